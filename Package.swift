@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "callshade",
+    products: [
+        .executable(name: "callshade", targets: ["callshade"]),
+        .library(name: "CallshadeCore", targets: ["CallshadeCore"]),
+        .library(name: "CallshadeGL", targets: ["CallshadeGL"]),
+        .library(name: "CallshadePNG", targets: ["CallshadePNG"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C at the edge: system libraries, found through pkg-config.
+        .systemLibrary(name: "CEGL", pkgConfig: "egl glesv2 gbm",
+                       providers: [.apt(["libegl-dev", "libgles-dev", "libgbm-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+
+        // The model and the CPU reference: pure Swift, no GL.
+        .target(name: "CallshadeCore"),
+        // PNG reading and writing through libpng's simplified API.
+        .target(name: "CallshadePNG", dependencies: ["CallshadeCore", "CPNG"]),
+        // The GPU renderer: EGL + OpenGL ES 3, shaders embedded at build time.
+        .target(name: "CallshadeGL", dependencies: ["CallshadeCore", "CEGL"],
+                plugins: ["EmbedShaders"]),
+
+        .executableTarget(name: "callshade", dependencies: [
+            "CallshadeCore", "CallshadeGL", "CallshadePNG",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // Build-time embedding of Shaders/ into the binary.
+        .executableTarget(name: "ShaderEmbedder"),
+        .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
+
+        .testTarget(name: "CallshadeTests", dependencies: [
+            "CallshadeCore", "CallshadeGL", "CallshadePNG", "callshade",
+        ]),
+    ]
+)

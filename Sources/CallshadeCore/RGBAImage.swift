@@ -1,0 +1,42 @@
+/// An 8-bit RGBA image, rows top to bottom, four bytes a pixel, no padding.
+public struct RGBAImage: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public var pixels: [UInt8]
+
+    /// An image of the given size; pixels must hold exactly width x height x 4 bytes.
+    public init?(width: Int, height: Int, pixels: [UInt8]) {
+        guard width >= 0, height >= 0,
+              width.multipliedReportingOverflow(by: height).overflow == false,
+              pixels.count == width * height * 4 else { return nil }
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// A transparent black image.
+    public init(size: FrameSize) {
+        width = size.width
+        height = size.height
+        pixels = [UInt8](repeating: 0, count: size.pixelCount * 4)
+    }
+
+    public var size: FrameSize? { try? FrameSize(width: width, height: height) }
+
+    /// The four channels of the pixel in column x of row y (row 0 at the top).
+    public func pixel(x: Int, y: Int) -> [UInt8]? {
+        guard x >= 0, x < width, y >= 0, y < height else { return nil }
+        let offset = (y * width + x) * 4
+        return Array(pixels[offset..<offset + 4])
+    }
+
+    /// True when every pixel's alpha is 255.
+    public var isOpaque: Bool {
+        var index = 3
+        while index < pixels.count {
+            if pixels[index] != 255 { return false }
+            index += 4
+        }
+        return true
+    }
+}

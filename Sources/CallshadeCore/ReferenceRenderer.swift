@@ -1,0 +1,68 @@
+import Dispatch
+
+/// The CPU reference renderer: evaluates every pixel at its centre from the
+/// spec's formulas, in double precision, spread over all cores.
+public struct ReferenceRenderer: FrameRenderer {
+    public init() {}
+
+    public func render(_ request: FrameRequest) throws -> RGBAImage {
+        let width = request.size.width
+        let height = request.size.height
+        var image = RGBAImage(size: request.size)
+        guard request.layers.contains(.background) else { return image }
+
+        let gradient = ReferenceGradient(request.background)
+        image.pixels.withUnsafeMutableBufferPointer { buffer in
+            let rows = RowBands(height: height)
+            let base = SendablePointer(buffer.baseAddress)
+            DispatchQueue.concurrentPerform(iterations: rows.count) { band in
+                for row in rows.range(of: band) {
+                    let sy = 1 - (Double(row) + 0.5) / Double(height)
+                    var offset = row * width * 4
+                    for column in 0..<width {
+                        let sx = (Double(column) + 0.5) / Double(width)
+                        let color = gradient.color(atScreen: Vec2(sx, sy))
+                        base.store(Quantize.byte(color.r), at: offset)
+                        base.store(Quantize.byte(color.g), at: offset + 1)
+                        base.store(Quantize.byte(color.b), at: offset + 2)
+                        base.store(255, at: offset + 3)
+                        offset += 4
+                    }
+                }
+            }
+        }
+        return image
+    }
+}
+
+/// Splits rows into bands of work for parallel loops.
+struct RowBands {
+    let height: Int
+    let bandHeight: Int
+
+    init(height: Int, rowsPerBand: Int = 16) {
+        self.height = height
+        self.bandHeight = max(1, rowsPerBand)
+    }
+
+    var count: Int { (height + bandHeight - 1) / bandHeight }
+
+    func range(of band: Int) -> Range<Int> {
+        let start = band * bandHeight
+        return start..<min(start + bandHeight, height)
+    }
+}
+
+/// A pointer handed to parallel workers that write disjoint ranges of one buffer.
+struct SendablePointer: @unchecked Sendable {
+    let address: UnsafeMutablePointer<UInt8>?
+
+    init(_ address: UnsafeMutablePointer<UInt8>?) {
+        self.address = address
+    }
+
+    @inline(__always)
+    func store(_ value: UInt8, at offset: Int) {
+        address?[offset] = value
+    }
+}

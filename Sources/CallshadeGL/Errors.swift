@@ -1,0 +1,93 @@
+/// Where a failing call was made, so every error can point at the line.
+public struct SourceLocation: Equatable, Sendable, CustomStringConvertible {
+    public let file: String
+    public let line: Int
+
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+
+    public var description: String {
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        return "\(name):\(line)"
+    }
+}
+
+/// An EGL or GL call that reported an error.
+public struct GraphicsCallError: Error, Equatable, CustomStringConvertible {
+    /// The C function that failed, for example `eglInitialize`.
+    public let call: String
+    /// The error code (`eglGetError` or `glGetError`), named.
+    public let code: String
+    /// Extra words from the caller or the driver.
+    public let detail: String
+    public let location: SourceLocation
+
+    public var description: String {
+        "\(call) failed with \(code)" + (detail.isEmpty ? "" : ": \(detail)") + " (at \(location))"
+    }
+}
+
+/// Creating a headless context failed on every platform tried.
+public struct NoHeadlessContext: Error, Equatable, CustomStringConvertible {
+    public struct Attempt: Equatable, Sendable {
+        public let platform: String
+        public let reason: String
+    }
+
+    public let attempts: [Attempt]
+
+    public var description: String {
+        var text = "no headless OpenGL ES 3 context could be created; tried:"
+        for attempt in attempts { text += "\n  - \(attempt.platform): \(attempt.reason)" }
+        text += "\nInstall Mesa's EGL driver (Scripts/bootstrap does) or a GPU driver, or render on the CPU with --backend cpu."
+        return text
+    }
+}
+
+/// A shader that did not compile, or a program that did not link.
+public enum ShaderError: Error, Equatable, CustomStringConvertible {
+    /// `line` is the first line the driver's log names, when it names one.
+    case compile(file: String, line: Int?, log: String)
+    case link(files: [String], log: String)
+    case missing(file: String, searched: String)
+    case unreadable(file: String, reason: String)
+    case missingUniform(file: String, name: String)
+
+    public var description: String {
+        switch self {
+        case .compile(let file, let line, let log):
+            let place = line.map { "\(file):\($0)" } ?? file
+            return "shader \(place) does not compile:\n\(log.trimmingTrailingWhitespace)"
+        case .link(let files, let log):
+            return "shaders \(files.joined(separator: " + ")) do not link:\n\(log.trimmingTrailingWhitespace)"
+        case .missing(let file, let searched):
+            return "shader \(file) not found in \(searched)"
+        case .unreadable(let file, let reason):
+            return "shader \(file) cannot be read: \(reason)"
+        case .missingUniform(let file, let name):
+            return "shader \(file) has no active uniform \(name)"
+        }
+    }
+}
+
+/// A render that the context cannot do.
+public enum RenderLimitError: Error, Equatable, CustomStringConvertible {
+    case tooLarge(width: Int, height: Int, maximum: Int)
+
+    public var description: String {
+        switch self {
+        case .tooLarge(let width, let height, let maximum):
+            return "size \(width)x\(height) is larger than this GL driver renders (\(maximum) pixels on a side)"
+        }
+    }
+}
+
+extension String {
+    var trimmingTrailingWhitespace: String {
+        var text = Substring(self)
+        while let last = text.last, last.isWhitespace || last == "\0" { text = text.dropLast() }
+        return String(text)
+    }
+}

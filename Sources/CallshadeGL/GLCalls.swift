@@ -1,0 +1,261 @@
+import CEGL
+
+/// The thin layer between Swift and libGLESv2: the only place that calls GL
+/// functions. Every wrapper checks `glGetError` and throws a
+/// `GraphicsCallError` naming the call and the Swift file and line; compile
+/// and link failures carry the driver's log.
+enum GLCalls {
+    static func errorName(_ code: GLenum) -> String {
+        switch Int32(code) {
+        case GL_INVALID_ENUM: return "GL_INVALID_ENUM"
+        case GL_INVALID_VALUE: return "GL_INVALID_VALUE"
+        case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION"
+        case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION"
+        case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY"
+        default: return "GL error 0x" + String(code, radix: 16)
+        }
+    }
+
+    /// Throws if GL recorded an error since the last check; clears every pending error.
+    static func check(_ call: String, detail: String = "", file: String, line: Int) throws {
+        let first = glGetError()
+        guard first != GLenum(GL_NO_ERROR) else { return }
+        var drained = 0
+        while glGetError() != GLenum(GL_NO_ERROR), drained < 16 { drained += 1 }
+        throw GraphicsCallError(call: call, code: errorName(first), detail: detail,
+                                location: SourceLocation(file: file, line: line))
+    }
+
+    // MARK: Queries
+
+    static func string(_ name: Int32) -> String {
+        glGetString(GLenum(name)).map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? ""
+    }
+
+    static func integers(_ name: Int32, count: Int, file: String = #fileID, line: Int = #line) throws -> [Int] {
+        var values = [GLint](repeating: 0, count: max(count, 4))
+        glGetIntegerv(GLenum(name), &values)
+        try check("glGetIntegerv", file: file, line: line)
+        return values.prefix(count).map(Int.init)
+    }
+
+    // MARK: Shaders and programs
+
+    static func compileShader(kind: Int32, source: String, file shaderFile: String,
+                              file: String = #fileID, line: Int = #line) throws -> GLuint {
+        let shader = glCreateShader(GLenum(kind))
+        guard shader != 0 else {
+            try check("glCreateShader", detail: shaderFile, file: file, line: line)
+            throw GraphicsCallError(call: "glCreateShader", code: "returned 0", detail: shaderFile,
+                                    location: SourceLocation(file: file, line: line))
+        }
+        source.withCString { text in
+            var pointer: UnsafePointer<GLchar>? = text
+            glShaderSource(shader, 1, &pointer, nil)
+        }
+        glCompileShader(shader)
+        var status: GLint = 0
+        glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &status)
+        guard status == GL_TRUE else {
+            let log = shaderLog(shader)
+            glDeleteShader(shader)
+            throw ShaderError.compile(file: shaderFile, line: ShaderLog.firstLine(in: log), log: log)
+        }
+        try check("glCompileShader", detail: shaderFile, file: file, line: line)
+        return shader
+    }
+
+    static func linkProgram(vertex: GLuint, fragment: GLuint, files: [String],
+                            file: String = #fileID, line: Int = #line) throws -> GLuint {
+        let program = glCreateProgram()
+        guard program != 0 else {
+            throw GraphicsCallError(call: "glCreateProgram", code: "returned 0", detail: files.joined(separator: " + "),
+                                    location: SourceLocation(file: file, line: line))
+        }
+        glAttachShader(program, vertex)
+        glAttachShader(program, fragment)
+        glLinkProgram(program)
+        glDetachShader(program, vertex)
+        glDetachShader(program, fragment)
+        var status: GLint = 0
+        glGetProgramiv(program, GLenum(GL_LINK_STATUS), &status)
+        guard status == GL_TRUE else {
+            let log = programLog(program)
+            glDeleteProgram(program)
+            throw ShaderError.link(files: files, log: log)
+        }
+        try check("glLinkProgram", detail: files.joined(separator: " + "), file: file, line: line)
+        return program
+    }
+
+    static func deleteShader(_ shader: GLuint) { glDeleteShader(shader) }
+    static func deleteProgram(_ program: GLuint) { glDeleteProgram(program) }
+
+    static func uniformLocation(_ program: GLuint, _ name: String) -> GLint {
+        glGetUniformLocation(program, name)
+    }
+
+    static func useProgram(_ program: GLuint, file: String = #fileID, line: Int = #line) throws {
+        glUseProgram(program)
+        try check("glUseProgram", file: file, line: line)
+    }
+
+    private static func shaderLog(_ shader: GLuint) -> String {
+        var length: GLint = 0
+        glGetShaderiv(shader, GLenum(GL_INFO_LOG_LENGTH), &length)
+        guard length > 0 else { return "(the driver gave no log)" }
+        var bytes = [GLchar](repeating: 0, count: Int(length) + 1)
+        glGetShaderInfoLog(shader, GLsizei(bytes.count), nil, &bytes)
+        return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func programLog(_ program: GLuint) -> String {
+        var length: GLint = 0
+        glGetProgramiv(program, GLenum(GL_INFO_LOG_LENGTH), &length)
+        guard length > 0 else { return "(the driver gave no log)" }
+        var bytes = [GLchar](repeating: 0, count: Int(length) + 1)
+        glGetProgramInfoLog(program, GLsizei(bytes.count), nil, &bytes)
+        return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    // MARK: Uniforms (on the program in use)
+
+    static func uniform(_ location: GLint, float value: Float) { glUniform1f(location, value) }
+    static func uniform(_ location: GLint, vec2 x: Float, _ y: Float) { glUniform2f(location, x, y) }
+    static func uniform(_ location: GLint, vec4 x: Float, _ y: Float, _ z: Float, _ w: Float) {
+        glUniform4f(location, x, y, z, w)
+    }
+    static func uniform(_ location: GLint, vec3 x: Float, _ y: Float, _ z: Float) { glUniform3f(location, x, y, z) }
+    static func uniform(_ location: GLint, vec2Array values: [Float]) {
+        glUniform2fv(location, GLsizei(values.count / 2), values)
+    }
+    static func uniform(_ location: GLint, vec3Array values: [Float]) {
+        glUniform3fv(location, GLsizei(values.count / 3), values)
+    }
+
+    // MARK: Textures
+
+    static func createTexture(width: Int, height: Int, file: String = #fileID, line: Int = #line) throws -> GLuint {
+        var name: GLuint = 0
+        glGenTextures(1, &name)
+        glBindTexture(GLenum(GL_TEXTURE_2D), name)
+        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        do {
+            try check("glTexStorage2D", detail: "RGBA8 \(width)x\(height)", file: file, line: line)
+        } catch {
+            glDeleteTextures(1, &name)
+            throw error
+        }
+        return name
+    }
+
+    static func deleteTexture(_ name: GLuint) {
+        var name = name
+        glDeleteTextures(1, &name)
+    }
+
+    // MARK: Framebuffers
+
+    static func createFramebuffer(colorTexture: GLuint, file: String = #fileID, line: Int = #line) throws -> GLuint {
+        var name: GLuint = 0
+        glGenFramebuffers(1, &name)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D),
+                               colorTexture, 0)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        do {
+            try check("glFramebufferTexture2D", file: file, line: line)
+            guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+                throw GraphicsCallError(call: "glCheckFramebufferStatus", code: "0x" + String(status, radix: 16),
+                                        detail: "framebuffer incomplete", location: SourceLocation(file: file, line: line))
+            }
+        } catch {
+            glDeleteFramebuffers(1, &name)
+            throw error
+        }
+        return name
+    }
+
+    static func deleteFramebuffer(_ name: GLuint) {
+        var name = name
+        glDeleteFramebuffers(1, &name)
+    }
+
+    static func bindFramebuffer(_ name: GLuint, width: Int, height: Int,
+                                file: String = #fileID, line: Int = #line) throws {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
+        glViewport(0, 0, GLsizei(width), GLsizei(height))
+        try check("glBindFramebuffer", file: file, line: line)
+    }
+
+    // MARK: Buffers
+
+    static func createBuffer(file: String = #fileID, line: Int = #line) throws -> GLuint {
+        var name: GLuint = 0
+        glGenBuffers(1, &name)
+        try check("glGenBuffers", file: file, line: line)
+        return name
+    }
+
+    static func deleteBuffer(_ name: GLuint) {
+        var name = name
+        glDeleteBuffers(1, &name)
+    }
+
+    // MARK: Drawing and reading
+
+    static func disableBlending() {
+        glDisable(GLenum(GL_BLEND))
+        glDisable(GLenum(GL_DITHER))
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_SCISSOR_TEST))
+    }
+
+    /// Draws four vertices as a triangle strip; the vertex shader places them.
+    static func drawQuad(file: String = #fileID, line: Int = #line) throws {
+        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        try check("glDrawArrays", file: file, line: line)
+    }
+
+    /// Reads RGBA8 pixels of the bound framebuffer, row 0 of the framebuffer first.
+    static func readPixels(width: Int, height: Int, into destination: UnsafeMutableRawPointer,
+                           file: String = #fileID, line: Int = #line) throws {
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), destination)
+        try check("glReadPixels", detail: "\(width)x\(height) RGBA8", file: file, line: line)
+    }
+}
+
+/// Reads line numbers out of drivers' shader logs.
+enum ShaderLog {
+    /// The first source line a compile log names, in the formats of Mesa
+    /// (`0:12(3): error`), NVIDIA (`0(12) : error`) and ANGLE-like drivers (`ERROR: 0:12:`).
+    static func firstLine(in log: String) -> Int? {
+        for text in log.split(whereSeparator: \.isNewline) {
+            var rest = Substring(text).drop(while: \.isWhitespace)
+            if rest.hasPrefix("ERROR:") { rest = rest.dropFirst(6).drop(while: \.isWhitespace) }
+            let sourceIndex = rest.prefix(while: \.isNumber)
+            guard !sourceIndex.isEmpty else { continue }
+            rest = rest.dropFirst(sourceIndex.count)
+            guard let separator = rest.first, separator == ":" || separator == "(" else { continue }
+            let digits = rest.dropFirst().prefix(while: \.isNumber)
+            if let number = Int(digits) { return number }
+        }
+        return nil
+    }
+}
+
+extension GLCalls {
+    /// Clears the bound framebuffer to transparent black.
+    static func clear(file: String = #fileID, line: Int = #line) throws {
+        glClearColor(0, 0, 0, 0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        try check("glClear", file: file, line: line)
+    }
+}

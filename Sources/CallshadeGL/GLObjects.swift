@@ -1,0 +1,128 @@
+import CEGL
+
+/// A linked shader program. Owns its GL name; keeps its context alive.
+public final class ShaderProgram {
+    let context: GLContext
+    let name: GLuint
+    /// The files it was built from, for messages.
+    public let files: [String]
+
+    public init(context: GLContext, vertex: ShaderSource, fragment: ShaderSource) throws {
+        try context.makeCurrent()
+        let vertexShader = try GLCalls.compileShader(kind: GL_VERTEX_SHADER, source: vertex.text, file: vertex.file)
+        defer { GLCalls.deleteShader(vertexShader) }
+        let fragmentShader = try GLCalls.compileShader(kind: GL_FRAGMENT_SHADER, source: fragment.text, file: fragment.file)
+        defer { GLCalls.deleteShader(fragmentShader) }
+        self.files = [vertex.file, fragment.file]
+        self.name = try GLCalls.linkProgram(vertex: vertexShader, fragment: fragmentShader, files: files)
+        self.context = context
+    }
+
+    deinit {
+        if (try? context.makeCurrent()) != nil { GLCalls.deleteProgram(name) }
+    }
+
+    /// The location of an active uniform; throws when the program has none of that name.
+    public func uniform(_ uniformName: String) throws -> UniformLocation {
+        let location = GLCalls.uniformLocation(name, uniformName)
+        guard location >= 0 else { throw ShaderError.missingUniform(file: files.last ?? "", name: uniformName) }
+        return UniformLocation(value: location)
+    }
+
+    /// The location of a uniform the driver may have optimised away (nil then).
+    public func optionalUniform(_ uniformName: String) -> UniformLocation? {
+        let location = GLCalls.uniformLocation(name, uniformName)
+        return location >= 0 ? UniformLocation(value: location) : nil
+    }
+
+    func use() throws { try GLCalls.useProgram(name) }
+}
+
+/// Where a uniform lives in a program.
+public struct UniformLocation: Equatable, Sendable {
+    let value: GLint
+}
+
+/// An RGBA8 2D texture of fixed size.
+public final class Texture {
+    let context: GLContext
+    let name: GLuint
+    public let width: Int
+    public let height: Int
+
+    public init(context: GLContext, width: Int, height: Int) throws {
+        try context.makeCurrent()
+        try context.checkRenderable(width: width, height: height)
+        self.name = try GLCalls.createTexture(width: width, height: height)
+        self.context = context
+        self.width = width
+        self.height = height
+    }
+
+    deinit {
+        if (try? context.makeCurrent()) != nil { GLCalls.deleteTexture(name) }
+    }
+}
+
+/// A framebuffer that renders into a texture.
+public final class Framebuffer {
+    let context: GLContext
+    let name: GLuint
+    public let color: Texture
+
+    public init(color: Texture) throws {
+        try color.context.makeCurrent()
+        self.name = try GLCalls.createFramebuffer(colorTexture: color.name)
+        self.context = color.context
+        self.color = color
+    }
+
+    deinit {
+        if (try? context.makeCurrent()) != nil { GLCalls.deleteFramebuffer(name) }
+    }
+
+    public var width: Int { color.width }
+    public var height: Int { color.height }
+
+    /// Makes this framebuffer the render target, with a viewport over all of it.
+    func bind() throws {
+        try context.makeCurrent()
+        try GLCalls.bindFramebuffer(name, width: width, height: height)
+    }
+
+    /// Reads the whole framebuffer as RGBA8; its row 0 comes first.
+    func readPixels() throws -> [UInt8] {
+        try bind()
+        let count = width * height * 4
+        var failure: Error?
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialised in
+            guard let base = buffer.baseAddress else { return }
+            do {
+                try GLCalls.readPixels(width: width, height: height, into: base)
+                initialised = count
+            } catch {
+                failure = error
+                buffer.initialize(repeating: 0)
+                initialised = count
+            }
+        }
+        if let failure { throw failure }
+        return pixels
+    }
+}
+
+/// A GL buffer object (vertex or pixel-pack data).
+public final class GraphicsBuffer {
+    let context: GLContext
+    let name: GLuint
+
+    public init(context: GLContext) throws {
+        try context.makeCurrent()
+        self.name = try GLCalls.createBuffer()
+        self.context = context
+    }
+
+    deinit {
+        if (try? context.makeCurrent()) != nil { GLCalls.deleteBuffer(name) }
+    }
+}

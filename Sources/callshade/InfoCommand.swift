@@ -1,0 +1,42 @@
+import ArgumentParser
+import CallshadeCore
+import CallshadeGL
+import Foundation
+
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Show which EGL platform and GL renderer the gpu backend uses.",
+        discussion: """
+        Tries the EGL device platform (GPU servers), then GBM on a DRM render node, \
+        then Mesa's surfaceless platform, and reports the first that gives an \
+        OpenGL ES 3 context. With no GPU this is Mesa's llvmpipe, on the CPU.
+        """
+    )
+
+    @Option(name: .customLong("egl-platform"),
+            help: ArgumentHelp("Only try this platform: auto, device, gbm or surfaceless.", valueName: "NAME"))
+    var eglPlatform: String = "auto"
+
+    func run() throws {
+        var options = try RenderOptions.parse([])
+        options.eglPlatform = eglPlatform
+        let context = try GLContext(platforms: try options.platforms())
+        let info = context.info
+        let rows: [(String, String)] = [
+            ("platform", info.platform.rawValue),
+            ("device", info.deviceDescription),
+            ("EGL", "\(info.eglVersion) (\(info.eglVendor))"),
+            ("vendor", info.vendor),
+            ("renderer", info.renderer),
+            ("GL version", info.version),
+            ("GLSL version", info.shadingLanguageVersion),
+            ("max render size", "\(info.maximumRenderSize)x\(info.maximumRenderSize)"),
+            ("shaders", ShaderLibrary.embeddedFileNames.joined(separator: ", ")),
+        ]
+        let width = rows.map(\.0.count).max() ?? 0
+        for (label, value) in rows {
+            print(label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
+        }
+    }
+}
