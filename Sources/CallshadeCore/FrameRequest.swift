@@ -1,6 +1,6 @@
 /// One frame to render: its size, which layers, and the state of each layer.
 /// A frame is a pure function of this value; two renders of it are identical.
-public struct FrameRequest: Equatable, Sendable {
+public struct FrameRequest: Hashable, Sendable {
     public var size: FrameSize
     public var layers: Set<Layer>
     public var background: GradientParameters

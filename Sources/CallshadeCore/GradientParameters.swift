@@ -1,6 +1,6 @@
 /// Everything the four-point gradient needs for one frame. The defaults are the
 /// spec's values; every field is a shader uniform of the same meaning.
-public struct GradientParameters: Equatable, Sendable {
+public struct GradientParameters: Hashable, Sendable {
     /// The four colours, one per centre.
     public var colors: [RGB]
     /// The four colour centres in gradient-rect coordinates (unit square, y up).

@@ -1,7 +1,7 @@
 /// The optional tone adjustment of the gradient (spec section 1, step 4):
 /// in HSV, V times `brightness` and S times `saturation`, then an additive
 /// white-ish overlay of `overlay` times `overlayAlpha`.
-public struct Tone: Equatable, Sendable {
+public struct Tone: Hashable, Sendable {
     public var brightness: Double
     public var saturation: Double
     public var overlay: RGB

@@ -26,7 +26,7 @@ struct FrameCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Background palette: \(Palette.validNames).", valueName: "NAME"))
     var palette: String = Palette.blueViolet.name
 
-    @Option(help: ArgumentHelp("Where the colour centres are: a number, taken modulo 8.", valueName: "P"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where the colour centres are: a number, taken modulo 8.", valueName: "P"))
     var phase: String = "0"
 
     @Option(help: ArgumentHelp("Comma-separated layers to draw: \(Layer.available.map(\.rawValue).joined(separator: ", ")).",

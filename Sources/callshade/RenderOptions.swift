@@ -5,7 +5,7 @@ import Foundation
 
 /// How to render: size, backend, shaders. Shared by every command that renders.
 struct RenderOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Frame size in pixels, WIDTHxHEIGHT.", valueName: "WxH"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frame size in pixels, WIDTHxHEIGHT.", valueName: "WxH"))
     var size: String = FrameSize.phone.description
 
     @Option(help: ArgumentHelp("Renderer: 'gpu' (OpenGL ES through EGL) or 'cpu' (the reference, no GL needed).",

@@ -1,0 +1,139 @@
+import CallshadeCore
+import CallshadePNG
+import Foundation
+import XCTest
+
+/// The built `callshade` binary, run as a user would.
+final class CommandLineTests: XCTestCase {
+    func testFrameWritesAPNGWithEachBackend() throws {
+        let folder = try TestPaths.scratchFolder()
+        var images: [RGBAImage] = []
+        for backend in ["gpu", "cpu"] {
+            let path = folder.appendingPathComponent("\(backend).png").path
+            let result = try runCallshade(["frame", "--layers", "background", "--palette", "blue-green", "--phase", "2.5",
+                                           "--size", "270x480", "--backend", backend, "-o", path])
+            XCTAssertEqual(result.status, 0, result.standardError)
+            XCTAssertEqual(result.standardError, "")
+            let image = try PNGFile.read(path: path)
+            XCTAssertEqual(image.width, 270)
+            XCTAssertEqual(image.height, 480)
+            images.append(image)
+        }
+        XCTAssertTrue(ImageComparison(images[0], images[1]).withinParity)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["cpu.png", "gpu.png"])
+    }
+
+    func testDefaultsAreThePhoneSizeAndBlueViolet() throws {
+        let folder = try TestPaths.scratchFolder()
+        let path = folder.appendingPathComponent("default.png").path
+        let result = try runCallshade(["frame", "-o", path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let image = try PNGFile.read(path: path)
+        XCTAssertEqual(image.size, .phone)
+        // Row 0 is the top: the top-left pixel is the spec's value there (Scripts/spec-gradient.py).
+        let topLeft = try XCTUnwrap(image.pixel(x: 0, y: 0))
+        for (got, want) in zip(topLeft.prefix(3), [159.596, 103.244, 213.262]) {
+            XCTAssertLessThanOrEqual(abs(Double(got) - want), 2, "\(topLeft)")
+        }
+    }
+
+    func testBadInputGivesOneLineErrorsAndWritesNothing() throws {
+        let folder = try TestPaths.scratchFolder()
+        let target = folder.appendingPathComponent("out.png").path
+        let cases: [([String], String)] = [
+            (["--size", "0x5"], "at least 1"),
+            (["--size", "-3x4"], "at least 1"),
+            (["--size", "12"], "WIDTHxHEIGHT"),
+            (["--size", "abcx5"], "WIDTHxHEIGHT"),
+            (["--size", "99999x10"], "larger than 16384"),
+            (["--size", "16385x2", "--backend", "cpu"], "larger than 16384"),
+            (["--palette", "purple"], "valid palettes: blue-violet, blue-green, orange-red"),
+            (["--phase", "nan"], "not a finite number"),
+            (["--phase", "inf"], "not a finite number"),
+            (["--phase", "-infinity"], "not a finite number"),
+            (["--phase", "two"], "not a finite number"),
+            (["--phase", ""], "not a finite number"),
+            (["--layers", "sky"], "unknown layer 'sky'"),
+            (["--layers", ""], "empty entry"),
+            (["--backend", "metal"], "valid backends: gpu, cpu"),
+            (["--egl-platform", "x11"], "valid: auto, device, gbm, surfaceless"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try runCallshade(["frame", "-o", target] + arguments)
+            XCTAssertNotEqual(result.status, 0, "\(arguments)")
+            let lines = result.standardError.split(separator: "\n")
+            XCTAssertEqual(lines.count, 1, "\(arguments): \(result.standardError)")
+            XCTAssertTrue(result.standardError.contains(expected), "\(arguments): \(result.standardError)")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "\(arguments)")
+        }
+    }
+
+    func testBadOutputPathsAreRefused() throws {
+        let folder = try TestPaths.scratchFolder()
+        let cases: [(String, String)] = [
+            (folder.appendingPathComponent("missing/dir/out.png").path, "does not exist"),
+            (folder.appendingPathComponent("out.jpg").path, "must end in .png"),
+            (folder.path + "/", "must end in .png"),
+            ("", "empty"),
+        ]
+        for (path, expected) in cases {
+            let result = try runCallshade(["frame", "--size", "8x8", "-o", path])
+            XCTAssertNotEqual(result.status, 0, path)
+            XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, result.standardError)
+            XCTAssertTrue(result.standardError.contains(expected), "\(path): \(result.standardError)")
+        }
+        let asFolder = folder.appendingPathComponent("looks.png")
+        try FileManager.default.createDirectory(at: asFolder, withIntermediateDirectories: true)
+        let result = try runCallshade(["frame", "--size", "8x8", "-o", asFolder.path])
+        XCTAssertTrue(result.standardError.contains("is a folder"), result.standardError)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["looks.png"])
+    }
+
+    func testBrokenShaderFolderNamesTheFileAndLine() throws {
+        let folder = try TestPaths.scratchFolder()
+        let shaders = folder.appendingPathComponent("shaders")
+        try FileManager.default.createDirectory(at: shaders, withIntermediateDirectories: true)
+        let source = TestPaths.packageRoot.appendingPathComponent("Shaders")
+        for name in ["quad.vert", "gradient.frag"] {
+            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: shaders.appendingPathComponent(name))
+        }
+        let fragment = shaders.appendingPathComponent("gradient.frag")
+        var lines = try String(contentsOf: fragment, encoding: .utf8).components(separatedBy: "\n")
+        lines[69] = "    vec3 color = ;"
+        try lines.joined(separator: "\n").write(to: fragment, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("f.png").path
+        let result = try runCallshade(["frame", "--size", "8x8", "--shaders", shaders.path, "-o", output])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.standardError.contains("shader gradient.frag:70 does not compile"), result.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+    }
+
+    func testInfoNamesThePlatformAndRenderer() throws {
+        let result = try runCallshade(["info"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        for label in ["platform", "renderer", "GL version", "GLSL version", "max render size"] {
+            XCTAssertTrue(result.standardOutput.contains(label), result.standardOutput)
+        }
+        XCTAssertTrue(result.standardOutput.contains("OpenGL ES 3"), result.standardOutput)
+    }
+
+    func testNegativePhasesAreAccepted() throws {
+        let folder = try TestPaths.scratchFolder()
+        let negative = folder.appendingPathComponent("negative.png").path
+        let wrapped = folder.appendingPathComponent("wrapped.png").path
+        XCTAssertEqual(try runCallshade(["frame", "--size", "9x9", "--phase", "-1.25", "-o", negative]).status, 0)
+        XCTAssertEqual(try runCallshade(["frame", "--size", "9x9", "--phase", "6.75", "-o", wrapped]).status, 0)
+        XCTAssertEqual(try PNGFile.read(path: negative), try PNGFile.read(path: wrapped))
+    }
+
+    func testHelpExplainsTheCommands() throws {
+        let top = try runCallshade(["--help"])
+        XCTAssertEqual(top.status, 0)
+        XCTAssertTrue(top.standardOutput.contains("frame"))
+        XCTAssertTrue(top.standardOutput.contains("info"))
+        let frame = try runCallshade(["frame", "--help"])
+        for option in ["--size", "--palette", "--phase", "--layers", "--backend", "--shaders"] {
+            XCTAssertTrue(frame.standardOutput.contains(option), option)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import CallshadeCore
+import CallshadeGL
+import XCTest
+
+/// The GPU renderer held to the CPU reference: per channel |delta| <= 1 on at
+/// least 99.9 % of pixels and <= 2 everywhere.
+final class ParityTests: XCTestCase {
+    func assertParity(_ request: FrameRequest, gpu: GPURenderer, file: StaticString = #filePath, line: UInt = #line) throws {
+        let fromGPU = try gpu.render(request)
+        let fromCPU = try ReferenceRenderer().render(request)
+        let comparison = ImageComparison(fromGPU, fromCPU)
+        XCTAssertTrue(comparison.withinParity, "\(request.size) centres \(request.background.centres): \(comparison)",
+                      file: file, line: line)
+    }
+
+    func testSmallSizesAndFractionalPhases() throws {
+        let gpu = try makeGPURenderer()
+        for size in ["1x1", "7x3", "3x7", "64x64", "390x844"] {
+            for phase in [0, 1, 2.5, 5.75, 7.3, -1.25, 13.9] {
+                for palette in Palette.allCases {
+                    let request = FrameRequest(size: try FrameSize(parsing: size),
+                                               background: GradientParameters(palette: palette, phase: phase))
+                    try assertParity(request, gpu: gpu)
+                }
+            }
+        }
+    }
+
+    func testFullPhoneSize() throws {
+        let gpu = try makeGPURenderer()
+        for (palette, phase) in [(Palette.blueViolet, 0.0), (.orangeRed, 2.5)] {
+            try assertParity(FrameRequest(size: .phone, background: GradientParameters(palette: palette, phase: phase)), gpu: gpu)
+        }
+    }
+
+    func testTonedGradient() throws {
+        let gpu = try makeGPURenderer()
+        for palette in Palette.allCases {
+            var background = GradientParameters(palette: palette, phase: 4.4)
+            background.tone = .waves
+            try assertParity(FrameRequest(size: try FrameSize(parsing: "270x480"), background: background), gpu: gpu)
+        }
+    }
+
+    func testOtherFalloffAndNoSwirl() throws {
+        // The 2021 article's family: falloff max(0, 1 - d)^4, no swirl.
+        let gpu = try makeGPURenderer()
+        var background = GradientParameters(palette: .blueGreen, phase: 6.2)
+        background.falloffRadius = 1
+        background.falloffExponent = 4
+        background.swirlStrength = 0
+        try assertParity(FrameRequest(size: try FrameSize(parsing: "200x300"), background: background), gpu: gpu)
+    }
+
+    func testExtremeAspectRatiosUpToTheLimit() throws {
+        let gpu = try makeGPURenderer()
+        let limit = min(gpu.context.info.maximumRenderSize, FrameSize.maximumSide)
+        for size in [try FrameSize(width: limit, height: 1), try FrameSize(width: 1, height: limit)] {
+            try assertParity(FrameRequest(size: size, background: GradientParameters(palette: .blueViolet, phase: 1.5)), gpu: gpu)
+        }
+    }
+
+    func testRendersAreByteIdenticalWhenRepeated() throws {
+        let gpu = try makeGPURenderer()
+        let request = FrameRequest(size: try FrameSize(parsing: "333x555"),
+                                   background: GradientParameters(palette: .orangeRed, phase: 3.3))
+        let first = try gpu.render(request)
+        _ = try gpu.render(FrameRequest(size: try FrameSize(parsing: "20x20"), background: GradientParameters(palette: .blueGreen, phase: 0)))
+        XCTAssertEqual(try gpu.render(request), first)
+        XCTAssertEqual(try makeGPURenderer().render(request), first)
+        XCTAssertEqual(try ReferenceRenderer().render(request), try ReferenceRenderer().render(request))
+    }
+
+    func testSizesPastTheDriversLimitAreRefused() throws {
+        let gpu = try makeGPURenderer()
+        let limit = gpu.context.info.maximumRenderSize
+        XCTAssertThrowsError(try gpu.context.checkRenderable(width: limit + 1, height: 1)) { error in
+            XCTAssertEqual(error as? RenderLimitError, .tooLarge(width: limit + 1, height: 1, maximum: limit))
+        }
+        XCTAssertNoThrow(try gpu.context.checkRenderable(width: limit, height: limit))
+    }
+}

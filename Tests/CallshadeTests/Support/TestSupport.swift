@@ -1,0 +1,138 @@
+import CallshadeCore
+import CallshadeGL
+import Foundation
+import XCTest
+
+/// Paths of the package and of the built products.
+enum TestPaths {
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static var goldens: URL { packageRoot.appendingPathComponent("Goldens") }
+
+    /// Where failing image tests put what they got: next to the build output.
+    static var failureOutput: URL { packageRoot.appendingPathComponent(".build/test-failures") }
+
+    /// The folder holding the test bundle and the `callshade` executable.
+    static var products: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    }
+
+    static var executable: URL { products.appendingPathComponent("callshade") }
+
+    /// A fresh empty folder for one test.
+    static func scratchFolder(_ name: String = #function) throws -> URL {
+        let safe = name.filter { $0.isLetter || $0.isNumber }
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("callshade-tests-\(getpid())-\(safe)")
+        try? FileManager.default.removeItem(at: url)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// The GPU renderer on whatever platform this machine offers (llvmpipe in CI).
+func makeGPURenderer(shaders: ShaderLibrary = .embedded) throws -> GPURenderer {
+    try GPURenderer(context: try GLContext(), shaders: shaders)
+}
+
+/// How two images of the same size differ, channel by channel (alpha included).
+struct ImageComparison: CustomStringConvertible {
+    let maxDelta: Int
+    let channelsOverOne: Int
+    let pixelsOverOne: Int
+    let pixelCount: Int
+    /// The first pixel (row-major from the top left) whose channels differ by more than one level.
+    let firstDifference: (x: Int, y: Int, a: [UInt8], b: [UInt8])?
+
+    init(_ a: RGBAImage, _ b: RGBAImage) {
+        precondition(a.width == b.width && a.height == b.height, "compare images of one size")
+        var maxDelta = 0
+        var channelsOverOne = 0
+        var pixelsOverOne = 0
+        var first: (Int, Int, [UInt8], [UInt8])?
+        for index in 0..<(a.width * a.height) {
+            var pixelOver = false
+            for channel in 0..<4 {
+                let delta = abs(Int(a.pixels[index * 4 + channel]) - Int(b.pixels[index * 4 + channel]))
+                maxDelta = max(maxDelta, delta)
+                if delta > 1 {
+                    channelsOverOne += 1
+                    pixelOver = true
+                }
+            }
+            if pixelOver {
+                pixelsOverOne += 1
+                if first == nil {
+                    first = (index % a.width, index / a.width,
+                             Array(a.pixels[index * 4..<index * 4 + 4]), Array(b.pixels[index * 4..<index * 4 + 4]))
+                }
+            }
+        }
+        self.maxDelta = maxDelta
+        self.channelsOverOne = channelsOverOne
+        self.pixelsOverOne = pixelsOverOne
+        self.pixelCount = a.width * a.height
+        self.firstDifference = first.map { (x: $0.0, y: $0.1, a: $0.2, b: $0.3) }
+    }
+
+    /// The parity rule: |delta| <= 1 on at least 99.9 % of pixels, <= 2 everywhere.
+    var withinParity: Bool {
+        maxDelta <= 2 && Double(pixelsOverOne) <= 0.001 * Double(pixelCount)
+    }
+
+    var description: String {
+        var text = "max |delta| \(maxDelta), \(pixelsOverOne) of \(pixelCount) pixels over 1"
+        if let first = firstDifference {
+            text += "; first at (\(first.x), \(first.y)): \(first.a) vs \(first.b)"
+        }
+        return text
+    }
+}
+
+/// Runs the built `callshade` and returns its exit status and output.
+struct CommandResult {
+    let status: Int32
+    let standardOutput: String
+    let standardError: String
+}
+
+func runCallshade(_ arguments: [String], currentDirectory: URL? = nil) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = TestPaths.executable
+    process.arguments = arguments
+    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    // Drain both pipes concurrently with the process so neither can fill up and block it.
+    let collector = PipeCollector(error)
+    let standardOutput = output.fileHandleForReading.readDataToEndOfFile()
+    let standardError = collector.finish()
+    process.waitUntilExit()
+    return CommandResult(status: process.terminationStatus,
+                         standardOutput: String(decoding: standardOutput, as: UTF8.self),
+                         standardError: String(decoding: standardError, as: UTF8.self))
+}
+
+/// Reads a pipe to its end on a background thread.
+final class PipeCollector: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func finish() -> Data {
+        done.wait()
+        return data
+    }
+}
