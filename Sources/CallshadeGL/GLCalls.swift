@@ -259,3 +259,11 @@ extension GLCalls {
         try check("glClear", file: file, line: line)
     }
 }
+
+extension GLCalls {
+    /// Waits until every GL command issued so far has finished.
+    static func finish(file: String = #fileID, line: Int = #line) throws {
+        glFinish()
+        try check("glFinish", file: file, line: line)
+    }
+}

@@ -15,20 +15,32 @@ public final class GPURenderer: FrameRenderer {
 
     public func render(_ request: FrameRequest) throws -> RGBAImage {
         let size = request.size
-        try context.checkRenderable(width: size.width, height: size.height)
-        let target = try self.target(for: size)
-        if request.layers.contains(.background) {
-            try gradient.draw(request.background, into: target)
-        } else {
-            try target.bind()
-            try GLCalls.clear()
-        }
+        let target = try draw(request)
         let pixels = try target.readPixels()
         guard let image = RGBAImage(width: size.width, height: size.height, pixels: pixels) else {
             throw GraphicsCallError(call: "glReadPixels", code: "short read", detail: "\(size)",
                                     location: SourceLocation(file: #fileID, line: #line))
         }
         return image
+    }
+
+    /// Draws the frame and waits for the GPU to finish, without reading it
+    /// back: what the benchmark calls "render only".
+    public func drawAndWait(_ request: FrameRequest) throws {
+        _ = try draw(request)
+        try GLCalls.finish()
+    }
+
+    private func draw(_ request: FrameRequest) throws -> Framebuffer {
+        try context.checkRenderable(width: request.size.width, height: request.size.height)
+        let target = try self.target(for: request.size)
+        if request.layers.contains(.background) {
+            try gradient.draw(request.background, into: target)
+        } else {
+            try target.bind()
+            try GLCalls.clear()
+        }
+        return target
     }
 
     private func target(for size: FrameSize) throws -> Framebuffer {

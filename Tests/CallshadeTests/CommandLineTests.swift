@@ -108,6 +108,31 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
     }
 
+    func testShaderFolderFromTheEnvironment() throws {
+        let folder = try TestPaths.scratchFolder()
+        let output = folder.appendingPathComponent("f.png").path
+        let process = Process()
+        process.executableURL = TestPaths.executable
+        process.arguments = ["frame", "--size", "8x8", "-o", output]
+        process.environment = ProcessInfo.processInfo.environment.merging(["CALLSHADE_SHADERS": folder.path]) { $1 }
+        let error = Pipe()
+        process.standardError = error
+        try process.run()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertNotEqual(process.terminationStatus, 0)
+        XCTAssertTrue(message.contains("shader quad.vert not found in \(folder.path)"), message)
+    }
+
+    func testNoPlatformListsWhatWasTriedAndPointsAtTheCPU() throws {
+        try XCTSkipIf(FileManager.default.fileExists(atPath: "/dev/dri"), "this machine has DRM render nodes")
+        let result = try runCallshade(["info", "--egl-platform", "gbm"])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.standardError.contains("tried:"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("gbm: no DRM render node in /dev/dri"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("--backend cpu"), result.standardError)
+    }
+
     func testInfoNamesThePlatformAndRenderer() throws {
         let result = try runCallshade(["info"])
         XCTAssertEqual(result.status, 0, result.standardError)
