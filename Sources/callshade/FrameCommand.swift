@@ -13,8 +13,13 @@ struct FrameCommand: ParsableCommand {
         are the anchor positions, fractions lie between two). The PNG is 8-bit RGB \
         with an sRGB chunk; the file appears only once it is completely written.
 
+        With --scenario, the frame shows the call at --time seconds: its palette, \
+        crossfades, phase and idle pauses come from the scenario's timeline; \
+        --palette and --phase still override them.
+
         Examples:
           callshade frame -o frame.png
+          callshade frame --scenario Examples/call.json --time 8 -o at8s.png
           callshade frame --palette orange-red --phase 3.25 --size 1080x1920 -o weak.png
           callshade frame --backend cpu --size 270x480 -o reference.png
         """
@@ -23,11 +28,19 @@ struct FrameCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The PNG file to write.", valueName: "OUT.png"))
     var output: String
 
-    @Option(help: ArgumentHelp("Background palette: \(Palette.validNames).", valueName: "NAME"))
-    var palette: String = Palette.blueViolet.name
+    @Option(help: ArgumentHelp("A call scenario (JSON) to take the frame from.", valueName: "FILE"))
+    var scenario: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Where the colour centres are: a number, taken modulo 8.", valueName: "P"))
-    var phase: String = "0"
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --scenario: the instant to render, in seconds (default 0).", valueName: "T"))
+    var time: String?
+
+    @Option(help: ArgumentHelp("Background palette: \(Palette.validNames) (default blue-violet, or the scenario's).",
+                               valueName: "NAME"))
+    var palette: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Where the colour centres are: a number, taken modulo 8 (default 0, or the scenario's).", valueName: "P"))
+    var phase: String?
 
     @Option(help: ArgumentHelp("Comma-separated layers to draw: \(Layer.available.map(\.rawValue).joined(separator: ", ")).",
                                valueName: "LIST"))
@@ -39,25 +52,38 @@ struct FrameCommand: ParsableCommand {
         _ = try chosenPalette()
         _ = try chosenPhase()
         _ = try chosenLayers()
+        if scenario == nil, time != nil { throw CLIError("--time needs --scenario") }
+        if let time { _ = try ScenarioInput.seconds(time, option: "--time") }
         try OutputPath.checkPNG(output)
     }
 
     func run() throws {
-        let request = FrameRequest(size: try render.frameSize(), layers: try chosenLayers(),
-                                   background: GradientParameters(palette: try chosenPalette(), phase: try chosenPhase()))
+        var size = FrameSize.phone
+        var background = GradientParameters(palette: .blueViolet, phase: 0)
+        if let path = scenario {
+            let scenario = try ScenarioInput.load(path)
+            let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: scenario) } ?? 0
+            background = CallTimeline(scenario).state(at: instant).gradient
+            size = scenario.size ?? size
+        }
+        if let palette = try chosenPalette() { background.colors = palette.colors }
+        if let phase = try chosenPhase() { background.centres = GradientMotion.centres(phase: phase) }
+        let request = FrameRequest(size: try render.frameSize(default: size), layers: try chosenLayers(), background: background)
         let renderer = try render.makeRenderer()
         let image = try renderer.render(request)
         try PNGFile.write(image, to: output)
     }
 
-    private func chosenPalette() throws -> Palette {
-        guard let palette = Palette(rawValue: palette) else {
+    private func chosenPalette() throws -> Palette? {
+        guard let palette else { return nil }
+        guard let chosen = Palette(rawValue: palette) else {
             throw CLIError("unknown palette '\(palette)'; valid palettes: \(Palette.validNames)")
         }
-        return palette
+        return chosen
     }
 
-    private func chosenPhase() throws -> Double {
+    private func chosenPhase() throws -> Double? {
+        guard let phase else { return nil }
         guard let value = Double(phase.trimmingCharacters(in: .whitespaces)), value.isFinite else {
             throw CLIError("phase '\(phase)' is not a finite number")
         }

@@ -5,8 +5,9 @@ import Foundation
 
 /// How to render: size, backend, shaders. Shared by every command that renders.
 struct RenderOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frame size in pixels, WIDTHxHEIGHT.", valueName: "WxH"))
-    var size: String = FrameSize.phone.description
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Frame size in pixels, WIDTHxHEIGHT (default: the scenario's size, else 1170x2532).", valueName: "WxH"))
+    var size: String?
 
     @Option(help: ArgumentHelp("Renderer: 'gpu' (OpenGL ES through EGL) or 'cpu' (the reference, no GL needed).",
                                valueName: "gpu|cpu"))
@@ -27,12 +28,14 @@ struct RenderOptions: ParsableArguments {
     }
 
     func validate() throws {
-        _ = try frameSize()
+        _ = try frameSize(default: .phone)
         _ = try backendKind()
         _ = try platforms()
     }
 
-    func frameSize() throws -> FrameSize {
+    /// The --size given, else `fallback`.
+    func frameSize(default fallback: FrameSize) throws -> FrameSize {
+        guard let size else { return fallback }
         do {
             return try FrameSize(parsing: size)
         } catch {

@@ -1,0 +1,73 @@
+/// The states of a call, as scenario files name them.
+public enum CallState: String, CaseIterable, Sendable {
+    case requesting, ringing, connecting, reconnecting, active, ended
+
+    public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// What one event changes.
+public enum ScenarioChange: Equatable, Sendable {
+    case state(CallState)
+    /// The remote voice level (>= 0), held until the next level event.
+    case level(Double)
+    /// Link quality, 0 (none) to 1 (perfect).
+    case signal(Double)
+    /// A user interaction.
+    case tap
+    /// The proximity sensor: true when the phone is at the ear.
+    case proximityNear(Bool)
+    case remoteMuted(Bool)
+    case energySaving(Bool)
+}
+
+/// One event of a scenario: a change at an instant.
+public struct ScenarioEvent: Equatable, Sendable {
+    public let at: Double
+    public let change: ScenarioChange
+    /// Its position in the file (0-based), for messages and for ordering events at one instant.
+    public let index: Int
+
+    public init(at: Double, change: ScenarioChange, index: Int) {
+        self.at = at
+        self.change = change
+        self.index = index
+    }
+}
+
+/// A call scenario: a timeline of events over `duration` seconds, and the
+/// defaults for rendering it. Events are kept in time order; events at the same
+/// instant keep their order in the file.
+public struct Scenario: Equatable, Sendable {
+    public let duration: Double
+    public let seed: Int64
+    public let size: FrameSize?
+    public let fps: Int?
+    /// Absolute paths (resolved against the scenario file's folder).
+    public let avatarPath: String?
+    public let audioPath: String?
+    public let events: [ScenarioEvent]
+
+    /// The longest scenario accepted: 24 hours.
+    public static let maximumDuration = 86_400.0
+    /// The frame rates accepted.
+    public static let frameRates = 1...1000
+
+    public init(duration: Double, seed: Int64 = 0, size: FrameSize? = nil, fps: Int? = nil,
+                avatarPath: String? = nil, audioPath: String? = nil, events: [ScenarioEvent]) {
+        self.duration = duration
+        self.seed = seed
+        self.size = size
+        self.fps = fps
+        self.avatarPath = avatarPath
+        self.audioPath = audioPath
+        self.events = events.enumerated()
+            .sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+            .map(\.element)
+    }
+
+    /// A scenario from events given in order (index = position), for code and tests.
+    public init(duration: Double, seed: Int64 = 0, _ changes: [(Double, ScenarioChange)]) {
+        self.init(duration: duration, seed: seed,
+                  events: changes.enumerated().map { ScenarioEvent(at: $0.element.0, change: $0.element.1, index: $0.offset) })
+    }
+}

@@ -1,0 +1,97 @@
+/// What the events have said so far at some instant: a step function of time.
+public struct CallStatus: Equatable, Sendable {
+    public var state: CallState = .requesting
+    /// Link quality 0...1; remembered before the call is active, used once it is.
+    public var signal: Double = 1
+    /// The remote voice level of the latest `level` event (before smoothing).
+    public var level: Double = 0
+    public var proximityNear = false
+    public var remoteMuted = false
+    public var energySaving = false
+
+    public init() {}
+
+    /// The quality at or below which an active call shows the weak-signal palette.
+    public static let weakSignal = 0.2
+
+    /// The palette the spec assigns to this status.
+    public var palette: Palette {
+        guard state == .active else { return .blueViolet }
+        return signal <= Self.weakSignal ? .orangeRed : .blueGreen
+    }
+
+    /// Whether the waves should show: not while the remote microphone is muted,
+    /// energy saving is on, or the call has ended.
+    public var wavesShown: Bool { !(remoteMuted || energySaving || state == .ended) }
+
+    mutating func apply(_ change: ScenarioChange) {
+        switch change {
+        case .state(let newState): state = newState
+        case .level(let value): level = value
+        case .signal(let value): signal = value
+        case .tap: break
+        case .proximityNear(let near): proximityNear = near
+        case .remoteMuted(let muted): remoteMuted = muted
+        case .energySaving(let on): energySaving = on
+        }
+    }
+}
+
+/// The status after each instant that has events (all events at one instant
+/// applied, in file order), and the instants of taps.
+struct StatusTrack: Sendable {
+    /// Instants with events, increasing, and the status after each.
+    let times: [Double]
+    let statuses: [CallStatus]
+    /// Instants of taps, increasing, without repeats.
+    let taps: [Double]
+    /// The first instant the call is active, if it ever is.
+    let activation: Double?
+
+    init(_ scenario: Scenario) {
+        var times: [Double] = []
+        var statuses: [CallStatus] = []
+        var taps: [Double] = []
+        var status = CallStatus()
+        for event in scenario.events {
+            status.apply(event.change)
+            if case .tap = event.change, taps.last != event.at { taps.append(event.at) }
+            if times.last == event.at {
+                statuses[statuses.count - 1] = status
+            } else {
+                times.append(event.at)
+                statuses.append(status)
+            }
+        }
+        self.times = times
+        self.statuses = statuses
+        self.taps = taps
+        activation = zip(times, statuses).first { $0.1.state == .active }?.0
+    }
+
+    /// The index of the last instant at or before `time`, or nil before the first.
+    func index(at time: Double) -> Int? {
+        Self.lastIndex(in: times, atOrBefore: time)
+    }
+
+    func status(at time: Double) -> CallStatus {
+        index(at: time).map { statuses[$0] } ?? CallStatus()
+    }
+
+    /// The latest tap at or before `time`; the scenario's start counts as one
+    /// (placing the call is an interaction).
+    func lastInteraction(at time: Double) -> Double {
+        Self.lastIndex(in: taps, atOrBefore: time).map { taps[$0] } ?? 0
+    }
+
+    /// Binary search in an increasing list.
+    static func lastIndex(in values: [Double], atOrBefore time: Double) -> Int? {
+        var low = 0
+        var high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] <= time { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? nil : low - 1
+    }
+}

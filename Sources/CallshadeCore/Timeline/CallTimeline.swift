@@ -1,0 +1,111 @@
+/// Everything the call screen shows at one instant, decided by the scenario.
+public struct FrameState: Equatable, Sendable {
+    public let time: Double
+    public let status: CallStatus
+    /// The palette shown, or being faded to.
+    public let palette: Palette
+    /// The four colours on screen (mid-crossfade they lie between two palettes).
+    public let colors: [RGB]
+    /// Eased progress of the latest palette crossfade; 1 when none is under way.
+    public let crossfade: Double
+    public let phase: Double
+    public let background: BackgroundMotion
+    public let waves: WaveState
+
+    /// The gradient for this instant, with the spec's default constants.
+    public var gradient: GradientParameters {
+        GradientParameters(colors: colors, centres: GradientMotion.centres(phase: phase))
+    }
+}
+
+/// Whether the gradient's centres are moving.
+public enum BackgroundMotion: String, Sendable {
+    case running
+    /// Idle: running on to the next whole phase.
+    case settling
+    /// Idle: resting on a whole phase.
+    case paused
+}
+
+/// What the waves need at one instant.
+public struct WaveState: Equatable, Sendable {
+    /// The smoothed remote voice level.
+    public let level: Double
+    /// Whether they should show (not muted, no energy saving, not ended).
+    public let shown: Bool
+    /// 0 (hidden: scale 0.3, alpha 0) to 1 (fully shown), eased.
+    public let visibility: Double
+    /// Stopped by the idle rule (easing out, or out).
+    public let idleStopped: Bool
+    /// Frozen by the proximity sensor.
+    public let frozen: Bool
+    /// Seconds of wobble motion so far (stands still while frozen or stopped).
+    public let motionTime: Double
+}
+
+/// A scenario turned into a function of time: `state(at:)` is pure, depends
+/// only on the scenario and the instant, and costs a few binary searches
+/// (everything else is computed once, here).
+public struct CallTimeline: Sendable {
+    public static let crossfadeSeconds = 0.3
+
+    public let scenario: Scenario
+    let status: StatusTrack
+    let idle: IdleRule
+    let colors: TransitionTrack<[RGB]>
+    let phase: PhaseTrack
+    let level: LevelTrack
+    let waves: WaveTrack
+    /// Instants where the palette changes, with the new palette.
+    public let paletteChanges: [(time: Double, palette: Palette)]
+    private let paletteChangeTimes: [Double]
+
+    public init(_ scenario: Scenario) {
+        self.scenario = scenario
+        let status = StatusTrack(scenario)
+        self.status = status
+        let idle = IdleRule(status: status, duration: scenario.duration)
+        self.idle = idle
+
+        var changes: [(Double, Palette)] = []
+        var current = Palette.blueViolet
+        for (time, state) in zip(status.times, status.statuses) where state.palette != current {
+            current = state.palette
+            changes.append((time, current))
+        }
+        paletteChanges = changes
+        paletteChangeTimes = changes.map(\.0)
+
+        var colors = TransitionTrack<[RGB]>(initial: Palette.blueViolet.colors) { from, to, t in
+            zip(from, to).map { RGB.mix($0, $1, t) }
+        }
+        for change in changes {
+            colors.move(to: change.1.colors, at: change.0, over: Self.crossfadeSeconds)
+        }
+        self.colors = colors
+        phase = PhaseTrack(paletteChanges: changes.map(\.0), idle: idle)
+        level = LevelTrack(duration: scenario.duration, activation: status.activation) { status.status(at: $0).level }
+        waves = WaveTrack(status: status, events: scenario.events, idle: idle)
+    }
+
+    public func state(at time: Double) -> FrameState {
+        let current = status.status(at: time)
+        let palette = StatusTrack.lastIndex(in: paletteChangeTimes, atOrBefore: time).map { paletteChanges[$0].palette }
+            ?? .blueViolet
+        return FrameState(
+            time: time,
+            status: current,
+            palette: palette,
+            colors: colors.value(at: time),
+            crossfade: colors.progress(at: time),
+            phase: phase.phase(at: time),
+            background: phase.motion(at: time),
+            waves: WaveState(level: level.level(at: time), shown: current.wavesShown,
+                             visibility: waves.visibility(at: time), idleStopped: waves.isIdleStopped(at: time),
+                             frozen: waves.isFrozen(at: time), motionTime: waves.motionTime(at: time))
+        )
+    }
+
+    /// The first instant the call is active, if it ever is.
+    public var activation: Double? { status.activation }
+}

@@ -1,0 +1,42 @@
+/// The instants a render samples: frame k at `start + k / fps`, for every k
+/// with that instant before `end`. Frame k at one rate and frame 2k at twice
+/// the rate are the same instant, bit for bit, when the start is 0.
+public struct FrameSchedule: Equatable, Sendable {
+    public let start: Double
+    public let end: Double
+    public let fps: Int
+    public let count: Int
+
+    public struct Invalid: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    public init(start: Double, end: Double, fps: Int) throws {
+        guard start.isFinite, end.isFinite else { throw Invalid(description: "the time range must be finite numbers") }
+        guard start >= 0 else { throw Invalid(description: "the start time must be 0 or later (got \(start))") }
+        guard end > start else { throw Invalid(description: "the end time (\(end)) must come after the start time (\(start))") }
+        guard Scenario.frameRates.contains(fps) else {
+            throw Invalid(description: "the frame rate must be between \(Scenario.frameRates.lowerBound) and \(Scenario.frameRates.upperBound) (got \(fps))")
+        }
+        let estimate = ((end - start) * Double(fps)).rounded(.up)
+        guard estimate <= Double(Int32.max) else { throw Invalid(description: "that is too many frames (\(estimate))") }
+        var count = Int(estimate)
+        while count > 0, start + Double(count - 1) / Double(fps) >= end { count -= 1 }
+        while start + Double(count) / Double(fps) < end { count += 1 }
+        self.start = start
+        self.end = end
+        self.fps = fps
+        self.count = count
+    }
+
+    public func time(ofFrame index: Int) -> Double {
+        start + Double(index) / Double(fps)
+    }
+}
+
+extension FrameRequest {
+    /// The frame a timeline state asks for.
+    public init(state: FrameState, size: FrameSize, layers: Set<Layer>) {
+        self.init(size: size, layers: layers, background: state.gradient)
+    }
+}

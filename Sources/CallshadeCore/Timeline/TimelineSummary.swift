@@ -1,0 +1,61 @@
+/// One notable moment of a timeline, for `callshade validate`.
+public struct Milestone: Equatable, Sendable {
+    public let time: Double
+    public let text: String
+}
+
+extension CallTimeline {
+    /// State changes, palette changes, idle pauses and resumes, and the waves'
+    /// stops, freezes and visibility changes, in time order.
+    public var milestones: [Milestone] {
+        var items: [(Double, Int, String)] = []
+        func add(_ time: Double, _ text: String) { items.append((time, items.count, text)) }
+
+        var previous = CallStatus()
+        for (time, state) in zip(status.times, status.statuses) {
+            if state.state != previous.state { add(time, "call \(state.state.rawValue)") }
+            if state.signal != previous.signal { add(time, "signal \(Self.number(state.signal))" + (state.state == .active ? "" : " (applies once active)")) }
+            if state.wavesShown != previous.wavesShown {
+                var reasons: [String] = []
+                if state.remoteMuted { reasons.append("remote muted") }
+                if state.energySaving { reasons.append("energy saving") }
+                if state.state == .ended { reasons.append("call ended") }
+                add(time, state.wavesShown ? "waves shown" : "waves hidden (\(reasons.joined(separator: ", ")))")
+            }
+            previous = state
+        }
+        for change in paletteChanges {
+            add(change.time, "palette \(change.palette.name), crossfade \(Self.number(Self.crossfadeSeconds)) s")
+        }
+        for tap in status.taps { add(tap, "tap") }
+        for settle in phase.settles {
+            if settle.rested {
+                add(settle.trigger, "idle: background settles on phase \(Self.number(settle.restPhase))")
+                add(settle.until, "background paused at phase \(Self.number(settle.restPhase))")
+            } else {
+                add(settle.trigger, "idle: background settling (a tap comes first)")
+            }
+        }
+        for segment in phase.segments.dropFirst() where segment.running {
+            add(segment.start, "background resumes from phase \(Self.number(segment.phase))")
+        }
+        for stop in waves.idleStops {
+            add(stop.start, "idle: waves ease out")
+            if stop.end.isFinite { add(stop.end, "waves come back") }
+        }
+        for freeze in waves.freezes where freeze.end > freeze.start {
+            add(freeze.start, "waves frozen (proximity near)")
+            if freeze.end.isFinite { add(freeze.end, "waves move again") }
+        }
+        if let activation = status.activation { add(activation, "voice level bump (+2 for 0.2 s)") }
+        return items.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map { Milestone(time: $0.0, text: $0.2) }
+    }
+
+    /// A number for people: whole numbers without ".0", others to at most 3 decimals.
+    public static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e9 { return String(Int(value)) }
+        var text = String(format: "%.3f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+}
