@@ -44,7 +44,8 @@ struct PhaseTrack: Sendable {
             }
             guard let trigger = window.backgroundTrigger, let current = segments.last, current.running else { continue }
             let phaseAtTrigger = phase(in: current, at: trigger)
-            let rest = phaseAtTrigger.rounded(.up)
+            // A phase a rounding error above a whole number rests on that number.
+            let rest = max((phaseAtTrigger - 1e-9).rounded(.up), phaseAtTrigger.rounded(.down))
             let end = time(in: current, reaching: rest, after: trigger)
             let rested = end < window.end
             settles.append(Settle(trigger: trigger, until: min(end, window.end), restPhase: rest, rested: rested))

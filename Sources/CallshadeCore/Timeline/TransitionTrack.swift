@@ -64,16 +64,24 @@ public struct TransitionTrack<Value: Sendable>: Sendable {
 extension TransitionTrack where Value == Double {
     /// A number that eases linearly between targets.
     public init(initial: Double) {
-        self.init(initial: initial) { a, b, t in a + (b - a) * t }
+        self.init(initial: initial) { a, b, t in a * (1 - t) + b * t }
     }
 
-    /// The exact integral of the value over `a...b` within the transition in force there.
+    /// The exact integral of the value over `a...b` within the transition in
+    /// force there: the eased part, then the constant part after it ends.
     func piece(_ transition: Transition, from a: Double, to b: Double) -> Double {
-        guard transition.duration > 0 else { return transition.to * (b - a) }
-        let u0 = (a - transition.start) / transition.duration
-        let u1 = (b - transition.start) / transition.duration
-        return transition.from * (b - a)
-            + (transition.to - transition.from) * transition.duration * (easing.integral(u1) - easing.integral(u0))
+        let end = transition.start + max(transition.duration, 0)
+        var total = 0.0
+        let easedEnd = min(b, end)
+        if easedEnd > a, transition.duration > 0 {
+            let u0 = (a - transition.start) / transition.duration
+            let u1 = (easedEnd - transition.start) / transition.duration
+            total += transition.from * (easedEnd - a)
+                + (transition.to - transition.from) * transition.duration * (easing.integral(u1) - easing.integral(u0))
+        }
+        let steadyStart = max(a, end)
+        if b > steadyStart { total += transition.to * (b - steadyStart) }
+        return total
     }
 }
 
