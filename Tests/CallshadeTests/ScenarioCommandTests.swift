@@ -1,0 +1,119 @@
+import CallshadeCore
+import CallshadePNG
+import Foundation
+import XCTest
+
+final class ScenarioCommandTests: XCTestCase {
+    var example: String { TestPaths.packageRoot.appendingPathComponent("Examples/call.json").path }
+
+    func write(_ json: String, to folder: URL, name: String = "s.json") throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try json.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    func testValidateSummarisesTheTimeline() throws {
+        let result = try runCallshade(["validate", example])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.contains("valid; 40 s, seed 11"), result.standardOutput)
+        for line in ["6.000  palette blue-green", "10.000  idle: background settles on phase 6",
+                     "14.000  background resumes from phase 6", "30.000  waves frozen (proximity near)"] {
+            XCTAssertTrue(result.standardOutput.contains(line), "\(line) not in:\n\(result.standardOutput)")
+        }
+        XCTAssertLessThanOrEqual(result.standardOutput.split(separator: "\n").count, 45)
+    }
+
+    func testBadScenariosGiveShortErrors() throws {
+        let folder = try TestPaths.scratchFolder()
+        let cases: [(String, String)] = [
+            (#"{"duration": 5, "events": [{"at": 1, "lvl": 2}]}"#, "events[0].lvl: unknown key"),
+            ("{\n\"duration\": 5,,\n}", "malformed JSON at line 2"),
+            (#"{"duration": 5, "events": [{"at": 9, "tap": true}]}"#, "past the scenario's duration"),
+        ]
+        for (json, expected) in cases {
+            let path = try write(json, to: folder)
+            for command in [["validate", path], ["render", path, "-o", folder.appendingPathComponent("out").path],
+                            ["frame", "--scenario", path, "-o", folder.appendingPathComponent("f.png").path]] {
+                let result = try runCallshade(command)
+                XCTAssertNotEqual(result.status, 0, "\(command)")
+                XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, result.standardError)
+                XCTAssertTrue(result.standardError.contains(expected), "\(command): \(result.standardError)")
+            }
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["s.json"])
+        }
+        let missing = try runCallshade(["validate", folder.appendingPathComponent("none.json").path])
+        XCTAssertTrue(missing.standardError.contains("no such file"), missing.standardError)
+    }
+
+    func testRenderWritesANumberedSequence() throws {
+        let folder = try TestPaths.scratchFolder()
+        let out = folder.appendingPathComponent("frames")
+        let result = try runCallshade(["render", example, "--fps", "4", "--from", "9", "--to", "11", "--size", "39x84", "-o", out.path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        XCTAssertEqual(files, (0..<8).map { String(format: "frame_%06d.png", $0) })
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["frames"])   // no temporaries
+        // Frame 4 is 10 s: the same as `frame --time 10`.
+        let single = folder.appendingPathComponent("ten.png").path
+        XCTAssertEqual(try runCallshade(["frame", "--scenario", example, "--time", "10", "--size", "39x84", "-o", single]).status, 0)
+        XCTAssertEqual(try PNGFile.read(path: single), try PNGFile.read(path: out.appendingPathComponent("frame_000004.png").path))
+    }
+
+    func testThirtyAndSixtyFramesASecondGiveTheSameBytesAtSharedInstants() throws {
+        let folder = try TestPaths.scratchFolder()
+        for fps in ["30", "60"] {
+            let result = try runCallshade(["render", example, "--fps", fps, "--to", "1", "--size", "20x40", "--backend", "cpu",
+                                           "-o", folder.appendingPathComponent(fps).path])
+            XCTAssertEqual(result.status, 0, result.standardError)
+        }
+        for frame in [0, 7, 15, 29] {
+            let thirty = try Data(contentsOf: folder.appendingPathComponent("30/" + String(format: "frame_%06d.png", frame)))
+            let sixty = try Data(contentsOf: folder.appendingPathComponent("60/" + String(format: "frame_%06d.png", 2 * frame)))
+            XCTAssertEqual(thirty, sixty, "frame \(frame) at 30 fps")
+        }
+    }
+
+    func testRenderRefusesBadRangesAndOutputs() throws {
+        let folder = try TestPaths.scratchFolder()
+        let out = folder.appendingPathComponent("out").path
+        let cases: [([String], String)] = [
+            (["--from", "5", "--to", "3"], "must come after the start"),
+            (["--to", "50"], "outside the scenario"),
+            (["--from", "-1"], "outside the scenario"),
+            (["--from", "abc"], "not a finite number"),
+            (["--fps", "0"], "--fps must be between 1 and 1000"),
+            (["--fps", "5000"], "--fps must be between 1 and 1000"),
+            (["--size", "0x0"], "at least 1"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try runCallshade(["render", example, "-o", out] + arguments)
+            XCTAssertNotEqual(result.status, 0, "\(arguments)")
+            XCTAssertTrue(result.standardError.contains(expected), "\(arguments): \(result.standardError)")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "\(arguments)")
+        }
+        let nested = try runCallshade(["render", example, "-o", folder.appendingPathComponent("a/b").path])
+        XCTAssertTrue(nested.standardError.contains("does not exist"), nested.standardError)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("full"), withIntermediateDirectories: true)
+        try Data().write(to: folder.appendingPathComponent("full/keep.txt"))
+        let full = try runCallshade(["render", example, "--to", "0.1", "-o", folder.appendingPathComponent("full").path])
+        XCTAssertTrue(full.standardError.contains("is not empty"), full.standardError)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("full").path), ["keep.txt"])
+    }
+
+    func testFrameOverridesTheScenariosPaletteAndPhase() throws {
+        let folder = try TestPaths.scratchFolder()
+        let fromScenario = folder.appendingPathComponent("a.png").path
+        let overridden = folder.appendingPathComponent("b.png").path
+        let plain = folder.appendingPathComponent("c.png").path
+        XCTAssertEqual(try runCallshade(["frame", "--scenario", example, "--time", "11", "--size", "30x60", "--palette", "blue-green",
+                                         "--phase", "1", "-o", overridden]).status, 0)
+        XCTAssertEqual(try runCallshade(["frame", "--palette", "blue-green", "--phase", "1", "--size", "30x60", "-o", plain]).status, 0)
+        XCTAssertEqual(try PNGFile.read(path: overridden), try PNGFile.read(path: plain))
+        XCTAssertEqual(try runCallshade(["frame", "--scenario", example, "--time", "11", "--size", "30x60", "-o", fromScenario]).status, 0)
+        XCTAssertNotEqual(try PNGFile.read(path: fromScenario), try PNGFile.read(path: plain))
+        let noScenario = try runCallshade(["frame", "--time", "3", "-o", plain])
+        XCTAssertTrue(noScenario.standardError.contains("--time needs --scenario"), noScenario.standardError)
+        let late = try runCallshade(["frame", "--scenario", example, "--time", "41", "-o", folder.appendingPathComponent("d.png").path])
+        XCTAssertTrue(late.standardError.contains("outside the scenario"), late.standardError)
+    }
+}
