@@ -7,7 +7,7 @@ public enum Layer: String, CaseIterable, Sendable, Comparable {
     case avatar
 
     /// The layers this build renders.
-    public static let available: [Layer] = [.background]
+    public static let available: [Layer] = [.background, .waves, .avatar]
 
     /// Stacking order: lower layers are drawn first.
     public var depth: Int {

@@ -9,9 +9,16 @@ public struct ReferenceRenderer: FrameRenderer {
         let width = request.size.width
         let height = request.size.height
         var image = RGBAImage(size: request.size)
-        guard request.layers.contains(.background) else { return image }
-
+        let drawsBackground = request.layers.contains(.background)
         let gradient = ReferenceGradient(request.background)
+        let foreground = request.foreground.flatMap { foreground in
+            request.drawsForeground
+                ? ReferenceForeground(foreground: foreground, drawsWaves: request.layers.contains(.waves),
+                                      drawsAvatar: request.layers.contains(.avatar))
+                : nil
+        }
+        guard drawsBackground || foreground != nil else { return image }
+
         image.pixels.withUnsafeMutableBufferPointer { buffer in
             let rows = RowBands(height: height)
             let base = SendablePointer(buffer.baseAddress)
@@ -21,11 +28,21 @@ public struct ReferenceRenderer: FrameRenderer {
                     var offset = row * width * 4
                     for column in 0..<width {
                         let sx = (Double(column) + 0.5) / Double(width)
-                        let color = gradient.color(atScreen: Vec2(sx, sy))
+                        let background = drawsBackground ? gradient.color(atScreen: Vec2(sx, sy)) : nil
+                        var color = background ?? .black
+                        var alpha = drawsBackground ? 1.0 : 0.0
+                        if let foreground {
+                            let centre = foreground.foreground.centre
+                            let pixel = Vec2(Double(column) + 0.5 - centre.x, Double(row) + 0.5 - centre.y)
+                            let reach = foreground.foreground.reach
+                            if abs(pixel.x) <= reach, abs(pixel.y) <= reach {
+                                (color, alpha) = foreground.composite(background: background, offset: pixel)
+                            }
+                        }
                         base.store(Quantize.byte(color.r), at: offset)
                         base.store(Quantize.byte(color.g), at: offset + 1)
                         base.store(Quantize.byte(color.b), at: offset + 2)
-                        base.store(255, at: offset + 3)
+                        base.store(Quantize.byte(alpha), at: offset + 3)
                         offset += 4
                     }
                 }

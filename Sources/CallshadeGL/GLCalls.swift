@@ -41,8 +41,10 @@ enum GLCalls {
 
     // MARK: Shaders and programs
 
-    static func compileShader(kind: Int32, source: String, file shaderFile: String,
+    static func compileShader(kind: Int32, source shaderSource: ShaderSource,
                               file: String = #fileID, line: Int = #line) throws -> GLuint {
+        let source = shaderSource.text
+        let shaderFile = shaderSource.file
         let shader = glCreateShader(GLenum(kind))
         guard shader != 0 else {
             try check("glCreateShader", detail: shaderFile, file: file, line: line)
@@ -59,7 +61,9 @@ enum GLCalls {
         guard status == GL_TRUE else {
             let log = shaderLog(shader)
             glDeleteShader(shader)
-            throw ShaderError.compile(file: shaderFile, line: ShaderLog.firstLine(in: log), log: log)
+            let place = ShaderLog.firstPlace(in: log)
+            throw ShaderError.compile(file: shaderSource.fileName(forSourceString: place?.source ?? 0),
+                                      line: place?.line, log: log)
         }
         try check("glCompileShader", detail: shaderFile, file: file, line: line)
         return shader
@@ -240,21 +244,23 @@ enum GLCalls {
 
 /// Reads line numbers out of drivers' shader logs.
 enum ShaderLog {
-    /// The first source line a compile log names, in the formats of Mesa
-    /// (`0:12(3): error`), NVIDIA (`0(12) : error`) and ANGLE-like drivers (`ERROR: 0:12:`).
-    static func firstLine(in log: String) -> Int? {
+    /// The first source-string number and line a compile log names, in the
+    /// formats of Mesa (`0:12(3): error`), NVIDIA (`0(12) : error`) and
+    /// ANGLE-like drivers (`ERROR: 0:12:`).
+    static func firstPlace(in log: String) -> (source: Int, line: Int)? {
         for text in log.split(whereSeparator: \.isNewline) {
             var rest = Substring(text).drop(while: \.isWhitespace)
             if rest.hasPrefix("ERROR:") { rest = rest.dropFirst(6).drop(while: \.isWhitespace) }
-            let sourceIndex = rest.prefix(while: \.isNumber)
-            guard !sourceIndex.isEmpty else { continue }
-            rest = rest.dropFirst(sourceIndex.count)
+            let sourceDigits = rest.prefix(while: \.isNumber)
+            guard let source = Int(sourceDigits) else { continue }
+            rest = rest.dropFirst(sourceDigits.count)
             guard let separator = rest.first, separator == ":" || separator == "(" else { continue }
-            let digits = rest.dropFirst().prefix(while: \.isNumber)
-            if let number = Int(digits) { return number }
+            if let line = Int(rest.dropFirst().prefix(while: \.isNumber)) { return (source, line) }
         }
         return nil
     }
+
+    static func firstLine(in log: String) -> Int? { firstPlace(in: log)?.line }
 }
 
 extension GLCalls {
@@ -271,5 +277,28 @@ extension GLCalls {
     static func finish(file: String = #fileID, line: Int = #line) throws {
         glFinish()
         try check("glFinish", file: file, line: line)
+    }
+}
+
+extension GLCalls {
+    static func uniform(_ location: GLint, int value: Int32) { glUniform1i(location, value) }
+
+    /// Replaces a texture's RGBA8 pixels; row 0 of `pixels` becomes texel row 0.
+    static func uploadTexture(_ name: GLuint, width: Int, height: Int, pixels: [UInt8],
+                              file: String = #fileID, line: Int = #line) throws {
+        glBindTexture(GLenum(GL_TEXTURE_2D), name)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        pixels.withUnsafeBytes { buffer in
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height),
+                            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
+        }
+        glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        try check("glTexSubImage2D", detail: "\(width)x\(height) RGBA8", file: file, line: line)
+    }
+
+    static func bindTexture(_ name: GLuint, unit: Int, file: String = #fileID, line: Int = #line) throws {
+        glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
+        glBindTexture(GLenum(GL_TEXTURE_2D), name)
+        try check("glBindTexture", file: file, line: line)
     }
 }

@@ -9,9 +9,9 @@ public final class ShaderProgram {
 
     public init(context: GLContext, vertex: ShaderSource, fragment: ShaderSource) throws {
         try context.makeCurrent()
-        let vertexShader = try GLCalls.compileShader(kind: GL_VERTEX_SHADER, source: vertex.text, file: vertex.file)
+        let vertexShader = try GLCalls.compileShader(kind: GL_VERTEX_SHADER, source: vertex)
         defer { GLCalls.deleteShader(vertexShader) }
-        let fragmentShader = try GLCalls.compileShader(kind: GL_FRAGMENT_SHADER, source: fragment.text, file: fragment.file)
+        let fragmentShader = try GLCalls.compileShader(kind: GL_FRAGMENT_SHADER, source: fragment)
         defer { GLCalls.deleteShader(fragmentShader) }
         self.files = [vertex.file, fragment.file]
         self.name = try GLCalls.linkProgram(vertex: vertexShader, fragment: fragmentShader, files: files)
@@ -61,6 +61,17 @@ public final class Texture {
 
     deinit {
         if (try? context.makeCurrent()) != nil { GLCalls.deleteTexture(name) }
+    }
+
+    /// Replaces every texel: width x height x 4 bytes, RGBA, row 0 first.
+    public func upload(_ pixels: [UInt8]) throws {
+        guard pixels.count == width * height * 4 else {
+            throw GraphicsCallError(call: "glTexSubImage2D", code: "wrong size",
+                                    detail: "\(pixels.count) bytes for \(width)x\(height) RGBA8",
+                                    location: SourceLocation(file: #fileID, line: #line))
+        }
+        try context.makeCurrent()
+        try GLCalls.uploadTexture(name, width: width, height: height, pixels: pixels)
     }
 }
 

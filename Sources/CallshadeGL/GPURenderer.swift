@@ -6,11 +6,13 @@ import CallshadeCore
 public final class GPURenderer: FrameRenderer {
     public let context: GLContext
     private let gradient: GradientPass
+    private let foreground: ForegroundPass
     private var target: Framebuffer?
 
     public init(context: GLContext, shaders: ShaderLibrary = .embedded) throws {
         self.context = context
         self.gradient = try GradientPass(context: context, shaders: shaders)
+        self.foreground = try ForegroundPass(context: context, shaders: shaders)
     }
 
     public func render(_ request: FrameRequest) throws -> RGBAImage {
@@ -39,6 +41,9 @@ public final class GPURenderer: FrameRenderer {
         } else {
             try target.bind()
             try GLCalls.clear()
+        }
+        if request.drawsForeground, let layer = request.foreground {
+            try foreground.draw(request, layer, into: target)
         }
         return target
     }

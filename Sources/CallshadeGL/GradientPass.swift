@@ -4,29 +4,13 @@ import CallshadeCore
 final class GradientPass {
     private let program: ShaderProgram
     private let rect: UniformLocation
-    private let resolution: UniformLocation
-    private let colors: UniformLocation
-    private let centres: UniformLocation
-    private let falloffRadius: UniformLocation
-    private let falloffExponent: UniformLocation
-    private let swirl: UniformLocation
-    private let overscan: UniformLocation
-    private let tone: UniformLocation
-    private let overlay: UniformLocation?
+    private let gradient: GradientUniforms
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         program = try ShaderProgram(context: context, vertex: try shaders.source("quad.vert"),
                                     fragment: try shaders.source("gradient.frag"))
         rect = try program.uniform("u_rect")
-        resolution = try program.uniform("u_resolution")
-        colors = try program.uniform("u_colors")
-        centres = try program.uniform("u_centres")
-        falloffRadius = try program.uniform("u_falloffRadius")
-        falloffExponent = try program.uniform("u_falloffExponent")
-        swirl = try program.uniform("u_swirl")
-        overscan = try program.uniform("u_overscan")
-        tone = try program.uniform("u_tone")
-        overlay = program.optionalUniform("u_overlay")
+        gradient = try GradientUniforms(program)
     }
 
     func draw(_ parameters: GradientParameters, into target: Framebuffer) throws {
@@ -34,23 +18,7 @@ final class GradientPass {
         try program.use()
         GLCalls.disableBlending()
         GLCalls.uniform(rect.value, vec4: -1, -1, 1, 1)
-        GLCalls.uniform(resolution.value, vec2: Float(target.width), Float(target.height))
-        GLCalls.uniform(colors.value, vec3Array: parameters.colors.flatMap { [Float($0.r), Float($0.g), Float($0.b)] })
-        GLCalls.uniform(centres.value, vec2Array: parameters.centres.flatMap { [Float($0.x), Float($0.y)] })
-        GLCalls.uniform(falloffRadius.value, float: Float(parameters.falloffRadius))
-        GLCalls.uniform(falloffExponent.value, float: Float(parameters.falloffExponent))
-        GLCalls.uniform(swirl.value, vec2: Float(parameters.swirlScale), Float(parameters.swirlStrength))
-        GLCalls.uniform(overscan.value, float: Float(parameters.overscan))
-        if let toneValue = parameters.tone {
-            GLCalls.uniform(tone.value, vec4: Float(toneValue.brightness), Float(toneValue.saturation),
-                            Float(toneValue.overlayAlpha), 1)
-            if let overlay {
-                GLCalls.uniform(overlay.value, vec3: Float(toneValue.overlay.r), Float(toneValue.overlay.g),
-                                Float(toneValue.overlay.b))
-            }
-        } else {
-            GLCalls.uniform(tone.value, vec4: 1, 1, 0, 0)
-        }
+        gradient.set(parameters, width: target.width, height: target.height)
         try GLCalls.drawQuad()
     }
 }

@@ -1,14 +1,24 @@
 import Foundation
 
-/// The text of one shader file.
+/// The text of one shader, ready to compile: a pass file with its
+/// `#include "NAME.glsl"` lines expanded.
 public struct ShaderSource: Equatable, Sendable {
     /// The file name, as in `Shaders/` (for example `gradient.frag`).
     public let file: String
     public let text: String
+    /// The file behind each GLSL source-string number: 0 is `file`, then the
+    /// included files in order. Compile errors use it to name the right file.
+    public let sourceFiles: [String]
 
-    public init(file: String, text: String) {
+    public init(file: String, text: String, sourceFiles: [String]? = nil) {
         self.file = file
         self.text = text
+        self.sourceFiles = sourceFiles ?? [file]
+    }
+
+    /// The file a driver's source-string number refers to.
+    public func fileName(forSourceString number: Int) -> String {
+        sourceFiles.indices.contains(number) ? sourceFiles[number] : file
     }
 }
 
@@ -47,19 +57,55 @@ public struct ShaderLibrary: Sendable {
     /// The names of the embedded shader files.
     public static var embeddedFileNames: [String] { EmbeddedShaders.files.keys.sorted() }
 
+    /// A pass file with its includes expanded. Each `#include "NAME.glsl"` line
+    /// (at most one level deep) is replaced by that file between `#line`
+    /// directives, so the driver reports lines of included files under their
+    /// own source-string number and line numbers.
     public func source(_ file: String) throws -> ShaderSource {
+        let pass = try rawText(file)
+        var sourceFiles = [file]
+        var lines: [String] = []
+        for (index, line) in pass.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard let included = Self.includedName(in: line) else {
+                lines.append(String(line))
+                continue
+            }
+            let text = try rawText(included)
+            if text.split(separator: "\n").contains(where: { Self.includedName(in: $0) != nil }) {
+                throw ShaderError.unreadable(file: included, reason: "included files may not include others")
+            }
+            let number = sourceFiles.firstIndex(of: included) ?? sourceFiles.count
+            if number == sourceFiles.count { sourceFiles.append(included) }
+            lines.append("#line 1 \(number)")
+            lines.append(contentsOf: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            lines.append("#line \(index + 2) 0")
+        }
+        return ShaderSource(file: file, text: lines.joined(separator: "\n"), sourceFiles: sourceFiles)
+    }
+
+    /// The NAME of a line `#include "NAME"`, or nil.
+    static func includedName<S: StringProtocol>(in line: S) -> String? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("#include") else { return nil }
+        let rest = trimmed.dropFirst("#include".count).trimmingCharacters(in: .whitespaces)
+        guard rest.count >= 2, rest.hasPrefix("\""), rest.hasSuffix("\"") else { return nil }
+        return String(rest.dropFirst().dropLast())
+    }
+
+    /// One file's text, as stored.
+    private func rawText(_ file: String) throws -> String {
         if let folder {
             let url = folder.appendingPathComponent(file)
             guard FileManager.default.fileExists(atPath: url.path) else {
                 throw ShaderError.missing(file: file, searched: origin)
             }
             do {
-                return ShaderSource(file: file, text: try String(contentsOf: url, encoding: .utf8))
+                return try String(contentsOf: url, encoding: .utf8)
             } catch {
                 throw ShaderError.unreadable(file: url.path, reason: error.localizedDescription)
             }
         }
         guard let text = files[file] else { throw ShaderError.missing(file: file, searched: origin) }
-        return ShaderSource(file: file, text: text)
+        return text
     }
 }

@@ -42,9 +42,21 @@ struct FrameCommand: ParsableCommand {
         "Where the colour centres are: a number, taken modulo 8 (default 0, or the scenario's).", valueName: "P"))
     var phase: String?
 
-    @Option(help: ArgumentHelp("Comma-separated layers to draw: \(Layer.available.map(\.rawValue).joined(separator: ", ")).",
-                               valueName: "LIST"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "The remote voice level the waves and avatar follow: 0 silent, about 1 speech, up to 5 (default 0, or the scenario's).",
+        valueName: "L"))
+    var level: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seed of the waves' shapes (default 0, or the scenario's).", valueName: "N"))
+    var seed: Int64?
+
+    @Option(help: ArgumentHelp("""
+        Comma-separated layers to draw: background, waves, avatar (default all). Without the background, the \
+        waves are written as their mask (white, alpha = mask) and the PNG has an alpha channel.
+        """, valueName: "LIST"))
     var layers: String = Layer.available.map(\.rawValue).joined(separator: ",")
+
+    @OptionGroup var scene: SceneOptions
 
     @OptionGroup var render: RenderOptions
 
@@ -52,6 +64,7 @@ struct FrameCommand: ParsableCommand {
         _ = try chosenPalette()
         _ = try chosenPhase()
         _ = try chosenLayers()
+        _ = try chosenLevel()
         if scenario == nil, time != nil { throw CLIError("--time needs --scenario") }
         if let time { _ = try ScenarioInput.seconds(time, option: "--time") }
         try OutputPath.checkPNG(output)
@@ -60,15 +73,30 @@ struct FrameCommand: ParsableCommand {
     func run() throws {
         var size = FrameSize.phone
         var background = GradientParameters(palette: .blueViolet, phase: 0)
+        var waves = WaveState(level: 0, motionTime: 0)
+        var frameSeed: Int64 = 0
+        var scenarioAvatar: String?
         if let path = scenario {
             let scenario = try ScenarioInput.load(path)
             let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: scenario) } ?? 0
-            background = CallTimeline(scenario).state(at: instant).gradient
+            let state = CallTimeline(scenario).state(at: instant)
+            background = state.gradient
+            waves = state.waves
             size = scenario.size ?? size
+            frameSeed = scenario.seed
+            scenarioAvatar = scenario.avatarPath
         }
         if let palette = try chosenPalette() { background.colors = palette.colors }
         if let phase = try chosenPhase() { background.centres = GradientMotion.centres(phase: phase) }
-        let request = FrameRequest(size: try render.frameSize(default: size), layers: try chosenLayers(), background: background)
+        if let level = try chosenLevel() {
+            waves = WaveState(level: level, shown: waves.shown, visibility: waves.visibility, idleStopped: waves.idleStopped,
+                              frozen: waves.frozen, motionTime: waves.motionTime)
+        }
+        let layout = try scene.layout(for: try render.frameSize(default: size))
+        let layers = try chosenLayers()
+        let avatar = layers.contains(.avatar) ? try scene.avatarImage(scenarioAvatar: scenarioAvatar, layout: layout) : nil
+        let request = FrameRequest(size: layout.size, layers: layers, background: background,
+                                   foreground: Foreground(layout: layout, seed: seed ?? frameSeed, waves: waves, avatar: avatar))
         let renderer = try render.makeRenderer()
         let image = try renderer.render(request)
         try PNGFile.write(image, to: output)
@@ -86,6 +114,14 @@ struct FrameCommand: ParsableCommand {
         guard let phase else { return nil }
         guard let value = Double(phase.trimmingCharacters(in: .whitespaces)), value.isFinite else {
             throw CLIError("phase '\(phase)' is not a finite number")
+        }
+        return value
+    }
+
+    private func chosenLevel() throws -> Double? {
+        guard let level else { return nil }
+        guard let value = Double(level.trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0 else {
+            throw CLIError("level '\(level)' must be a number of 0 or more")
         }
         return value
     }

@@ -38,6 +38,8 @@ struct RenderCommand: ParsableCommand {
                                valueName: "LIST"))
     var layers: String = Layer.available.map(\.rawValue).joined(separator: ",")
 
+    @OptionGroup var scene: SceneOptions
+
     @OptionGroup var render: RenderOptions
 
     func validate() throws {
@@ -64,8 +66,9 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw CLIError("\(error)")
         }
-        let size = try render.frameSize(default: scenario.size ?? .phone)
+        let layout = try scene.layout(for: try render.frameSize(default: scenario.size ?? .phone))
         let layers = try Layer.parseList(layers)
+        let avatar = layers.contains(.avatar) ? try scene.avatarImage(scenarioAvatar: scenario.avatarPath, layout: layout) : nil
         let renderer = try render.makeRenderer()
         let timeline = CallTimeline(scenario)
 
@@ -73,7 +76,8 @@ struct RenderCommand: ParsableCommand {
         do {
             for index in 0..<schedule.count {
                 let state = timeline.state(at: schedule.time(ofFrame: index))
-                try sink.write(try renderer.render(FrameRequest(state: state, size: size, layers: layers)), index: index)
+                let request = FrameRequest(state: state, layout: layout, seed: scenario.seed, layers: layers, avatar: avatar)
+                try sink.write(try renderer.render(request), index: index)
             }
             try sink.finish()
         } catch {

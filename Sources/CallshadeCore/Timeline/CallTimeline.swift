@@ -41,6 +41,16 @@ public struct WaveState: Equatable, Sendable {
     public let frozen: Bool
     /// Seconds of wobble motion so far (stands still while frozen or stopped).
     public let motionTime: Double
+
+    public init(level: Double, shown: Bool = true, visibility: Double = 1, idleStopped: Bool = false,
+                frozen: Bool = false, motionTime: Double) {
+        self.level = level
+        self.shown = shown
+        self.visibility = visibility
+        self.idleStopped = idleStopped
+        self.frozen = frozen
+        self.motionTime = motionTime
+    }
 }
 
 /// A scenario turned into a function of time: `state(at:)` is pure, depends

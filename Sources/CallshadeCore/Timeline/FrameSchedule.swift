@@ -36,7 +36,8 @@ public struct FrameSchedule: Equatable, Sendable {
 
 extension FrameRequest {
     /// The frame a timeline state asks for.
-    public init(state: FrameState, size: FrameSize, layers: Set<Layer>) {
-        self.init(size: size, layers: layers, background: state.gradient)
+    public init(state: FrameState, layout: CallLayout, seed: Int64, layers: Set<Layer>, avatar: AvatarImage?) {
+        self.init(size: layout.size, layers: layers, background: state.gradient,
+                  foreground: Foreground(layout: layout, seed: seed, waves: state.waves, avatar: avatar))
     }
 }

@@ -1,0 +1,33 @@
+// The avatar: a picture (premultiplied RGBA8 texture, square) or a placeholder
+// disc with a vertical two-colour gradient, in an anti-aliased circle.
+// Included with #include "avatar.glsl".
+
+uniform float u_avatarDiameter;  // pixels
+uniform float u_avatarSide;      // texture side in texels; 0 = placeholder
+uniform highp sampler2D u_avatar; // premultiplied, row 0 = top
+uniform vec3 u_placeholderTop;
+uniform vec3 u_placeholderBottom;
+
+// Bilinear between the four nearest texels (edges clamped), computed here so
+// it matches the CPU reference to float precision.
+vec4 avatarTexel(vec2 position) {
+    vec2 corner = floor(position);
+    vec2 f = position - corner;
+    int last = int(u_avatarSide) - 1;
+    ivec2 a = clamp(ivec2(corner), ivec2(0), ivec2(last));
+    ivec2 b = clamp(ivec2(corner) + ivec2(1), ivec2(0), ivec2(last));
+    vec4 topRow = mix(texelFetch(u_avatar, ivec2(a.x, a.y), 0), texelFetch(u_avatar, ivec2(b.x, a.y), 0), f.x);
+    vec4 bottomRow = mix(texelFetch(u_avatar, ivec2(a.x, b.y), 0), texelFetch(u_avatar, ivec2(b.x, b.y), 0), f.x);
+    return mix(topRow, bottomRow, f.y);
+}
+
+// The avatar's premultiplied colour and alpha at `offset` pixels from its centre.
+vec4 avatarColor(vec2 offset) {
+    float coverage = clamp(u_avatarDiameter * 0.5 - length(offset) + 0.5, 0.0, 1.0);
+    if (coverage <= 0.0 || u_avatarDiameter <= 0.0) return vec4(0.0);
+    vec2 u = offset / u_avatarDiameter + 0.5;
+    if (u_avatarSide <= 0.0) {
+        return vec4(mix(u_placeholderTop, u_placeholderBottom, clamp(u.y, 0.0, 1.0)), 1.0) * coverage;
+    }
+    return avatarTexel(u * u_avatarSide - 0.5) * coverage;
+}

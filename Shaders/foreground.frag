@@ -1,0 +1,45 @@
+#version 300 es
+// The foreground pass: over the square around the avatar only, the waves (a
+// toned copy of the background seen through their mask) and the avatar on
+// top, composed here in floating point (no fixed-function blending).
+precision highp float;
+
+#include "gradient.glsl"
+#include "waves.glsl"
+#include "avatar.glsl"
+
+uniform vec3 u_layers;           // (background, waves, avatar): 1 = drawn
+uniform vec2 u_centre;           // avatar and waves centre, pixels from the top left
+uniform vec4 u_wavesTone;        // (brightness, saturation, overlay alpha, unused)
+uniform vec3 u_wavesOverlay;
+
+out vec4 fragColor;
+
+void main() {
+    // gl_FragCoord counts rows from the framebuffer's row 0, the image's top row.
+    vec2 offset = gl_FragCoord.xy - u_centre;
+    vec3 color = vec3(0.0);
+    float alpha = 0.0;
+    if (u_layers.x > 0.5) {
+        color = backgroundColor(screenPosition());
+        alpha = 1.0;
+    }
+    if (u_layers.y > 0.5) {
+        float mask = waveMask(offset);
+        if (u_layers.x > 0.5) {
+            color = mix(color, applyTone(color, u_wavesTone.xyz, u_wavesOverlay), mask);
+        } else {
+            color = vec3(1.0);
+            alpha = mask;
+        }
+    }
+    if (u_layers.z > 0.5) {
+        vec4 top = avatarColor(offset);
+        float below = alpha * (1.0 - top.a);
+        vec3 premultiplied = color * below + top.rgb;
+        alpha = below + top.a;
+        color = alpha > 0.0 ? premultiplied / alpha : vec3(0.0);
+    }
+    // Straight alpha, as PNG stores it; nothing at all where it rounds to transparent.
+    fragColor = alpha < 0.5 / 255.0 ? vec4(0.0) : vec4(color, alpha);
+}

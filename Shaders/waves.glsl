@@ -1,0 +1,34 @@
+// The profile-picture waves as metaball fields. Included with #include "waves.glsl".
+//
+// Each shape is the region where sum_j exp(-|p - q_j|^2 / sigma^2) reaches
+// the threshold, p and q_j in units of the shape's square around its centre.
+// The edge is anti-aliased over one pixel from the field's signed distance,
+// (field - threshold) / |gradient|.
+
+uniform vec2 u_waveBalls[16];    // 8 ball centres of the outer shape, then 8 of the inner one
+uniform vec2 u_waveSides;        // side of each shape's square, in pixels
+uniform vec3 u_waveField;        // (sigma, threshold, alpha of each shape's white)
+
+// Coverage (0...1) of one shape at `offset` pixels from the centre.
+float waveCoverage(int shape, vec2 offset) {
+    float side = shape == 0 ? u_waveSides.x : u_waveSides.y;
+    if (side <= 0.0) return 0.0;
+    vec2 p = offset / side;
+    float inverseSigmaSquared = 1.0 / (u_waveField.x * u_waveField.x);
+    float field = 0.0;
+    vec2 slope = vec2(0.0);
+    for (int j = 0; j < 8; j++) {
+        vec2 d = p - u_waveBalls[shape * 8 + j];
+        float term = exp(-dot(d, d) * inverseSigmaSquared);
+        field += term;
+        slope -= d * (2.0 * inverseSigmaSquared * term);
+    }
+    float distancePixels = (field - u_waveField.y) / max(length(slope), 1e-9) * side;
+    return clamp(distancePixels + 0.5, 0.0, 1.0);
+}
+
+// The alpha of the two shapes' white, one over the other.
+float waveMask(vec2 offset) {
+    float clear = (1.0 - u_waveField.z * waveCoverage(0, offset)) * (1.0 - u_waveField.z * waveCoverage(1, offset));
+    return 1.0 - clear;
+}

@@ -1,0 +1,48 @@
+/// The avatar of one frame: a prepared picture, or the built-in placeholder
+/// (a disc with a two-colour vertical gradient), at a diameter in pixels.
+public struct AvatarLayer: Equatable, Sendable {
+    public var image: AvatarImage?
+    public var diameter: Double
+    public var placeholderTop: RGB
+    public var placeholderBottom: RGB
+
+    /// The placeholder's colours: a light-to-deep blue, like a messenger's default avatar.
+    public static let placeholderColors = (top: RGB(hex: "#72D5FD") ?? .white, bottom: RGB(hex: "#2A9EF1") ?? .white)
+
+    public init(image: AvatarImage?, diameter: Double) {
+        self.image = image
+        self.diameter = diameter
+        placeholderTop = Self.placeholderColors.top
+        placeholderBottom = Self.placeholderColors.bottom
+    }
+}
+
+/// Everything above the background: the waves and the avatar, around one centre.
+public struct Foreground: Equatable, Sendable {
+    /// The centre of the avatar and the waves, in pixels (image coordinates, y down).
+    public var centre: Vec2
+    public var waves: WavesLayer
+    public var avatar: AvatarLayer
+
+    public init(centre: Vec2, waves: WavesLayer, avatar: AvatarLayer) {
+        self.centre = centre
+        self.waves = waves
+        self.avatar = avatar
+    }
+
+    /// The foreground of a frame: waves from the seed, motion time, level and
+    /// visibility; the avatar scaled by (1 + extra).
+    public init(layout: CallLayout, seed: Int64, waves state: WaveState, avatar: AvatarImage?) {
+        self.init(centre: layout.centre,
+                  waves: WaveGeometry.layer(seed: seed, motionTime: state.motionTime, level: state.level,
+                                            visibility: state.visibility, layout: layout),
+                  avatar: AvatarLayer(image: avatar, diameter: layout.avatarDiameter * (1 + WaveGeometry.extra(level: state.level))))
+    }
+
+    /// Half the side of a square around the centre outside which nothing of
+    /// the foreground shows (wobble and anti-aliasing included).
+    public var reach: Double {
+        let waves = (waves.shapes.map(\.side).max() ?? 0) * 0.6
+        return max(waves, avatar.diameter / 2) + 2
+    }
+}

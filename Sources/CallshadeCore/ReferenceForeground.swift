@@ -1,0 +1,94 @@
+import Foundation
+
+/// The waves and the avatar evaluated in double precision, written from the
+/// description of issue 4 and the spec, as the oracle for the shader.
+struct ReferenceForeground: Sendable {
+    let foreground: Foreground
+    let drawsWaves: Bool
+    let drawsAvatar: Bool
+
+    /// How much of the wave shape covers a pixel centre `offset` pixels from
+    /// the centre: the field's signed distance to the threshold (field minus
+    /// threshold over the gradient's length), in pixels, plus one half, clamped.
+    func waveCoverage(_ shape: WaveShape, offset: Vec2) -> Double {
+        guard shape.side > 0 else { return 0 }
+        let p = offset * (1 / shape.side)
+        let inverseSigmaSquared = 1 / (WaveGeometry.sigma * WaveGeometry.sigma)
+        var field = 0.0
+        var slope = Vec2(0, 0)
+        for ball in shape.balls {
+            let d = p - ball
+            let term = exp(-(d.x * d.x + d.y * d.y) * inverseSigmaSquared)
+            field += term
+            slope = slope - d * (2 * inverseSigmaSquared * term)
+        }
+        let distance = (field - WaveGeometry.threshold) / max(slope.length, 1e-9) * shape.side
+        return min(max(distance + 0.5, 0), 1)
+    }
+
+    /// The mask alpha of both shapes, each white at the layer's alpha, source-over.
+    func waveMask(offset: Vec2) -> Double {
+        let waves = foreground.waves
+        var clear = 1.0
+        for shape in waves.shapes { clear *= 1 - waves.alpha * waveCoverage(shape, offset: offset) }
+        return 1 - clear
+    }
+
+    /// The avatar's premultiplied colour and alpha at `offset` pixels from the centre.
+    func avatar(offset: Vec2) -> (color: RGB, alpha: Double) {
+        let layer = foreground.avatar
+        let coverage = min(max(layer.diameter / 2 - offset.length + 0.5, 0), 1)
+        guard coverage > 0, layer.diameter > 0 else { return (.black, 0) }
+        let u = offset * (1 / layer.diameter) + Vec2(0.5, 0.5)
+        guard let image = layer.image else {
+            let color = RGB.mix(layer.placeholderTop, layer.placeholderBottom, min(max(u.y, 0), 1))
+            return (color * coverage, coverage)
+        }
+        let texel = bilinear(image, x: u.x * Double(image.side) - 0.5, y: u.y * Double(image.side) - 0.5)
+        return (RGB(texel.0, texel.1, texel.2) * coverage, texel.3 * coverage)
+    }
+
+    /// Bilinear interpolation between the four nearest texels (edges clamped), as 0...1.
+    func bilinear(_ image: AvatarImage, x: Double, y: Double) -> (Double, Double, Double, Double) {
+        let left = x.rounded(.down)
+        let top = y.rounded(.down)
+        let fx = x - left
+        let fy = y - top
+        func texel(_ column: Double, _ row: Double) -> (Double, Double, Double, Double) {
+            let cx = min(max(Int(column), 0), image.side - 1)
+            let cy = min(max(Int(row), 0), image.side - 1)
+            let at = (cy * image.side + cx) * 4
+            let bytes = image.premultiplied
+            return (Double(bytes[at]) / 255, Double(bytes[at + 1]) / 255, Double(bytes[at + 2]) / 255, Double(bytes[at + 3]) / 255)
+        }
+        let (a, b, c, d) = (texel(left, top), texel(left + 1, top), texel(left, top + 1), texel(left + 1, top + 1))
+        func blend(_ p: Double, _ q: Double, _ r: Double, _ s: Double) -> Double {
+            (p * (1 - fx) + q * fx) * (1 - fy) + (r * (1 - fx) + s * fx) * fy
+        }
+        return (blend(a.0, b.0, c.0, d.0), blend(a.1, b.1, c.1, d.1), blend(a.2, b.2, c.2, d.2), blend(a.3, b.3, c.3, d.3))
+    }
+
+    /// The straight-alpha colour of a pixel whose background is `background`
+    /// (nil when the background layer is off).
+    func composite(background: RGB?, offset: Vec2) -> (color: RGB, alpha: Double) {
+        var color = background ?? .black
+        var alpha = background == nil ? 0.0 : 1.0
+        if drawsWaves {
+            let mask = waveMask(offset: offset)
+            if let background {
+                color = RGB.mix(background, foreground.waves.tone.apply(to: background), mask)
+            } else {
+                color = .white
+                alpha = mask
+            }
+        }
+        if drawsAvatar {
+            let top = avatar(offset: offset)
+            let below = alpha * (1 - top.alpha)
+            let premultiplied = color * below + top.color
+            alpha = below + top.alpha
+            color = alpha > 0 ? premultiplied * (1 / alpha) : .black
+        }
+        return alpha < 0.5 / 255 ? (.black, 0) : (color, alpha)
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import CallshadeCore
+import CallshadePNG
+import Foundation
+
+/// What sits on the call screen besides the background: the avatar picture
+/// and the layout's point scale. Shared by the commands that render.
+struct SceneOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("A PNG to show as the avatar (default: the scenario's, else a placeholder).",
+                               valueName: "FILE"))
+    var avatar: String?
+
+    @Option(name: .customLong("points-width"), parsing: .unconditional,
+            help: ArgumentHelp("The screen's width in points; sizes in points scale by width / this (default 390).",
+                               valueName: "PT"))
+    var pointsWidth: String?
+
+    func validate() throws {
+        _ = try points()
+    }
+
+    func points() throws -> Double {
+        guard let pointsWidth else { return CallLayout.defaultPointsWidth }
+        guard let value = Double(pointsWidth.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0 else {
+            throw CLIError("--points-width '\(pointsWidth)' must be a positive number")
+        }
+        return value
+    }
+
+    func layout(for size: FrameSize) throws -> CallLayout {
+        do {
+            return try CallLayout(size: size, pointsWidth: try points())
+        } catch {
+            throw CLIError("\(error)")
+        }
+    }
+
+    /// The avatar to draw: --avatar, else the scenario's file, else none (the
+    /// placeholder). Read with libpng and prepared once for the layout.
+    func avatarImage(scenarioAvatar: String?, layout: CallLayout) throws -> AvatarImage? {
+        guard let path = avatar ?? scenarioAvatar else { return nil }
+        let picture: RGBAImage
+        do {
+            picture = try PNGFile.read(path: path, pixelLimit: Self.avatarPixelLimit)
+        } catch {
+            throw CLIError("avatar: \(error)")
+        }
+        guard let prepared = AvatarImage.prepare(picture, side: AvatarImage.side(for: layout)) else {
+            throw CLIError("avatar: '\(path)' has no pixels")
+        }
+        return prepared
+    }
+
+    /// The largest avatar picture accepted: 40 megapixels (a large phone photo is 12 to 50).
+    static let avatarPixelLimit = 40_000_000
+}
