@@ -1,0 +1,115 @@
+import CallshadeCore
+import CallshadePNG
+import Foundation
+import XCTest
+
+/// Avatar pictures of every kind libpng can expand, and the bad ones.
+final class AvatarInputTests: XCTestCase {
+    func fixture(_ name: String) -> String { ForegroundFixtures.folder.appendingPathComponent(name).path }
+
+    func testEveryPNGFlavourDecodesToTheSamePicture() throws {
+        // rgba.png: top half opaque red (220, 60, 60), bottom half blue (60, 60, 220) at alpha 128.
+        let rgba = try PNGFile.read(path: fixture("rgba.png"))
+        XCTAssertEqual(rgba.pixel(x: 5, y: 5), [220, 60, 60, 255])
+        XCTAssertEqual(rgba.pixel(x: 5, y: 50), [60, 60, 220, 128])
+        let palette = try PNGFile.read(path: fixture("palette.png"))
+        XCTAssertEqual(palette.width, 64)
+        XCTAssertEqual(palette.pixel(x: 5, y: 5)?[3], 255)
+        let grey = try PNGFile.read(path: fixture("grey.png"))
+        XCTAssertEqual(grey.pixel(x: 5, y: 5)?[0], grey.pixel(x: 5, y: 5)?[2])
+        XCTAssertEqual(try PNGFile.read(path: fixture("grey-alpha.png")).pixel(x: 5, y: 50)?[3], 128)
+        // rgb16.png: 16-bit samples (x * 1000 mod 65536, y * 1000 mod 65536, 40000) with no colour-space
+        // chunk. libpng's simplified API takes such 16-bit data as linear light and encodes it to sRGB.
+        let deep = try PNGFile.read(path: fixture("rgb16.png"))
+        XCTAssertEqual(deep.width, 64)
+        let pixel = try XCTUnwrap(deep.pixel(x: 10, y: 20))
+        func sRGB(_ linear: Double) -> Double { (linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055) * 255 }
+        XCTAssertEqual(Double(pixel[0]), sRGB(10_000.0 / 65535), accuracy: 1.5)
+        XCTAssertEqual(Double(pixel[1]), sRGB(20_000.0 / 65535), accuracy: 1.5)
+        // interlaced.png: (x * 4, y * 4, 128, 255).
+        let interlaced = try PNGFile.read(path: fixture("interlaced.png"))
+        XCTAssertEqual(interlaced.pixel(x: 9, y: 13), [36, 52, 128, 255])
+    }
+
+    func testDecompressionBombsAreRefusedBeforeDecoding() {
+        XCTAssertThrowsError(try PNGFile.read(path: fixture("bomb.png"))) { error in
+            XCTAssertEqual(error as? PNGError, .tooLarge(path: fixture("bomb.png"), width: 100_000, height: 100_000,
+                                                         limit: PNGFile.defaultPixelLimit))
+        }
+    }
+
+    func testLargePhotosShrinkWithoutAliasing() throws {
+        // Fine rings (7 px period) shrunk to a 64 px square average out to a smooth picture:
+        // neighbouring pixels differ little.
+        let photo = try PNGFile.read(path: fixture("avatar.png"))
+        let small = try XCTUnwrap(AvatarImage.prepare(photo, side: 64))
+        var largest = 0
+        for y in 0..<64 {
+            for x in 1..<64 {
+                for channel in 0..<3 {
+                    let a = Int(small.premultiplied[(y * 64 + x) * 4 + channel])
+                    let b = Int(small.premultiplied[(y * 64 + x - 1) * 4 + channel])
+                    if !(20..<44).contains(x) || !(18..<46).contains(y) { largest = max(largest, abs(a - b)) }
+                }
+            }
+        }
+        XCTAssertLessThan(largest, 24, "neighbouring pixels of the shrunk rings differ by \(largest)")
+        // Straight alpha becomes premultiplied: the translucent blue half of rgba.png.
+        let translucent = try XCTUnwrap(AvatarImage.prepare(try PNGFile.read(path: fixture("rgba.png")), side: 64))
+        XCTAssertEqual(Array(translucent.premultiplied[(50 * 64 + 5) * 4..<(50 * 64 + 5) * 4 + 4]), [30, 30, 110, 128])
+    }
+
+    func testBadAvatarsGiveOneLineErrorsAndNoOutput() throws {
+        let folder = try TestPaths.scratchFolder()
+        let text = folder.appendingPathComponent("text.png")
+        try Data("not a picture".utf8).write(to: text)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: fixture("avatar.png")))
+        let truncated = folder.appendingPathComponent("cut.png")
+        try whole.prefix(whole.count / 3).write(to: truncated)
+        let unreadable = folder.appendingPathComponent("folder.png")
+        try FileManager.default.createDirectory(at: unreadable, withIntermediateDirectories: true)
+        let output = folder.appendingPathComponent("out.png").path
+        let cases: [([String], String)] = [
+            (["--avatar", folder.appendingPathComponent("missing.png").path], "no such file"),
+            (["--avatar", text.path], "avatar: cannot read PNG"),
+            (["--avatar", truncated.path], "avatar: cannot read PNG"),
+            (["--avatar", unreadable.path], "it is a folder"),
+            (["--avatar", fixture("bomb.png")], "declares 100000x100000 pixels"),
+            (["--points-width", "-390"], "--points-width '-390' must be a positive number"),
+            (["--points-width", "0"], "must be a positive number"),
+            (["--level", "-1"], "level '-1' must be a number of 0 or more"),
+            (["--level", "loud"], "must be a number"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try runCallshade(["frame", "--size", "39x84", "-o", output] + arguments)
+            XCTAssertNotEqual(result.status, 0, "\(arguments)")
+            XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, "\(arguments): \(result.standardError)")
+            XCTAssertTrue(result.standardError.contains(expected), "\(arguments): \(result.standardError)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: output), "\(arguments)")
+        }
+    }
+
+    func testLayersChooseWhatIsDrawnAndTransparencyGivesRGBA() throws {
+        let folder = try TestPaths.scratchFolder()
+        func render(_ layers: String) throws -> RGBAImage {
+            let path = folder.appendingPathComponent("\(layers).png").path
+            let result = try runCallshade(["frame", "--size", "390x844", "--level", "2", "--layers", layers, "-o", path])
+            XCTAssertEqual(result.status, 0, result.standardError)
+            return try PNGFile.read(path: path)
+        }
+        let everything = try render("background,waves,avatar")
+        XCTAssertTrue(everything.isOpaque)
+        let mask = try render("waves")
+        XCTAssertFalse(mask.isOpaque)
+        // The mask is white, with alpha 0.35 where one shape covers and 1 - 0.65^2 where both do.
+        let centre = try XCTUnwrap(mask.pixel(x: 195, y: 306))
+        XCTAssertEqual(centre, [255, 255, 255, 147])
+        XCTAssertEqual(mask.pixel(x: 5, y: 5), [0, 0, 0, 0])
+        let avatarOnly = try render("avatar")
+        XCTAssertEqual(avatarOnly.pixel(x: 195, y: 306)?[3], 255)
+        XCTAssertEqual(avatarOnly.pixel(x: 195, y: 306 - 95)?[3], 0)
+        // Without the avatar the middle shows the waves over the background.
+        let noAvatar = try render("background,waves")
+        XCTAssertNotEqual(noAvatar.pixel(x: 195, y: 306), everything.pixel(x: 195, y: 306))
+    }
+}

@@ -1,0 +1,167 @@
+import CallshadeCore
+import CallshadeGL
+import CallshadePNG
+import Foundation
+import XCTest
+
+final class ForegroundTests: XCTestCase {
+    // MARK: Layout
+
+    func testAvatarSitsWhereTheSpecPutsIt() throws {
+        // 390x844 pt: top = max(47 + 8, floor(0.49 x 844) - 39 - 136) = max(55, 238) = 238 pt; centre 238 + 68.
+        let phone = try CallLayout(size: try FrameSize(parsing: "390x844"))
+        XCTAssertEqual(phone.scale, 1)
+        XCTAssertEqual(phone.avatarTopPoints, 238)
+        XCTAssertEqual(phone.centre, Vec2(195, 306))
+        XCTAssertEqual(phone.avatarDiameter, 136)
+        XCTAssertEqual(phone.wavesSide, 176)
+        let retina = try CallLayout(size: .phone)
+        XCTAssertEqual(retina.centre.x, 585, accuracy: 1e-9)
+        XCTAssertEqual(retina.centre.y, 918, accuracy: 1e-9)
+        // 1920x1080: scale 1920 / 390, H = 219.375 pt, floor(107.49) - 175 < 55, so the top is 55 pt.
+        let wide = try CallLayout(size: try FrameSize(parsing: "1920x1080"))
+        XCTAssertEqual(wide.avatarTopPoints, 55)
+        XCTAssertEqual(wide.centre.x, 960, accuracy: 1e-9)
+        XCTAssertEqual(wide.centre.y, 123 * 1920 / 390, accuracy: 1e-9)
+        // --points-width changes the scale.
+        XCTAssertEqual(try CallLayout(size: try FrameSize(parsing: "1170x2532"), pointsWidth: 1170).scale, 1)
+        XCTAssertThrowsError(try CallLayout(size: .phone, pointsWidth: -390))
+        XCTAssertThrowsError(try CallLayout(size: .phone, pointsWidth: .nan))
+    }
+
+    func testTheRenderedAvatarIsCentredThere() throws {
+        for size in ["390x844", "1920x1080"] {
+            let request = try ForegroundFixtures.request(at: 1, size: size, layers: [.avatar])
+            let image = try ReferenceRenderer().render(request)
+            var total = 0.0
+            var moment = Vec2(0, 0)
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let alpha = Double(image.pixels[(y * image.width + x) * 4 + 3])
+                    total += alpha
+                    moment = moment + Vec2(Double(x) + 0.5, Double(y) + 0.5) * alpha
+                }
+            }
+            let centroid = moment * (1 / total)
+            let expected = try CallLayout(size: try FrameSize(parsing: size)).centre
+            XCTAssertEqual(centroid.x, expected.x, accuracy: 0.05, size)
+            XCTAssertEqual(centroid.y, expected.y, accuracy: 0.05, size)
+        }
+    }
+
+    // MARK: Waves
+
+    func testLevelThreeGrowsTheMaskAreaByOnePointThreeSquared() throws {
+        let layout = try CallLayout(size: try FrameSize(parsing: "390x844"))
+        func maskArea(level: Double) throws -> Double {
+            let request = FrameRequest(size: layout.size, layers: [.waves], background: GradientParameters(palette: .blueGreen, phase: 0),
+                                       foreground: Foreground(layout: layout, seed: 3, waves: WaveState(level: level, motionTime: 4.2), avatar: nil))
+            let image = try ReferenceRenderer().render(request)
+            return stride(from: 3, to: image.pixels.count, by: 4).reduce(0.0) { $0 + Double(image.pixels[$1]) }
+        }
+        let ratio = try maskArea(level: 3) / maskArea(level: 0)
+        XCTAssertEqual(ratio, 1.3 * 1.3, accuracy: 0.02)
+    }
+
+    func testTheOutlineFollowsTheControlRadii() {
+        // Along each ball's direction the outline lies within 0.005 of 0.45 + 0.05 r.
+        let field = { (balls: [Vec2], p: Vec2) -> Double in
+            balls.reduce(0) { sum, q in sum + exp(-((p - q).length * (p - q).length) / (WaveGeometry.sigma * WaveGeometry.sigma)) }
+        }
+        for time in [0.0, 0.2, 1.7, 9.99] {
+            let balls = WaveGeometry.balls(seed: 5, shape: 0, motionTime: time)
+            for ball in 0..<8 {
+                let control = WaveGeometry.controlRadius(seed: 5, shape: 0, ball: ball, motionTime: time)
+                let direction = balls[ball] * (1 / balls[ball].length)
+                var low = 0.0, high = 0.7
+                for _ in 0..<60 {
+                    let middle = (low + high) / 2
+                    if field(balls, direction * middle) > WaveGeometry.threshold { low = middle } else { high = middle }
+                }
+                XCTAssertEqual(low, control, accuracy: 0.005, "ball \(ball) at \(time)")
+            }
+        }
+    }
+
+    func testWobbleRetargetsEveryThirdOfASecondWithoutVelocityJumps() {
+        for ball in 0..<8 {
+            // At a step instant the control radius is that step's random target.
+            let target = 0.45 + 0.05 * WaveRandom.unit(seed: 9, shape: 1, ball: ball, step: 6)
+            XCTAssertEqual(WaveGeometry.controlRadius(seed: 9, shape: 1, ball: ball, motionTime: 2), target, accuracy: 1e-12)
+            // Velocity just before and just after a retarget instant agrees.
+            let h = 1e-5
+            let before = (WaveGeometry.controlRadius(seed: 9, shape: 1, ball: ball, motionTime: 2)
+                - WaveGeometry.controlRadius(seed: 9, shape: 1, ball: ball, motionTime: 2 - h)) / h
+            let after = (WaveGeometry.controlRadius(seed: 9, shape: 1, ball: ball, motionTime: 2 + h)
+                - WaveGeometry.controlRadius(seed: 9, shape: 1, ball: ball, motionTime: 2)) / h
+            XCTAssertEqual(before, after, accuracy: 1e-3)
+        }
+        // The radii stay near the reference's 0.45...0.50 (a spline overshoots a little).
+        for step in 0..<3000 {
+            let radius = WaveGeometry.controlRadius(seed: 1, shape: 0, ball: step % 8, motionTime: Double(step) * 0.0137)
+            XCTAssertGreaterThan(radius, 0.44)
+            XCTAssertLessThan(radius, 0.51)
+        }
+    }
+
+    func testSeedsChangeTheShapesAndRepeatsDoNot() throws {
+        let gpu = try makeGPURenderer()
+        let one = try ForegroundFixtures.request(at: 3, layers: [.waves], seed: 1)
+        let two = try ForegroundFixtures.request(at: 3, layers: [.waves], seed: 2)
+        XCTAssertNotEqual(try gpu.render(one), try gpu.render(two))
+        XCTAssertNotEqual(try ReferenceRenderer().render(one), try ReferenceRenderer().render(two))
+        let first = try gpu.render(one)
+        _ = try gpu.render(two)
+        XCTAssertEqual(try gpu.render(one), first)
+        XCTAssertEqual(try makeGPURenderer().render(one), first)
+        XCTAssertEqual(try ReferenceRenderer().render(one), try ReferenceRenderer().render(one))
+    }
+
+    func testFrozenWavesKeepTheirShapeAndHiddenWavesVanish() throws {
+        let frozenStart = try ReferenceRenderer().render(try ForegroundFixtures.request(at: 12, layers: [.waves]))
+        let frozenLater = try ReferenceRenderer().render(try ForegroundFixtures.request(at: 13.5, layers: [.waves]))
+        XCTAssertEqual(frozenStart, frozenLater)
+        let moving = try ReferenceRenderer().render(try ForegroundFixtures.request(at: 14.5, layers: [.waves]))
+        XCTAssertNotEqual(moving, frozenStart)
+        let hidden = try ReferenceRenderer().render(try ForegroundFixtures.request(at: 9.5, layers: [.waves]))
+        XCTAssertTrue(hidden.pixels.allSatisfy { $0 == 0 })
+    }
+
+    // MARK: Parity
+
+    func testFullFramesMatchTheCPUReference() throws {
+        let gpu = try makeGPURenderer()
+        for (time, photo) in [(0.2, false), (2, true), (4.1, false), (6, true), (9.15, false), (12.5, true), (17, false)] {
+            let request = try ForegroundFixtures.request(at: time, photo: photo)
+            let comparison = ImageComparison(try gpu.render(request), try ReferenceRenderer().render(request))
+            XCTAssertTrue(comparison.withinForegroundParity, "t = \(time), photo \(photo): \(comparison)")
+        }
+    }
+
+    func testFullSizeFrameMatchesTheCPUReference() throws {
+        let gpu = try makeGPURenderer()
+        let request = try ForegroundFixtures.request(at: 6, size: "1170x2532", photo: true)
+        let comparison = ImageComparison(try gpu.render(request), try ReferenceRenderer().render(request))
+        XCTAssertTrue(comparison.withinForegroundParity, "\(comparison)")
+    }
+
+    func testLayerCombinationsMatchTheCPUReference() throws {
+        let gpu = try makeGPURenderer()
+        let combinations: [Set<Layer>] = [[.waves], [.avatar], [.waves, .avatar], [.background, .waves], [.background, .avatar]]
+        for layers in combinations {
+            for photo in [false, true] {
+                let request = try ForegroundFixtures.request(at: 6, layers: layers, photo: photo)
+                let comparison = ImageComparison(try gpu.render(request), try ReferenceRenderer().render(request))
+                XCTAssertTrue(comparison.withinForegroundParity, "\(layers.map(\.rawValue).sorted()), photo \(photo): \(comparison)")
+            }
+        }
+    }
+}
+
+extension ImageComparison {
+    /// The foreground rule: |delta| <= 1 on at least 99.9 % of pixels, and no
+    /// more than 16 anywhere (along anti-aliased edges).
+    var withinForegroundParity: Bool {
+        maxDelta <= 16 && Double(pixelsOverOne) <= 0.001 * Double(pixelCount)
+    }
+}

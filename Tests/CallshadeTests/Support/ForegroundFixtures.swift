@@ -1,0 +1,27 @@
+import CallshadeCore
+import CallshadePNG
+import Foundation
+
+/// Frames with the waves and the avatar, built from real timeline states.
+enum ForegroundFixtures {
+    static var folder: URL { TestPaths.packageRoot.appendingPathComponent("Tests/CallshadeTests/Fixtures") }
+    static var avatarPath: String { folder.appendingPathComponent("avatar.png").path }
+
+    /// An active call: level 0 until 4 s, 3 from 4 s; muted 9 to 10 s; near 12 to 14 s; taps keep it awake.
+    static let timeline = CallTimeline(Scenario(duration: 20, seed: 7, [
+        (0.5, .state(.active)), (4, .level(3)), (5, .tap), (9, .remoteMuted(true)), (10, .remoteMuted(false)),
+        (11, .tap), (12, .proximityNear(true)), (14, .proximityNear(false)), (15, .tap),
+    ]))
+
+    static func avatar(for layout: CallLayout) throws -> AvatarImage? {
+        AvatarImage.prepare(try PNGFile.read(path: avatarPath), side: AvatarImage.side(for: layout))
+    }
+
+    /// The frame at `time` of `timeline`, all layers unless told otherwise.
+    static func request(at time: Double, size: String = "390x844", layers: Set<Layer> = Set(Layer.allCases),
+                        photo: Bool = false, seed: Int64? = nil) throws -> FrameRequest {
+        let layout = try CallLayout(size: try FrameSize(parsing: size))
+        return FrameRequest(state: timeline.state(at: time), layout: layout, seed: seed ?? timeline.scenario.seed,
+                            layers: layers, avatar: photo ? try avatar(for: layout) : nil)
+    }
+}
