@@ -38,6 +38,6 @@ let package = Package(
 
         .testTarget(name: "CallshadeTests", dependencies: [
             "CallshadeCore", "CallshadeGL", "CallshadePNG", "callshade",
-        ]),
+        ], exclude: ["Fixtures"]),
     ]
 )

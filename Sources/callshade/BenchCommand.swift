@@ -8,11 +8,11 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure rendering speed on this machine and print a table with ratios.",
         discussion: """
-        Each row renders a sequence of frames (phases spread over the cycle, so no \
-        two frames are the same) after one warm-up frame, and reports the time per \
-        frame, the frame rate, and its speed relative to the CPU reference. All \
-        rows come from one run on one machine; compare ratios, not bare times, \
-        across machines.
+        Each row renders a sequence of whole call frames (background, waves and \
+        avatar, 1/60 s apart in an active call whose voice level changes) after one \
+        warm-up frame, and reports the time per frame, the frame rate, and its \
+        speed relative to the CPU reference. All rows come from one run on one \
+        machine; compare ratios, not bare times, across machines.
         """
     )
 
@@ -45,9 +45,7 @@ struct BenchCommand: ParsableCommand {
               + "\(ProcessInfo.processInfo.activeProcessorCount) CPU cores, \(frames) frames a row")
         var table = BenchTable()
         for size in try frameSizes() {
-            let requests = (0...frames).map { index in
-                FrameRequest(size: size, background: GradientParameters(palette: .blueGreen, phase: Double(index) * 8 / Double(frames + 1)))
-            }
+            let requests = try Self.callFrames(size: size, count: frames + 1)
             let reference = try Self.secondsPerFrame(requests) { _ = try cpu.render($0) }
             table.add(size: size, name: "CPU reference", seconds: reference, reference: reference)
             table.add(size: size, name: "GPU render only", seconds: try Self.secondsPerFrame(requests) { try gpu.drawAndWait($0) },
@@ -56,6 +54,17 @@ struct BenchCommand: ParsableCommand {
                       reference: reference)
         }
         print(table.text)
+    }
+
+    /// Frames of an active call, 1/60 s apart from 6 s in, with the level changing.
+    static func callFrames(size: FrameSize, count: Int) throws -> [FrameRequest] {
+        let scenario = Scenario(duration: 60, seed: 1, [(1, .state(.active)), (5, .level(1.5)), (6, .level(3)), (7, .tap)])
+        let timeline = CallTimeline(scenario)
+        let layout = try CallLayout(size: size)
+        return (0..<count).map { index in
+            FrameRequest(state: timeline.state(at: 6 + Double(index) / 60), layout: layout, seed: scenario.seed,
+                         layers: Set(Layer.allCases), avatar: nil)
+        }
     }
 
     /// Mean seconds per frame over all requests but the first, which warms up.
