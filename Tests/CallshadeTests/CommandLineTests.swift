@@ -94,17 +94,18 @@ final class CommandLineTests: XCTestCase {
         let shaders = folder.appendingPathComponent("shaders")
         try FileManager.default.createDirectory(at: shaders, withIntermediateDirectories: true)
         let source = TestPaths.packageRoot.appendingPathComponent("Shaders")
-        for name in ["quad.vert", "gradient.frag"] {
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
             try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: shaders.appendingPathComponent(name))
         }
-        let fragment = shaders.appendingPathComponent("gradient.frag")
-        var lines = try String(contentsOf: fragment, encoding: .utf8).components(separatedBy: "\n")
-        lines[69] = "    vec3 color = ;"
-        try lines.joined(separator: "\n").write(to: fragment, atomically: true, encoding: .utf8)
+        let library = shaders.appendingPathComponent("gradient.glsl")
+        var lines = try String(contentsOf: library, encoding: .utf8).components(separatedBy: "\n")
+        let target = try XCTUnwrap(lines.firstIndex { $0.contains("vec3 color = sum / max(total, 1e-5);") })
+        lines[target] = "    vec3 color = ;"
+        try lines.joined(separator: "\n").write(to: library, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("f.png").path
         let result = try runCallshade(["frame", "--size", "8x8", "--shaders", shaders.path, "-o", output])
         XCTAssertNotEqual(result.status, 0)
-        XCTAssertTrue(result.standardError.contains("shader gradient.frag:70 does not compile"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("shader gradient.glsl:\(target + 1) does not compile"), result.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
     }
 

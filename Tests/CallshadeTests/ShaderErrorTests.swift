@@ -2,27 +2,55 @@ import CallshadeCore
 @testable import CallshadeGL
 import XCTest
 
+/// The shader files as stored in Shaders/ (not expanded).
+enum EmbeddedSource {
+    static func text(of file: String) -> String? {
+        try? String(contentsOf: TestPaths.packageRoot.appendingPathComponent("Shaders").appendingPathComponent(file), encoding: .utf8)
+    }
+}
+
 final class ShaderErrorTests: XCTestCase {
-    func brokenGradient(atLine line: Int) throws -> String {
-        var lines = try ShaderLibrary.embedded.source("gradient.frag").text
-            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        XCTAssertGreaterThan(lines.count, line)
+    /// The stored text of `file` with line `line` (1-based) replaced by a syntax error.
+    func broken(_ file: String, atLine line: Int) throws -> String {
+        let text = try XCTUnwrap(EmbeddedSource.text(of: file))
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.indices.contains(line - 1) else {
+            XCTFail("\(file) has only \(lines.count) lines")
+            return text
+        }
         lines[line - 1] = "    float broken = ;"
         return lines.joined(separator: "\n")
     }
 
-    func testCompileErrorNamesFileAndLine() throws {
+    func assertCompileError(_ overrides: [String: String], file expectedFile: String, line expectedLine: Int,
+                            sourceLine: UInt = #line) throws {
         let context = try GLContext()
-        let shaders = ShaderLibrary(overriding: ["gradient.frag": try brokenGradient(atLine: 60)])
-        XCTAssertThrowsError(try GPURenderer(context: context, shaders: shaders)) { error in
+        XCTAssertThrowsError(try GPURenderer(context: context, shaders: ShaderLibrary(overriding: overrides)), line: sourceLine) { error in
             guard case .compile(let file, let line, let log)? = error as? ShaderError else {
-                return XCTFail("expected a compile error, got \(error)")
+                return XCTFail("expected a compile error, got \(error)", line: sourceLine)
             }
-            XCTAssertEqual(file, "gradient.frag")
-            XCTAssertEqual(line, 60)
-            XCTAssertFalse(log.isEmpty)
-            XCTAssertTrue("\(error)".hasPrefix("shader gradient.frag:60 does not compile:"), "\(error)")
+            XCTAssertEqual(file, expectedFile, line: sourceLine)
+            XCTAssertEqual(line, expectedLine, line: sourceLine)
+            XCTAssertFalse(log.isEmpty, line: sourceLine)
+            XCTAssertTrue("\(error)".hasPrefix("shader \(expectedFile):\(expectedLine) does not compile:"), "\(error)", line: sourceLine)
         }
+    }
+
+    func testCompileErrorNamesFileAndLine() throws {
+        try assertCompileError(["gradient.frag": try broken("gradient.frag", atLine: 10)], file: "gradient.frag", line: 10)
+    }
+
+    func testErrorsInIncludedFilesNameThatFileAndItsLine() throws {
+        try assertCompileError(["gradient.glsl": try broken("gradient.glsl", atLine: 71)], file: "gradient.glsl", line: 71)
+        try assertCompileError(["waves.glsl": try broken("waves.glsl", atLine: 22)], file: "waves.glsl", line: 22)
+    }
+
+    func testLinesAfterAnIncludeKeepTheirNumbers() throws {
+        // foreground.frag includes three files before its own code; its own lines keep their numbers.
+        let text = try XCTUnwrap(EmbeddedSource.text(of: "foreground.frag"))
+        let line = try XCTUnwrap(text.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains("vec2 offset = gl_FragCoord.xy - u_centre;") }) + 1
+        try assertCompileError(["foreground.frag": try broken("foreground.frag", atLine: line)], file: "foreground.frag", line: line)
     }
 
     func testVertexShaderErrorNamesItsFile() throws {
@@ -51,12 +79,12 @@ final class ShaderErrorTests: XCTestCase {
     func testShaderFolderIsReadFromDisk() throws {
         let folder = try TestPaths.scratchFolder()
         for name in ShaderLibrary.embeddedFileNames {
-            try ShaderLibrary.embedded.source(name).text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            try XCTUnwrap(EmbeddedSource.text(of: name)).write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
-        try brokenGradient(atLine: 55).write(to: folder.appendingPathComponent("gradient.frag"), atomically: true, encoding: .utf8)
+        try broken("gradient.glsl", atLine: 55).write(to: folder.appendingPathComponent("gradient.glsl"), atomically: true, encoding: .utf8)
         let library = try ShaderLibrary(folder: folder.path)
         XCTAssertThrowsError(try GPURenderer(context: try GLContext(), shaders: library)) { error in
-            XCTAssertTrue("\(error)".hasPrefix("shader gradient.frag:55 does not compile"), "\(error)")
+            XCTAssertTrue("\(error)".hasPrefix("shader gradient.glsl:55 does not compile"), "\(error)")
         }
         XCTAssertThrowsError(try ShaderLibrary(folder: folder.appendingPathComponent("nope").path))
     }
