@@ -136,3 +136,15 @@ final class PipeCollector: @unchecked Sendable {
         return data
     }
 }
+
+/// Asserts two images are byte-identical; on failure says where they first differ instead of dumping them.
+func assertSameImage(_ a: RGBAImage, _ b: RGBAImage, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    guard a.width == b.width, a.height == b.height else {
+        return XCTFail("sizes differ: \(a.width)x\(a.height) vs \(b.width)x\(b.height) \(message)", file: file, line: line)
+    }
+    guard a != b else { return }
+    let index = zip(a.pixels, b.pixels).enumerated().first { $0.element.0 != $0.element.1 }.map { $0.offset / 4 } ?? 0
+    XCTFail("images differ, first at (\(index % a.width), \(index / a.width)): "
+            + "\(a.pixel(x: index % a.width, y: index / a.width) ?? []) vs \(b.pixel(x: index % a.width, y: index / a.width) ?? []) \(message)",
+            file: file, line: line)
+}
