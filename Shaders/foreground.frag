@@ -41,5 +41,5 @@ void main() {
         color = alpha > 0.0 ? premultiplied / alpha : vec3(0.0);
     }
     // Straight alpha, as PNG stores it; nothing at all where it rounds to transparent.
-    fragColor = alpha < 0.5 / 255.0 ? vec4(0.0) : vec4(color, alpha);
+    fragColor = alpha < 0.5 / 255.0 ? vec4(0.0) : vec4(dithered(color), alpha);
 }

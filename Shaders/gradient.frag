@@ -7,5 +7,5 @@ precision highp float;
 out vec4 fragColor;
 
 void main() {
-    fragColor = vec4(backgroundColor(screenPosition()), 1.0);
+    fragColor = vec4(dithered(backgroundColor(screenPosition())), 1.0);
 }

@@ -10,6 +10,7 @@ uniform vec2 u_swirl;            // (scale, strength): angle = (scale * d)^2 * s
 uniform float u_overscan;        // 0.1: the gradient rect is the screen grown by this on every side
 uniform vec4 u_tone;             // (brightness, saturation, overlay alpha, 1 = apply tone)
 uniform vec3 u_overlay;          // overlay colour of the tone
+uniform float u_dither;          // 1 = add the 8x8 ordered dither before 8-bit quantisation
 
 vec3 rgbToHsv(vec3 c) {
     float maxC = max(c.r, max(c.g, c.b));
@@ -71,4 +72,19 @@ vec3 backgroundColor(vec2 screen) {
     vec3 color = sum / max(total, 1e-5);
     if (u_tone.w > 0.5) color = applyTone(color, u_tone.xyz, u_overlay);
     return color;
+}
+
+// The 8x8 Bayer index of a pixel: level k of the bits of (x, y) adds
+// (2 (x xor y) + y) * 4^(2 - k); then an offset within half a level either way.
+vec3 dithered(vec3 color) {
+    if (u_dither < 0.5) return color;
+    int x = int(gl_FragCoord.x);
+    int y = int(gl_FragCoord.y);
+    int index = 0;
+    for (int level = 0; level < 3; level++) {
+        int bx = (x >> level) & 1;
+        int by = (y >> level) & 1;
+        index += (2 * (bx ^ by) + by) << (2 * (2 - level));
+    }
+    return color + ((float(index) + 0.5) / 64.0 - 0.5) / 255.0;
 }

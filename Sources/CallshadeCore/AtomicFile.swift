@@ -42,10 +42,10 @@ public struct AtomicFile {
         }
     }
 
-    /// Creates a unique temporary file beside the target, hands its descriptor
-    /// and path to `body`, then renames it to the target. On any error the
-    /// temporary file is removed and the target is left as it was.
-    public func write<T>(_ body: (_ descriptor: Int32, _ temporaryPath: String) throws -> T) throws -> T {
+    /// Creates a unique, empty temporary file beside the target. Until it is
+    /// committed, nothing exists at the target path; discarding (or dropping
+    /// it uncommitted) removes the temporary file.
+    public func stage() throws -> StagedFile {
         try checkFolder()
         let name = URL(fileURLWithPath: path).lastPathComponent
         var template = Array((folder + "/." + name + ".partial-XXXXXX").utf8CString)
@@ -55,24 +55,69 @@ public struct AtomicFile {
         guard descriptor >= 0 else {
             throw Failure.cannotCreate(path, reason: String(cString: strerror(errno)))
         }
-        let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var finished = false
-        defer {
-            if !finished { unlink(temporaryPath) }
-        }
         fchmod(descriptor, 0o644)
+        let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return StagedFile(target: path, temporaryPath: temporaryPath, descriptor: descriptor)
+    }
+
+    /// Stages a file, hands its descriptor and path to `body`, then commits it.
+    /// On any error the temporary file is removed and the target is left as it was.
+    public func write<T>(_ body: (_ descriptor: Int32, _ temporaryPath: String) throws -> T) throws -> T {
+        let staged = try stage()
         let result: T
         do {
-            result = try body(descriptor, temporaryPath)
+            result = try body(staged.descriptor, staged.temporaryPath)
         } catch {
-            close(descriptor)
+            staged.discard()
             throw error
         }
-        close(descriptor)
-        guard rename(temporaryPath, path) == 0 else {
-            throw Failure.cannotRename(path, reason: String(cString: strerror(errno)))
-        }
-        finished = true
+        try staged.commit()
         return result
+    }
+}
+
+/// A file being written under a temporary name beside its target.
+public final class StagedFile {
+    public let target: String
+    public let temporaryPath: String
+    /// Open for writing until commit or discard.
+    public private(set) var descriptor: Int32
+    private var settled = false
+
+    init(target: String, temporaryPath: String, descriptor: Int32) {
+        self.target = target
+        self.temporaryPath = temporaryPath
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        if !settled { discard() }
+    }
+
+    /// Renames the temporary file to the target.
+    public func commit() throws {
+        closeDescriptor()
+        guard !settled else { return }
+        guard rename(temporaryPath, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw AtomicFile.Failure.cannotRename(target, reason: reason)
+        }
+        settled = true
+    }
+
+    /// Removes the temporary file; the target stays as it was.
+    public func discard() {
+        closeDescriptor()
+        guard !settled else { return }
+        unlink(temporaryPath)
+        settled = true
+    }
+
+    private func closeDescriptor() {
+        if descriptor >= 0 {
+            close(descriptor)
+            descriptor = -1
+        }
     }
 }

@@ -6,6 +6,8 @@ public struct FrameRequest: Equatable, Sendable {
     public var background: GradientParameters
     /// The waves and the avatar; nil draws neither.
     public var foreground: Foreground?
+    /// Whether to add the ordered dither before 8-bit quantisation.
+    public var dither = false
 
     public init(size: FrameSize, layers: Set<Layer> = [.background], background: GradientParameters,
                 foreground: Foreground? = nil) {

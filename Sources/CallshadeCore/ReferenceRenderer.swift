@@ -10,6 +10,7 @@ public struct ReferenceRenderer: FrameRenderer {
         let height = request.size.height
         var image = RGBAImage(size: request.size)
         let drawsBackground = request.layers.contains(.background)
+        let dither = request.dither
         let gradient = ReferenceGradient(request.background)
         let foreground = request.foreground.flatMap { foreground in
             request.drawsForeground
@@ -39,9 +40,10 @@ public struct ReferenceRenderer: FrameRenderer {
                                 (color, alpha) = foreground.composite(background: background, offset: pixel)
                             }
                         }
-                        base.store(Quantize.byte(color.r), at: offset)
-                        base.store(Quantize.byte(color.g), at: offset + 1)
-                        base.store(Quantize.byte(color.b), at: offset + 2)
+                        let shift = dither ? OrderedDither.offset(x: column, y: row) : 0
+                        base.store(Quantize.byte(color.r + shift), at: offset)
+                        base.store(Quantize.byte(color.g + shift), at: offset + 1)
+                        base.store(Quantize.byte(color.b + shift), at: offset + 2)
                         base.store(Quantize.byte(alpha), at: offset + 3)
                         offset += 4
                     }

@@ -55,7 +55,7 @@ final class ForegroundPass {
         func ndc(_ value: Double, _ extent: Double) -> Float { Float(min(max(-1 + 2 * value / extent, -1), 1)) }
         GLCalls.uniform(rect.value, vec4: ndc(foreground.centre.x - reach, width), ndc(foreground.centre.y - reach, height),
                         ndc(foreground.centre.x + reach, width), ndc(foreground.centre.y + reach, height))
-        gradient.set(request.background, width: target.width, height: target.height)
+        gradient.set(request.background, width: target.width, height: target.height, dither: request.dither)
         GLCalls.uniform(layers.value, vec3: request.layers.contains(.background) ? 1 : 0,
                         request.layers.contains(.waves) ? 1 : 0, request.layers.contains(.avatar) ? 1 : 0)
         GLCalls.uniform(centre.value, vec2: Float(foreground.centre.x), Float(foreground.centre.y))

@@ -37,7 +37,7 @@ public final class GPURenderer: FrameRenderer {
         try context.checkRenderable(width: request.size.width, height: request.size.height)
         let target = try self.target(for: request.size)
         if request.layers.contains(.background) {
-            try gradient.draw(request.background, into: target)
+            try gradient.draw(request.background, dither: request.dither, into: target)
         } else {
             try target.bind()
             try GLCalls.clear()

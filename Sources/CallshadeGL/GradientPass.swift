@@ -13,12 +13,12 @@ final class GradientPass {
         gradient = try GradientUniforms(program)
     }
 
-    func draw(_ parameters: GradientParameters, into target: Framebuffer) throws {
+    func draw(_ parameters: GradientParameters, dither: Bool, into target: Framebuffer) throws {
         try target.bind()
         try program.use()
         GLCalls.disableBlending()
         GLCalls.uniform(rect.value, vec4: -1, -1, 1, 1)
-        gradient.set(parameters, width: target.width, height: target.height)
+        gradient.set(parameters, width: target.width, height: target.height, dither: dither)
         try GLCalls.drawQuad()
     }
 }

@@ -11,6 +11,7 @@ struct GradientUniforms {
     private let overscan: UniformLocation
     private let tone: UniformLocation
     private let overlay: UniformLocation?
+    private let dither: UniformLocation?
 
     init(_ program: ShaderProgram) throws {
         resolution = try program.uniform("u_resolution")
@@ -22,10 +23,12 @@ struct GradientUniforms {
         overscan = try program.uniform("u_overscan")
         tone = try program.uniform("u_tone")
         overlay = program.optionalUniform("u_overlay")
+        dither = program.optionalUniform("u_dither")
     }
 
     /// Sets them on the program in use.
-    func set(_ parameters: GradientParameters, width: Int, height: Int) {
+    func set(_ parameters: GradientParameters, width: Int, height: Int, dither ditherOn: Bool) {
+        if let dither { GLCalls.uniform(dither.value, float: ditherOn ? 1 : 0) }
         GLCalls.uniform(resolution.value, vec2: Float(width), Float(height))
         GLCalls.uniform(colors.value, vec3Array: parameters.colors.flatMap { [Float($0.r), Float($0.g), Float($0.b)] })
         GLCalls.uniform(centres.value, vec2Array: parameters.centres.flatMap { [Float($0.x), Float($0.y)] })

@@ -4,16 +4,16 @@ import Foundation
 
 /// Where a render's frames go. A sink writes nothing at its target path until
 /// `finish`; `abandon` removes whatever it wrote so far.
-protocol FrameSink {
-    mutating func write(_ image: RGBAImage, index: Int) throws
-    mutating func finish() throws
+protocol FrameSink: AnyObject {
+    func write(_ image: RGBAImage, index: Int) throws
+    func finish() throws
     func abandon()
 }
 
 /// PNG files `frame_000000.png`, ... in a folder. They are written into a
 /// temporary folder beside the target, which takes the target's name when the
 /// render is complete; the target must not exist yet, or be an empty folder.
-struct PNGSequenceSink: FrameSink {
+final class PNGSequenceSink: FrameSink {
     let target: String
     let staging: String
 
@@ -45,11 +45,11 @@ struct PNGSequenceSink: FrameSink {
         return "frame_" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
     }
 
-    mutating func write(_ image: RGBAImage, index: Int) throws {
+    func write(_ image: RGBAImage, index: Int) throws {
         try PNGFile.write(image, to: staging + "/" + Self.fileName(index))
     }
 
-    mutating func finish() throws {
+    func finish() throws {
         chmod(staging, 0o755)
         _ = rmdir(target)   // an empty target folder gives way; anything else stays and rename fails
         guard rename(staging, target) == 0 else {

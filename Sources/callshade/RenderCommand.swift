@@ -5,26 +5,38 @@ import Foundation
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a call scenario to a sequence of PNG frames.",
+        abstract: "Render a call scenario to a video, PNG frames, or raw frames.",
         discussion: """
-        Frame k shows the call at FROM + k/FPS seconds, for every such instant \
-        before TO. The frames appear in OUT (a new or empty folder) as \
-        frame_000000.png, frame_000001.png, ... once all of them are written; \
-        an error or interruption leaves nothing there.
+        OUT decides what is made: a .mp4, .mov, .mkv or .webm file is a video \\
+        encoded by ffmpeg (with the scenario's audio, if it names one); a folder \\
+        (new or empty) gets PNG frames frame_000000.png, ...; and - writes raw \\
+        frames to standard output for your own pipeline. Frame k shows the call \\
+        at FROM + k/FPS seconds, for every such instant before TO.
+
+        Files appear only when complete: an error, Ctrl-C or a killed ffmpeg \\
+        leaves nothing at OUT. Exit status: 0 done; 1 bad input or error; \\
+        3 ffmpeg failed; 130 interrupted (SIGINT); 143 terminated (SIGTERM); \\
+        141 the reader of -o - went away.
 
         Examples:
-          callshade render Examples/call.json -o frames
-          callshade render Examples/call.json --fps 30 --from 5 --to 8 --size 390x844 -o clip
+          callshade render Examples/call.json -o call.mp4
+          callshade render Examples/call.json --codec hevc --crf 22 --preset medium -o call.mov
+          callshade render Examples/call.json --fps 30 --from 5 --to 8 --size 390x844 -o frames
+          callshade render Examples/call.json --pix-fmt yuv420p -o - | your-encoder ...
+          callshade render Examples/call.json --shard 2/4 -o part-2.mp4
         """
     )
 
     @Argument(help: ArgumentHelp("The scenario file (JSON).", valueName: "SCENARIO"))
     var scenario: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the frames into.", valueName: "OUT"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("A video file, a folder for PNG frames, or - for raw frames.", valueName: "OUT"))
     var output: String
 
-    @Option(help: ArgumentHelp("Frames per second (default: the scenario's, else 60).", valueName: "N"))
+    @Option(help: ArgumentHelp("What to make when OUT does not say: png, mp4, mov, mkv, webm or raw.", valueName: "FORMAT"))
+    var format: String?
+
+    @Option(help: ArgumentHelp("Frames per second, 1 to 1000 (default: the scenario's, else 60).", valueName: "N"))
     var fps: Int?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Start time in seconds (default 0).", valueName: "T0"))
@@ -34,8 +46,33 @@ struct RenderCommand: ParsableCommand {
                                                         valueName: "T1"))
     var to: String?
 
-    @Option(help: ArgumentHelp("Comma-separated layers to draw: \(Layer.available.map(\.rawValue).joined(separator: ", ")).",
-                               valueName: "LIST"))
+    @Option(help: ArgumentHelp("Render only the I-th of N contiguous parts of the frames (for spreading a render over processes or machines).",
+                               valueName: "I/N"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp("Video codec: \(VideoCodec.validNames) (default h264; vp9 for .webm).", valueName: "NAME"))
+    var codec: String?
+
+    @Option(help: ArgumentHelp("Constant rate factor of h264, hevc and vp9: lower is better and larger (default 18).", valueName: "N"))
+    var crf: Int = 18
+
+    @Option(help: ArgumentHelp("Encoder speed: \(EncoderPreset.validNames) (default veryfast).", valueName: "NAME"))
+    var preset: String = EncoderPreset.veryfast.rawValue
+
+    @Option(name: .customLong("pix-fmt"), help: ArgumentHelp("Raw frames' layout with -o -: rgba (4 bytes a pixel) or yuv420p (BT.709, limited range).",
+                                                             valueName: "FORMAT"))
+    var pixelFormat: String?
+
+    @Flag(help: "Add an 8x8 ordered dither before 8-bit quantisation, against banding after encoding.")
+    var dither = false
+
+    @Flag(name: .customLong("no-audio"), help: "Leave the scenario's audio out of the video.")
+    var noAudio = false
+
+    @Flag(help: "No progress line.")
+    var quiet = false
+
+    @Option(help: ArgumentHelp("Comma-separated layers to draw: background, waves, avatar (default all).", valueName: "LIST"))
     var layers: String = Layer.available.map(\.rawValue).joined(separator: ",")
 
     @OptionGroup var scene: SceneOptions
@@ -48,11 +85,21 @@ struct RenderCommand: ParsableCommand {
         }
         if let from { _ = try ScenarioInput.seconds(from, option: "--from") }
         if let to { _ = try ScenarioInput.seconds(to, option: "--to") }
+        if let shard { _ = try Shard(parsing: shard) }
         do { _ = try Layer.parseList(layers) } catch { throw CLIError("\(error)") }
-        guard !output.isEmpty else { throw CLIError("the output path is empty") }
-        let lowered = output.lowercased()
-        if [".mp4", ".mov", ".mkv", ".webm", ".png"].contains(where: lowered.hasSuffix) {
-            throw CLIError("output '\(output)' must be a folder for PNG frames (video output is not available yet)")
+        let target = try OutputTarget.resolve(output: output, format: format)
+        if case .frames(let folder) = target, folder.lowercased().hasSuffix(".png") {
+            throw CLIError("output '\(folder)' must be a folder for PNG frames, a video file, or -")
+        }
+        if pixelFormat != nil, target != .raw { throw CLIError("--pix-fmt is for raw frames (-o -)") }
+        if let pixelFormat, RawStreamSink.PixelFormat(rawValue: pixelFormat) == nil {
+            throw CLIError("unknown --pix-fmt '\(pixelFormat)'; valid: rgba, yuv420p")
+        }
+        if codec != nil, case .video = target {} else if codec != nil {
+            throw CLIError("--codec is for video files (.mp4, .mov, .mkv, .webm)")
+        }
+        guard EncoderPreset(rawValue: preset) != nil else {
+            throw CLIError("unknown --preset '\(preset)'; valid presets: \(EncoderPreset.validNames)")
         }
     }
 
@@ -66,23 +113,112 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw CLIError("\(error)")
         }
+        let shard = try self.shard.map(Shard.init(parsing:))
+        let frames = shard?.frames(of: schedule.count) ?? 0..<schedule.count
         let layout = try scene.layout(for: try render.frameSize(default: scenario.size ?? .phone))
         let layers = try Layer.parseList(layers)
+        let target = try OutputTarget.resolve(output: output, format: format)
+        let video = try videoSettings(target: target, scenario: scenario, schedule: schedule, frames: frames,
+                                      size: layout.size, sharded: (shard?.count ?? 1) > 1)
+        if target == .raw, pixelFormat == RawStreamSink.PixelFormat.yuv420p.rawValue {
+            do { try YUV420.checkSize(width: layout.size.width, height: layout.size.height) } catch { throw CLIError("\(error)") }
+        }
         let avatar = layers.contains(.avatar) ? try scene.avatarImage(scenarioAvatar: scenario.avatarPath, layout: layout) : nil
         let renderer = try render.makeRenderer()
         let timeline = CallTimeline(scenario)
 
-        var sink = try PNGSequenceSink(folder: output)
+        POSIXCalls.ignoreBrokenPipes()
+        let interruption = Interruption()
+        let sink = try makeSink(target: target, video: video)
+        let progress = ProgressLine(total: frames.count, quiet: quiet)
         do {
-            for index in 0..<schedule.count {
-                let state = timeline.state(at: schedule.time(ofFrame: index))
-                let request = FrameRequest(state: state, layout: layout, seed: scenario.seed, layers: layers, avatar: avatar)
-                try sink.write(try renderer.render(request), index: index)
+            for (done, index) in frames.enumerated() {
+                try interruption.check()
+                var request = FrameRequest(state: timeline.state(at: schedule.time(ofFrame: index)), layout: layout,
+                                           seed: scenario.seed, layers: layers, avatar: avatar)
+                request.dither = dither
+                // PNG frames keep their place in the whole render (shards fit together); streams count from 0.
+                try sink.write(try renderer.render(request), index: isFrames(target) ? index : done)
+                progress.update(done: done + 1)
             }
+            try interruption.check()
             try sink.finish()
+            progress.end()
         } catch {
             sink.abandon()
-            throw error
+            progress.end()
+            throw Self.outcome(of: error, interruption: interruption)
         }
+    }
+
+    private func isFrames(_ target: OutputTarget) -> Bool {
+        if case .frames = target { return true }
+        return false
+    }
+
+    private func makeSink(target: OutputTarget, video: VideoSettings?) throws -> FrameSink {
+        switch target {
+        case .frames(let folder):
+            return try PNGSequenceSink(folder: folder)
+        case .raw:
+            return RawStreamSink(format: RawStreamSink.PixelFormat(rawValue: pixelFormat ?? "rgba") ?? .rgba)
+        case .video(let path, _):
+            guard let video else { throw CLIError("internal: no video settings") }
+            return try VideoSink(path: path, settings: video, ffmpeg: try FFmpeg.require())
+        }
+    }
+
+    /// Checks the codec against the container, this ffmpeg and the frame size.
+    private func videoSettings(target: OutputTarget, scenario: Scenario, schedule: FrameSchedule, frames: Range<Int>,
+                               size: FrameSize, sharded: Bool) throws -> VideoSettings? {
+        guard case .video(let path, let container) = target else { return nil }
+        let chosen = try codec.map { name -> VideoCodec in
+            guard let codec = VideoCodec(rawValue: name) else {
+                throw CLIError("unknown --codec '\(name)'; valid codecs: \(VideoCodec.validNames)")
+            }
+            return codec
+        } ?? container.defaultCodec
+        guard chosen.containers.contains(container) else {
+            throw CLIError("\(chosen.rawValue) does not go in .\(container.rawValue); use "
+                           + chosen.containers.map { "." + $0.rawValue }.joined(separator: " or "))
+        }
+        if let range = chosen.crfRange, !range.contains(crf) {
+            throw CLIError("--crf for \(chosen.rawValue) must be between \(range.lowerBound) and \(range.upperBound) (got \(crf))")
+        }
+        if chosen.usesYUV420 {
+            do { try YUV420.checkSize(width: size.width, height: size.height) } catch { throw CLIError("\(error) (\(chosen.rawValue) is 4:2:0)") }
+        }
+        let ffmpeg = try FFmpeg.require()
+        guard try FFmpeg.encoders(ffmpeg: ffmpeg).contains(chosen.encoder) else {
+            throw CLIError("this ffmpeg has no \(chosen.encoder) encoder for --codec \(chosen.rawValue)")
+        }
+        do { try AtomicFile(path: path).checkFolder() } catch { throw CLIError("cannot write '\(path)': \(error)") }
+        var settings = VideoSettings(container: container, codec: chosen, crf: crf, preset: EncoderPreset(rawValue: preset) ?? .veryfast,
+                                     size: size, fps: schedule.fps)
+        if let audio = scenario.audioPath, !noAudio, !sharded, !frames.isEmpty {
+            settings.audio = audio
+            settings.audioStart = schedule.time(ofFrame: frames.lowerBound)
+            settings.audioDuration = Double(frames.count) / Double(schedule.fps)
+        }
+        return settings
+    }
+
+    /// The error to report for a failed render, with the exit status that says what happened.
+    static func outcome(of error: Error, interruption: Interruption) -> Error {
+        if let signal = interruption.signal {
+            let stop = Interrupted(signal: signal)
+            FileHandle.standardError.write(Data("callshade: \(stop); nothing was written\n".utf8))
+            return ExitCode(stop.exitCode)
+        }
+        if let stop = error as? Interrupted {
+            FileHandle.standardError.write(Data("callshade: \(stop); nothing was written\n".utf8))
+            return ExitCode(stop.exitCode)
+        }
+        if case POSIXFailure.closed = error { return ExitCode(141) }
+        if let failure = error as? FFmpegFailure {
+            FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
+            return ExitCode(3)
+        }
+        return error
     }
 }

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Finding ffmpeg and asking it what it can do.
+enum FFmpeg {
+    static let installHint = "install it with 'apt-get install ffmpeg' (Scripts/bootstrap does)"
+
+    /// The path of `name` on PATH, or nil.
+    static func locate(_ name: String = "ffmpeg") -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = String(folder) + "/" + name
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// ffmpeg's path, or an error that says how to install it.
+    static func require() throws -> String {
+        guard let path = locate() else { throw CLIError("ffmpeg was not found on PATH; \(installHint)") }
+        return path
+    }
+
+    /// The names of the encoders this ffmpeg has.
+    static func encoders(ffmpeg: String) throws -> Set<String> {
+        let (outputRead, outputWrite) = try POSIXCalls.pipe()
+        let child = try ChildProcess(executable: ffmpeg, arguments: ["-hide_banner", "-encoders"], standardOutput: outputWrite)
+        POSIXCalls.close(outputWrite)
+        var text: [UInt8] = []
+        while true {
+            let chunk = POSIXCalls.read(outputRead)
+            if chunk.isEmpty { break }
+            text += chunk
+        }
+        POSIXCalls.close(outputRead)
+        child.finish()
+        // Lines look like " V....D libx264   libx264 H.264 ...": flags, then the name.
+        let names = String(decoding: text, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard words.count >= 2, words[0].count == 6 else { return nil }
+            return String(words[1])
+        }
+        return Set(names)
+    }
+}

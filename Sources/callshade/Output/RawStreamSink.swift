@@ -1,0 +1,33 @@
+import CallshadeCore
+import Foundation
+
+/// Raw frames on standard output, one after another with no header, for the
+/// user's own pipeline: RGBA (4 bytes a pixel) or planar YUV 4:2:0 (BT.709,
+/// limited range; 1.5 bytes a pixel).
+final class RawStreamSink: FrameSink {
+    enum PixelFormat: String, CaseIterable {
+        case rgba, yuv420p
+    }
+
+    private let format: PixelFormat
+    private let descriptor: Int32
+    private var planes: [UInt8] = []
+
+    init(format: PixelFormat, descriptor: Int32 = 1) {
+        self.format = format
+        self.descriptor = descriptor
+    }
+
+    func write(_ image: RGBAImage, index: Int) throws {
+        switch format {
+        case .rgba:
+            try image.pixels.withUnsafeBytes { try POSIXCalls.writeAll(descriptor, $0) }
+        case .yuv420p:
+            try YUV420.convert(image, into: &planes)
+            try planes.withUnsafeBytes { try POSIXCalls.writeAll(descriptor, $0) }
+        }
+    }
+
+    func finish() throws {}
+    func abandon() {}
+}

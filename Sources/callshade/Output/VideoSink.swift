@@ -1,0 +1,58 @@
+import CallshadeCore
+import Foundation
+
+/// Frames into a video file through an ffmpeg child process fed raw RGBA
+/// frames on a pipe. ffmpeg writes a temporary file beside the target, which
+/// takes the target's name only when ffmpeg has finished without error.
+final class VideoSink: FrameSink {
+    private let staged: StagedFile
+    private let child: ChildProcess
+    private let settings: VideoSettings
+
+    init(path: String, settings: VideoSettings, ffmpeg: String) throws {
+        do {
+            staged = try AtomicFile(path: path).stage()
+        } catch {
+            throw CLIError("cannot write '\(path)': \(error)")
+        }
+        self.settings = settings
+        child = try ChildProcess(executable: ffmpeg, arguments: settings.ffmpegArguments(output: staged.temporaryPath))
+    }
+
+    func write(_ image: RGBAImage, index: Int) throws {
+        do {
+            try image.pixels.withUnsafeBytes { try child.write($0) }
+        } catch POSIXFailure.closed {
+            // ffmpeg stopped reading: it failed or was killed; say why.
+            throw failure(child.finish())
+        }
+    }
+
+    func finish() throws {
+        let exit = child.finish()
+        guard exit.succeeded else { throw failure(exit) }
+        try staged.commit()
+    }
+
+    func abandon() {
+        child.kill()
+        staged.discard()
+    }
+
+    private func failure(_ exit: ChildExit) -> Error {
+        staged.discard()
+        let tail = child.errorTail.suffix(6)
+        return FFmpegFailure(exit: exit, lines: Array(tail))
+    }
+}
+
+/// ffmpeg ended without producing the video.
+struct FFmpegFailure: Error, CustomStringConvertible {
+    let exit: ChildExit
+    let lines: [String]
+
+    var description: String {
+        let said = lines.isEmpty ? "" : "; it said:\n" + lines.map { "  " + $0 }.joined(separator: "\n")
+        return "ffmpeg \(exit)\(said)"
+    }
+}
