@@ -20,20 +20,45 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Show at most this many timeline lines.", valueName: "N"))
     var lines: Int = 40
 
+    @Option(help: ArgumentHelp("""
+        Print one value for scripts instead of the summary: size (the scenario's, else 1170x2532), \
+        fps (else 60), duration, seed, audio or avatar (absolute path, or nothing).
+        """, valueName: "FIELD"))
+    var print: String?
+
+    static let printable = ["size", "fps", "duration", "seed", "audio", "avatar"]
+
+    func validate() throws {
+        if let print, !Self.printable.contains(print) {
+            throw CLIError("unknown --print field '\(print)'; valid: \(Self.printable.joined(separator: ", "))")
+        }
+    }
+
     func run() throws {
         let scenario = try ScenarioInput.load(self.scenario)
+        if let field = self.print {
+            switch field {
+            case "size": Swift.print(scenario.size ?? .phone)
+            case "fps": Swift.print(scenario.fps ?? 60)
+            case "duration": Swift.print(CallTimeline.number(scenario.duration))
+            case "seed": Swift.print(scenario.seed)
+            case "audio": Swift.print(scenario.audioPath ?? "")
+            default: Swift.print(scenario.avatarPath ?? "")
+            }
+            return
+        }
         let timeline = CallTimeline(scenario)
-        print(Self.header(scenario, file: self.scenario))
+        Swift.print(Self.header(scenario, file: self.scenario))
         let milestones = timeline.milestones
-        print("  time (s)  what")
+        Swift.print("  time (s)  what")
         let shown = milestones.count <= max(lines, 2) ? milestones
             : Array(milestones.prefix(max(lines, 2) / 2)) + Array(milestones.suffix(max(lines, 2) / 2))
         for (index, milestone) in shown.enumerated() {
             if shown.count < milestones.count, index == shown.count / 2 {
-                print("       ...  \(milestones.count - shown.count) more")
+                Swift.print("       ...  \(milestones.count - shown.count) more")
             }
             let time = String(format: "%9.3f", milestone.time)
-            print("\(time)  \(milestone.text)")
+            Swift.print("\(time)  \(milestone.text)")
         }
     }
 
