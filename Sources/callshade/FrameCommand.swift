@@ -56,6 +56,9 @@ struct FrameCommand: ParsableCommand {
         """, valueName: "LIST"))
     var layers: String = Layer.available.map(\.rawValue).joined(separator: ",")
 
+    @Flag(help: "Add an 8x8 ordered dither before 8-bit quantisation.")
+    var dither = false
+
     @OptionGroup var scene: SceneOptions
 
     @OptionGroup var render: RenderOptions
@@ -95,8 +98,9 @@ struct FrameCommand: ParsableCommand {
         let layout = try scene.layout(for: try render.frameSize(default: size))
         let layers = try chosenLayers()
         let avatar = layers.contains(.avatar) ? try scene.avatarImage(scenarioAvatar: scenarioAvatar, layout: layout) : nil
-        let request = FrameRequest(size: layout.size, layers: layers, background: background,
+        var request = FrameRequest(size: layout.size, layers: layers, background: background,
                                    foreground: Foreground(layout: layout, seed: seed ?? frameSeed, waves: waves, avatar: avatar))
+        request.dither = dither
         let renderer = try render.makeRenderer()
         let image = try renderer.render(request)
         try PNGFile.write(image, to: output)

@@ -1,0 +1,81 @@
+import CallshadeCore
+import CallshadeGL
+import XCTest
+
+final class DitherAndYUVTests: XCTestCase {
+    func testTheBayerMatrixUsesEveryIndexOncePerTile() {
+        var seen = Set<Int>()
+        for y in 0..<8 { for x in 0..<8 { seen.insert(OrderedDither.index(x: x, y: y)) } }
+        XCTAssertEqual(seen, Set(0..<64))
+        // The classic 8x8 Bayer matrix's first row and column.
+        XCTAssertEqual((0..<8).map { OrderedDither.index(x: $0, y: 0) }, [0, 32, 8, 40, 2, 34, 10, 42])
+        XCTAssertEqual((0..<8).map { OrderedDither.index(x: 0, y: $0) }, [0, 48, 12, 60, 3, 51, 15, 63])
+        XCTAssertEqual(OrderedDither.index(x: 13, y: 21), OrderedDither.index(x: 5, y: 5))
+        for y in 0..<8 {
+            for x in 0..<8 { XCTAssertLessThan(abs(OrderedDither.offset(x: x, y: y) * 255), 0.5) }
+        }
+    }
+
+    func testDitheredFramesMatchOnBothBackends() throws {
+        let gpu = try makeGPURenderer()
+        for time in [2.0, 7.0] {
+            var request = try ForegroundFixtures.request(at: time)
+            request.dither = true
+            let comparison = ImageComparison(try gpu.render(request), try ReferenceRenderer().render(request))
+            XCTAssertTrue(comparison.withinForegroundParity, "t = \(time): \(comparison)")
+            request.dither = false
+            XCTAssertTrue(try gpu.render(request) != (try { var r = request; r.dither = true; return try gpu.render(r) }()))
+        }
+    }
+
+    func testDitherKeepsTheLocalMeanWherePlainRoundingCannot() throws {
+        // A slow ramp spanning a few levels: each 8x8 tile of the dithered frame
+        // averages to the true value within 0.1 level; plain rounding is off by up to 0.5.
+        var background = GradientParameters(colors: [RGB(0.3, 0.3, 0.3), RGB(0.31, 0.31, 0.31), RGB(0.3, 0.3, 0.3), RGB(0.31, 0.31, 0.31)],
+                                            centres: GradientMotion.centres(phase: 0))
+        background.swirlStrength = 0
+        var request = FrameRequest(size: try FrameSize(parsing: "256x64"), background: background)
+        let truth = ReferenceGradient(background)
+        func worstTileError(_ image: RGBAImage) -> Double {
+            var worst = 0.0
+            for tileY in stride(from: 0, to: 64, by: 8) {
+                for tileX in stride(from: 0, to: 256, by: 8) {
+                    var got = 0.0
+                    var want = 0.0
+                    for y in tileY..<tileY + 8 {
+                        for x in tileX..<tileX + 8 {
+                            got += Double(image.pixels[(y * 256 + x) * 4])
+                            want += truth.color(atScreen: Vec2((Double(x) + 0.5) / 256, 1 - (Double(y) + 0.5) / 64)).r * 255
+                        }
+                    }
+                    worst = max(worst, abs(got - want) / 64)
+                }
+            }
+            return worst
+        }
+        let plain = try ReferenceRenderer().render(request)
+        request.dither = true
+        let dithered = try ReferenceRenderer().render(request)
+        XCTAssertGreaterThan(worstTileError(plain), 0.3)
+        XCTAssertLessThan(worstTileError(dithered), 0.1)
+    }
+
+    func testYUVOfKnownColours() throws {
+        // White, black and pure red through BT.709 limited range.
+        func planes(_ r: UInt8, _ g: UInt8, _ b: UInt8) throws -> [UInt8] {
+            let image = try XCTUnwrap(RGBAImage(width: 2, height: 2, pixels: Array([r, g, b, 255].repeated(4))))
+            var output: [UInt8] = []
+            try YUV420.convert(image, into: &output)
+            return output
+        }
+        XCTAssertEqual(try planes(255, 255, 255), [235, 235, 235, 235, 128, 128])
+        XCTAssertEqual(try planes(0, 0, 0), [16, 16, 16, 16, 128, 128])
+        // Red: Y = 16 + 219 x 0.2126 = 62.6; Cb = 128 - 224 x 0.2126 / 1.8556 = 102.3; Cr = 128 + 112 = 240.
+        XCTAssertEqual(try planes(255, 0, 0), [63, 63, 63, 63, 102, 240])
+        XCTAssertThrowsError(try YUV420.checkSize(width: 3, height: 2))
+    }
+}
+
+extension Array {
+    func repeated(_ count: Int) -> [Element] { (0..<count).flatMap { _ in self } }
+}

@@ -1,0 +1,211 @@
+import CallshadeCore
+import CallshadePNG
+import Foundation
+import XCTest
+
+/// `callshade render` to video files and streams, checked with ffprobe and ffmpeg.
+final class VideoOutputTests: XCTestCase {
+    var example: String { TestPaths.packageRoot.appendingPathComponent("Examples/call.json").path }
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(Tools.available("ffmpeg") && Tools.available("ffprobe"), "ffmpeg is not installed (Scripts/bootstrap installs it)")
+    }
+
+    func testAShortMP4HasTheRightCodecSizeFramesRateAndColourTags() throws {
+        let folder = try TestPaths.scratchFolder()
+        let video = folder.appendingPathComponent("call.mp4").path
+        let result = try runCallshade(["render", example, "--size", "130x282", "--fps", "30", "--from", "5", "--to", "7", "-o", video])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardError, "", "no progress noise when stderr is not a terminal")
+        XCTAssertEqual(try Tools.probe(video, "stream=codec_name"), "h264")
+        XCTAssertEqual(try Tools.probe(video, "stream=width,height"), "130\n282")
+        XCTAssertEqual(try Tools.probe(video, "stream=r_frame_rate"), "30/1")
+        XCTAssertEqual(try Tools.probe(video, "stream=nb_read_frames", countFrames: true), "60")
+        XCTAssertEqual(try Tools.probe(video, "stream=pix_fmt"), "yuv420p")
+        for (field, value) in [("color_space", "bt709"), ("color_primaries", "bt709"), ("color_transfer", "bt709"), ("color_range", "tv")] {
+            XCTAssertEqual(try Tools.probe(video, "stream=\(field)"), value, field)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["call.mp4"])
+    }
+
+    func testDecodedFramesKeepThePNGColours() throws {
+        let folder = try TestPaths.scratchFolder()
+        let video = folder.appendingPathComponent("call.mp4").path
+        XCTAssertEqual(try runCallshade(["render", example, "--size", "390x844", "--fps", "30", "--from", "6", "--to", "9", "-o", video]).status, 0)
+        for (index, time) in [(0, "6"), (30, "7"), (75, "8.5")] {
+            let png = folder.appendingPathComponent("t\(time).png").path
+            XCTAssertEqual(try runCallshade(["frame", "--scenario", example, "--time", time, "--size", "390x844", "-o", png]).status, 0)
+            let reference = try PNGFile.read(path: png)
+            let decoded = try Tools.decodedFrame(video, index: index, width: 390, height: 844)
+            for channel in 0..<3 {
+                var sumReference = 0.0
+                var sumDecoded = 0.0
+                for pixel in 0..<(390 * 844) {
+                    sumReference += Double(reference.pixels[pixel * 4 + channel])
+                    sumDecoded += Double(decoded[pixel * 3 + channel])
+                }
+                let difference = abs(sumReference - sumDecoded) / Double(390 * 844)
+                XCTAssertLessThan(difference, 1.5, "frame at \(time) s, channel \(channel): mean differs by \(difference)")
+            }
+        }
+    }
+
+    func testRawOutputIsFramesTimesFrameSize() throws {
+        for (format, bytesPerFrame) in [("rgba", 64 * 48 * 4), ("yuv420p", 64 * 48 * 3 / 2)] {
+            let result = try Tools.run(TestPaths.executable.path, ["render", example, "--size", "64x48", "--fps", "10", "--to", "2.5",
+                                                                   "--pix-fmt", format, "-o", "-"])
+            XCTAssertEqual(result.status, 0, result.standardError)
+            XCTAssertEqual(result.standardOutput.count, 25 * bytesPerFrame, format)
+        }
+        let odd = try Tools.run(TestPaths.executable.path, ["render", example, "--size", "65x48", "--pix-fmt", "yuv420p", "-o", "-"])
+        XCTAssertNotEqual(odd.status, 0)
+        XCTAssertTrue(odd.standardError.contains("yuv420p needs an even width and height"), odd.standardError)
+        XCTAssertTrue(odd.standardOutput.isEmpty)
+    }
+
+    func testRawYUVMatchesTheBT709Formula() throws {
+        // A flat frame: the PNG's colour through BT.709 limited range is what the Y plane holds.
+        let result = try Tools.run(TestPaths.executable.path, ["render", example, "--size", "2x2", "--to", "0.01", "--layers", "background",
+                                                               "--pix-fmt", "yuv420p", "-o", "-"])
+        let rgba = try Tools.run(TestPaths.executable.path, ["render", example, "--size", "2x2", "--to", "0.01", "--layers", "background", "-o", "-"])
+        let bytes = [UInt8](result.standardOutput)
+        let rgb = [UInt8](rgba.standardOutput)
+        XCTAssertEqual(bytes.count, 6)
+        let y = 16 + 219 * (0.2126 * Double(rgb[0]) + 0.7152 * Double(rgb[1]) + 0.0722 * Double(rgb[2])) / 255
+        XCTAssertEqual(Double(bytes[0]), y, accuracy: 0.51)
+    }
+
+    func testOtherCodecsAndContainers() throws {
+        let folder = try TestPaths.scratchFolder()
+        var cases = [("webm", [String](), "vp9"), ("mov", ["--codec", "prores"], "prores"), ("mkv", ["--codec", "ffv1"], "ffv1")]
+        if Tools.available("ffmpeg") { cases.append(("mp4", ["--codec", "hevc", "--preset", "ultrafast"], "hevc")) }
+        for (container, arguments, codec) in cases {
+            let video = folder.appendingPathComponent("v.\(container)").path
+            let result = try runCallshade(["render", example, "--size", "64x48", "--fps", "10", "--to", "1", "-o", video] + arguments)
+            XCTAssertEqual(result.status, 0, "\(container): \(result.standardError)")
+            XCTAssertEqual(try Tools.probe(video, "stream=codec_name"), codec, container)
+            XCTAssertEqual(try Tools.probe(video, "stream=nb_read_frames", countFrames: true), "10", container)
+        }
+    }
+
+    func testShardsJoinedEqualTheUnshardedRender() throws {
+        try XCTSkipUnless(Tools.available("parallel"), "GNU parallel is not installed (Scripts/bootstrap installs it)")
+        let folder = try TestPaths.scratchFolder()
+        let whole = folder.appendingPathComponent("whole.mkv").path
+        let joined = folder.appendingPathComponent("joined.mkv").path
+        let options = ["--codec", "ffv1", "--size", "96x208", "--fps", "20", "--from", "9", "--to", "12"]
+        XCTAssertEqual(try runCallshade(["render", example, "-o", whole] + options).status, 0)
+        let script = TestPaths.packageRoot.appendingPathComponent("Scripts/render-shards").path
+        let result = try Tools.run(script, [example, joined, "4"] + options, environment: ["CALLSHADE": TestPaths.executable.path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(try Tools.probe(joined, "stream=nb_read_frames", countFrames: true), "60")
+        let wholeFrames = try Tools.decodedFrames(whole)
+        XCTAssertEqual(wholeFrames.count, 60 * 96 * 208 * 3)
+        XCTAssertTrue(wholeFrames == (try Tools.decodedFrames(joined)), "the joined video's frames differ from the unsharded render's")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["joined.mkv", "whole.mkv"])
+    }
+
+    func testInterruptionsLeaveNothingBehindAndNoChildProcess() throws {
+        for (signal, expected) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+            let folder = try TestPaths.scratchFolder()
+            let run = try RunningCallshade(["render", example, "--size", "390x844", "-o", folder.appendingPathComponent("call.mp4").path])
+            XCTAssertTrue(run.wait(seconds: 20) { !run.children.isEmpty && ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).count == 1 })
+            let children = run.children
+            usleep(300_000)
+            kill(run.process.processIdentifier, signal)
+            let outcome = run.finish()
+            XCTAssertEqual(outcome.status, expected, outcome.standardError)
+            XCTAssertTrue(outcome.standardError.contains("nothing was written"), outcome.standardError)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "signal \(signal)")
+            for child in children { XCTAssertNotEqual(kill(child, 0), 0, "child \(child) outlived the render") }
+        }
+    }
+
+    func testAKilledFFmpegIsReportedAndLeavesNothing() throws {
+        let folder = try TestPaths.scratchFolder()
+        let run = try RunningCallshade(["render", example, "--size", "390x844", "-o", folder.appendingPathComponent("call.mp4").path])
+        // The encoding ffmpeg runs once its temporary file exists (an earlier ffmpeg only lists encoders).
+        XCTAssertTrue(run.wait(seconds: 20) { !run.children.isEmpty && ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).count == 1 })
+        usleep(300_000)
+        for child in run.children { kill(child, SIGKILL) }
+        let outcome = run.finish()
+        XCTAssertEqual(outcome.status, 3, outcome.standardError)
+        XCTAssertTrue(outcome.standardError.contains("ffmpeg was killed by signal 9"), outcome.standardError)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    }
+
+    func testAClosedStandardOutputEndsQuietly() throws {
+        let pipeline = try Tools.run("bash", ["-c", "'\(TestPaths.executable.path)' render '\(example)' --size 390x844 -o - | head -c 100000 > /dev/null; echo \"${PIPESTATUS[0]}\""])
+        XCTAssertEqual(pipeline.text.trimmingCharacters(in: .whitespacesAndNewlines), "141")
+        XCTAssertEqual(pipeline.standardError, "")
+    }
+
+    func testProgressShowsOnlyOnATerminal() throws {
+        try XCTSkipUnless(Tools.available("script"), "script(1) is needed to give callshade a terminal")
+        let folder = try TestPaths.scratchFolder()
+        let video = folder.appendingPathComponent("p.mp4").path
+        let command = "'\(TestPaths.executable.path)' render '\(example)' --size 64x48 --fps 30 --to 2 -o '\(video)'"
+        let onTerminal = try Tools.run("script", ["-qefc", command, "/dev/null"])
+        XCTAssertEqual(onTerminal.status, 0, onTerminal.standardError)
+        XCTAssertTrue(onTerminal.text.contains("frame 60/60 (100%)"), onTerminal.text)
+        XCTAssertTrue(onTerminal.text.contains("fps"), onTerminal.text)
+        let quiet = try Tools.run("script", ["-qefc", command + " --quiet", "/dev/null"])
+        XCTAssertFalse(quiet.text.contains("frame "), quiet.text)
+    }
+
+    func testBadInputsGiveClearErrorsAndLeaveNothing() throws {
+        let folder = try TestPaths.scratchFolder()
+        let video = folder.appendingPathComponent("out.mp4").path
+        let cases: [([String], String)] = [
+            (["-o", folder.appendingPathComponent("out.avi").path], "cannot tell the output format from '.avi'"),
+            (["-o", folder.appendingPathComponent("missing/out.mp4").path], "does not exist"),
+            (["-o", video, "--from", "9", "--to", "3"], "must come after the start"),
+            (["-o", video, "--shard", "5/3"], "--shard '5/3': I must be between 1 and 3"),
+            (["-o", video, "--shard", "two"], "must be I/N"),
+            (["-o", video, "--fps", "0"], "--fps must be between 1 and 1000"),
+            (["-o", video, "--fps", "100000"], "--fps must be between 1 and 1000"),
+            (["-o", video, "--size", "391x844"], "yuv420p needs an even width and height"),
+            (["-o", video, "--codec", "prores"], "prores does not go in .mp4; use .mov or .mkv"),
+            (["-o", video, "--codec", "mpeg2"], "unknown --codec 'mpeg2'"),
+            (["-o", video, "--crf", "80"], "--crf for h264 must be between 0 and 51"),
+            (["-o", video, "--preset", "ludicrous"], "unknown --preset 'ludicrous'"),
+            (["-o", video, "--pix-fmt", "rgba"], "--pix-fmt is for raw frames"),
+            (["-o", "-", "--format", "mp4"], "--format must be raw"),
+            (["-o", video, "--format", "gif"], "unknown --format 'gif'"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try runCallshade(["render", example] + arguments)
+            XCTAssertNotEqual(result.status, 0, "\(arguments)")
+            XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, "\(arguments): \(result.standardError)")
+            XCTAssertTrue(result.standardError.contains(expected), "\(arguments): \(result.standardError)")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "\(arguments)")
+        }
+    }
+
+    func testMissingFFmpegSaysHowToInstallIt() throws {
+        let folder = try TestPaths.scratchFolder()
+        let result = try Tools.run(TestPaths.executable.path, ["render", example, "-o", folder.appendingPathComponent("a.mp4").path],
+                                   environment: ["PATH": folder.path])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.standardError.contains("ffmpeg was not found on PATH; install it with 'apt-get install ffmpeg'"), result.standardError)
+    }
+
+    func testTheScenariosAudioIsMuxedAndTrimmed() throws {
+        let folder = try TestPaths.scratchFolder()
+        let tone = folder.appendingPathComponent("tone.wav").path
+        XCTAssertEqual(try Tools.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=10", tone]).status, 0)
+        let scenario = folder.appendingPathComponent("s.json")
+        try #"{"duration": 10, "audio": "tone.wav", "events": [{"at": 1, "state": "active"}]}"#.write(to: scenario, atomically: true, encoding: .utf8)
+        for (container, codec) in [("mp4", "aac"), ("webm", "opus")] {
+            let video = folder.appendingPathComponent("a.\(container)").path
+            let result = try runCallshade(["render", scenario.path, "--size", "64x48", "--fps", "10", "--from", "2", "--to", "5", "-o", video])
+            XCTAssertEqual(result.status, 0, result.standardError)
+            XCTAssertEqual(try Tools.probe(video, "stream=codec_name", stream: "a:0"), codec)
+            let seconds = try XCTUnwrap(Double(try Tools.probe(video, "format=duration")))
+            XCTAssertEqual(seconds, 3, accuracy: 0.1, container)
+        }
+        let silent = folder.appendingPathComponent("silent.mp4").path
+        XCTAssertEqual(try runCallshade(["render", scenario.path, "--size", "64x48", "--to", "1", "--no-audio", "-o", silent]).status, 0)
+        XCTAssertEqual(try Tools.probe(silent, "stream=codec_name", stream: "a"), "")
+    }
+}
