@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "CallshadeCore", targets: ["CallshadeCore"]),
         .library(name: "CallshadeGL", targets: ["CallshadeGL"]),
         .library(name: "CallshadePNG", targets: ["CallshadePNG"]),
+        .library(name: "CallshadeAudio", targets: ["CallshadeAudio"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -18,17 +19,21 @@ let package = Package(
                        providers: [.apt(["libegl-dev", "libgles-dev", "libgbm-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile",
+                       providers: [.apt(["libsndfile1-dev"])]),
 
         // The model and the CPU reference: pure Swift, no GL.
         .target(name: "CallshadeCore"),
         // PNG reading and writing through libpng's simplified API.
         .target(name: "CallshadePNG", dependencies: ["CallshadeCore", "CPNG"]),
+        // Audio decoding through libsndfile.
+        .target(name: "CallshadeAudio", dependencies: ["CallshadeCore", "CSndFile"]),
         // The GPU renderer: EGL + OpenGL ES 3, shaders embedded at build time.
         .target(name: "CallshadeGL", dependencies: ["CallshadeCore", "CEGL"],
                 plugins: ["EmbedShaders"]),
 
         .executableTarget(name: "callshade", dependencies: [
-            "CallshadeCore", "CallshadeGL", "CallshadePNG",
+            "CallshadeCore", "CallshadeGL", "CallshadePNG", "CallshadeAudio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -37,7 +42,7 @@ let package = Package(
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
 
         .testTarget(name: "CallshadeTests", dependencies: [
-            "CallshadeCore", "CallshadeGL", "CallshadePNG", "callshade",
+            "CallshadeCore", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "callshade",
         ], exclude: ["Fixtures"]),
     ]
 )

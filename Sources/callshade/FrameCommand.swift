@@ -82,7 +82,7 @@ struct FrameCommand: ParsableCommand {
         if let path = scenario {
             let scenario = try ScenarioInput.load(path)
             let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: scenario) } ?? 0
-            let state = CallTimeline(scenario).state(at: instant)
+            let state = try ScenarioInput.timeline(scenario).state(at: instant)
             background = state.gradient
             waves = state.waves
             size = scenario.size ?? size

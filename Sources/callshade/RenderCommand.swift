@@ -125,7 +125,7 @@ struct RenderCommand: ParsableCommand {
         }
         let avatar = layers.contains(.avatar) ? try scene.avatarImage(scenarioAvatar: scenario.avatarPath, layout: layout) : nil
         let renderer = try render.makeRenderer()
-        let timeline = CallTimeline(scenario)
+        let timeline = try ScenarioInput.timeline(scenario)
 
         POSIXCalls.ignoreBrokenPipes()
         let interruption = Interruption()

@@ -47,8 +47,11 @@ struct ValidateCommand: ParsableCommand {
             }
             return
         }
-        let timeline = CallTimeline(scenario)
+        let timeline = try ScenarioInput.timeline(scenario)
         Swift.print(Self.header(scenario, file: self.scenario))
+        if let audio = scenario.audioPath {
+            Swift.print(try Self.audioSummary(audio, scenario: scenario))
+        }
         let milestones = timeline.milestones
         Swift.print("  time (s)  what")
         let shown = milestones.count <= max(lines, 2) ? milestones
@@ -60,6 +63,22 @@ struct ValidateCommand: ParsableCommand {
             let time = String(format: "%9.3f", milestone.time)
             Swift.print("\(time)  \(milestone.text)")
         }
+    }
+
+    /// How the recording relates to the scenario: its length, and what wins.
+    static func audioSummary(_ audio: String, scenario: Scenario) throws -> String {
+        let length = try AudioInput.meter(path: audio).duration
+        var lines = ["audio: \(CallTimeline.number(length)) s; it drives the waves"]
+        if length < scenario.duration - 1e-9 {
+            lines.append("  shorter than the scenario: silence (level 0) after \(CallTimeline.number(length)) s")
+        } else if length > scenario.duration + 1e-9 {
+            lines.append("  longer than the scenario: trimmed at \(CallTimeline.number(scenario.duration)) s")
+        }
+        let levelEvents = scenario.events.filter { if case .level = $0.change { return true } else { return false } }.count
+        if levelEvents > 0 {
+            lines.append("  the audio wins: \(levelEvents) level event\(levelEvents == 1 ? " is" : "s are") ignored")
+        }
+        return lines.joined(separator: "\n")
     }
 
     static func header(_ scenario: Scenario, file: String) -> String {

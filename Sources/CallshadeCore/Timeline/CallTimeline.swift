@@ -66,12 +66,18 @@ public struct CallTimeline: Sendable {
     let phase: PhaseTrack
     let level: LevelTrack
     let waves: WaveTrack
+    /// Whether the voice level comes from a recording rather than `level` events.
+    public let usesRecording: Bool
     /// Instants where the palette changes, with the new palette.
     public let paletteChanges: [(time: Double, palette: Palette)]
     private let paletteChangeTimes: [Double]
 
-    public init(_ scenario: Scenario) {
+    /// The timeline of a scenario. `voiceLevels`, when given, is the raw
+    /// voice level per 60 Hz tick measured from the scenario's recording (see
+    /// `VoiceLevelMeter`); it replaces the scenario's `level` events.
+    public init(_ scenario: Scenario, voiceLevels: [Double]? = nil) {
         self.scenario = scenario
+        usesRecording = voiceLevels != nil
         let status = StatusTrack(scenario)
         self.status = status
         let idle = IdleRule(status: status, duration: scenario.duration)
@@ -94,7 +100,10 @@ public struct CallTimeline: Sendable {
         }
         self.colors = colors
         phase = PhaseTrack(paletteChanges: changes.map(\.0), idle: idle)
-        level = LevelTrack(duration: scenario.duration, activation: status.activation) { status.status(at: $0).level }
+        level = LevelTrack(duration: scenario.duration, activation: status.activation) { tick in
+            if let voiceLevels { return voiceLevels.indices.contains(tick) ? voiceLevels[tick] : 0 }
+            return status.status(at: Double(tick) / LevelTrack.tickRate).level
+        }
         waves = WaveTrack(status: status, events: scenario.events, idle: idle)
     }
 
@@ -118,4 +127,10 @@ public struct CallTimeline: Sendable {
 
     /// The first instant the call is active, if it ever is.
     public var activation: Double? { status.activation }
+
+    /// How many 60 Hz level ticks a scenario of this length uses.
+    public static func levelTickCount(duration: Double) -> Int { LevelTrack.tickCount(duration: duration) }
+
+    /// The smoothed voice level at each tick (what the waves follow).
+    public var smoothedLevels: [Double] { level.levels }
 }

@@ -12,10 +12,13 @@ struct LevelTrack: Sendable {
     /// The smoothed level at each tick.
     let levels: [Double]
 
-    /// `input(tickTime)` is the raw level in force at a tick; `activation` the
-    /// first active instant.
-    init(duration: Double, activation: Double?, input: (Double) -> Double) {
-        let count = Int((duration * Self.tickRate).rounded(.up)) + 2
+    /// The number of ticks a scenario of `duration` seconds needs.
+    static func tickCount(duration: Double) -> Int { Int((duration * tickRate).rounded(.up)) + 2 }
+
+    /// `input(tick)` is the raw level in force at tick n (at n / 60 s);
+    /// `activation` the first active instant.
+    init(duration: Double, activation: Double?, input: (Int) -> Double) {
+        let count = Self.tickCount(duration: duration)
         var levels: [Double] = []
         levels.reserveCapacity(count)
         var level = 0.0
@@ -23,7 +26,7 @@ struct LevelTrack: Sendable {
             let time = Double(tick) / Self.tickRate
             var bump = 0.0
             if let activation, time >= activation, time < activation + Self.bumpSeconds { bump = Self.bumpLevel }
-            level = 0.8 * level + 0.2 * (input(time) + bump)
+            level = 0.8 * level + 0.2 * (input(tick) + bump)
             if level < Self.snapBelow { level = 0 }
             levels.append(level)
         }

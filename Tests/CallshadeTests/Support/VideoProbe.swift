@@ -53,7 +53,7 @@ enum Tools {
 
     /// Every frame of a video, decoded to raw RGB bytes.
     static func decodedFrames(_ file: String) throws -> Data {
-        try run("ffmpeg", ["-v", "error", "-i", file, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]).standardOutput
+        try run("ffmpeg", ["-v", "error", "-i", file, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]).standardOutput
     }
 }
 

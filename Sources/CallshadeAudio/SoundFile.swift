@@ -1,0 +1,84 @@
+import CallshadeCore
+import CSndFile
+import Foundation
+
+/// Errors of reading audio files; each names the file and what libsndfile said.
+public enum AudioError: Error, Equatable, CustomStringConvertible {
+    case cannotOpen(path: String, reason: String)
+    case unsupported(path: String, reason: String)
+    case cannotRead(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason): return "cannot read audio '\(path)': \(reason)"
+        case .unsupported(let path, let reason): return "audio '\(path)' is not usable: \(reason)"
+        case .cannotRead(let path, let reason): return "cannot decode audio '\(path)': \(reason)"
+        }
+    }
+}
+
+/// An audio file opened with libsndfile (WAV, FLAC, OGG/Vorbis and Opus, MP3,
+/// AIFF and the other formats it reads), read in blocks of interleaved floats.
+public final class SoundFile {
+    public let path: String
+    public let sampleRate: Int
+    public let channels: Int
+    /// Frames (one sample per channel) in the file, as libsndfile reports them.
+    public let frames: Int64
+    private let handle: OpaquePointer
+
+    /// Sample rates outside this range are refused as absurd.
+    public static let sampleRates = 1_000...768_000
+
+    public init(path: String) throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw AudioError.cannotOpen(path: path, reason: "no such file")
+        }
+        guard !isFolder.boolValue else { throw AudioError.cannotOpen(path: path, reason: "it is a folder") }
+        var info = SF_INFO()
+        guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
+            throw AudioError.cannotOpen(path: path, reason: String(cString: sf_strerror(nil)))
+        }
+        guard info.channels > 0 else {
+            sf_close(handle)
+            throw AudioError.unsupported(path: path, reason: "it has no channels")
+        }
+        guard Self.sampleRates.contains(Int(info.samplerate)) else {
+            sf_close(handle)
+            throw AudioError.unsupported(path: path, reason: "its sample rate of \(info.samplerate) Hz is outside "
+                                         + "\(Self.sampleRates.lowerBound)...\(Self.sampleRates.upperBound) Hz")
+        }
+        self.path = path
+        self.handle = handle
+        sampleRate = Int(info.samplerate)
+        channels = Int(info.channels)
+        frames = info.frames
+    }
+
+    deinit {
+        sf_close(handle)
+    }
+
+    /// Reads up to `frameCount` frames into `buffer` (interleaved); returns the
+    /// number of frames read, 0 at the end.
+    public func read(into buffer: inout [Float], frameCount: Int) throws -> Int {
+        if buffer.count < frameCount * channels { buffer = [Float](repeating: 0, count: frameCount * channels) }
+        let read = buffer.withUnsafeMutableBufferPointer { sf_readf_float(handle, $0.baseAddress, sf_count_t(frameCount)) }
+        guard read >= 0 else { throw AudioError.cannotRead(path: path, reason: String(cString: sf_strerror(handle))) }
+        if read == 0, sf_error(handle) != 0 {
+            throw AudioError.cannotRead(path: path, reason: String(cString: sf_strerror(handle)))
+        }
+        return Int(read)
+    }
+
+    /// The whole file through `meter`, block by block.
+    public func measure(into meter: inout VoiceLevelMeter) throws {
+        var buffer: [Float] = []
+        while true {
+            let read = try read(into: &buffer, frameCount: 8192)
+            if read == 0 { break }
+            buffer.withUnsafeBufferPointer { meter.add(interleaved: UnsafeBufferPointer(rebasing: $0.prefix(read * channels))) }
+        }
+    }
+}
