@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "CallshadeGL", targets: ["CallshadeGL"]),
         .library(name: "CallshadePNG", targets: ["CallshadePNG"]),
         .library(name: "CallshadeAudio", targets: ["CallshadeAudio"]),
+        .library(name: "CallshadeReport", targets: ["CallshadeReport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -21,6 +22,8 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile",
                        providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
 
         // The model and the CPU reference: pure Swift, no GL.
         .target(name: "CallshadeCore"),
@@ -28,12 +31,14 @@ let package = Package(
         .target(name: "CallshadePNG", dependencies: ["CallshadeCore", "CPNG"]),
         // Audio decoding through libsndfile.
         .target(name: "CallshadeAudio", dependencies: ["CallshadeCore", "CSndFile"]),
+        // Review pictures: text through FreeType, heat maps, contact sheets.
+        .target(name: "CallshadeReport", dependencies: ["CallshadeCore", "CFreeType"]),
         // The GPU renderer: EGL + OpenGL ES 3, shaders embedded at build time.
         .target(name: "CallshadeGL", dependencies: ["CallshadeCore", "CEGL"],
                 plugins: ["EmbedShaders"]),
 
         .executableTarget(name: "callshade", dependencies: [
-            "CallshadeCore", "CallshadeGL", "CallshadePNG", "CallshadeAudio",
+            "CallshadeCore", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeReport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -42,7 +47,7 @@ let package = Package(
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
 
         .testTarget(name: "CallshadeTests", dependencies: [
-            "CallshadeCore", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "callshade",
+            "CallshadeCore", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeReport", "callshade",
         ], exclude: ["Fixtures"]),
     ]
 )

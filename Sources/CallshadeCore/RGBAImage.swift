@@ -14,6 +14,17 @@ public struct RGBAImage: Equatable, Sendable {
         self.pixels = pixels
     }
 
+    /// An image of one colour (sizes below 0 count as 0).
+    public init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8, UInt8)) {
+        self.width = max(width, 0)
+        self.height = max(height, 0)
+        var pixels = [UInt8](repeating: 0, count: self.width * self.height * 4)
+        for index in stride(from: 0, to: pixels.count, by: 4) {
+            (pixels[index], pixels[index + 1], pixels[index + 2], pixels[index + 3]) = fill
+        }
+        self.pixels = pixels
+    }
+
     /// A transparent black image.
     public init(size: FrameSize) {
         width = size.width

@@ -56,13 +56,13 @@ struct BenchCommand: ParsableCommand {
         print(table.text)
     }
 
-    /// Frames of an active call, 1/60 s apart from 6 s in, with the level changing.
+    /// Frames of the demo call, 1/60 s apart from 5 s in (active, level changing).
     static func callFrames(size: FrameSize, count: Int) throws -> [FrameRequest] {
-        let scenario = Scenario(duration: 60, seed: 1, [(1, .state(.active)), (5, .level(1.5)), (6, .level(3)), (7, .tap)])
+        let scenario = Scenario.demo
         let timeline = CallTimeline(scenario)
         let layout = try CallLayout(size: size)
         return (0..<count).map { index in
-            FrameRequest(state: timeline.state(at: 6 + Double(index) / 60), layout: layout, seed: scenario.seed,
+            FrameRequest(state: timeline.state(at: 5 + Double(index % 600) / 60), layout: layout, seed: scenario.seed,
                          layers: Set(Layer.allCases), avatar: nil)
         }
     }

@@ -15,6 +15,6 @@ struct Callshade: ParsableCommand {
           callshade frame -o frame.png        one frame, 1170x2532, blue-violet palette
           callshade frame --palette blue-green --phase 2.5 --size 270x480 -o small.png
         """,
-        subcommands: [FrameCommand.self, RenderCommand.self, ValidateCommand.self, LevelsCommand.self, InfoCommand.self, BenchCommand.self]
+        subcommands: [FrameCommand.self, RenderCommand.self, ValidateCommand.self, LevelsCommand.self, CompareCommand.self, SheetCommand.self, InfoCommand.self, BenchCommand.self]
     )
 }

@@ -114,29 +114,27 @@ struct RenderCommand: ParsableCommand {
             throw CLIError("\(error)")
         }
         let shard = try self.shard.map(Shard.init(parsing:))
-        let frames = shard?.frames(of: schedule.count) ?? 0..<schedule.count
-        let layout = try scene.layout(for: try render.frameSize(default: scenario.size ?? .phone))
-        let layers = try Layer.parseList(layers)
+        let range = shard?.frames(of: schedule.count) ?? 0..<schedule.count
+        var frames = try ScenarioFrames(scenario: scenario, size: try render.frameSize(default: scenario.size ?? .phone),
+                                        layers: try Layer.parseList(layers), scene: scene)
+        frames.dither = dither
+        let layout = frames.layout
         let target = try OutputTarget.resolve(output: output, format: format)
-        let video = try videoSettings(target: target, scenario: scenario, schedule: schedule, frames: frames,
+        let video = try videoSettings(target: target, scenario: scenario, schedule: schedule, frames: range,
                                       size: layout.size, sharded: (shard?.count ?? 1) > 1)
         if target == .raw, pixelFormat == RawStreamSink.PixelFormat.yuv420p.rawValue {
             do { try YUV420.checkSize(width: layout.size.width, height: layout.size.height) } catch { throw CLIError("\(error)") }
         }
-        let avatar = layers.contains(.avatar) ? try scene.avatarImage(scenarioAvatar: scenario.avatarPath, layout: layout) : nil
         let renderer = try render.makeRenderer()
-        let timeline = try ScenarioInput.timeline(scenario)
 
         POSIXCalls.ignoreBrokenPipes()
         let interruption = Interruption()
         let sink = try makeSink(target: target, video: video)
-        let progress = ProgressLine(total: frames.count, quiet: quiet)
+        let progress = ProgressLine(total: range.count, quiet: quiet)
         do {
-            for (done, index) in frames.enumerated() {
+            for (done, index) in range.enumerated() {
                 try interruption.check()
-                var request = FrameRequest(state: timeline.state(at: schedule.time(ofFrame: index)), layout: layout,
-                                           seed: scenario.seed, layers: layers, avatar: avatar)
-                request.dither = dither
+                let request = frames.request(at: schedule.time(ofFrame: index))
                 // PNG frames keep their place in the whole render (shards fit together); streams count from 0.
                 try sink.write(try renderer.render(request), index: isFrames(target) ? index : done)
                 progress.update(done: done + 1)

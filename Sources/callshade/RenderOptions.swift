@@ -66,9 +66,9 @@ struct RenderOptions: ParsableArguments {
         return try ShaderLibrary(folder: folder)
     }
 
-    /// The renderer the options ask for.
-    func makeRenderer() throws -> FrameRenderer {
-        switch try backendKind() {
+    /// The renderer the options ask for (or the one named).
+    func makeRenderer(backend chosen: Backend? = nil) throws -> FrameRenderer {
+        switch try chosen ?? backendKind() {
         case .cpu:
             return ReferenceRenderer()
         case .gpu:

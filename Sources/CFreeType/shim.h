@@ -1,0 +1,5 @@
+#ifndef CALLSHADE_CFREETYPE_SHIM_H
+#define CALLSHADE_CFREETYPE_SHIM_H
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#endif

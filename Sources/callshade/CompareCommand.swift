@@ -1,0 +1,170 @@
+import ArgumentParser
+import CallshadeCore
+import CallshadePNG
+import CallshadeReport
+import Foundation
+
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare the GPU renderer with the CPU reference (or two PNGs) and write a report with pictures.",
+        discussion: """
+        For each instant of a scenario (the built-in demo call when none is given), \\
+        renders the frame with both backends and measures per channel the largest \\
+        and mean difference, PSNR, and the pixels with a channel off by more than \\
+        the tolerance. REPORT_DIR gets both frames, a side-by-side picture, a map of \\
+        the differences with its scale, and index.html (self-contained: no network, \\
+        no scripts), worst frame first.
+
+        Given two PNG files instead, compares them the same way (-o optional).
+
+        A frame passes when at most 0.1 % of its pixels are over the tolerance and \\
+        no channel is off by more than 16 (anti-aliased edges): the tests' rule. \\
+        Exit status: 0 every frame passes, 1 some do not, 2 error.
+
+        Examples:
+          callshade compare Examples/call.json --every 2 -o report
+          callshade compare --times 0,5.5,9 --size 390x844 -o report
+          callshade compare a.png b.png -o diff
+        """
+    )
+
+    @Argument(help: ArgumentHelp("A scenario, or two PNG files.", valueName: "SCENARIO | A.png B.png"))
+    var inputs: [String] = []
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Comma-separated instants in seconds.", valueName: "T1,T2,..."))
+    var times: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("An instant every this many seconds, from 0 (default: 5 instants spread over the call).",
+                                                        valueName: "SECONDS"))
+    var every: String?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The report folder (new or empty).", valueName: "REPORT_DIR"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Levels a channel may differ by before a pixel counts as over (default 1).", valueName: "N"))
+    var tolerance: Int = 1
+
+    @Option(help: ArgumentHelp("Comma-separated layers: background, waves, avatar (default all).", valueName: "LIST"))
+    var layers: String = Layer.available.map(\.rawValue).joined(separator: ",")
+
+    @OptionGroup var scene: SceneOptions
+
+    @OptionGroup var render: RenderOptions
+
+    func run() throws {
+        do {
+            let allPass = try compare()
+            if !allPass { throw ExitCode(1) }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
+    /// Writes the report; true when every frame passes.
+    private func compare() throws -> Bool {
+        guard (0...255).contains(tolerance) else { throw CLIError("--tolerance must be between 0 and 255") }
+        if inputs.count == 2, inputs.allSatisfy({ $0.lowercased().hasSuffix(".png") }) {
+            return try comparePictures(inputs[0], inputs[1])
+        }
+        guard inputs.count <= 1 else { throw CLIError("give one scenario, or two PNG files") }
+        guard let output else { throw CLIError("-o REPORT_DIR is needed to compare renders") }
+        let scenario = try inputs.first.map(ScenarioInput.load) ?? .demo
+        let instants = try chosenTimes(duration: scenario.duration)
+        let size = try render.frameSize(default: scenario.size ?? .phone)
+        let frames = try ScenarioFrames(scenario: scenario, size: size, layers: try Layer.parseList(layers), scene: scene)
+        let gpu = try render.makeRenderer(backend: .gpu)
+        let cpu = try render.makeRenderer(backend: .cpu)
+        let folder = try stage(output)
+        let text = try TextRenderer(pixelHeight: max(12, size.width / 36))
+        var rows: [ReportPage.Row] = []
+        print("     frame  result  max |d|  mean |d|    PSNR (dB)  over tolerance")
+        for time in instants {
+            let request = frames.request(at: time)
+            let left = try gpu.render(request)
+            let right = try cpu.render(request)
+            let name = String(format: "t%08.3f", time)
+            let row = try writePictures(left, right, title: "\(CallTimeline.number(time)) s", name: name, folder: folder.path, text: text)
+            rows.append(row)
+            print(Self.summary(row))
+        }
+        let subtitle = (inputs.first.map { "Scenario \($0)" } ?? "The built-in demo call") + ", \(size), GPU renderer vs CPU reference"
+        try writePage(ReportPage(heading: "callshade: GPU vs CPU", subtitle: subtitle, labels: ("GPU", "CPU reference"), rows: rows),
+                      folder: folder)
+        return rows.allSatisfy(\.metrics.passes)
+    }
+
+    private func comparePictures(_ first: String, _ second: String) throws -> Bool {
+        let a = try PNGFile.read(path: first)
+        let b = try PNGFile.read(path: second)
+        let metrics = try ImageMetrics(a, b, tolerance: tolerance)
+        let names = (URL(fileURLWithPath: first).lastPathComponent, URL(fileURLWithPath: second).lastPathComponent)
+        guard let output else {
+            print(Self.summary(ReportPage.Row(title: "\(names.0) vs \(names.1)", metrics: metrics, sideBySide: "", heatMap: "",
+                                              images: ("", ""), heatScale: 0)))
+            return metrics.passes
+        }
+        let folder = try stage(output)
+        let text = try TextRenderer(pixelHeight: max(12, a.width / 36))
+        let row = try writePictures(a, b, title: "\(names.0) vs \(names.1)", name: "images", folder: folder.path, text: text,
+                                    labels: names)
+        print(Self.summary(row))
+        try writePage(ReportPage(heading: "callshade: two images", subtitle: "\(first) vs \(second)", labels: names, rows: [row]),
+                      folder: folder)
+        return metrics.passes
+    }
+
+    private func writePictures(_ a: RGBAImage, _ b: RGBAImage, title: String, name: String, folder: String, text: TextRenderer,
+                               labels: (String, String) = ("GPU", "CPU reference")) throws -> ReportPage.Row {
+        let metrics = try ImageMetrics(a, b, tolerance: tolerance)
+        let scale = max(2, metrics.largestDifference)
+        let files = (name + "-a.png", name + "-b.png", name + "-side.png", name + "-diff.png")
+        try PNGFile.write(a, to: folder + "/" + files.0)
+        try PNGFile.write(b, to: folder + "/" + files.1)
+        try PNGFile.write(ReviewPictures.sideBySide(a, b, labels: labels, text: text), to: folder + "/" + files.2)
+        try PNGFile.write(ReviewPictures.heatMap(a, b, scale: scale, text: text), to: folder + "/" + files.3)
+        return ReportPage.Row(title: title, metrics: metrics, sideBySide: files.2, heatMap: files.3, images: (files.0, files.1),
+                              heatScale: scale)
+    }
+
+    private func stage(_ output: String) throws -> StagedFolder {
+        do { return try StagedFolder(target: output) } catch { throw CLIError("cannot write '\(output)': \(error)") }
+    }
+
+    private func writePage(_ page: ReportPage, folder: StagedFolder) throws {
+        try Data(page.html.utf8).write(to: URL(fileURLWithPath: folder.path + "/index.html"))
+        try folder.commit()
+    }
+
+    private func chosenTimes(duration: Double) throws -> [Double] {
+        if times != nil, every != nil { throw CLIError("give --times or --every, not both") }
+        if let times {
+            let values = try times.split(separator: ",", omittingEmptySubsequences: false).map {
+                try ScenarioInput.seconds(String($0), option: "--times")
+            }
+            for value in values where value < 0 || value > duration {
+                throw CLIError("--times \(CallTimeline.number(value)) is outside the scenario (0 to \(CallTimeline.number(duration)) s)")
+            }
+            return values
+        }
+        if let every {
+            let step = try ScenarioInput.seconds(every, option: "--every")
+            guard step > 0 else { throw CLIError("--every must be more than 0 seconds") }
+            guard duration / step <= 1000 else { throw CLIError("--every \(every) gives more than 1000 frames") }
+            return stride(from: 0.0, to: duration, by: step).map { $0 }
+        }
+        return (0..<5).map { duration * Double($0) / 5 }
+    }
+
+    static func summary(_ row: ReportPage.Row) -> String {
+        let metrics = row.metrics
+        let psnr = metrics.psnr.isFinite ? String(format: "%9.2f", metrics.psnr) : "      inf"
+        let title = String(repeating: " ", count: max(0, 10 - row.title.count)) + row.title
+        return title + "  " + (metrics.passes ? "pass  " : "FAIL  ")
+            + String(format: "%7d  %8.6f  ", metrics.largestDifference, metrics.meanDifference.prefix(3).reduce(0, +) / 3)
+            + psnr + "  \(metrics.pixelsOverTolerance) of \(metrics.pixelCount)"
+    }
+}
