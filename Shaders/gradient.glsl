@@ -1,7 +1,9 @@
 // The four-point gradient (call-visuals spec, section 1), shared by the
 // background and foreground passes. Included with #include "gradient.glsl".
 
-uniform vec2 u_resolution;       // frame size in pixels
+uniform vec4 u_screenFromFragment; // screen = (fc.x * x + y, fc.y * z + w): which screen point a fragment is
+uniform vec3 u_gradientLookup;   // with GRADIENT_LOOKUP: (unused, inner width, inner height) of u_gradientTexture
+uniform highp sampler2D u_gradientTexture; // with GRADIENT_LOOKUP: the gradient at low resolution, one texel of margin (unit 1)
 uniform vec3 u_colors[4];        // sRGB-encoded colours, used as-is
 uniform vec2 u_centres[4];       // colour centres in the gradient rect (unit square, y up)
 uniform float u_falloffRadius;   // 0.92
@@ -45,14 +47,16 @@ vec3 applyTone(vec3 color, vec3 tone, vec3 overlay) {
     return min(hsvToRgb(hsv) + overlay * tone.z, 1.0);
 }
 
-// The screen position (unit square, y up) of this fragment. Row 0 of the
-// framebuffer is the top of the image, so readback needs no flip.
+// The screen position (unit square, y up) of this fragment. For a full-size
+// target the mapping is (1/W, 0, -1/H, 1): row 0 of the framebuffer is the top
+// of the image, so readback needs no flip.
 vec2 screenPosition() {
-    return vec2(gl_FragCoord.x / u_resolution.x, 1.0 - gl_FragCoord.y / u_resolution.y);
+    return vec2(gl_FragCoord.x * u_screenFromFragment.x + u_screenFromFragment.y,
+                gl_FragCoord.y * u_screenFromFragment.z + u_screenFromFragment.w);
 }
 
 // The background colour at a screen position, tone included when enabled.
-vec3 backgroundColor(vec2 screen) {
+vec3 gradientColor(vec2 screen) {
     vec2 uv = (screen + u_overscan) / (1.0 + 2.0 * u_overscan);
 
     vec2 offset = uv - 0.5;
@@ -88,3 +92,19 @@ vec3 dithered(vec3 color) {
     }
     return color + ((float(index) + 0.5) / 64.0 - 0.5) / 255.0;
 }
+
+// The background at a screen position: evaluated here, or, in programs built
+// with GRADIENT_LOOKUP (the fast path), interpolated bilinearly from the
+// low-resolution gradient, whose texel i sits at screen x = (i - 0.5) /
+// innerWidth (and likewise in y, from the top). A compile-time choice, not a
+// branch: software rasterisers run both sides of a branch.
+#ifdef GRADIENT_LOOKUP
+vec3 backgroundColor(vec2 screen) {
+    vec2 texels = vec2(screen.x * u_gradientLookup.y, (1.0 - screen.y) * u_gradientLookup.z) + 1.0;
+    return texture(u_gradientTexture, texels / (u_gradientLookup.yz + 2.0)).rgb;
+}
+#else
+vec3 backgroundColor(vec2 screen) {
+    return gradientColor(screen);
+}
+#endif

@@ -3,49 +3,64 @@ import CallshadeCore
 /// The foreground pass: `quad.vert` + `foreground.frag` over the square around
 /// the avatar only, composing background, waves and avatar in one go.
 final class ForegroundPass {
+    /// One build of `foreground.frag` and its uniform locations.
+    private struct Variant {
+        let program: ShaderProgram
+        let gradient: GradientUniforms
+        let rect: UniformLocation
+        let layers: UniformLocation
+        let centre: UniformLocation
+        let wavesTone: UniformLocation?
+        let wavesOverlay: UniformLocation?
+        let waveBalls: UniformLocation?
+        let waveSides: UniformLocation?
+        let waveField: UniformLocation?
+        let avatarDiameter: UniformLocation?
+        let avatarSide: UniformLocation?
+        let avatarSampler: UniformLocation?
+        let placeholderTop: UniformLocation?
+        let placeholderBottom: UniformLocation?
+
+        init(context: GLContext, shaders: ShaderLibrary, lookup: Bool) throws {
+            program = try ShaderProgram(context: context, vertex: try shaders.source("quad.vert"),
+                                        fragment: try shaders.source("foreground.frag").defining(lookup ? ["GRADIENT_LOOKUP"] : []))
+            gradient = try GradientUniforms(program, evaluates: !lookup)
+            rect = try program.uniform("u_rect")
+            layers = try program.uniform("u_layers")
+            centre = try program.uniform("u_centre")
+            wavesTone = program.optionalUniform("u_wavesTone")
+            wavesOverlay = program.optionalUniform("u_wavesOverlay")
+            waveBalls = program.optionalUniform("u_waveBalls")
+            waveSides = program.optionalUniform("u_waveSides")
+            waveField = program.optionalUniform("u_waveField")
+            avatarDiameter = program.optionalUniform("u_avatarDiameter")
+            avatarSide = program.optionalUniform("u_avatarSide")
+            avatarSampler = program.optionalUniform("u_avatar")
+            placeholderTop = program.optionalUniform("u_placeholderTop")
+            placeholderBottom = program.optionalUniform("u_placeholderBottom")
+        }
+    }
+
     private let context: GLContext
-    private let program: ShaderProgram
-    private let gradient: GradientUniforms
-    private let rect: UniformLocation
-    private let layers: UniformLocation
-    private let centre: UniformLocation
-    private let wavesTone: UniformLocation?
-    private let wavesOverlay: UniformLocation?
-    private let waveBalls: UniformLocation?
-    private let waveSides: UniformLocation?
-    private let waveField: UniformLocation?
-    private let avatarDiameter: UniformLocation?
-    private let avatarSide: UniformLocation?
-    private let avatarSampler: UniformLocation?
-    private let placeholderTop: UniformLocation?
-    private let placeholderBottom: UniformLocation?
+    private let evaluating: Variant
+    private let lookingUp: Variant
     /// The avatar picture now in `avatarTexture`, to upload only when it changes.
     private var uploaded: AvatarImage?
     private var avatarTexture: Texture?
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         self.context = context
-        program = try ShaderProgram(context: context, vertex: try shaders.source("quad.vert"),
-                                    fragment: try shaders.source("foreground.frag"))
-        gradient = try GradientUniforms(program)
-        rect = try program.uniform("u_rect")
-        layers = try program.uniform("u_layers")
-        centre = try program.uniform("u_centre")
-        wavesTone = program.optionalUniform("u_wavesTone")
-        wavesOverlay = program.optionalUniform("u_wavesOverlay")
-        waveBalls = program.optionalUniform("u_waveBalls")
-        waveSides = program.optionalUniform("u_waveSides")
-        waveField = program.optionalUniform("u_waveField")
-        avatarDiameter = program.optionalUniform("u_avatarDiameter")
-        avatarSide = program.optionalUniform("u_avatarSide")
-        avatarSampler = program.optionalUniform("u_avatar")
-        placeholderTop = program.optionalUniform("u_placeholderTop")
-        placeholderBottom = program.optionalUniform("u_placeholderBottom")
+        evaluating = try Variant(context: context, shaders: shaders, lookup: false)
+        lookingUp = try Variant(context: context, shaders: shaders, lookup: true)
     }
 
-    func draw(_ request: FrameRequest, _ foreground: Foreground, into target: Framebuffer) throws {
+    /// Draws over the square around the avatar; `lookup` reads the background
+    /// from the low-resolution gradient bound to texture unit 1.
+    func draw(_ request: FrameRequest, _ foreground: Foreground, lookup: (grid: LowResolutionGrid, texture: Texture)?,
+              into target: Framebuffer) throws {
+        let variant = lookup == nil ? evaluating : lookingUp
         try target.bind()
-        try program.use()
+        try variant.program.use()
         GLCalls.disableBlending()
         let width = Double(target.width)
         let height = Double(target.height)
@@ -53,39 +68,39 @@ final class ForegroundPass {
         // framebuffer's row 0 is the image's top row, at -1.
         let reach = foreground.reach
         func ndc(_ value: Double, _ extent: Double) -> Float { Float(min(max(-1 + 2 * value / extent, -1), 1)) }
-        GLCalls.uniform(rect.value, vec4: ndc(foreground.centre.x - reach, width), ndc(foreground.centre.y - reach, height),
+        GLCalls.uniform(variant.rect.value, vec4: ndc(foreground.centre.x - reach, width), ndc(foreground.centre.y - reach, height),
                         ndc(foreground.centre.x + reach, width), ndc(foreground.centre.y + reach, height))
-        gradient.set(request.background, width: target.width, height: target.height, dither: request.dither)
-        GLCalls.uniform(layers.value, vec3: request.layers.contains(.background) ? 1 : 0,
+        variant.gradient.set(request.background, width: target.width, height: target.height, dither: request.dither, lookup: lookup?.grid)
+        GLCalls.uniform(variant.layers.value, vec3: request.layers.contains(.background) ? 1 : 0,
                         request.layers.contains(.waves) ? 1 : 0, request.layers.contains(.avatar) ? 1 : 0)
-        GLCalls.uniform(centre.value, vec2: Float(foreground.centre.x), Float(foreground.centre.y))
+        GLCalls.uniform(variant.centre.value, vec2: Float(foreground.centre.x), Float(foreground.centre.y))
 
         let waves = foreground.waves
-        if let wavesTone {
+        if let wavesTone = variant.wavesTone {
             GLCalls.uniform(wavesTone.value, vec4: Float(waves.tone.brightness), Float(waves.tone.saturation),
                             Float(waves.tone.overlayAlpha), 1)
         }
-        if let wavesOverlay {
+        if let wavesOverlay = variant.wavesOverlay {
             GLCalls.uniform(wavesOverlay.value, vec3: Float(waves.tone.overlay.r), Float(waves.tone.overlay.g),
                             Float(waves.tone.overlay.b))
         }
         let shapes = (0..<2).map { waves.shapes.indices.contains($0) ? waves.shapes[$0] : WaveShape(balls: [], side: 0) }
-        if let waveBalls {
+        if let waveBalls = variant.waveBalls {
             let balls = shapes.flatMap { shape in (0..<8).map { shape.balls.indices.contains($0) ? shape.balls[$0] : Vec2(9, 9) } }
             GLCalls.uniform(waveBalls.value, vec2Array: balls.flatMap { [Float($0.x), Float($0.y)] })
         }
-        if let waveSides { GLCalls.uniform(waveSides.value, vec2: Float(shapes[0].side), Float(shapes[1].side)) }
-        if let waveField {
+        if let waveSides = variant.waveSides { GLCalls.uniform(waveSides.value, vec2: Float(shapes[0].side), Float(shapes[1].side)) }
+        if let waveField = variant.waveField {
             GLCalls.uniform(waveField.value, vec3: Float(WaveGeometry.sigma), Float(WaveGeometry.threshold), Float(waves.alpha))
         }
 
         let avatar = foreground.avatar
-        if let avatarDiameter { GLCalls.uniform(avatarDiameter.value, float: Float(avatar.diameter)) }
-        if let placeholderTop {
+        if let avatarDiameter = variant.avatarDiameter { GLCalls.uniform(avatarDiameter.value, float: Float(avatar.diameter)) }
+        if let placeholderTop = variant.placeholderTop {
             GLCalls.uniform(placeholderTop.value, vec3: Float(avatar.placeholderTop.r), Float(avatar.placeholderTop.g),
                             Float(avatar.placeholderTop.b))
         }
-        if let placeholderBottom {
+        if let placeholderBottom = variant.placeholderBottom {
             GLCalls.uniform(placeholderBottom.value, vec3: Float(avatar.placeholderBottom.r),
                             Float(avatar.placeholderBottom.g), Float(avatar.placeholderBottom.b))
         }
@@ -95,8 +110,9 @@ final class ForegroundPass {
             try GLCalls.bindTexture(texture.name, unit: 0)
             side = image.side
         }
-        if let avatarSampler { GLCalls.uniform(avatarSampler.value, int: 0) }
-        if let avatarSide { GLCalls.uniform(avatarSide.value, float: Float(side)) }
+        if let avatarSampler = variant.avatarSampler { GLCalls.uniform(avatarSampler.value, int: 0) }
+        if let lookup { try GLCalls.bindTexture(lookup.texture.name, unit: 1) }
+        if let avatarSide = variant.avatarSide { GLCalls.uniform(avatarSide.value, float: Float(side)) }
         try GLCalls.drawQuad()
     }
 

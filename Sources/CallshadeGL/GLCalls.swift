@@ -145,18 +145,23 @@ enum GLCalls {
 
     // MARK: Textures
 
-    static func createTexture(width: Int, height: Int, file: String = #fileID, line: Int = #line) throws -> GLuint {
+    /// Creating and uploading textures binds them here, never on a unit a pass samples from.
+    static let scratchTextureUnit: Int32 = 7
+
+    static func createTexture(width: Int, height: Int, internalFormat: Int32 = GL_RGBA8,
+                              file: String = #fileID, line: Int = #line) throws -> GLuint {
         var name: GLuint = 0
         glGenTextures(1, &name)
+        glActiveTexture(GLenum(GL_TEXTURE0 + scratchTextureUnit))
         glBindTexture(GLenum(GL_TEXTURE_2D), name)
-        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(internalFormat), GLsizei(width), GLsizei(height))
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         do {
-            try check("glTexStorage2D", detail: "RGBA8 \(width)x\(height)", file: file, line: line)
+            try check("glTexStorage2D", detail: "format 0x\(String(internalFormat, radix: 16)) \(width)x\(height)", file: file, line: line)
         } catch {
             glDeleteTextures(1, &name)
             throw error
@@ -286,6 +291,7 @@ extension GLCalls {
     /// Replaces a texture's RGBA8 pixels; row 0 of `pixels` becomes texel row 0.
     static func uploadTexture(_ name: GLuint, width: Int, height: Int, pixels: [UInt8],
                               file: String = #fileID, line: Int = #line) throws {
+        glActiveTexture(GLenum(GL_TEXTURE0 + scratchTextureUnit))
         glBindTexture(GLenum(GL_TEXTURE_2D), name)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         pixels.withUnsafeBytes { buffer in
@@ -300,5 +306,20 @@ extension GLCalls {
         glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
         glBindTexture(GLenum(GL_TEXTURE_2D), name)
         try check("glBindTexture", file: file, line: line)
+    }
+}
+
+extension GLCalls {
+    /// The context's extensions.
+    static func extensions() -> Set<String> {
+        var count: GLint = 0
+        glGetIntegerv(GLenum(GL_NUM_EXTENSIONS), &count)
+        var names = Set<String>()
+        for index in 0..<max(Int(count), 0) {
+            if let text = glGetStringi(GLenum(GL_EXTENSIONS), GLuint(index)) {
+                names.insert(String(cString: UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self)))
+            }
+        }
+        return names
     }
 }

@@ -6,6 +6,8 @@ import Foundation
 /// it has them) and releases them when it goes away.
 public final class GLContext {
     public let info: GLInfo
+    /// Whether half-float textures can be render targets (for the low-resolution gradient).
+    public let rendersToFloat: Bool
 
     private let display: EGLDisplay
     private let context: EGLContext
@@ -66,6 +68,8 @@ public final class GLContext {
         let textureLimit = try GLCalls.integers(GL_MAX_TEXTURE_SIZE, count: 1)[0]
         let renderbufferLimit = try GLCalls.integers(GL_MAX_RENDERBUFFER_SIZE, count: 1)[0]
         let viewportLimit = try GLCalls.integers(GL_MAX_VIEWPORT_DIMS, count: 2)
+        let extensions = GLCalls.extensions()
+        rendersToFloat = extensions.contains("GL_EXT_color_buffer_float") || extensions.contains("GL_EXT_color_buffer_half_float")
 
         info = GLInfo(
             platform: candidate.platform,

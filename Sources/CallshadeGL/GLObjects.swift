@@ -43,17 +43,29 @@ public struct UniformLocation: Equatable, Sendable {
     let value: GLint
 }
 
-/// An RGBA8 2D texture of fixed size.
+/// The pixel formats of textures.
+public enum TextureFormat: Sendable {
+    /// 8 bits a channel, normalised: frames and pictures.
+    case rgba8
+    /// Half floats: intermediate results that must not be rounded to 8 bits.
+    case rgba16f
+
+    var internalFormat: Int32 { self == .rgba8 ? GL_RGBA8 : GL_RGBA16F }
+}
+
+/// A 2D texture of fixed size and format.
 public final class Texture {
     let context: GLContext
     let name: GLuint
     public let width: Int
     public let height: Int
+    public let format: TextureFormat
 
-    public init(context: GLContext, width: Int, height: Int) throws {
+    public init(context: GLContext, width: Int, height: Int, format: TextureFormat = .rgba8) throws {
         try context.makeCurrent()
         try context.checkRenderable(width: width, height: height)
-        self.name = try GLCalls.createTexture(width: width, height: height)
+        self.name = try GLCalls.createTexture(width: width, height: height, internalFormat: format.internalFormat)
+        self.format = format
         self.context = context
         self.width = width
         self.height = height

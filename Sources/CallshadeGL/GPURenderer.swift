@@ -8,11 +8,22 @@ public final class GPURenderer: FrameRenderer {
     private let gradient: GradientPass
     private let foreground: ForegroundPass
     private var target: Framebuffer?
+    private var lowResolution: (grid: LowResolutionGrid, target: Framebuffer)?
 
+    /// The background is evaluated once for every `gradientFactor` x
+    /// `gradientFactor` pixels and interpolated bilinearly in between (the
+    /// reference app renders it 64 px tall); 1 evaluates every pixel. The
+    /// field is smooth: at 8 the result stays within one level of the exact
+    /// path (see the tests). Frames whose grid would have fewer than 120
+    /// texels a side are always exact.
+    public var gradientFactor: Int
+
+    public static let defaultGradientFactor = 8
     public init(context: GLContext, shaders: ShaderLibrary = .embedded) throws {
         self.context = context
         self.gradient = try GradientPass(context: context, shaders: shaders)
         self.foreground = try ForegroundPass(context: context, shaders: shaders)
+        gradientFactor = context.rendersToFloat ? Self.defaultGradientFactor : 1
     }
 
     public func render(_ request: FrameRequest) throws -> RGBAImage {
@@ -36,16 +47,40 @@ public final class GPURenderer: FrameRenderer {
     private func draw(_ request: FrameRequest) throws -> Framebuffer {
         try context.checkRenderable(width: request.size.width, height: request.size.height)
         let target = try self.target(for: request.size)
+        let grid = try lowResolutionGradient(for: request)
+        let gridTexture = lowResolution?.target.color
         if request.layers.contains(.background) {
-            try gradient.draw(request.background, dither: request.dither, into: target)
+            if let grid, let gridTexture {
+                try GLCalls.bindTexture(gridTexture.name, unit: 1)
+                try gradient.drawUpscaled(request.background, grid: grid, dither: request.dither, into: target)
+            } else {
+                try gradient.draw(request.background, dither: request.dither, into: target)
+            }
         } else {
             try target.bind()
             try GLCalls.clear()
         }
         if request.drawsForeground, let layer = request.foreground {
-            try foreground.draw(request, layer, into: target)
+            try foreground.draw(request, layer, lookup: grid.flatMap { grid in gridTexture.map { (grid, $0) } }, into: target)
         }
         return target
+    }
+
+    /// Renders the low-resolution gradient and binds it to texture unit 1, when the fast path applies.
+    private func lowResolutionGradient(for request: FrameRequest) throws -> LowResolutionGrid? {
+        let size = request.size
+        guard gradientFactor > 1, context.rendersToFloat, request.layers.contains(.background) else { return nil }
+        let grid = LowResolutionGrid(width: size.width, height: size.height, factor: gradientFactor)
+        // Too coarse a grid misses the field's curvature: keep at least 120 texels a side.
+        guard min(grid.innerWidth, grid.innerHeight) >= LowResolutionGrid.minimumSide else { return nil }
+        if lowResolution?.grid != grid {
+            lowResolution = nil
+            let texture = try Texture(context: context, width: grid.textureWidth, height: grid.textureHeight, format: .rgba16f)
+            lowResolution = (grid, try Framebuffer(color: texture))
+        }
+        guard let low = lowResolution else { return nil }
+        try gradient.drawLowResolution(request.background, grid: grid, into: low.target)
+        return grid
     }
 
     private func target(for size: FrameSize) throws -> Framebuffer {

@@ -1,24 +1,53 @@
 import CallshadeCore
 
-/// The background pass: `quad.vert` + `gradient.frag` over a whole target.
+/// The background pass: `quad.vert` + `gradient.frag` over a whole target,
+/// built twice: evaluating the gradient, and reading it from the
+/// low-resolution texture (GRADIENT_LOOKUP).
 final class GradientPass {
-    private let program: ShaderProgram
-    private let rect: UniformLocation
-    private let gradient: GradientUniforms
+    private struct Variant {
+        let program: ShaderProgram
+        let rect: UniformLocation
+        let gradient: GradientUniforms
 
-    init(context: GLContext, shaders: ShaderLibrary) throws {
-        program = try ShaderProgram(context: context, vertex: try shaders.source("quad.vert"),
-                                    fragment: try shaders.source("gradient.frag"))
-        rect = try program.uniform("u_rect")
-        gradient = try GradientUniforms(program)
+        init(context: GLContext, shaders: ShaderLibrary, defines: [String]) throws {
+            program = try ShaderProgram(context: context, vertex: try shaders.source("quad.vert"),
+                                        fragment: try shaders.source("gradient.frag").defining(defines))
+            rect = try program.uniform("u_rect")
+            gradient = try GradientUniforms(program, evaluates: !defines.contains("GRADIENT_LOOKUP"))
+        }
     }
 
+    private let evaluating: Variant
+    private let lookingUp: Variant
+
+    init(context: GLContext, shaders: ShaderLibrary) throws {
+        evaluating = try Variant(context: context, shaders: shaders, defines: [])
+        lookingUp = try Variant(context: context, shaders: shaders, defines: ["GRADIENT_LOOKUP"])
+    }
+
+    /// Evaluates the gradient over a whole full-size target (the exact path).
     func draw(_ parameters: GradientParameters, dither: Bool, into target: Framebuffer) throws {
+        try draw(parameters, mapping: .fullSize(width: target.width, height: target.height), dither: dither, lookup: nil, into: target)
+    }
+
+    /// Evaluates the gradient on a low-resolution grid (into a half-float target).
+    func drawLowResolution(_ parameters: GradientParameters, grid: LowResolutionGrid, into target: Framebuffer) throws {
+        try draw(parameters, mapping: grid.mapping, dither: false, lookup: nil, into: target)
+    }
+
+    /// Fills a full-size target from the low-resolution gradient bound to texture unit 1.
+    func drawUpscaled(_ parameters: GradientParameters, grid: LowResolutionGrid, dither: Bool, into target: Framebuffer) throws {
+        try draw(parameters, mapping: .fullSize(width: target.width, height: target.height), dither: dither, lookup: grid, into: target)
+    }
+
+    private func draw(_ parameters: GradientParameters, mapping: ScreenMapping, dither: Bool, lookup: LowResolutionGrid?,
+                      into target: Framebuffer) throws {
+        let variant = lookup == nil ? evaluating : lookingUp
         try target.bind()
-        try program.use()
+        try variant.program.use()
         GLCalls.disableBlending()
-        GLCalls.uniform(rect.value, vec4: -1, -1, 1, 1)
-        gradient.set(parameters, width: target.width, height: target.height, dither: dither)
+        GLCalls.uniform(variant.rect.value, vec4: -1, -1, 1, 1)
+        variant.gradient.set(parameters, mapping: mapping, dither: dither, lookup: lookup)
         try GLCalls.drawQuad()
     }
 }

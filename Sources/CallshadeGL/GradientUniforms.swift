@@ -2,40 +2,60 @@ import CallshadeCore
 
 /// The uniforms of `gradient.glsl` in one program, and how to set them.
 struct GradientUniforms {
-    private let resolution: UniformLocation
-    private let colors: UniformLocation
-    private let centres: UniformLocation
-    private let falloffRadius: UniformLocation
-    private let falloffExponent: UniformLocation
-    private let swirl: UniformLocation
-    private let overscan: UniformLocation
-    private let tone: UniformLocation
+    private let screenFromFragment: UniformLocation
+    private let lookup: UniformLocation?
+    private let lookupSampler: UniformLocation?
+    private let colors: UniformLocation?
+    private let centres: UniformLocation?
+    private let falloffRadius: UniformLocation?
+    private let falloffExponent: UniformLocation?
+    private let swirl: UniformLocation?
+    private let overscan: UniformLocation?
+    private let tone: UniformLocation?
     private let overlay: UniformLocation?
     private let dither: UniformLocation?
 
-    init(_ program: ShaderProgram) throws {
-        resolution = try program.uniform("u_resolution")
-        colors = try program.uniform("u_colors")
-        centres = try program.uniform("u_centres")
-        falloffRadius = try program.uniform("u_falloffRadius")
-        falloffExponent = try program.uniform("u_falloffExponent")
-        swirl = try program.uniform("u_swirl")
-        overscan = try program.uniform("u_overscan")
-        tone = try program.uniform("u_tone")
+    /// The uniforms of `program`. One that evaluates the gradient must have
+    /// all of its constants; one built with GRADIENT_LOOKUP, the lookup's.
+    init(_ program: ShaderProgram, evaluates: Bool = true) throws {
+        func location(_ name: String, required: Bool) throws -> UniformLocation? {
+            required ? try program.uniform(name) : program.optionalUniform(name)
+        }
+        screenFromFragment = try program.uniform("u_screenFromFragment")
+        lookup = try location("u_gradientLookup", required: !evaluates)
+        lookupSampler = try location("u_gradientTexture", required: !evaluates)
+        colors = try location("u_colors", required: evaluates)
+        centres = try location("u_centres", required: evaluates)
+        falloffRadius = try location("u_falloffRadius", required: evaluates)
+        falloffExponent = try location("u_falloffExponent", required: evaluates)
+        swirl = try location("u_swirl", required: evaluates)
+        overscan = try location("u_overscan", required: evaluates)
+        tone = try location("u_tone", required: evaluates)
         overlay = program.optionalUniform("u_overlay")
         dither = program.optionalUniform("u_dither")
     }
 
-    /// Sets them on the program in use.
-    func set(_ parameters: GradientParameters, width: Int, height: Int, dither ditherOn: Bool) {
+    /// Sets them on the program in use, for a target of `width` x `height`
+    /// that shows the whole screen; `lookup` reads the background from a
+    /// low-resolution gradient (bound to texture unit 1) instead of evaluating it.
+    func set(_ parameters: GradientParameters, width: Int, height: Int, dither ditherOn: Bool, lookup grid: LowResolutionGrid? = nil) {
+        set(parameters, mapping: ScreenMapping.fullSize(width: width, height: height), dither: ditherOn, lookup: grid)
+    }
+
+    func set(_ parameters: GradientParameters, mapping: ScreenMapping, dither ditherOn: Bool, lookup grid: LowResolutionGrid?) {
         if let dither { GLCalls.uniform(dither.value, float: ditherOn ? 1 : 0) }
-        GLCalls.uniform(resolution.value, vec2: Float(width), Float(height))
-        GLCalls.uniform(colors.value, vec3Array: parameters.colors.flatMap { [Float($0.r), Float($0.g), Float($0.b)] })
-        GLCalls.uniform(centres.value, vec2Array: parameters.centres.flatMap { [Float($0.x), Float($0.y)] })
-        GLCalls.uniform(falloffRadius.value, float: Float(parameters.falloffRadius))
-        GLCalls.uniform(falloffExponent.value, float: Float(parameters.falloffExponent))
-        GLCalls.uniform(swirl.value, vec2: Float(parameters.swirlScale), Float(parameters.swirlStrength))
-        GLCalls.uniform(overscan.value, float: Float(parameters.overscan))
+        GLCalls.uniform(screenFromFragment.value, vec4: Float(mapping.x), Float(mapping.xOffset), Float(mapping.y), Float(mapping.yOffset))
+        if let lookup {
+            GLCalls.uniform(lookup.value, vec3: grid == nil ? 0 : 1, Float(grid?.innerWidth ?? 1), Float(grid?.innerHeight ?? 1))
+        }
+        if let lookupSampler { GLCalls.uniform(lookupSampler.value, int: 1) }
+        if let colors { GLCalls.uniform(colors.value, vec3Array: parameters.colors.flatMap { [Float($0.r), Float($0.g), Float($0.b)] }) }
+        if let centres { GLCalls.uniform(centres.value, vec2Array: parameters.centres.flatMap { [Float($0.x), Float($0.y)] }) }
+        if let falloffRadius { GLCalls.uniform(falloffRadius.value, float: Float(parameters.falloffRadius)) }
+        if let falloffExponent { GLCalls.uniform(falloffExponent.value, float: Float(parameters.falloffExponent)) }
+        if let swirl { GLCalls.uniform(swirl.value, vec2: Float(parameters.swirlScale), Float(parameters.swirlStrength)) }
+        if let overscan { GLCalls.uniform(overscan.value, float: Float(parameters.overscan)) }
+        guard let tone else { return }
         if let toneValue = parameters.tone {
             GLCalls.uniform(tone.value, vec4: Float(toneValue.brightness), Float(toneValue.saturation),
                             Float(toneValue.overlayAlpha), 1)
@@ -46,5 +66,45 @@ struct GradientUniforms {
         } else {
             GLCalls.uniform(tone.value, vec4: 1, 1, 0, 0)
         }
+    }
+}
+
+/// Which screen point (unit square, y up) a fragment of a target stands for:
+/// screen = (fragment.x * x + xOffset, fragment.y * y + yOffset).
+struct ScreenMapping {
+    let x: Double
+    let xOffset: Double
+    let y: Double
+    let yOffset: Double
+
+    /// A target showing the whole screen, its row 0 at the top.
+    static func fullSize(width: Int, height: Int) -> ScreenMapping {
+        ScreenMapping(x: 1 / Double(width), xOffset: 0, y: -1 / Double(height), yOffset: 1)
+    }
+}
+
+/// The low-resolution gradient's grid: `innerWidth` x `innerHeight` texels
+/// over the screen, and one more on every side, so interpolating never
+/// reaches the edge. Texel i sits at screen x = (i - 0.5) / innerWidth.
+struct LowResolutionGrid: Equatable {
+    let innerWidth: Int
+    let innerHeight: Int
+
+    /// One texel for every `factor` pixels, rounded up.
+    init(width: Int, height: Int, factor: Int) {
+        innerWidth = max(2, (width + factor - 1) / factor)
+        innerHeight = max(2, (height + factor - 1) / factor)
+    }
+
+    /// The fewest texels a side for which interpolating stays within a level of the exact field.
+    static let minimumSide = 120
+
+    var textureWidth: Int { innerWidth + 2 }
+    var textureHeight: Int { innerHeight + 2 }
+
+    /// Where the low-resolution target's fragments are on the screen.
+    var mapping: ScreenMapping {
+        ScreenMapping(x: 1 / Double(innerWidth), xOffset: -1 / Double(innerWidth),
+                      y: -1 / Double(innerHeight), yOffset: 1 + 1 / Double(innerHeight))
     }
 }

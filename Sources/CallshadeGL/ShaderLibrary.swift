@@ -16,6 +16,15 @@ public struct ShaderSource: Equatable, Sendable {
         self.sourceFiles = sourceFiles ?? [file]
     }
 
+    /// The same source with `#define NAME` lines after its first line (the
+    /// `#version` line), numbering kept by a `#line` directive.
+    public func defining(_ names: [String]) -> ShaderSource {
+        guard !names.isEmpty, let newline = text.firstIndex(of: "\n") else { return self }
+        let defines = names.map { "#define \($0) 1" }.joined(separator: "\n")
+        let expanded = String(text[...newline]) + defines + "\n#line 2 0\n" + String(text[text.index(after: newline)...])
+        return ShaderSource(file: file, text: expanded, sourceFiles: sourceFiles)
+    }
+
     /// The file a driver's source-string number refers to.
     public func fileName(forSourceString number: Int) -> String {
         sourceFiles.indices.contains(number) ? sourceFiles[number] : file

@@ -25,6 +25,12 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("egl-platform"), help: ArgumentHelp("EGL platform: auto, device, gbm or surfaceless.", valueName: "NAME"))
     var eglPlatform: String = "auto"
 
+    @Option(help: ArgumentHelp("Comma-separated layers to draw (default all).", valueName: "LIST"))
+    var layers: String = Layer.available.map(\.rawValue).joined(separator: ",")
+
+    @Option(name: .customLong("gradient-factor"), help: ArgumentHelp("As for render (default 8).", valueName: "N"))
+    var gradientFactor: Int = GPURenderer.defaultGradientFactor
+
     func validate() throws {
         guard (1...10_000).contains(frames) else { throw CLIError("--frames must be between 1 and 10000") }
         _ = try frameSizes()
@@ -40,12 +46,18 @@ struct BenchCommand: ParsableCommand {
         var options = try RenderOptions.parse([])
         options.eglPlatform = eglPlatform
         let gpu = try GPURenderer(context: try GLContext(platforms: try options.platforms()))
+        gpu.gradientFactor = gradientFactor
+        let chosenLayers = try Layer.parseList(layers)
         let cpu = ReferenceRenderer()
         print("renderer: \(gpu.context.info.renderer) (\(gpu.context.info.platform.rawValue)), "
               + "\(ProcessInfo.processInfo.activeProcessorCount) CPU cores, \(frames) frames a row")
         var table = BenchTable()
         for size in try frameSizes() {
-            let requests = try Self.callFrames(size: size, count: frames + 1)
+            let requests = try Self.callFrames(size: size, count: frames + 1).map { request -> FrameRequest in
+                var request = request
+                request.layers = chosenLayers
+                return request
+            }
             let reference = try Self.secondsPerFrame(requests) { _ = try cpu.render($0) }
             table.add(size: size, name: "CPU reference", seconds: reference, reference: reference)
             table.add(size: size, name: "GPU render only", seconds: try Self.secondsPerFrame(requests) { try gpu.drawAndWait($0) },

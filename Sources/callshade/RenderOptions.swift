@@ -23,6 +23,11 @@ struct RenderOptions: ParsableArguments {
                                valueName: "NAME"))
     var eglPlatform: String = "auto"
 
+    @Option(name: .customLong("gradient-factor"), help: ArgumentHelp(
+        "gpu backend: evaluate the background once per NxN pixels and interpolate (default 8; 1 = every pixel, exact).",
+        valueName: "N"))
+    var gradientFactor: Int = GPURenderer.defaultGradientFactor
+
     enum Backend: String {
         case gpu, cpu
     }
@@ -31,6 +36,7 @@ struct RenderOptions: ParsableArguments {
         _ = try frameSize(default: .phone)
         _ = try backendKind()
         _ = try platforms()
+        guard (1...64).contains(gradientFactor) else { throw CLIError("--gradient-factor must be between 1 and 64") }
     }
 
     /// The --size given, else `fallback`.
@@ -73,7 +79,9 @@ struct RenderOptions: ParsableArguments {
             return ReferenceRenderer()
         case .gpu:
             let context = try GLContext(platforms: try platforms())
-            return try GPURenderer(context: context, shaders: try shaderLibrary())
+            let renderer = try GPURenderer(context: context, shaders: try shaderLibrary())
+            if context.rendersToFloat { renderer.gradientFactor = gradientFactor }
+            return renderer
         }
     }
 }

@@ -64,7 +64,7 @@ final class ShaderErrorTests: XCTestCase {
     func testMissingUniformIsNamed() throws {
         let shaders = ShaderLibrary(overriding: ["gradient.frag": "#version 300 es\nprecision highp float;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"])
         XCTAssertThrowsError(try GPURenderer(context: try GLContext(), shaders: shaders)) { error in
-            XCTAssertEqual(error as? ShaderError, .missingUniform(file: "gradient.frag", name: "u_resolution"))
+            XCTAssertEqual(error as? ShaderError, .missingUniform(file: "gradient.frag", name: "u_screenFromFragment"))
         }
     }
 
