@@ -12,7 +12,6 @@ uniform vec2 u_swirl;            // (scale, strength): angle = (scale * d)^2 * s
 uniform float u_overscan;        // 0.1: the gradient rect is the screen grown by this on every side
 uniform vec4 u_tone;             // (brightness, saturation, overlay alpha, 1 = apply tone)
 uniform vec3 u_overlay;          // overlay colour of the tone
-uniform float u_dither;          // 1 = add the 8x8 ordered dither before 8-bit quantisation
 
 vec3 rgbToHsv(vec3 c) {
     float maxC = max(c.r, max(c.g, c.b));
@@ -80,8 +79,9 @@ vec3 gradientColor(vec2 screen) {
 
 // The 8x8 Bayer index of a pixel: level k of the bits of (x, y) adds
 // (2 (x xor y) + y) * 4^(2 - k); then an offset within half a level either way.
+// Only in programs built with DITHER (a compile-time choice, like GRADIENT_LOOKUP).
 vec3 dithered(vec3 color) {
-    if (u_dither < 0.5) return color;
+#ifdef DITHER
     int x = int(gl_FragCoord.x);
     int y = int(gl_FragCoord.y);
     int index = 0;
@@ -91,6 +91,9 @@ vec3 dithered(vec3 color) {
         index += (2 * (bx ^ by) + by) << (2 * (2 - level));
     }
     return color + ((float(index) + 0.5) / 64.0 - 0.5) / 255.0;
+#else
+    return color;
+#endif
 }
 
 // The background at a screen position: evaluated here, or, in programs built

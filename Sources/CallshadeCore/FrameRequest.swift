@@ -26,4 +26,20 @@ public struct FrameRequest: Equatable, Sendable {
 /// Something that turns a frame request into pixels: the GPU renderer or the CPU reference.
 public protocol FrameRenderer {
     func render(_ request: FrameRequest) throws -> RGBAImage
+
+    /// The frame as I420 planes (BT.709, limited range; even sizes only) in `output`.
+    func renderYUV420(_ request: FrameRequest, into output: inout [UInt8]) throws
+
+    /// Whether `renderYUV420` does better than rendering RGBA and converting
+    /// on the CPU (which a frame writer can do on its own thread).
+    var convertsToYUVItself: Bool { get }
+}
+
+extension FrameRenderer {
+    /// Renders RGBA and converts on the CPU.
+    public func renderYUV420(_ request: FrameRequest, into output: inout [UInt8]) throws {
+        try YUV420.convertFast(try render(request), into: &output)
+    }
+
+    public var convertsToYUVItself: Bool { false }
 }

@@ -21,10 +21,10 @@ final class ForegroundPass {
         let placeholderTop: UniformLocation?
         let placeholderBottom: UniformLocation?
 
-        init(context: GLContext, shaders: ShaderLibrary, lookup: Bool) throws {
+        init(context: GLContext, shaders: ShaderLibrary, options: ProgramOptions) throws {
             program = try ShaderProgram(context: context, vertex: try shaders.source("quad.vert"),
-                                        fragment: try shaders.source("foreground.frag").defining(lookup ? ["GRADIENT_LOOKUP"] : []))
-            gradient = try GradientUniforms(program, evaluates: !lookup)
+                                        fragment: try shaders.source("foreground.frag").defining(options.defines))
+            gradient = try GradientUniforms(program, evaluates: !options.lookup)
             rect = try program.uniform("u_rect")
             layers = try program.uniform("u_layers")
             centre = try program.uniform("u_centre")
@@ -42,23 +42,23 @@ final class ForegroundPass {
     }
 
     private let context: GLContext
-    private let evaluating: Variant
-    private let lookingUp: Variant
+    private let variants: ProgramVariants<Variant>
     /// The avatar picture now in `avatarTexture`, to upload only when it changes.
     private var uploaded: AvatarImage?
     private var avatarTexture: Texture?
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         self.context = context
-        evaluating = try Variant(context: context, shaders: shaders, lookup: false)
-        lookingUp = try Variant(context: context, shaders: shaders, lookup: true)
+        variants = try ProgramVariants(eager: [ProgramOptions(lookup: false, dither: false), ProgramOptions(lookup: true, dither: false)]) {
+            try Variant(context: context, shaders: shaders, options: $0)
+        }
     }
 
     /// Draws over the square around the avatar; `lookup` reads the background
     /// from the low-resolution gradient bound to texture unit 1.
     func draw(_ request: FrameRequest, _ foreground: Foreground, lookup: (grid: LowResolutionGrid, texture: Texture)?,
               into target: Framebuffer) throws {
-        let variant = lookup == nil ? evaluating : lookingUp
+        let variant = try variants.variant(ProgramOptions(lookup: lookup != nil, dither: request.dither))
         try target.bind()
         try variant.program.use()
         GLCalls.disableBlending()
@@ -70,7 +70,7 @@ final class ForegroundPass {
         func ndc(_ value: Double, _ extent: Double) -> Float { Float(min(max(-1 + 2 * value / extent, -1), 1)) }
         GLCalls.uniform(variant.rect.value, vec4: ndc(foreground.centre.x - reach, width), ndc(foreground.centre.y - reach, height),
                         ndc(foreground.centre.x + reach, width), ndc(foreground.centre.y + reach, height))
-        variant.gradient.set(request.background, width: target.width, height: target.height, dither: request.dither, lookup: lookup?.grid)
+        variant.gradient.set(request.background, width: target.width, height: target.height, lookup: lookup?.grid)
         GLCalls.uniform(variant.layers.value, vec3: request.layers.contains(.background) ? 1 : 0,
                         request.layers.contains(.waves) ? 1 : 0, request.layers.contains(.avatar) ? 1 : 0)
         GLCalls.uniform(variant.centre.value, vec2: Float(foreground.centre.x), Float(foreground.centre.y))

@@ -177,11 +177,20 @@ enum GLCalls {
     // MARK: Framebuffers
 
     static func createFramebuffer(colorTexture: GLuint, file: String = #fileID, line: Int = #line) throws -> GLuint {
+        try createFramebuffer(colorTextures: [colorTexture], file: file, line: line)
+    }
+
+    /// A framebuffer drawing into each texture in turn (output 0, 1, ...).
+    static func createFramebuffer(colorTextures: [GLuint], file: String = #fileID, line: Int = #line) throws -> GLuint {
         var name: GLuint = 0
         glGenFramebuffers(1, &name)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D),
-                               colorTexture, 0)
+        for (index, texture) in colorTextures.enumerated() {
+            glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0 + Int32(index)), GLenum(GL_TEXTURE_2D),
+                                   texture, 0)
+        }
+        let buffers = colorTextures.indices.map { GLenum(GL_COLOR_ATTACHMENT0 + Int32($0)) }
+        glDrawBuffers(GLsizei(buffers.count), buffers)
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         do {
@@ -238,9 +247,10 @@ enum GLCalls {
         try check("glDrawArrays", file: file, line: line)
     }
 
-    /// Reads RGBA8 pixels of the bound framebuffer, row 0 of the framebuffer first.
-    static func readPixels(width: Int, height: Int, into destination: UnsafeMutableRawPointer,
+    /// Reads RGBA8 pixels of the bound framebuffer's attachment `attachment`, row 0 of the framebuffer first.
+    static func readPixels(width: Int, height: Int, attachment: Int = 0, into destination: UnsafeMutableRawPointer,
                            file: String = #fileID, line: Int = #line) throws {
+        glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0 + Int32(attachment)))
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), destination)
         try check("glReadPixels", detail: "\(width)x\(height) RGBA8", file: file, line: line)
@@ -287,6 +297,7 @@ extension GLCalls {
 
 extension GLCalls {
     static func uniform(_ location: GLint, int value: Int32) { glUniform1i(location, value) }
+    static func uniform(_ location: GLint, ivec2 x: Int32, _ y: Int32) { glUniform2i(location, x, y) }
 
     /// Replaces a texture's RGBA8 pixels; row 0 of `pixels` becomes texel row 0.
     static func uploadTexture(_ name: GLuint, width: Int, height: Int, pixels: [UInt8],

@@ -87,17 +87,26 @@ public final class Texture {
     }
 }
 
-/// A framebuffer that renders into a texture.
+/// A framebuffer that renders into one texture, or several at once (outputs 0, 1, ...).
 public final class Framebuffer {
     let context: GLContext
     let name: GLuint
-    public let color: Texture
+    public let colors: [Texture]
+    public var color: Texture { colors[0] }
 
-    public init(color: Texture) throws {
-        try color.context.makeCurrent()
-        self.name = try GLCalls.createFramebuffer(colorTexture: color.name)
-        self.context = color.context
-        self.color = color
+    public convenience init(color: Texture) throws {
+        try self.init(colors: [color])
+    }
+
+    public init(colors: [Texture]) throws {
+        guard let first = colors.first else {
+            throw GraphicsCallError(call: "glFramebufferTexture2D", code: "no texture", detail: "a framebuffer needs a texture",
+                                    location: SourceLocation(file: #fileID, line: #line))
+        }
+        try first.context.makeCurrent()
+        self.name = try GLCalls.createFramebuffer(colorTextures: colors.map(\.name))
+        self.context = first.context
+        self.colors = colors
     }
 
     deinit {
@@ -113,15 +122,15 @@ public final class Framebuffer {
         try GLCalls.bindFramebuffer(name, width: width, height: height)
     }
 
-    /// Reads the whole framebuffer as RGBA8; its row 0 comes first.
-    func readPixels() throws -> [UInt8] {
+    /// Reads the whole framebuffer (output `attachment`) as RGBA8; its row 0 comes first.
+    func readPixels(attachment: Int = 0) throws -> [UInt8] {
         try bind()
         let count = width * height * 4
         var failure: Error?
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialised in
             guard let base = buffer.baseAddress else { return }
             do {
-                try GLCalls.readPixels(width: width, height: height, into: base)
+                try GLCalls.readPixels(width: width, height: height, attachment: attachment, into: base)
                 initialised = count
             } catch {
                 failure = error
@@ -131,6 +140,12 @@ public final class Framebuffer {
         }
         if let failure { throw failure }
         return pixels
+    }
+
+    /// Reads output `attachment` into `destination` (width x height x 4 bytes).
+    func readPixels(attachment: Int, into destination: UnsafeMutableRawPointer) throws {
+        try bind()
+        try GLCalls.readPixels(width: width, height: height, attachment: attachment, into: destination)
     }
 }
 

@@ -19,11 +19,18 @@ public final class GPURenderer: FrameRenderer {
     public var gradientFactor: Int
 
     public static let defaultGradientFactor = 8
+
+    /// Whether `renderYUV420` converts on the GPU. A real GPU does it almost
+    /// for free and reads back 1.5 bytes a pixel instead of 4; a software
+    /// rasteriser pays for every texel fetch, and the fixed-point CPU
+    /// converter is faster there (measured by `callshade bench`).
+    public var convertsOnGPU: Bool
     public init(context: GLContext, shaders: ShaderLibrary = .embedded) throws {
         self.context = context
         self.gradient = try GradientPass(context: context, shaders: shaders)
         self.foreground = try ForegroundPass(context: context, shaders: shaders)
         gradientFactor = context.rendersToFloat ? Self.defaultGradientFactor : 1
+        convertsOnGPU = !context.info.isSoftware
     }
 
     public func render(_ request: FrameRequest) throws -> RGBAImage {

@@ -9,20 +9,20 @@ final class GradientPass {
         let rect: UniformLocation
         let gradient: GradientUniforms
 
-        init(context: GLContext, shaders: ShaderLibrary, defines: [String]) throws {
+        init(context: GLContext, shaders: ShaderLibrary, options: ProgramOptions) throws {
             program = try ShaderProgram(context: context, vertex: try shaders.source("quad.vert"),
-                                        fragment: try shaders.source("gradient.frag").defining(defines))
+                                        fragment: try shaders.source("gradient.frag").defining(options.defines))
             rect = try program.uniform("u_rect")
-            gradient = try GradientUniforms(program, evaluates: !defines.contains("GRADIENT_LOOKUP"))
+            gradient = try GradientUniforms(program, evaluates: !options.lookup)
         }
     }
 
-    private let evaluating: Variant
-    private let lookingUp: Variant
+    private let variants: ProgramVariants<Variant>
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
-        evaluating = try Variant(context: context, shaders: shaders, defines: [])
-        lookingUp = try Variant(context: context, shaders: shaders, defines: ["GRADIENT_LOOKUP"])
+        variants = try ProgramVariants(eager: [ProgramOptions(lookup: false, dither: false), ProgramOptions(lookup: true, dither: false)]) {
+            try Variant(context: context, shaders: shaders, options: $0)
+        }
     }
 
     /// Evaluates the gradient over a whole full-size target (the exact path).
@@ -42,12 +42,12 @@ final class GradientPass {
 
     private func draw(_ parameters: GradientParameters, mapping: ScreenMapping, dither: Bool, lookup: LowResolutionGrid?,
                       into target: Framebuffer) throws {
-        let variant = lookup == nil ? evaluating : lookingUp
+        let variant = try variants.variant(ProgramOptions(lookup: lookup != nil, dither: dither))
         try target.bind()
         try variant.program.use()
         GLCalls.disableBlending()
         GLCalls.uniform(variant.rect.value, vec4: -1, -1, 1, 1)
-        variant.gradient.set(parameters, mapping: mapping, dither: dither, lookup: lookup)
+        variant.gradient.set(parameters, mapping: mapping, lookup: lookup)
         try GLCalls.drawQuad()
     }
 }

@@ -13,7 +13,6 @@ struct GradientUniforms {
     private let overscan: UniformLocation?
     private let tone: UniformLocation?
     private let overlay: UniformLocation?
-    private let dither: UniformLocation?
 
     /// The uniforms of `program`. One that evaluates the gradient must have
     /// all of its constants; one built with GRADIENT_LOOKUP, the lookup's.
@@ -32,18 +31,16 @@ struct GradientUniforms {
         overscan = try location("u_overscan", required: evaluates)
         tone = try location("u_tone", required: evaluates)
         overlay = program.optionalUniform("u_overlay")
-        dither = program.optionalUniform("u_dither")
     }
 
     /// Sets them on the program in use, for a target of `width` x `height`
-    /// that shows the whole screen; `lookup` reads the background from a
-    /// low-resolution gradient (bound to texture unit 1) instead of evaluating it.
-    func set(_ parameters: GradientParameters, width: Int, height: Int, dither ditherOn: Bool, lookup grid: LowResolutionGrid? = nil) {
-        set(parameters, mapping: ScreenMapping.fullSize(width: width, height: height), dither: ditherOn, lookup: grid)
+    /// that shows the whole screen; `lookup` gives the low-resolution
+    /// gradient's grid to programs built with GRADIENT_LOOKUP.
+    func set(_ parameters: GradientParameters, width: Int, height: Int, lookup grid: LowResolutionGrid? = nil) {
+        set(parameters, mapping: ScreenMapping.fullSize(width: width, height: height), lookup: grid)
     }
 
-    func set(_ parameters: GradientParameters, mapping: ScreenMapping, dither ditherOn: Bool, lookup grid: LowResolutionGrid?) {
-        if let dither { GLCalls.uniform(dither.value, float: ditherOn ? 1 : 0) }
+    func set(_ parameters: GradientParameters, mapping: ScreenMapping, lookup grid: LowResolutionGrid?) {
         GLCalls.uniform(screenFromFragment.value, vec4: Float(mapping.x), Float(mapping.xOffset), Float(mapping.y), Float(mapping.yOffset))
         if let lookup {
             GLCalls.uniform(lookup.value, vec3: grid == nil ? 0 : 1, Float(grid?.innerWidth ?? 1), Float(grid?.innerHeight ?? 1))
@@ -106,5 +103,34 @@ struct LowResolutionGrid: Equatable {
     var mapping: ScreenMapping {
         ScreenMapping(x: 1 / Double(innerWidth), xOffset: -1 / Double(innerWidth),
                       y: -1 / Double(innerHeight), yOffset: 1 + 1 / Double(innerHeight))
+    }
+}
+
+/// The compile-time choices of the background and foreground programs.
+struct ProgramOptions: Hashable {
+    /// Read the background from the low-resolution gradient (GRADIENT_LOOKUP).
+    var lookup: Bool
+    /// Add the ordered dither (DITHER).
+    var dither: Bool
+
+    var defines: [String] { (lookup ? ["GRADIENT_LOOKUP"] : []) + (dither ? ["DITHER"] : []) }
+}
+
+/// Programs of one pass built for each set of options, on first use.
+final class ProgramVariants<Variant> {
+    private let make: (ProgramOptions) throws -> Variant
+    private var built: [ProgramOptions: Variant] = [:]
+
+    /// Builds the common variants now, so a broken shader fails at once.
+    init(eager: [ProgramOptions], make: @escaping (ProgramOptions) throws -> Variant) throws {
+        self.make = make
+        for options in eager { built[options] = try make(options) }
+    }
+
+    func variant(_ options: ProgramOptions) throws -> Variant {
+        if let variant = built[options] { return variant }
+        let variant = try make(options)
+        built[options] = variant
+        return variant
     }
 }

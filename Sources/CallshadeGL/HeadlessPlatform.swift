@@ -23,4 +23,9 @@ public struct GLInfo: Equatable, Sendable {
     public let shadingLanguageVersion: String
     /// The largest width or height this context renders.
     public let maximumRenderSize: Int
+
+    /// Whether the renderer is Mesa's software rasteriser (no GPU).
+    public var isSoftware: Bool {
+        ["llvmpipe", "softpipe", "swrast"].contains { renderer.lowercased().contains($0) }
+    }
 }

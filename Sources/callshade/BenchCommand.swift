@@ -6,34 +6,38 @@ import Foundation
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure rendering speed on this machine and print a table with ratios.",
+        abstract: "Measure rendering and encoding speed on this machine, as tables of ratios from one run.",
         discussion: """
-        Each row renders a sequence of whole call frames (background, waves and \
-        avatar, 1/60 s apart in an active call whose voice level changes) after one \
-        warm-up frame, and reports the time per frame, the frame rate, and its \
-        speed relative to the CPU reference. All rows come from one run on one \
-        machine; compare ratios, not bare times, across machines.
+        Render rows draw whole call frames (background, waves, avatar; 1/60 s \\
+        apart in the built-in demo call, voice level changing) after one warm-up \\
+        frame: GPU draw only, GPU draw + RGBA readback, GPU draw + I420 \\
+        conversion and readback, and the CPU reference. Encode rows make a real \\
+        MP4 (H.264, --preset ultrafast, --crf 18) of SECONDS at 60 fps from the \\
+        demo call, and time ffmpeg's own 'gradients' test source through the same \\
+        encoder settings as a peer. All rows come from one run: compare the \\
+        ratios, not bare times, across machines.
         """
     )
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Comma-separated frame sizes.", valueName: "WxH,..."))
-    var sizes: String = "1170x2532"
+    var sizes: String = "1080x1920,2160x3840"
 
-    @Option(help: ArgumentHelp("Frames timed per row.", valueName: "N"))
+    @Option(help: ArgumentHelp("Frames timed per render row.", valueName: "N"))
     var frames: Int = 30
 
-    @Option(name: .customLong("egl-platform"), help: ArgumentHelp("EGL platform: auto, device, gbm or surfaceless.", valueName: "NAME"))
-    var eglPlatform: String = "auto"
+    @Option(help: ArgumentHelp("Seconds of video in the encode rows (0 skips them).", valueName: "SECONDS"))
+    var seconds: Int = 5
 
     @Option(help: ArgumentHelp("Comma-separated layers to draw (default all).", valueName: "LIST"))
     var layers: String = Layer.available.map(\.rawValue).joined(separator: ",")
 
-    @Option(name: .customLong("gradient-factor"), help: ArgumentHelp("As for render (default 8).", valueName: "N"))
-    var gradientFactor: Int = GPURenderer.defaultGradientFactor
+    @OptionGroup var render: RenderOptions
 
     func validate() throws {
         guard (1...10_000).contains(frames) else { throw CLIError("--frames must be between 1 and 10000") }
+        guard (0...600).contains(seconds) else { throw CLIError("--seconds must be between 0 and 600") }
         _ = try frameSizes()
+        do { _ = try Layer.parseList(layers) } catch { throw CLIError("\(error)") }
     }
 
     func frameSizes() throws -> [FrameSize] {
@@ -43,39 +47,60 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        var options = try RenderOptions.parse([])
-        options.eglPlatform = eglPlatform
-        let gpu = try GPURenderer(context: try GLContext(platforms: try options.platforms()))
-        gpu.gradientFactor = gradientFactor
-        let chosenLayers = try Layer.parseList(layers)
+        guard let gpu = try render.makeRenderer(backend: .gpu) as? GPURenderer else { throw CLIError("no GPU renderer") }
         let cpu = ReferenceRenderer()
+        let chosenLayers = try Layer.parseList(layers)
         print("renderer: \(gpu.context.info.renderer) (\(gpu.context.info.platform.rawValue)), "
-              + "\(ProcessInfo.processInfo.activeProcessorCount) CPU cores, \(frames) frames a row")
-        var table = BenchTable()
+              + "\(ProcessInfo.processInfo.activeProcessorCount) CPU cores, gradient factor \(gpu.gradientFactor), "
+              + "\(frames) frames a render row")
+        var table = BenchTable(header: ["size", "render", "ms/frame", "frames/s", "x CPU reference"])
+        var encodes = BenchTable(header: ["size", "encode (H.264 ultrafast, CRF 18)", "seconds", "frames/s", "x real time", "x peer"])
+        var planes: [UInt8] = []
         for size in try frameSizes() {
-            let requests = try Self.callFrames(size: size, count: frames + 1).map { request -> FrameRequest in
-                var request = request
-                request.layers = chosenLayers
-                return request
-            }
+            let requests = try Self.callFrames(size: size, count: frames + 1, layers: chosenLayers)
             let reference = try Self.secondsPerFrame(requests) { _ = try cpu.render($0) }
-            table.add(size: size, name: "CPU reference", seconds: reference, reference: reference)
-            table.add(size: size, name: "GPU render only", seconds: try Self.secondsPerFrame(requests) { try gpu.drawAndWait($0) },
-                      reference: reference)
-            table.add(size: size, name: "GPU render + readback", seconds: try Self.secondsPerFrame(requests) { _ = try gpu.render($0) },
-                      reference: reference)
+            let rows: [(String, Double)] = [
+                ("GPU draw only", try Self.secondsPerFrame(requests) { try gpu.drawAndWait($0) }),
+                ("GPU draw + RGBA readback", try Self.secondsPerFrame(requests) { _ = try gpu.render($0) }),
+                ("GPU draw + I420 on the GPU", try Self.secondsPerFrame(requests) {
+                    gpu.convertsOnGPU = true
+                    try gpu.renderYUV420($0, into: &planes)
+                }),
+                ("GPU draw + RGBA + I420 on the CPU", try Self.secondsPerFrame(requests) {
+                    gpu.convertsOnGPU = false
+                    try gpu.renderYUV420($0, into: &planes)
+                }),
+                ("CPU reference", reference),
+            ]
+            for (name, time) in rows {
+                table.add([size.description, name, String(format: "%.2f", time * 1000), String(format: "%.1f", 1 / time),
+                           String(format: "%.2f", reference / time)])
+            }
+            guard seconds > 0 else { continue }
+            let count = seconds * 60
+            let peer = try Self.peerSeconds(size: size, seconds: seconds)
+            gpu.convertsOnGPU = !gpu.context.info.isSoftware
+            let ours = try Self.endToEndSeconds(renderer: gpu, size: size, frames: count, layers: chosenLayers)
+            encodes.add([size.description, "callshade render to MP4", String(format: "%.2f", ours), String(format: "%.1f", Double(count) / ours),
+                         String(format: "%.2f", Double(seconds) / ours), String(format: "%.2f", peer / ours)])
+            encodes.add([size.description, "ffmpeg gradients peer", String(format: "%.2f", peer), String(format: "%.1f", Double(count) / peer),
+                         String(format: "%.2f", Double(seconds) / peer), "1.00"])
         }
         print(table.text)
+        if seconds > 0 {
+            print("")
+            print(encodes.text)
+        }
     }
 
     /// Frames of the demo call, 1/60 s apart from 5 s in (active, level changing).
-    static func callFrames(size: FrameSize, count: Int) throws -> [FrameRequest] {
+    static func callFrames(size: FrameSize, count: Int, layers: Set<Layer>) throws -> [FrameRequest] {
         let scenario = Scenario.demo
         let timeline = CallTimeline(scenario)
         let layout = try CallLayout(size: size)
         return (0..<count).map { index in
             FrameRequest(state: timeline.state(at: 5 + Double(index % 600) / 60), layout: layout, seed: scenario.seed,
-                         layers: Set(Layer.allCases), avatar: nil)
+                         layers: layers, avatar: nil)
         }
     }
 
@@ -86,23 +111,60 @@ struct BenchCommand: ParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         for request in requests.dropFirst() { try body(request) }
-        let elapsed = clock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        return seconds / Double(max(requests.count - 1, 1))
+        return ProgressLine.seconds(clock.now - start) / Double(max(requests.count - 1, 1))
+    }
+
+    /// Wall seconds to render `frames` frames of the demo call into an MP4, as `render` does.
+    static func endToEndSeconds(renderer: GPURenderer, size: FrameSize, frames: Int, layers: Set<Layer>) throws -> Double {
+        let requests = try callFrames(size: size, count: frames, layers: layers)
+        let settings = VideoSettings(container: .mp4, codec: .h264, crf: 18, preset: .ultrafast, size: size, fps: 60)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("callshade-bench-\(getpid()).mp4").path
+        defer { unlink(path) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let sink = PipelinedSink(try VideoSink(path: path, settings: settings, ffmpeg: try FFmpeg.require()))
+        do {
+            for (index, request) in requests.enumerated() {
+                try sink.submit(try renderer.render(request, for: sink.layout), index: index)
+            }
+            try sink.finish()
+        } catch {
+            sink.abandon()
+            throw error
+        }
+        return ProgressLine.seconds(clock.now - start)
+    }
+
+    /// Wall seconds ffmpeg takes to encode its own `gradients` source with the same settings.
+    static func peerSeconds(size: FrameSize, seconds: Int) throws -> Double {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("callshade-peer-\(getpid()).mp4").path
+        defer { unlink(path) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let child = try ChildProcess(executable: try FFmpeg.require(), arguments: [
+            "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "gradients=s=\(size.width)x\(size.height):n=4:r=60:d=\(seconds)",
+            "-c:v", "libx264", "-preset", "ultrafast", "-crf", "18", "-pix_fmt", "yuv420p", "-f", "mp4", path,
+        ])
+        let exit = child.finish()
+        guard exit.succeeded else { throw FFmpegFailure(exit: exit, lines: child.errorTail) }
+        return ProgressLine.seconds(clock.now - start)
     }
 }
 
-/// Rows of a benchmark, printed as an aligned text table.
+/// Rows printed as an aligned text table: the first two columns left-aligned, the rest right-aligned.
 struct BenchTable {
-    private var rows: [[String]] = [["size", "what", "ms/frame", "frames/s", "x CPU reference"]]
+    private var rows: [[String]]
 
-    mutating func add(size: FrameSize, name: String, seconds: Double, reference: Double) {
-        rows.append([size.description, name, String(format: "%.2f", seconds * 1000),
-                     String(format: "%.1f", 1 / seconds), String(format: "%.2f", reference / seconds)])
+    init(header: [String]) {
+        rows = [header]
+    }
+
+    mutating func add(_ row: [String]) {
+        rows.append(row)
     }
 
     var text: String {
-        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let widths = (0..<rows[0].count).map { column in rows.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
         return rows.map { row in
             zip(row, widths).enumerated().map { index, cell in
                 index < 2 ? cell.0.padding(toLength: cell.1, withPad: " ", startingAt: 0)

@@ -2,12 +2,38 @@ import CallshadeCore
 import CallshadePNG
 import Foundation
 
+/// The pixels a sink takes.
+enum FrameLayout {
+    case rgba
+    /// I420 planes, BT.709 limited range.
+    case yuv420p
+}
+
+/// One rendered frame, in the layout its sink asked for.
+enum RenderedFrame: Sendable {
+    case rgba(RGBAImage)
+    case yuv420p([UInt8])
+}
+
 /// Where a render's frames go. A sink writes nothing at its target path until
 /// `finish`; `abandon` removes whatever it wrote so far.
 protocol FrameSink: AnyObject {
-    func write(_ image: RGBAImage, index: Int) throws
+    var layout: FrameLayout { get }
+    func write(_ frame: RenderedFrame, index: Int) throws
     func finish() throws
     func abandon()
+}
+
+extension FrameRenderer {
+    /// Renders a frame for a sink taking `layout`: I420 straight from the
+    /// renderer when it converts well itself (a real GPU), else RGBA, which
+    /// the frame writer converts on its own thread.
+    func render(_ request: FrameRequest, for layout: FrameLayout) throws -> RenderedFrame {
+        guard layout == .yuv420p, convertsToYUVItself else { return .rgba(try render(request)) }
+        var planes: [UInt8] = []
+        try renderYUV420(request, into: &planes)
+        return .yuv420p(planes)
+    }
 }
 
 /// PNG files `frame_000000.png`, ... in a folder that appears when the render is complete.
@@ -27,7 +53,10 @@ final class PNGSequenceSink: FrameSink {
         return "frame_" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
     }
 
-    func write(_ image: RGBAImage, index: Int) throws {
+    var layout: FrameLayout { .rgba }
+
+    func write(_ frame: RenderedFrame, index: Int) throws {
+        guard case .rgba(let image) = frame else { throw CLIError("internal: PNG frames need RGBA") }
         try PNGFile.write(image, to: folder.path + "/" + Self.fileName(index))
     }
 

@@ -129,14 +129,14 @@ struct RenderCommand: ParsableCommand {
 
         POSIXCalls.ignoreBrokenPipes()
         let interruption = Interruption()
-        let sink = try makeSink(target: target, video: video)
+        let sink = PipelinedSink(try makeSink(target: target, video: video))
         let progress = ProgressLine(total: range.count, quiet: quiet)
         do {
             for (done, index) in range.enumerated() {
                 try interruption.check()
                 let request = frames.request(at: schedule.time(ofFrame: index))
                 // PNG frames keep their place in the whole render (shards fit together); streams count from 0.
-                try sink.write(try renderer.render(request), index: isFrames(target) ? index : done)
+                try sink.submit(try renderer.render(request, for: sink.layout), index: isFrames(target) ? index : done)
                 progress.update(done: done + 1)
             }
             try interruption.check()

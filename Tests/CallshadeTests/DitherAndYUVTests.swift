@@ -79,3 +79,45 @@ final class DitherAndYUVTests: XCTestCase {
 extension Array {
     func repeated(_ count: Int) -> [Element] { (0..<count).flatMap { _ in self } }
 }
+
+final class GPUYUVTests: XCTestCase {
+    /// The GPU's I420 against the CPU converter applied to the GPU's own RGBA frame.
+    func testGPUConversionMatchesTheCPUConverter() throws {
+        let gpu = try makeGPURenderer()
+        for size in ["1170x2532", "390x844", "66x40", "2x2", "1080x1920"] {
+            let request = try ForegroundFixtures.request(at: 7, size: size, photo: true)
+            var fromGPU: [UInt8] = []
+            try gpu.renderYUV420(request, into: &fromGPU)
+            var fromCPU: [UInt8] = []
+            try YUV420.convert(try gpu.render(request), into: &fromCPU)
+            XCTAssertEqual(fromGPU.count, fromCPU.count, size)
+            let differences = zip(fromGPU, fromCPU).map { abs(Int($0) - Int($1)) }
+            XCTAssertLessThanOrEqual(differences.max() ?? 0, 1, size)
+            let off = differences.filter { $0 > 0 }.count
+            XCTAssertLessThan(Double(off), 0.01 * Double(differences.count), "\(size): \(off) samples differ by 1")
+        }
+        var planes: [UInt8] = []
+        XCTAssertThrowsError(try gpu.renderYUV420(try ForegroundFixtures.request(at: 7, size: "65x40"), into: &planes))
+    }
+}
+
+final class FastYUVTests: XCTestCase {
+    func testFixedPointConversionStaysWithinOneLevelOfTheReference() throws {
+        // Every colour channel value, and real frames.
+        var pixels: [UInt8] = []
+        for value in 0..<256 { pixels += [UInt8(value), UInt8(255 - value), UInt8((value * 7) % 256), 255] }
+        var images = [try XCTUnwrap(RGBAImage(width: 32, height: 8, pixels: pixels))]
+        images.append(try ReferenceRenderer().render(try ForegroundFixtures.request(at: 7, size: "130x282", photo: true)))
+        for image in images {
+            var exact: [UInt8] = []
+            var fast: [UInt8] = []
+            try YUV420.convert(image, into: &exact)
+            try YUV420.convertFast(image, into: &fast)
+            let differences = zip(exact, fast).map { abs(Int($0) - Int($1)) }
+            XCTAssertLessThanOrEqual(differences.max() ?? 0, 1)
+            XCTAssertLessThan(Double(differences.filter { $0 > 0 }.count), 0.01 * Double(differences.count))
+        }
+        var output: [UInt8] = []
+        XCTAssertThrowsError(try YUV420.convertFast(RGBAImage(width: 3, height: 2, fill: (0, 0, 0, 255)), into: &output))
+    }
+}

@@ -1,4 +1,4 @@
-import CallshadeCore
+@testable import CallshadeCore
 import CallshadeGL
 import CallshadePNG
 import Foundation
@@ -163,5 +163,27 @@ extension ImageComparison {
     /// more than 16 anywhere (along anti-aliased edges).
     var withinForegroundParity: Bool {
         maxDelta <= 16 && Double(pixelsOverOne) <= 0.001 * Double(pixelCount)
+    }
+}
+
+final class ForegroundReachTests: XCTestCase {
+    /// Nothing of the waves lies outside `Foreground.reach`: the mask there is exactly 0.
+    func testTheWavesStayInsideTheirReach() throws {
+        let layout = try CallLayout(size: try FrameSize(parsing: "390x844"))
+        var sampled = 0
+        for seed in Int64(0)..<40 {
+            for step in 0..<150 {
+                let waves = WaveState(level: Double(step % 6), motionTime: Double(step) * 0.0731)
+                let foreground = Foreground(layout: layout, seed: seed, waves: waves, avatar: nil)
+                let reference = ReferenceForeground(foreground: foreground, drawsWaves: true, drawsAvatar: false)
+                let reach = foreground.reach - 2 + 0.5   // the outline's own reach, and half a pixel of anti-aliasing
+                for angle in stride(from: 0.0, to: 2 * Double.pi, by: Double.pi / 45) {
+                    let offset = Vec2(reach * cos(angle), reach * sin(angle))
+                    XCTAssertEqual(reference.waveMask(offset: offset), 0, "seed \(seed) step \(step) at angle \(angle)")
+                    sampled += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(sampled, 500_000)
     }
 }

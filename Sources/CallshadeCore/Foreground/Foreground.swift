@@ -39,10 +39,15 @@ public struct Foreground: Equatable, Sendable {
                   avatar: AvatarLayer(image: avatar, diameter: layout.avatarDiameter * (1 + WaveGeometry.extra(level: state.level))))
     }
 
+    /// How far out a wave's outline can reach, as a fraction of its square's
+    /// side: control radii stay under 0.51 (the spline's overshoot), the
+    /// outline within 0.003 of them.
+    public static let wavesReach = 0.53
+
     /// Half the side of a square around the centre outside which nothing of
     /// the foreground shows (wobble and anti-aliasing included).
     public var reach: Double {
-        let waves = (waves.shapes.map(\.side).max() ?? 0) * 0.6
+        let waves = (waves.shapes.map(\.side).max() ?? 0) * Self.wavesReach
         return max(waves, avatar.diameter / 2) + 2
     }
 }

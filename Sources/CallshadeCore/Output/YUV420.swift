@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// Conversion of RGBA frames to planar YUV 4:2:0 (I420), BT.709 matrix,
 /// limited range (Y 16...235, Cb and Cr 16...240): what players assume for
 /// HD video tagged bt709. Chroma is the average of each 2x2 block.
@@ -62,8 +65,69 @@ public enum YUV420 {
         }
     }
 
+    /// The same conversion in 16-bit fixed point, rows split over the cores:
+    /// several times faster, within one level of `convert` (the tests hold it to that).
+    public static func convertFast(_ image: RGBAImage, into output: inout [UInt8]) throws {
+        try checkSize(width: image.width, height: image.height)
+        let width = image.width
+        let height = image.height
+        let count = frameBytes(width: width, height: height)
+        if output.count != count { output = [UInt8](repeating: 0, count: count) }
+        let scale = Double(1 << 16)
+        let kg = 1 - kr - kb
+        // Y = 16 + 219/255 (kr R + kg G + kb B), on 8-bit R, G, B.
+        let yr = Int32((219.0 / 255 * kr * scale).rounded())
+        let yg = Int32((219.0 / 255 * kg * scale).rounded())
+        let yb = Int32((219.0 / 255 * kb * scale).rounded())
+        let yOffset = Int32(16 * scale + scale / 2)
+        // Cb, Cr = 128 + 224/255 mean((B - Y) / 1.8556), mean((R - Y) / 1.5748), on sums over 2x2 pixels.
+        let cbScale = 224.0 / 255 / 4 / (2 * (1 - kb)) * scale
+        let crScale = 224.0 / 255 / 4 / (2 * (1 - kr)) * scale
+        let cbr = Int32((-kr * cbScale).rounded()), cbg = Int32((-kg * cbScale).rounded()), cbb = Int32(((1 - kb) * cbScale).rounded())
+        let crr = Int32(((1 - kr) * crScale).rounded()), crg = Int32((-kg * crScale).rounded()), crb = Int32((-kb * crScale).rounded())
+        let cOffset = Int32(128 * scale + scale / 2)
+        let chromaWidth = width / 2
+        let cbStart = width * height
+        let crStart = cbStart + chromaWidth * (height / 2)
+        let rowPairs = height / 2
+        let bands = min(rowPairs, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
+        image.pixels.withUnsafeBufferPointer { sourceBuffer in
+            output.withUnsafeMutableBufferPointer { targetBuffer in
+                guard let source = sourceBuffer.baseAddress, let target = targetBuffer.baseAddress else { return }
+                let input = SendableBytes(pointer: UnsafeMutablePointer(mutating: source))
+                let planes = SendableBytes(pointer: target)
+                DispatchQueue.concurrentPerform(iterations: bands) { band in
+                    let first = band * rowPairs / bands
+                    let last = (band + 1) * rowPairs / bands
+                    for pair in first..<last {
+                        let top = pair * 2
+                        for column in stride(from: 0, to: width, by: 2) {
+                            var sumR: Int32 = 0, sumG: Int32 = 0, sumB: Int32 = 0
+                            for (dy, dx) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                                let index = (top + dy) * width + column + dx
+                                let r = Int32(input.pointer[index * 4]), g = Int32(input.pointer[index * 4 + 1]), b = Int32(input.pointer[index * 4 + 2])
+                                planes.pointer[index] = UInt8(clamping: (yr * r + yg * g + yb * b + yOffset) >> 16)
+                                sumR += r
+                                sumG += g
+                                sumB += b
+                            }
+                            let chroma = pair * chromaWidth + column / 2
+                            planes.pointer[cbStart + chroma] = UInt8(clamping: (cbr * sumR + cbg * sumG + cbb * sumB + cOffset) >> 16)
+                            planes.pointer[crStart + chroma] = UInt8(clamping: (crr * sumR + crg * sumG + crb * sumB + cOffset) >> 16)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @inline(__always)
     static func level(_ value: Double) -> UInt8 {
         UInt8(min(max(value.rounded(), 0), 255))
     }
+}
+
+/// A pointer handed to parallel workers that touch disjoint bytes of one buffer.
+struct SendableBytes: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<UInt8>
 }

@@ -11,19 +11,19 @@ final class RawStreamSink: FrameSink {
 
     private let format: PixelFormat
     private let descriptor: Int32
-    private var planes: [UInt8] = []
 
     init(format: PixelFormat, descriptor: Int32 = 1) {
         self.format = format
         self.descriptor = descriptor
     }
 
-    func write(_ image: RGBAImage, index: Int) throws {
-        switch format {
-        case .rgba:
+    var layout: FrameLayout { format == .rgba ? .rgba : .yuv420p }
+
+    func write(_ frame: RenderedFrame, index: Int) throws {
+        switch frame {
+        case .rgba(let image):
             try image.pixels.withUnsafeBytes { try POSIXCalls.writeAll(descriptor, $0) }
-        case .yuv420p:
-            try YUV420.convert(image, into: &planes)
+        case .yuv420p(let planes):
             try planes.withUnsafeBytes { try POSIXCalls.writeAll(descriptor, $0) }
         }
     }

@@ -87,13 +87,14 @@ struct VideoSettings: Equatable {
     var audioStart: Double = 0
     var audioDuration: Double = 0
 
-    /// The ffmpeg arguments (no shell) that read RGBA frames on standard
-    /// input and write `output`. 4:2:0 codecs are converted with the BT.709
-    /// matrix at limited range and tagged so, so players show the colours of
-    /// the PNG frames.
+    /// The ffmpeg arguments (no shell) that read frames on standard input
+    /// and write `output`. 4:2:0 codecs read I420 planes (BT.709, limited
+    /// range) that callshade made; the others read RGBA, converted here. The
+    /// video is tagged BT.709 so players show the colours of the PNG frames.
     func ffmpegArguments(output: String) -> [String] {
+        let input = codec.usesYUV420 ? "yuv420p" : "rgba"
         var arguments = ["-hide_banner", "-nostats", "-loglevel", "error", "-y",
-                         "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(size.width)x\(size.height)",
+                         "-f", "rawvideo", "-pix_fmt", input, "-s", "\(size.width)x\(size.height)",
                          "-framerate", "\(fps)", "-i", "pipe:0"]
         if let audio {
             arguments += ["-ss", Self.seconds(audioStart), "-t", Self.seconds(audioDuration), "-i", audio]
@@ -102,7 +103,7 @@ struct VideoSettings: Equatable {
         if audio != nil { arguments += ["-map", "1:a:0?"] }
         switch codec {
         case .h264, .hevc, .vp9:
-            arguments += ["-vf", "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_int,format=yuv420p"]
+            arguments += ["-pix_fmt", "yuv420p"]
             arguments += ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
         case .prores:
             arguments += ["-vf", "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_int,format=yuv422p10le"]

@@ -19,9 +19,15 @@ final class VideoSink: FrameSink {
         child = try ChildProcess(executable: ffmpeg, arguments: settings.ffmpegArguments(output: staged.temporaryPath))
     }
 
-    func write(_ image: RGBAImage, index: Int) throws {
+    /// 4:2:0 codecs take I420 planes made by the renderer; ffmpeg then only encodes.
+    var layout: FrameLayout { settings.codec.usesYUV420 ? .yuv420p : .rgba }
+
+    func write(_ frame: RenderedFrame, index: Int) throws {
         do {
-            try image.pixels.withUnsafeBytes { try child.write($0) }
+            switch frame {
+            case .rgba(let image): try image.pixels.withUnsafeBytes { try child.write($0) }
+            case .yuv420p(let planes): try planes.withUnsafeBytes { try child.write($0) }
+            }
         } catch POSIXFailure.closed {
             // ffmpeg stopped reading: it failed or was killed; say why.
             throw failure(child.finish())

@@ -1,0 +1,96 @@
+import CallshadeCore
+
+/// Converts the rendered RGBA frame to I420 on the GPU (`yuv.frag`, built as
+/// LUMA and as CHROMA) and reads back the three planes.
+final class YUVPass {
+    private struct Variant {
+        let program: ShaderProgram
+        let rect: UniformLocation
+        let frame: UniformLocation
+        let frameSize: UniformLocation
+
+        init(context: GLContext, shaders: ShaderLibrary, define: String) throws {
+            program = try ShaderProgram(context: context, vertex: try shaders.source("quad.vert"),
+                                        fragment: try shaders.source("yuv.frag").defining([define]))
+            rect = try program.uniform("u_rect")
+            frame = try program.uniform("u_frame")
+            frameSize = try program.uniform("u_frameSize")
+        }
+    }
+
+    private let context: GLContext
+    private let luma: Variant
+    private let chroma: Variant
+    private var targets: (size: FrameSize, luma: Framebuffer, chroma: Framebuffer)?
+    private var scratch: [UInt8] = []
+
+    init(context: GLContext, shaders: ShaderLibrary) throws {
+        self.context = context
+        luma = try Variant(context: context, shaders: shaders, define: "LUMA")
+        chroma = try Variant(context: context, shaders: shaders, define: "CHROMA")
+    }
+
+    /// Converts `frame` (width and height even) into `output`: the Y plane, then Cb, then Cr.
+    func convert(_ frame: Framebuffer, into output: inout [UInt8]) throws {
+        let width = frame.width
+        let height = frame.height
+        try YUV420.checkSize(width: width, height: height)
+        let size = try FrameSize(width: width, height: height)
+        let targets = try self.targets(for: size)
+        try GLCalls.bindTexture(frame.color.name, unit: 2)
+        for (variant, target) in [(luma, targets.luma), (chroma, targets.chroma)] {
+            try target.bind()
+            try variant.program.use()
+            GLCalls.disableBlending()
+            GLCalls.uniform(variant.rect.value, vec4: -1, -1, 1, 1)
+            GLCalls.uniform(variant.frame.value, int: 2)
+            GLCalls.uniform(variant.frameSize.value, ivec2: Int32(width), Int32(height))
+            try GLCalls.drawQuad()
+        }
+
+        let count = YUV420.frameBytes(width: width, height: height)
+        if output.count != count { output = [UInt8](repeating: 0, count: count) }
+        // Each packed row holds 4 samples a texel, a few more than the plane's row where the width is not a multiple.
+        try copyPlane(from: targets.luma, attachment: 0, rowBytes: width, rows: height, into: &output, at: 0)
+        let chromaWidth = width / 2
+        let chromaRows = height / 2
+        try copyPlane(from: targets.chroma, attachment: 0, rowBytes: chromaWidth, rows: chromaRows, into: &output, at: width * height)
+        try copyPlane(from: targets.chroma, attachment: 1, rowBytes: chromaWidth, rows: chromaRows, into: &output,
+                      at: width * height + chromaWidth * chromaRows)
+    }
+
+    private func copyPlane(from target: Framebuffer, attachment: Int, rowBytes: Int, rows: Int, into output: inout [UInt8], at start: Int) throws {
+        let packedRow = target.width * 4
+        if packedRow == rowBytes {
+            try output.withUnsafeMutableBytes { buffer in
+                guard let base = buffer.baseAddress else { return }
+                try target.readPixels(attachment: attachment, into: base + start)
+            }
+            return
+        }
+        if scratch.count < packedRow * rows { scratch = [UInt8](repeating: 0, count: packedRow * rows) }
+        try scratch.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            try target.readPixels(attachment: attachment, into: base)
+        }
+        scratch.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                for row in 0..<rows {
+                    for column in 0..<rowBytes { target[start + row * rowBytes + column] = source[row * packedRow + column] }
+                }
+            }
+        }
+    }
+
+    private func targets(for size: FrameSize) throws -> (size: FrameSize, luma: Framebuffer, chroma: Framebuffer) {
+        if let targets, targets.size == size { return targets }
+        targets = nil
+        let lumaTexture = try Texture(context: context, width: (size.width + 3) / 4, height: size.height)
+        let chromaWidth = (size.width / 2 + 3) / 4
+        let blue = try Texture(context: context, width: chromaWidth, height: size.height / 2)
+        let red = try Texture(context: context, width: chromaWidth, height: size.height / 2)
+        let made = (size, try Framebuffer(color: lumaTexture), try Framebuffer(colors: [blue, red]))
+        targets = made
+        return made
+    }
+}
