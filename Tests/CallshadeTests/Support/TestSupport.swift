@@ -99,23 +99,8 @@ struct CommandResult {
 }
 
 func runCallshade(_ arguments: [String], currentDirectory: URL? = nil) throws -> CommandResult {
-    let process = Process()
-    process.executableURL = TestPaths.executable
-    process.arguments = arguments
-    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    // Drain both pipes concurrently with the process so neither can fill up and block it.
-    let collector = PipeCollector(error)
-    let standardOutput = output.fileHandleForReading.readDataToEndOfFile()
-    let standardError = collector.finish()
-    process.waitUntilExit()
-    return CommandResult(status: process.terminationStatus,
-                         standardOutput: String(decoding: standardOutput, as: UTF8.self),
-                         standardError: String(decoding: standardError, as: UTF8.self))
+    let output = try Tools.run(TestPaths.executable.path, arguments, currentDirectory: currentDirectory)
+    return CommandResult(status: output.status, standardOutput: output.text, standardError: output.standardError)
 }
 
 /// Reads a pipe to its end on a background thread.
