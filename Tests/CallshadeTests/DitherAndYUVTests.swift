@@ -84,12 +84,19 @@ final class GPUYUVTests: XCTestCase {
     /// The GPU's I420 against the CPU converter applied to the GPU's own RGBA frame.
     func testGPUConversionMatchesTheCPUConverter() throws {
         let gpu = try makeGPURenderer()
+        gpu.convertsOnGPU = true   // the yuv.frag passes, whatever the renderer would choose here
         for size in ["1170x2532", "390x844", "66x40", "2x2", "1080x1920"] {
             let request = try ForegroundFixtures.request(at: 7, size: size, photo: true)
             var fromGPU: [UInt8] = []
             try gpu.renderYUV420(request, into: &fromGPU)
             var fromCPU: [UInt8] = []
             try YUV420.convert(try gpu.render(request), into: &fromCPU)
+            // And the route a software rasteriser takes: RGBA, then the fixed-point converter.
+            gpu.convertsOnGPU = false
+            var viaCPU: [UInt8] = []
+            try gpu.renderYUV420(request, into: &viaCPU)
+            gpu.convertsOnGPU = true
+            XCTAssertLessThanOrEqual(zip(viaCPU, fromCPU).map { abs(Int($0) - Int($1)) }.max() ?? 0, 1, size)
             XCTAssertEqual(fromGPU.count, fromCPU.count, size)
             let differences = zip(fromGPU, fromCPU).map { abs(Int($0) - Int($1)) }
             XCTAssertLessThanOrEqual(differences.max() ?? 0, 1, size)
