@@ -6,14 +6,21 @@ struct Callshade: ParsableCommand {
         commandName: "callshade",
         abstract: "Render the motion graphics of a messenger call screen, offline and headless.",
         discussion: """
-        callshade draws the animated four-point gradient behind a voice call, from \
-        GLSL ES 3.0 shaders through EGL (a GPU when there is one, Mesa's llvmpipe \
-        when there is not), or with an independent CPU reference renderer.
+        callshade draws a voice call's screen: the animated four-point gradient \
+        background (blue-violet while the call is set up, blue-green once it is \
+        established, orange-red on weak signal), and the profile picture with waves \
+        that follow the remote voice. A call scenario (a JSON timeline of call \
+        states, signal, voice level or a recording, taps, proximity) decides every \
+        frame. Frames come from GLSL ES 3.0 shaders through EGL (a GPU when there is \
+        one, Mesa's llvmpipe when there is not) or from an independent CPU reference.
 
         Start with:
-          callshade info                      which GPU or software renderer is used
-          callshade frame -o frame.png        one frame, 1170x2532, blue-violet palette
-          callshade frame --palette blue-green --phase 2.5 --size 270x480 -o small.png
+          callshade info                                   which GPU or software renderer is used
+          callshade frame -o frame.png                     one frame, 1170x2532
+          callshade validate Examples/call.json            what happens when in a call scenario
+          callshade render Examples/call.json -o call.mp4  the review video, with sound
+          callshade sheet Examples/call.json -o sheet.png  the whole call on one page
+          callshade compare Examples/call.json -o report   GPU vs CPU reference, as a web page
         """,
         subcommands: [FrameCommand.self, RenderCommand.self, ValidateCommand.self, LevelsCommand.self, CompareCommand.self, SheetCommand.self, InfoCommand.self, BenchCommand.self]
     )
