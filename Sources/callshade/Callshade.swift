@@ -15,12 +15,12 @@ struct Callshade: ParsableCommand {
         one, Mesa's llvmpipe when there is not) or from an independent CPU reference.
 
         Start with:
-          callshade info                                   which GPU or software renderer is used
-          callshade frame -o frame.png                     one frame, 1170x2532
-          callshade validate Examples/call.json            what happens when in a call scenario
-          callshade render Examples/call.json -o call.mp4  the review video, with sound
-          callshade sheet Examples/call.json -o sheet.png  the whole call on one page
-          callshade compare Examples/call.json -o report   GPU vs CPU reference, as a web page
+          callshade info                          the GPU or software renderer used
+          callshade frame -o frame.png            one frame, 1170x2532
+          callshade validate Examples/call.json   the timeline of a call scenario
+          callshade render Examples/call.json -o call.mp4
+          callshade sheet Examples/call.json -o sheet.png
+          callshade compare Examples/call.json -o report
         """,
         subcommands: [FrameCommand.self, RenderCommand.self, ValidateCommand.self, LevelsCommand.self, CompareCommand.self, SheetCommand.self, InfoCommand.self, BenchCommand.self]
     )
