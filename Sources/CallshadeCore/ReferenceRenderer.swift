@@ -21,8 +21,9 @@ public struct ReferenceRenderer: FrameRenderer {
         guard drawsBackground || foreground != nil else { return image }
 
         image.pixels.withUnsafeMutableBufferPointer { buffer in
+            guard let address = buffer.baseAddress else { return }
             let rows = RowBands(height: height)
-            let base = SendablePointer(buffer.baseAddress)
+            let base = SendablePointer(address: address)
             DispatchQueue.concurrentPerform(iterations: rows.count) { band in
                 for row in rows.range(of: band) {
                     let sy = 1 - (Double(row) + 0.5) / Double(height)
@@ -41,10 +42,10 @@ public struct ReferenceRenderer: FrameRenderer {
                             }
                         }
                         let shift = dither ? OrderedDither.offset(x: column, y: row) : 0
-                        base.store(Quantize.byte(color.r + shift), at: offset)
-                        base.store(Quantize.byte(color.g + shift), at: offset + 1)
-                        base.store(Quantize.byte(color.b + shift), at: offset + 2)
-                        base.store(Quantize.byte(alpha), at: offset + 3)
+                        base[offset] = Quantize.byte(color.r + shift)
+                        base[offset + 1] = Quantize.byte(color.g + shift)
+                        base[offset + 2] = Quantize.byte(color.b + shift)
+                        base[offset + 3] = Quantize.byte(alpha)
                         offset += 4
                     }
                 }
@@ -69,19 +70,5 @@ struct RowBands {
     func range(of band: Int) -> Range<Int> {
         let start = band * bandHeight
         return start..<min(start + bandHeight, height)
-    }
-}
-
-/// A pointer handed to parallel workers that write disjoint ranges of one buffer.
-struct SendablePointer: @unchecked Sendable {
-    let address: UnsafeMutablePointer<UInt8>?
-
-    init(_ address: UnsafeMutablePointer<UInt8>?) {
-        self.address = address
-    }
-
-    @inline(__always)
-    func store(_ value: UInt8, at offset: Int) {
-        address?[offset] = value
     }
 }

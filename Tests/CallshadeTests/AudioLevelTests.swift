@@ -135,8 +135,8 @@ final class AudioLevelTests: XCTestCase {
     }
 
     func testValidateSaysWhatTheRecordingDoes() throws {
-        let short = try make("short.wav", "aevalsrc=0.5*sin(2*PI*1000*t):s=16000:d=3")
-        let long = try make("long.wav", "aevalsrc=0.5*sin(2*PI*1000*t):s=16000:d=12")
+        _ = try make("short.wav", "aevalsrc=0.5*sin(2*PI*1000*t):s=16000:d=3")
+        _ = try make("long.wav", "aevalsrc=0.5*sin(2*PI*1000*t):s=16000:d=12")
         let scenario = folder.appendingPathComponent("s.json")
         try #"{"duration": 5, "audio": "short.wav", "events": [{"at": 1, "level": 2}, {"at": 2, "level": 0}]}"#
             .write(to: scenario, atomically: true, encoding: .utf8)
@@ -146,7 +146,6 @@ final class AudioLevelTests: XCTestCase {
         try #"{"duration": 5, "audio": "long.wav"}"#.write(to: scenario, atomically: true, encoding: .utf8)
         let longer = try runCallshade(["validate", scenario.path])
         XCTAssertTrue(longer.standardOutput.contains("longer than the scenario: trimmed at 5 s"), longer.standardOutput)
-        _ = long
     }
 
     func testTheWavesFollowAnOnsetWithinTwoFrames() throws {

@@ -94,8 +94,8 @@ public enum YUV420 {
         image.pixels.withUnsafeBufferPointer { sourceBuffer in
             output.withUnsafeMutableBufferPointer { targetBuffer in
                 guard let source = sourceBuffer.baseAddress, let target = targetBuffer.baseAddress else { return }
-                let input = SendableBytes(pointer: UnsafeMutablePointer(mutating: source))
-                let planes = SendableBytes(pointer: target)
+                let input = SendablePointer(address: UnsafeMutablePointer(mutating: source))
+                let planes = SendablePointer(address: target)
                 DispatchQueue.concurrentPerform(iterations: bands) { band in
                     let first = band * rowPairs / bands
                     let last = (band + 1) * rowPairs / bands
@@ -105,15 +105,15 @@ public enum YUV420 {
                             var sumR: Int32 = 0, sumG: Int32 = 0, sumB: Int32 = 0
                             for (dy, dx) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
                                 let index = (top + dy) * width + column + dx
-                                let r = Int32(input.pointer[index * 4]), g = Int32(input.pointer[index * 4 + 1]), b = Int32(input.pointer[index * 4 + 2])
-                                planes.pointer[index] = UInt8(clamping: (yr * r + yg * g + yb * b + yOffset) >> 16)
+                                let r = Int32(input[index * 4]), g = Int32(input[index * 4 + 1]), b = Int32(input[index * 4 + 2])
+                                planes[index] = UInt8(clamping: (yr * r + yg * g + yb * b + yOffset) >> 16)
                                 sumR += r
                                 sumG += g
                                 sumB += b
                             }
                             let chroma = pair * chromaWidth + column / 2
-                            planes.pointer[cbStart + chroma] = UInt8(clamping: (cbr * sumR + cbg * sumG + cbb * sumB + cOffset) >> 16)
-                            planes.pointer[crStart + chroma] = UInt8(clamping: (crr * sumR + crg * sumG + crb * sumB + cOffset) >> 16)
+                            planes[cbStart + chroma] = UInt8(clamping: (cbr * sumR + cbg * sumG + cbb * sumB + cOffset) >> 16)
+                            planes[crStart + chroma] = UInt8(clamping: (crr * sumR + crg * sumG + crb * sumB + cOffset) >> 16)
                         }
                     }
                 }
@@ -125,9 +125,4 @@ public enum YUV420 {
     static func level(_ value: Double) -> UInt8 {
         UInt8(min(max(value.rounded(), 0), 255))
     }
-}
-
-/// A pointer handed to parallel workers that touch disjoint bytes of one buffer.
-struct SendableBytes: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<UInt8>
 }
