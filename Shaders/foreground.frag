@@ -1,7 +1,11 @@
 #version 300 es
-// The foreground pass: over the square around the avatar only, the waves (a
-// toned copy of the background seen through their mask) and the avatar on
-// top, composed here in floating point (no fixed-function blending).
+// The foreground pass: around the avatar only, the waves (a toned copy of the
+// background seen through their mask) and the avatar on top, composed here in
+// floating point (no fixed-function blending). Drawn in up to three rings,
+// each with the program built for it: AVATAR_INTERIOR inside the opaque part
+// of the avatar (nothing below it shows), the whole composition across the
+// avatar's edge and the inner wave, and OUTER_WAVE_ONLY (no avatar, no inner
+// wave) further out.
 precision highp float;
 
 #include "gradient.glsl"
@@ -18,6 +22,10 @@ out vec4 fragColor;
 void main() {
     // gl_FragCoord counts rows from the framebuffer's row 0, the image's top row.
     vec2 offset = gl_FragCoord.xy - u_centre;
+#ifdef AVATAR_INTERIOR
+    // Opaque here: over anything, the avatar's own colour.
+    fragColor = vec4(dithered(avatarColor(offset).rgb), 1.0);
+#else
     vec3 color = vec3(0.0);
     float alpha = 0.0;
     if (u_layers.x > 0.5) {
@@ -33,6 +41,7 @@ void main() {
             alpha = mask;
         }
     }
+#ifndef OUTER_WAVE_ONLY
     if (u_layers.z > 0.5) {
         vec4 top = avatarColor(offset);
         float below = alpha * (1.0 - top.a);
@@ -40,6 +49,8 @@ void main() {
         alpha = below + top.a;
         color = alpha > 0.0 ? premultiplied / alpha : vec3(0.0);
     }
+#endif
     // Straight alpha, as PNG stores it; nothing at all where it rounds to transparent.
     fragColor = alpha < 0.5 / 255.0 ? vec4(0.0) : vec4(dithered(color), alpha);
+#endif
 }

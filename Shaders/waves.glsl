@@ -27,8 +27,13 @@ float waveCoverage(int shape, vec2 offset) {
     return clamp(distancePixels + 0.5, 0.0, 1.0);
 }
 
-// The alpha of the two shapes' white, one over the other.
+// The alpha of the two shapes' white, one over the other. Programs built
+// with OUTER_WAVE_ONLY draw only where the inner shape cannot reach, and skip it.
 float waveMask(vec2 offset) {
+#ifdef OUTER_WAVE_ONLY
+    float clear = 1.0 - u_waveField.z * waveCoverage(0, offset);
+#else
     float clear = (1.0 - u_waveField.z * waveCoverage(0, offset)) * (1.0 - u_waveField.z * waveCoverage(1, offset));
+#endif
     return 1.0 - clear;
 }

@@ -1,9 +1,13 @@
-/// The start of a byte buffer handed to parallel workers that each touch
-/// their own, disjoint bytes of it.
-struct SendablePointer: @unchecked Sendable {
-    let address: UnsafeMutablePointer<UInt8>
+/// The start of a buffer handed to parallel workers that each touch their
+/// own, disjoint elements of it.
+public struct SendablePointer<Pointee>: @unchecked Sendable {
+    public let address: UnsafeMutablePointer<Pointee>
 
-    subscript(offset: Int) -> UInt8 {
+    public init(address: UnsafeMutablePointer<Pointee>) {
+        self.address = address
+    }
+
+    public subscript(offset: Int) -> Pointee {
         get { address[offset] }
         nonmutating set { address[offset] = newValue }
     }

@@ -1,14 +1,15 @@
 import CallshadeCore
 
-/// The foreground pass: `quad.vert` + `foreground.frag` over the square around
-/// the avatar only, composing background, waves and avatar in one go.
+/// The foreground pass: `ring.vert` + `foreground.frag` in rings around the
+/// avatar only (see `ForegroundRings`), composing background, waves and avatar in one go.
 final class ForegroundPass {
     /// One build of `foreground.frag` and its uniform locations.
     private struct Variant {
         let program: ShaderProgram
         let gradient: GradientUniforms
-        let rect: UniformLocation
-        let layers: UniformLocation
+        let ring: UniformLocation
+        let targetSize: UniformLocation
+        let layers: UniformLocation?
         let centre: UniformLocation
         let wavesTone: UniformLocation?
         let wavesOverlay: UniformLocation?
@@ -22,11 +23,13 @@ final class ForegroundPass {
         let placeholderBottom: UniformLocation?
 
         init(context: GLContext, shaders: ShaderLibrary, options: ProgramOptions) throws {
-            program = try ShaderProgram(context: context, vertex: try shaders.source("quad.vert"),
+            program = try ShaderProgram(context: context, vertex: try shaders.source("ring.vert"),
                                         fragment: try shaders.source("foreground.frag").defining(options.defines))
-            gradient = try GradientUniforms(program, evaluates: !options.lookup)
-            rect = try program.uniform("u_rect")
-            layers = try program.uniform("u_layers")
+            let interior = options.part == .avatarInterior
+            gradient = try GradientUniforms(program, evaluates: !options.lookup, showsBackground: !interior)
+            ring = try program.uniform("u_ring")
+            targetSize = try program.uniform("u_targetSize")
+            layers = interior ? nil : try program.uniform("u_layers")
             centre = try program.uniform("u_centre")
             wavesTone = program.optionalUniform("u_wavesTone")
             wavesOverlay = program.optionalUniform("u_wavesOverlay")
@@ -54,25 +57,36 @@ final class ForegroundPass {
         }
     }
 
-    /// Draws over the square around the avatar; `lookup` reads the background
-    /// from the low-resolution gradient bound to texture unit 1.
+    /// Draws the foreground's rings; `lookup` reads the background from the
+    /// low-resolution gradient bound to texture unit 1.
     func draw(_ request: FrameRequest, _ foreground: Foreground, lookup: (grid: LowResolutionGrid, texture: Texture)?,
               into target: Framebuffer) throws {
-        let variant = try variants.variant(ProgramOptions(lookup: lookup != nil, dither: request.dither))
+        let rings = ForegroundRings.rings(for: foreground, layers: request.layers)
+        guard !rings.isEmpty else { return }
         try target.bind()
-        try variant.program.use()
         GLCalls.disableBlending()
-        let width = Double(target.width)
-        let height = Double(target.height)
-        // The square around the centre, in normalised device coordinates; the
-        // framebuffer's row 0 is the image's top row, at -1.
-        let reach = foreground.reach
-        func ndc(_ value: Double, _ extent: Double) -> Float { Float(min(max(-1 + 2 * value / extent, -1), 1)) }
-        GLCalls.uniform(variant.rect.value, vec4: ndc(foreground.centre.x - reach, width), ndc(foreground.centre.y - reach, height),
-                        ndc(foreground.centre.x + reach, width), ndc(foreground.centre.y + reach, height))
-        variant.gradient.set(request.background, width: target.width, height: target.height, lookup: lookup?.grid)
-        GLCalls.uniform(variant.layers.value, vec3: request.layers.contains(.background) ? 1 : 0,
-                        request.layers.contains(.waves) ? 1 : 0, request.layers.contains(.avatar) ? 1 : 0)
+        if let image = foreground.avatar.image, request.layers.contains(.avatar) {
+            try GLCalls.bindTexture(try texture(for: image).name, unit: 0)
+        }
+        if let lookup { try GLCalls.bindTexture(lookup.texture.name, unit: 1) }
+        for ring in rings {
+            let variant = try variants.variant(ProgramOptions(lookup: lookup != nil, dither: request.dither, part: ring.part))
+            try variant.program.use()
+            GLCalls.uniform(variant.ring.value, vec4: Float(foreground.centre.x), Float(foreground.centre.y),
+                            Float(ring.innerVertexRadius), Float(ring.outerVertexRadius))
+            GLCalls.uniform(variant.targetSize.value, vec2: Float(target.width), Float(target.height))
+            set(variant, request, foreground, lookup: lookup?.grid, target: target)
+            try GLCalls.drawStrip(vertices: 2 * (ForegroundRings.segments + 1))
+        }
+    }
+
+    private func set(_ variant: Variant, _ request: FrameRequest, _ foreground: Foreground, lookup: LowResolutionGrid?,
+                     target: Framebuffer) {
+        variant.gradient.set(request.background, width: target.width, height: target.height, lookup: lookup)
+        if let layers = variant.layers {
+            GLCalls.uniform(layers.value, vec3: request.layers.contains(.background) ? 1 : 0,
+                            request.layers.contains(.waves) ? 1 : 0, request.layers.contains(.avatar) ? 1 : 0)
+        }
         GLCalls.uniform(variant.centre.value, vec2: Float(foreground.centre.x), Float(foreground.centre.y))
 
         let waves = foreground.waves
@@ -104,16 +118,9 @@ final class ForegroundPass {
             GLCalls.uniform(placeholderBottom.value, vec3: Float(avatar.placeholderBottom.r),
                             Float(avatar.placeholderBottom.g), Float(avatar.placeholderBottom.b))
         }
-        var side = 0
-        if let image = avatar.image, request.layers.contains(.avatar) {
-            let texture = try texture(for: image)
-            try GLCalls.bindTexture(texture.name, unit: 0)
-            side = image.side
-        }
+        let drawsPicture = avatar.image != nil && request.layers.contains(.avatar)
         if let avatarSampler = variant.avatarSampler { GLCalls.uniform(avatarSampler.value, int: 0) }
-        if let lookup { try GLCalls.bindTexture(lookup.texture.name, unit: 1) }
-        if let avatarSide = variant.avatarSide { GLCalls.uniform(avatarSide.value, float: Float(side)) }
-        try GLCalls.drawQuad()
+        if let avatarSide = variant.avatarSide { GLCalls.uniform(avatarSide.value, float: Float(drawsPicture ? avatar.image?.side ?? 0 : 0)) }
     }
 
     private func texture(for image: AvatarImage) throws -> Texture {

@@ -1,4 +1,5 @@
 import CEGL
+import CallshadeCore
 
 /// The thin layer between Swift and libGLESv2: the only place that calls GL
 /// functions. Every wrapper checks `glGetError` and throws a
@@ -243,17 +244,31 @@ enum GLCalls {
 
     /// Draws four vertices as a triangle strip; the vertex shader places them.
     static func drawQuad(file: String = #fileID, line: Int = #line) throws {
-        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
-        try check("glDrawArrays", file: file, line: line)
+        try drawStrip(vertices: 4, file: file, line: line)
     }
 
-    /// Reads RGBA8 pixels of the bound framebuffer's attachment `attachment`, row 0 of the framebuffer first.
-    static func readPixels(width: Int, height: Int, attachment: Int = 0, into destination: UnsafeMutableRawPointer,
+    /// Draws `vertices` vertices as a triangle strip; the vertex shader places them.
+    static func drawStrip(vertices: Int, file: String = #fileID, line: Int = #line) throws {
+        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, GLsizei(vertices))
+        try check("glDrawArrays", detail: "\(vertices) vertices", file: file, line: line)
+    }
+
+    /// Reads RGBA pixels of a rectangle (origin at framebuffer row 0) of the
+    /// bound framebuffer's attachment `attachment`, bottom row first: 8-bit
+    /// values, or 32-bit floats from a float target.
+    static func readPixels(_ rect: PixelRect, attachment: Int = 0, as format: ReadFormat = .rgba8,
+                           into destination: UnsafeMutableRawPointer,
                            file: String = #fileID, line: Int = #line) throws {
         glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0 + Int32(attachment)))
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), destination)
-        try check("glReadPixels", detail: "\(width)x\(height) RGBA8", file: file, line: line)
+        glReadPixels(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height), GLenum(GL_RGBA),
+                     GLenum(format == .rgba8 ? GL_UNSIGNED_BYTE : GL_FLOAT), destination)
+        try check("glReadPixels", detail: "\(rect.width)x\(rect.height) at \(rect.x),\(rect.y) \(format)", file: file, line: line)
+    }
+
+    enum ReadFormat: Equatable {
+        case rgba8
+        case rgba32f
     }
 }
 
@@ -284,6 +299,16 @@ extension GLCalls {
         glClearColor(0, 0, 0, 0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         try check("glClear", file: file, line: line)
+    }
+
+    /// Clears one rectangle of the bound framebuffer to transparent black.
+    static func clear(_ rect: PixelRect, file: String = #fileID, line: Int = #line) throws {
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glScissor(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height))
+        glClearColor(0, 0, 0, 0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        try check("glClear", detail: "scissor \(rect.width)x\(rect.height) at \(rect.x),\(rect.y)", file: file, line: line)
     }
 }
 

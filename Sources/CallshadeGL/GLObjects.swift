@@ -1,4 +1,5 @@
 import CEGL
+import CallshadeCore
 
 /// A linked shader program. Owns its GL name; keeps its context alive.
 public final class ShaderProgram {
@@ -130,7 +131,7 @@ public final class Framebuffer {
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialised in
             guard let base = buffer.baseAddress else { return }
             do {
-                try GLCalls.readPixels(width: width, height: height, attachment: attachment, into: base)
+                try GLCalls.readPixels(bounds, attachment: attachment, into: base)
                 initialised = count
             } catch {
                 failure = error
@@ -145,8 +146,11 @@ public final class Framebuffer {
     /// Reads output `attachment` into `destination` (width x height x 4 bytes).
     func readPixels(attachment: Int, into destination: UnsafeMutableRawPointer) throws {
         try bind()
-        try GLCalls.readPixels(width: width, height: height, attachment: attachment, into: destination)
+        try GLCalls.readPixels(bounds, attachment: attachment, into: destination)
     }
+
+    /// All of the framebuffer, as a rectangle.
+    var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 }
 
 /// A GL buffer object (vertex or pixel-pack data).

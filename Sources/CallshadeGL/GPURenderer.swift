@@ -5,10 +5,14 @@ import CallshadeCore
 /// the frame size stays the same.
 public final class GPURenderer: FrameRenderer {
     public let context: GLContext
+    private let shaders: ShaderLibrary
     private let gradient: GradientPass
     private let foreground: ForegroundPass
     private var target: Framebuffer?
     private var lowResolution: (grid: LowResolutionGrid, target: Framebuffer)?
+    /// Built on the first conversion on the GPU.
+    private var yuv: YUVPass?
+    private var host = HostBuffers()
 
     /// The background is evaluated once for every `gradientFactor` x
     /// `gradientFactor` pixels and interpolated bilinearly in between (the
@@ -25,15 +29,25 @@ public final class GPURenderer: FrameRenderer {
     /// rasteriser pays for every texel fetch, and the fixed-point CPU
     /// converter is faster there (measured by `callshade bench`).
     public var convertsOnGPU: Bool
+
+    /// Whether `render` interpolates the full-size background on the CPU from
+    /// the low-resolution gradient and pastes the foreground square over it,
+    /// instead of a full-screen pass. True on software rasterisers, where it is
+    /// several times cheaper; the frames stay within a level of each other (see the tests).
+    public var composesOnHost: Bool
+
     public init(context: GLContext, shaders: ShaderLibrary = .embedded) throws {
         self.context = context
+        self.shaders = shaders
         self.gradient = try GradientPass(context: context, shaders: shaders)
         self.foreground = try ForegroundPass(context: context, shaders: shaders)
         gradientFactor = context.rendersToFloat ? Self.defaultGradientFactor : 1
         convertsOnGPU = !context.info.isSoftware
+        composesOnHost = context.info.isSoftware
     }
 
     public func render(_ request: FrameRequest) throws -> RGBAImage {
+        if composesOnHost, let image = try composeOnHost(request) { return image }
         let size = request.size
         let target = try draw(request)
         let pixels = try target.readPixels()
@@ -43,6 +57,20 @@ public final class GPURenderer: FrameRenderer {
         }
         return image
     }
+
+    public func renderYUV420(_ request: FrameRequest, into output: inout [UInt8]) throws {
+        guard convertsOnGPU else {
+            try YUV420.convertFast(try render(request), into: &output)
+            return
+        }
+        try YUV420.checkSize(width: request.size.width, height: request.size.height)
+        let target = try draw(request)
+        let pass = try yuv ?? YUVPass(context: context, shaders: shaders)
+        yuv = pass
+        try pass.convert(target, into: &output)
+    }
+
+    public var convertsToYUVItself: Bool { convertsOnGPU }
 
     /// Draws the frame and waits for the GPU to finish, without reading it
     /// back: what the benchmark calls "render only".
@@ -71,6 +99,30 @@ public final class GPURenderer: FrameRenderer {
             try foreground.draw(request, layer, lookup: grid.flatMap { grid in gridTexture.map { (grid, $0) } }, into: target)
         }
         return target
+    }
+
+    /// The frame with its background interpolated on the CPU, or nil when the
+    /// low-resolution gradient does not apply (no background, or a small frame).
+    private func composeOnHost(_ request: FrameRequest) throws -> RGBAImage? {
+        let size = request.size
+        try context.checkRenderable(width: size.width, height: size.height)
+        guard let grid = try lowResolutionGradient(for: request), let low = lowResolution else { return nil }
+        try low.target.bind()
+        try host.readGrid(low.target)
+        var square: PixelRect?
+        if request.drawsForeground, let layer = request.foreground {
+            let reach = ForegroundRings.extent(of: ForegroundRings.rings(for: layer, layers: request.layers)) + 1
+            let rect = PixelRect(around: layer.centre, reach: reach, clippedTo: size)
+            if !rect.isEmpty {
+                let target = try self.target(for: size)
+                try target.bind()
+                try GLCalls.clear(rect)
+                try foreground.draw(request, layer, lookup: (grid, low.target.color), into: target)
+                try host.readOverlay(rect, of: target)
+                square = rect
+            }
+        }
+        return host.compose(size: size, grid: grid, dither: request.dither, overlay: square)
     }
 
     /// Renders the low-resolution gradient and binds it to texture unit 1, when the fast path applies.

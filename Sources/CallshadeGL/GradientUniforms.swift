@@ -2,7 +2,7 @@ import CallshadeCore
 
 /// The uniforms of `gradient.glsl` in one program, and how to set them.
 struct GradientUniforms {
-    private let screenFromFragment: UniformLocation
+    private let screenFromFragment: UniformLocation?
     private let lookup: UniformLocation?
     private let lookupSampler: UniformLocation?
     private let colors: UniformLocation?
@@ -15,12 +15,13 @@ struct GradientUniforms {
     private let overlay: UniformLocation?
 
     /// The uniforms of `program`. One that evaluates the gradient must have
-    /// all of its constants; one built with GRADIENT_LOOKUP, the lookup's.
-    init(_ program: ShaderProgram, evaluates: Bool = true) throws {
+    /// all of its constants; one built with GRADIENT_LOOKUP, the lookup's; one
+    /// that never shows the background (`showsBackground` false), none.
+    init(_ program: ShaderProgram, evaluates: Bool = true, showsBackground: Bool = true) throws {
         func location(_ name: String, required: Bool) throws -> UniformLocation? {
-            required ? try program.uniform(name) : program.optionalUniform(name)
+            required && showsBackground ? try program.uniform(name) : program.optionalUniform(name)
         }
-        screenFromFragment = try program.uniform("u_screenFromFragment")
+        screenFromFragment = try location("u_screenFromFragment", required: true)
         lookup = try location("u_gradientLookup", required: !evaluates)
         lookupSampler = try location("u_gradientTexture", required: !evaluates)
         colors = try location("u_colors", required: evaluates)
@@ -41,6 +42,7 @@ struct GradientUniforms {
     }
 
     func set(_ parameters: GradientParameters, mapping: ScreenMapping, lookup grid: LowResolutionGrid?) {
+        guard let screenFromFragment else { return }
         GLCalls.uniform(screenFromFragment.value, vec4: Float(mapping.x), Float(mapping.xOffset), Float(mapping.y), Float(mapping.yOffset))
         if let lookup {
             GLCalls.uniform(lookup.value, vec3: grid == nil ? 0 : 1, Float(grid?.innerWidth ?? 1), Float(grid?.innerHeight ?? 1))
@@ -112,8 +114,10 @@ struct ProgramOptions: Hashable {
     var lookup: Bool
     /// Add the ordered dither (DITHER).
     var dither: Bool
+    /// Which part of the foreground (foreground.frag only).
+    var part: ForegroundPart = .whole
 
-    var defines: [String] { (lookup ? ["GRADIENT_LOOKUP"] : []) + (dither ? ["DITHER"] : []) }
+    var defines: [String] { (lookup ? ["GRADIENT_LOOKUP"] : []) + (dither ? ["DITHER"] : []) + (part.define.map { [$0] } ?? []) }
 }
 
 /// Programs of one pass built for each set of options, on first use.

@@ -8,11 +8,14 @@ public struct AvatarImage: Equatable, Sendable {
     public let side: Int
     /// side x side x 4 bytes: premultiplied RGBA, rows top to bottom.
     public let premultiplied: [UInt8]
+    /// Whether every pixel's alpha is 255: then nothing below the avatar's disc shows through it.
+    public let isOpaque: Bool
 
     public init?(side: Int, premultiplied: [UInt8]) {
         guard side > 0, premultiplied.count == side * side * 4 else { return nil }
         self.side = side
         self.premultiplied = premultiplied
+        isOpaque = stride(from: 3, to: premultiplied.count, by: 4).allSatisfy { premultiplied[$0] == 255 }
     }
 
     /// The side to prepare for a layout: the avatar's largest diameter

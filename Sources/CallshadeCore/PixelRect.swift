@@ -1,0 +1,34 @@
+/// A rectangle of whole pixels: columns x..<x + width, rows y..<y + height,
+/// row 0 being the image's top row (and the framebuffer's row 0).
+public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = max(width, 0)
+        self.height = max(height, 0)
+    }
+
+    /// The pixels touching the square of half-side `reach` around `centre`
+    /// (in pixels), clipped to a frame of `size`.
+    public init(around centre: Vec2, reach: Double, clippedTo size: FrameSize) {
+        func span(_ middle: Double, _ extent: Int) -> (Int, Int) {
+            let low = (middle - reach).rounded(.down)
+            let high = (middle + reach).rounded(.up)
+            guard low.isFinite, high.isFinite else { return (0, 0) }
+            let first = Int(min(max(low, 0), Double(extent)))
+            return (first, Int(min(max(high, 0), Double(extent))) - first)
+        }
+        let (x, width) = span(centre.x, size.width)
+        let (y, height) = span(centre.y, size.height)
+        self.init(x: x, y: y, width: width, height: height)
+    }
+
+    public var isEmpty: Bool { width == 0 || height == 0 }
+    public var pixelCount: Int { width * height }
+    public var description: String { "\(width)x\(height) at \(x),\(y)" }
+}
