@@ -28,6 +28,13 @@ public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
         self.init(x: x, y: y, width: width, height: height)
     }
 
+    /// The same rectangle grown left and up to the nearest multiples of 8.
+    public var withCornerOnMultiplesOf8: PixelRect {
+        let left = x - ((x % 8) + 8) % 8
+        let top = y - ((y % 8) + 8) % 8
+        return PixelRect(x: left, y: top, width: width + x - left, height: height + y - top)
+    }
+
     public var isEmpty: Bool { width == 0 || height == 0 }
     public var pixelCount: Int { width * height }
     public var description: String { "\(width)x\(height) at \(x),\(y)" }

@@ -57,13 +57,25 @@ final class ForegroundPass {
         }
     }
 
-    /// Draws the foreground's rings; `lookup` reads the background from the
-    /// low-resolution gradient bound to texture unit 1.
+    /// Draws the foreground's rings into a full-size target; `lookup` reads
+    /// the background from the low-resolution gradient bound to texture unit 1.
     func draw(_ request: FrameRequest, _ foreground: Foreground, lookup: (grid: LowResolutionGrid, texture: Texture)?,
               into target: Framebuffer) throws {
+        try draw(request, foreground, lookup: lookup, into: target,
+                 showing: PixelRect(x: 0, y: 0, width: request.size.width, height: request.size.height))
+    }
+
+    /// Draws the foreground's rings into the bottom-left (row 0) corner of
+    /// `target`, which stands for `region` of the frame. The region's corner
+    /// must lie on multiples of 8, so the dither pattern stays the frame's.
+    func draw(_ request: FrameRequest, _ foreground: Foreground, lookup: (grid: LowResolutionGrid, texture: Texture)?,
+              into target: Framebuffer, showing region: PixelRect) throws {
+        precondition(region.x % 8 == 0 && region.y % 8 == 0, "the region's corner lies on multiples of 8")
         let rings = ForegroundRings.rings(for: foreground, layers: request.layers)
         guard !rings.isEmpty else { return }
-        try target.bind()
+        try target.bind(viewportWidth: region.width, viewportHeight: region.height)
+        // Where the centre is in the target's pixels.
+        let centre = Vec2(foreground.centre.x - Double(region.x), foreground.centre.y - Double(region.y))
         GLCalls.disableBlending()
         if let image = foreground.avatar.image, request.layers.contains(.avatar) {
             try GLCalls.bindTexture(try texture(for: image).name, unit: 0)
@@ -72,22 +84,27 @@ final class ForegroundPass {
         for ring in rings {
             let variant = try variants.variant(ProgramOptions(lookup: lookup != nil, dither: request.dither, part: ring.part))
             try variant.program.use()
-            GLCalls.uniform(variant.ring.value, vec4: Float(foreground.centre.x), Float(foreground.centre.y),
+            GLCalls.uniform(variant.ring.value, vec4: Float(centre.x), Float(centre.y),
                             Float(ring.innerVertexRadius), Float(ring.outerVertexRadius))
-            GLCalls.uniform(variant.targetSize.value, vec2: Float(target.width), Float(target.height))
-            set(variant, request, foreground, lookup: lookup?.grid, target: target)
+            GLCalls.uniform(variant.targetSize.value, vec2: Float(region.width), Float(region.height))
+            set(variant, request, foreground, centre: centre, lookup: lookup?.grid, region: region)
             try GLCalls.drawStrip(vertices: 2 * (ForegroundRings.segments + 1))
         }
     }
 
-    private func set(_ variant: Variant, _ request: FrameRequest, _ foreground: Foreground, lookup: LowResolutionGrid?,
-                     target: Framebuffer) {
-        variant.gradient.set(request.background, width: target.width, height: target.height, lookup: lookup)
+    private func set(_ variant: Variant, _ request: FrameRequest, _ foreground: Foreground, centre: Vec2,
+                     lookup: LowResolutionGrid?, region: PixelRect) {
+        let width = Double(request.size.width)
+        let height = Double(request.size.height)
+        // Fragment (fx, fy) of the target is pixel (region.x + fx, region.y + fy) of the frame.
+        let mapping = ScreenMapping(x: 1 / width, xOffset: Double(region.x) / width,
+                                    y: -1 / height, yOffset: 1 - Double(region.y) / height)
+        variant.gradient.set(request.background, mapping: mapping, lookup: lookup)
         if let layers = variant.layers {
             GLCalls.uniform(layers.value, vec3: request.layers.contains(.background) ? 1 : 0,
                             request.layers.contains(.waves) ? 1 : 0, request.layers.contains(.avatar) ? 1 : 0)
         }
-        GLCalls.uniform(variant.centre.value, vec2: Float(foreground.centre.x), Float(foreground.centre.y))
+        GLCalls.uniform(variant.centre.value, vec2: Float(centre.x), Float(centre.y))
 
         let waves = foreground.waves
         if let wavesTone = variant.wavesTone {

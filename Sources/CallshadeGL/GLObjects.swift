@@ -119,8 +119,14 @@ public final class Framebuffer {
 
     /// Makes this framebuffer the render target, with a viewport over all of it.
     func bind() throws {
+        try bind(viewportWidth: width, viewportHeight: height)
+    }
+
+    /// Makes this framebuffer the render target, drawing into its bottom-left
+    /// (row 0) `viewportWidth` x `viewportHeight` pixels only.
+    func bind(viewportWidth: Int, viewportHeight: Int) throws {
         try context.makeCurrent()
-        try GLCalls.bindFramebuffer(name, width: width, height: height)
+        try GLCalls.bindFramebuffer(name, width: viewportWidth, height: viewportHeight)
     }
 
     /// Reads the whole framebuffer (output `attachment`) as RGBA8; its row 0 comes first.

@@ -13,6 +13,8 @@ public final class GPURenderer: FrameRenderer {
     /// Built on the first conversion on the GPU.
     private var yuv: YUVPass?
     private var host = HostBuffers()
+    /// The foreground's square on the host path.
+    private var overlay: Framebuffer?
 
     /// The background is evaluated once for every `gradientFactor` x
     /// `gradientFactor` pixels and interpolated bilinearly in between (the
@@ -59,6 +61,7 @@ public final class GPURenderer: FrameRenderer {
     }
 
     public func renderYUV420(_ request: FrameRequest, into output: inout [UInt8]) throws {
+        if composesOnHost, try composeYUV420OnHost(request, into: &output) { return }
         guard convertsOnGPU else {
             try YUV420.convertFast(try render(request), into: &output)
             return
@@ -70,7 +73,7 @@ public final class GPURenderer: FrameRenderer {
         try pass.convert(target, into: &output)
     }
 
-    public var convertsToYUVItself: Bool { convertsOnGPU }
+    public var convertsToYUVItself: Bool { convertsOnGPU || composesOnHost }
 
     /// Draws the frame and waits for the GPU to finish, without reading it
     /// back: what the benchmark calls "render only".
@@ -104,25 +107,48 @@ public final class GPURenderer: FrameRenderer {
     /// The frame with its background interpolated on the CPU, or nil when the
     /// low-resolution gradient does not apply (no background, or a small frame).
     private func composeOnHost(_ request: FrameRequest) throws -> RGBAImage? {
+        guard try drawForHost(request) else { return nil }
+        return host.composeRGBA(size: request.size, grid: try gridFor(request), dither: request.dither)
+    }
+
+    /// The same as I420 planes, straight from the gradient's Y, Cb and Cr;
+    /// false when that does not apply (as above, or a dithered frame).
+    private func composeYUV420OnHost(_ request: FrameRequest, into output: inout [UInt8]) throws -> Bool {
+        try YUV420.checkSize(width: request.size.width, height: request.size.height)
+        guard !request.dither, try drawForHost(request) else { return false }
+        host.composeYUV420(size: request.size, grid: try gridFor(request), into: &output)
+        return true
+    }
+
+    private func gridFor(_ request: FrameRequest) throws -> LowResolutionGrid {
+        guard let grid = lowResolution?.grid else {
+            throw GraphicsCallError(call: "composeOnHost", code: "no grid", detail: "\(request.size)",
+                                    location: SourceLocation(file: #fileID, line: #line))
+        }
+        return grid
+    }
+
+    /// Renders the low-resolution gradient and the foreground's rings and
+    /// reads both back for the host; false when the gradient's grid does not apply.
+    private func drawForHost(_ request: FrameRequest) throws -> Bool {
         let size = request.size
         try context.checkRenderable(width: size.width, height: size.height)
-        guard let grid = try lowResolutionGradient(for: request), let low = lowResolution else { return nil }
-        try low.target.bind()
-        try host.readGrid(low.target)
-        var square: PixelRect?
+        guard let grid = try lowResolutionGradient(for: request), let low = lowResolution else { return false }
+        host.forgetOverlay()
         if request.drawsForeground, let layer = request.foreground {
             let reach = ForegroundRings.extent(of: ForegroundRings.rings(for: layer, layers: request.layers)) + 1
-            let rect = PixelRect(around: layer.centre, reach: reach, clippedTo: size)
+            let rect = PixelRect(around: layer.centre, reach: reach, clippedTo: size).withCornerOnMultiplesOf8
             if !rect.isEmpty {
-                let target = try self.target(for: size)
-                try target.bind()
-                try GLCalls.clear(rect)
-                try foreground.draw(request, layer, lookup: (grid, low.target.color), into: target)
-                try host.readOverlay(rect, of: target)
-                square = rect
+                let target = try overlayTarget(width: rect.width, height: rect.height)
+                try target.bind(viewportWidth: rect.width, viewportHeight: rect.height)
+                try GLCalls.clear()
+                try foreground.draw(request, layer, lookup: (grid, low.target.color), into: target, showing: rect)
+                try host.readOverlay(rect)
             }
         }
-        return host.compose(size: size, grid: grid, dither: request.dither, overlay: square)
+        try low.target.bind()
+        try host.readGrid(low.target)
+        return true
     }
 
     /// Renders the low-resolution gradient and binds it to texture unit 1, when the fast path applies.
@@ -140,6 +166,15 @@ public final class GPURenderer: FrameRenderer {
         guard let low = lowResolution else { return nil }
         try gradient.drawLowResolution(request.background, grid: grid, into: low.target)
         return grid
+    }
+
+    /// A target for the foreground's square alone, reused while it is large enough (sides in steps of 64).
+    private func overlayTarget(width: Int, height: Int) throws -> Framebuffer {
+        if let overlay, overlay.width >= width, overlay.height >= height { return overlay }
+        self.overlay = nil
+        let made = try Framebuffer(color: try Texture(context: context, width: (width + 63) / 64 * 64, height: (height + 63) / 64 * 64))
+        overlay = made
+        return made
     }
 
     private func target(for size: FrameSize) throws -> Framebuffer {

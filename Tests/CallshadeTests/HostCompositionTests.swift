@@ -67,3 +67,26 @@ final class HostCompositionTests: XCTestCase {
         XCTAssertLessThan(ForegroundRings.extent(of: avatarOnly), (avatarRadius + 1) * ForegroundRings.circumscribed + 3)
     }
 }
+
+final class HostYUVTests: XCTestCase {
+    /// I420 straight from the gradient's Y, Cb and Cr against the RGBA frame
+    /// converted by the fixed-point converter: within a level. They differ
+    /// by one on about a tenth of the samples: the direct planes skip
+    /// rounding R, G and B to 8 bits before converting.
+    func testDirectPlanesMatchTheConvertedFrame() throws {
+        let gpu = try makeGPURenderer()
+        gpu.composesOnHost = true
+        for (size, time, photo) in [("1080x1920", 7.0, true), ("962x1282", 21.0, false)] {
+            let request = try ForegroundFixtures.request(at: time, size: size, photo: photo)
+            var direct: [UInt8] = []
+            try gpu.renderYUV420(request, into: &direct)
+            var converted: [UInt8] = []
+            try YUV420.convertFast(try gpu.render(request), into: &converted)
+            XCTAssertEqual(direct.count, converted.count)
+            let differences = zip(direct, converted).map { abs(Int($0) - Int($1)) }
+            XCTAssertLessThanOrEqual(differences.max() ?? 99, 1, size)
+            let off = differences.filter { $0 > 0 }.count
+            XCTAssertLessThan(Double(off), 0.15 * Double(differences.count), "\(size): \(off) samples differ by 1")
+        }
+    }
+}

@@ -69,55 +69,81 @@ public enum YUV420 {
     /// several times faster, within one level of `convert` (the tests hold it to that).
     public static func convertFast(_ image: RGBAImage, into output: inout [UInt8]) throws {
         try checkSize(width: image.width, height: image.height)
-        let width = image.width
-        let height = image.height
-        let count = frameBytes(width: width, height: height)
+        let count = frameBytes(width: image.width, height: image.height)
         if output.count != count { output = [UInt8](repeating: 0, count: count) }
-        let scale = Double(1 << 16)
-        let kg = 1 - kr - kb
-        // Y = 16 + 219/255 (kr R + kg G + kb B), on 8-bit R, G, B.
-        let yr = Int32((219.0 / 255 * kr * scale).rounded())
-        let yg = Int32((219.0 / 255 * kg * scale).rounded())
-        let yb = Int32((219.0 / 255 * kb * scale).rounded())
-        let yOffset = Int32(16 * scale + scale / 2)
-        // Cb, Cr = 128 + 224/255 mean((B - Y) / 1.8556), mean((R - Y) / 1.5748), on sums over 2x2 pixels.
-        let cbScale = 224.0 / 255 / 4 / (2 * (1 - kb)) * scale
-        let crScale = 224.0 / 255 / 4 / (2 * (1 - kr)) * scale
-        let cbr = Int32((-kr * cbScale).rounded()), cbg = Int32((-kg * cbScale).rounded()), cbb = Int32(((1 - kb) * cbScale).rounded())
-        let crr = Int32(((1 - kr) * crScale).rounded()), crg = Int32((-kg * crScale).rounded()), crb = Int32((-kb * crScale).rounded())
-        let cOffset = Int32(128 * scale + scale / 2)
+        image.pixels.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                guard let source = source.baseAddress, let target = target.baseAddress else { return }
+                let block = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+                convertFast(source, block, intoFrame: target, width: image.width, height: image.height)
+            }
+        }
+    }
+
+    /// Converts `block` (even position and size, inside the frame) of a frame
+    /// `width` x `height` from `pixels` (the block's own RGBA rows) into the
+    /// frame's I420 planes at `planes`, rows split over the cores.
+    public static func convertFast(_ pixels: UnsafePointer<UInt8>, _ block: PixelRect,
+                                   intoFrame planes: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
+        let coefficients = FixedPointYCbCr()
         let chromaWidth = width / 2
         let cbStart = width * height
         let crStart = cbStart + chromaWidth * (height / 2)
-        let rowPairs = height / 2
+        let rowPairs = block.height / 2
+        guard rowPairs > 0 else { return }
         let bands = min(rowPairs, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
-        image.pixels.withUnsafeBufferPointer { sourceBuffer in
-            output.withUnsafeMutableBufferPointer { targetBuffer in
-                guard let source = sourceBuffer.baseAddress, let target = targetBuffer.baseAddress else { return }
-                let input = SendablePointer(address: UnsafeMutablePointer(mutating: source))
-                let planes = SendablePointer(address: target)
-                DispatchQueue.concurrentPerform(iterations: bands) { band in
-                    let first = band * rowPairs / bands
-                    let last = (band + 1) * rowPairs / bands
-                    for pair in first..<last {
-                        let top = pair * 2
-                        for column in stride(from: 0, to: width, by: 2) {
-                            var sumR: Int32 = 0, sumG: Int32 = 0, sumB: Int32 = 0
-                            for (dy, dx) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-                                let index = (top + dy) * width + column + dx
-                                let r = Int32(input[index * 4]), g = Int32(input[index * 4 + 1]), b = Int32(input[index * 4 + 2])
-                                planes[index] = UInt8(clamping: (yr * r + yg * g + yb * b + yOffset) >> 16)
-                                sumR += r
-                                sumG += g
-                                sumB += b
-                            }
-                            let chroma = pair * chromaWidth + column / 2
-                            planes[cbStart + chroma] = UInt8(clamping: (cbr * sumR + cbg * sumG + cbb * sumB + cOffset) >> 16)
-                            planes[crStart + chroma] = UInt8(clamping: (crr * sumR + crg * sumG + crb * sumB + cOffset) >> 16)
-                        }
+        let input = SendablePointer(address: UnsafeMutablePointer(mutating: pixels))
+        let output = SendablePointer(address: planes)
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            for pair in band * rowPairs / bands ..< (band + 1) * rowPairs / bands {
+                let top = block.y + pair * 2
+                for column in stride(from: 0, to: block.width, by: 2) {
+                    var sum = (r: Int32(0), g: Int32(0), b: Int32(0))
+                    for (dy, dx) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                        let from = ((pair * 2 + dy) * block.width + column + dx) * 4
+                        let r = Int32(input[from]), g = Int32(input[from + 1]), b = Int32(input[from + 2])
+                        output[(top + dy) * width + block.x + column + dx] = coefficients.luma(r, g, b)
+                        sum = (sum.r + r, sum.g + g, sum.b + b)
                     }
+                    let chroma = (top / 2) * chromaWidth + (block.x + column) / 2
+                    (output[cbStart + chroma], output[crStart + chroma]) = coefficients.chroma(sum.r, sum.g, sum.b)
                 }
             }
+        }
+    }
+
+    /// BT.709 limited range on 8-bit R, G, B, in 16-bit fixed point.
+    private struct FixedPointYCbCr {
+        let yr, yg, yb, yOffset: Int32
+        let cbr, cbg, cbb, crr, crg, crb, cOffset: Int32
+
+        init() {
+            let scale = Double(1 << 16)
+            let kg = 1 - kr - kb
+            // Y = 16 + 219/255 (kr R + kg G + kb B).
+            yr = Int32((219.0 / 255 * kr * scale).rounded())
+            yg = Int32((219.0 / 255 * kg * scale).rounded())
+            yb = Int32((219.0 / 255 * kb * scale).rounded())
+            yOffset = Int32(16 * scale + scale / 2)
+            // Cb, Cr = 128 + 224/255 mean((B - Y) / 1.8556), mean((R - Y) / 1.5748), on sums over 2x2 pixels.
+            let cbScale = 224.0 / 255 / 4 / (2 * (1 - kb)) * scale
+            let crScale = 224.0 / 255 / 4 / (2 * (1 - kr)) * scale
+            cbr = Int32((-kr * cbScale).rounded())
+            cbg = Int32((-kg * cbScale).rounded())
+            cbb = Int32(((1 - kb) * cbScale).rounded())
+            crr = Int32(((1 - kr) * crScale).rounded())
+            crg = Int32((-kg * crScale).rounded())
+            crb = Int32((-kb * crScale).rounded())
+            cOffset = Int32(128 * scale + scale / 2)
+        }
+
+        @inline(__always) func luma(_ r: Int32, _ g: Int32, _ b: Int32) -> UInt8 {
+            UInt8(clamping: (yr * r + yg * g + yb * b + yOffset) >> 16)
+        }
+
+        /// Cb and Cr of the sums of four pixels' channels.
+        @inline(__always) func chroma(_ r: Int32, _ g: Int32, _ b: Int32) -> (UInt8, UInt8) {
+            (UInt8(clamping: (cbr * r + cbg * g + cbb * b + cOffset) >> 16), UInt8(clamping: (crr * r + crg * g + crb * b + cOffset) >> 16))
         }
     }
 
