@@ -313,6 +313,12 @@ extension GLCalls {
 }
 
 extension GLCalls {
+    /// Sends every GL command issued so far on its way, without waiting.
+    static func flush(file: String = #fileID, line: Int = #line) throws {
+        glFlush()
+        try check("glFlush", file: file, line: line)
+    }
+
     /// Waits until every GL command issued so far has finished.
     static func finish(file: String = #fileID, line: Int = #line) throws {
         glFinish()

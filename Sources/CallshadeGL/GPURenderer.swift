@@ -107,47 +107,54 @@ public final class GPURenderer: FrameRenderer {
     /// The frame with its background interpolated on the CPU, or nil when the
     /// low-resolution gradient does not apply (no background, or a small frame).
     private func composeOnHost(_ request: FrameRequest) throws -> RGBAImage? {
-        guard try drawForHost(request) else { return nil }
-        return host.composeRGBA(size: request.size, grid: try gridFor(request), dither: request.dither)
+        guard let frame = try beginOnHost(request) else { return nil }
+        var pixels = host.backgroundRGBA(size: request.size, grid: frame.grid, dither: request.dither)
+        if try finishOnHost(frame) { host.pasteOverlay(into: &pixels, width: request.size.width) }
+        return RGBAImage(width: request.size.width, height: request.size.height, pixels: pixels)
     }
 
     /// The same as I420 planes, straight from the gradient's Y, Cb and Cr;
     /// false when that does not apply (as above, or a dithered frame).
     private func composeYUV420OnHost(_ request: FrameRequest, into output: inout [UInt8]) throws -> Bool {
         try YUV420.checkSize(width: request.size.width, height: request.size.height)
-        guard !request.dither, try drawForHost(request) else { return false }
-        host.composeYUV420(size: request.size, grid: try gridFor(request), into: &output)
+        guard !request.dither, let frame = try beginOnHost(request) else { return false }
+        host.backgroundYUV420(size: request.size, grid: frame.grid, into: &output)
+        if try finishOnHost(frame) { host.pasteOverlayYUV420(size: request.size, grid: frame.grid, into: &output) }
         return true
     }
 
-    private func gridFor(_ request: FrameRequest) throws -> LowResolutionGrid {
-        guard let grid = lowResolution?.grid else {
-            throw GraphicsCallError(call: "composeOnHost", code: "no grid", detail: "\(request.size)",
-                                    location: SourceLocation(file: #fileID, line: #line))
-        }
-        return grid
+    /// A host-composed frame under way: its grid, and the foreground's square the GPU is drawing.
+    private struct HostFrame {
+        let grid: LowResolutionGrid
+        let square: PixelRect?
     }
 
-    /// Renders the low-resolution gradient and the foreground's rings and
-    /// reads both back for the host; false when the gradient's grid does not apply.
-    private func drawForHost(_ request: FrameRequest) throws -> Bool {
+    /// Renders and reads back the low-resolution gradient, then queues the
+    /// foreground's rings into their own small target and lets the GPU start
+    /// on them, so the host fills the background meanwhile; nil when the grid does not apply.
+    private func beginOnHost(_ request: FrameRequest) throws -> HostFrame? {
         let size = request.size
         try context.checkRenderable(width: size.width, height: size.height)
-        guard let grid = try lowResolutionGradient(for: request), let low = lowResolution else { return false }
-        host.forgetOverlay()
-        if request.drawsForeground, let layer = request.foreground {
-            let reach = ForegroundRings.extent(of: ForegroundRings.rings(for: layer, layers: request.layers)) + 1
-            let rect = PixelRect(around: layer.centre, reach: reach, clippedTo: size).withCornerOnMultiplesOf8
-            if !rect.isEmpty {
-                let target = try overlayTarget(width: rect.width, height: rect.height)
-                try target.bind(viewportWidth: rect.width, viewportHeight: rect.height)
-                try GLCalls.clear()
-                try foreground.draw(request, layer, lookup: (grid, low.target.color), into: target, showing: rect)
-                try host.readOverlay(rect)
-            }
-        }
+        guard let grid = try lowResolutionGradient(for: request), let low = lowResolution else { return nil }
         try low.target.bind()
         try host.readGrid(low.target)
+        guard request.drawsForeground, let layer = request.foreground else { return HostFrame(grid: grid, square: nil) }
+        let reach = ForegroundRings.extent(of: ForegroundRings.rings(for: layer, layers: request.layers)) + 1
+        let square = PixelRect(around: layer.centre, reach: reach, clippedTo: size).withCornerOnMultiplesOf8
+        guard !square.isEmpty else { return HostFrame(grid: grid, square: nil) }
+        let target = try overlayTarget(width: square.width, height: square.height)
+        try target.bind(viewportWidth: square.width, viewportHeight: square.height)
+        try GLCalls.clear()
+        try foreground.draw(request, layer, lookup: (grid, low.target.color), into: target, showing: square)
+        try GLCalls.flush()
+        return HostFrame(grid: grid, square: square)
+    }
+
+    /// Waits for the foreground's square and reads it back; false when there is none.
+    private func finishOnHost(_ frame: HostFrame) throws -> Bool {
+        guard let square = frame.square, let target = overlay else { return false }
+        try target.bind(viewportWidth: square.width, viewportHeight: square.height)
+        try host.readOverlay(square)
         return true
     }
 

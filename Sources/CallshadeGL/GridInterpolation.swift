@@ -129,8 +129,9 @@ enum LevelBlend {
         return (positive | ((top &- positive) &>> 31)) & top   // above 255: 255
     }
 
+    /// One value rounded to the nearest level and clamped, as the vector loops do it.
     @inline(__always)
-    private static func level(_ value: Float) -> UInt32 {
+    static func level(_ value: Float) -> UInt32 {
         let rounded = Int32(bitPattern: (value + 12_582_912).bitPattern) &- Int32(bitPattern: Float(12_582_912).bitPattern)
         return UInt32(min(max(rounded, 0), 255))
     }

@@ -60,7 +60,7 @@ struct GridUpscaler {
                     }
                     let start = target.address + line * rect.width * 4
                     LevelBlend.rgba(widened, weight: sample.weight, bias: bias, columns: rect.x..<(rect.x + rect.width), into: start)
-                    if let overlay { paste(overlay, row: row, into: start, rect: rect) }
+                    if let overlay { Self.paste(overlay, row: row, into: start, rect: rect) }
                 }
             }
         }
@@ -102,8 +102,27 @@ struct GridUpscaler {
         }
     }
 
+    /// The background's R, G, B levels at one pixel, computed as `fillRGBA`
+    /// computes them (undithered): for the few pixels a loop over rows would waste.
+    func backgroundPixel(x: Int, y: Int, from planes: GridPlanes) -> (Int32, Int32, Int32) {
+        let column = columns.samples[x]
+        let row = rows.samples[y]
+        let left = Int(column.texel)
+        let above = Int(row.texel) * planes.width + left
+        let below = above + planes.width
+        let planeSize = planes.width * planes.height
+        func channel(_ index: Int) -> Int32 {
+            let levels = planes.levels
+            let base = index * planeSize
+            let top = levels[base + above] + (levels[base + above + 1] - levels[base + above]) * column.weight
+            let bottom = levels[base + below] + (levels[base + below + 1] - levels[base + below]) * column.weight
+            return Int32(LevelBlend.level(top + (bottom - top) * row.weight))
+        }
+        return (channel(0), channel(1), channel(2))
+    }
+
     /// Runs `body` on contiguous bands of `0..<rows`, several a core, in parallel.
-    private static func inBands(rows: Int, _ body: @Sendable (Range<Int>) -> Void) {
+    static func inBands(rows: Int, _ body: @Sendable (Range<Int>) -> Void) {
         guard rows > 0 else { return }
         let bands = min(rows, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
         DispatchQueue.concurrentPerform(iterations: bands) { band in
@@ -111,8 +130,16 @@ struct GridUpscaler {
         }
     }
 
+    /// Copies the overlay's pixels over a whole RGBA frame `frameWidth` pixels wide.
+    static func paste(_ overlay: Overlay, into frame: UnsafeMutablePointer<UInt8>, frameWidth: Int) {
+        let rect = overlay.rect
+        for row in rect.y..<(rect.y + rect.height) {
+            paste(overlay, row: row, into: frame + row * frameWidth * 4, rect: PixelRect(x: 0, y: row, width: frameWidth, height: 1))
+        }
+    }
+
     /// Copies the overlay's pixels in frame row `row` over `start`, which holds that row's part inside `rect`.
-    private func paste(_ overlay: Overlay, row: Int, into start: UnsafeMutablePointer<UInt8>, rect: PixelRect) {
+    private static func paste(_ overlay: Overlay, row: Int, into start: UnsafeMutablePointer<UInt8>, rect: PixelRect) {
         let from = overlay.rect
         guard row >= from.y, row < from.y + from.height else { return }
         let first = max(from.x, rect.x)

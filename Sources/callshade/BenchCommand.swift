@@ -125,7 +125,7 @@ struct BenchCommand: ParsableCommand {
         let sink = PipelinedSink(try VideoSink(path: path, settings: settings, ffmpeg: try FFmpeg.require()))
         do {
             for (index, request) in requests.enumerated() {
-                try sink.submit(try renderer.render(request, for: sink.layout), index: index)
+                try sink.submit(try renderer.render(request, for: sink.layout, reusing: sink.reusableBuffer()), index: index)
             }
             try sink.finish()
         } catch {

@@ -26,11 +26,12 @@ protocol FrameSink: AnyObject {
 
 extension FrameRenderer {
     /// Renders a frame for a sink taking `layout`: I420 straight from the
-    /// renderer when it converts well itself (a real GPU), else RGBA, which
-    /// the frame writer converts on its own thread.
-    func render(_ request: FrameRequest, for layout: FrameLayout) throws -> RenderedFrame {
+    /// renderer when it converts well itself (a GPU, or the host composition),
+    /// else RGBA, which the frame writer converts on its own thread. I420 goes
+    /// into `buffer` (reused from an earlier frame, or empty).
+    func render(_ request: FrameRequest, for layout: FrameLayout, reusing buffer: [UInt8] = []) throws -> RenderedFrame {
         guard layout == .yuv420p, convertsToYUVItself else { return .rgba(try render(request)) }
-        var planes: [UInt8] = []
+        var planes = buffer
         try renderYUV420(request, into: &planes)
         return .yuv420p(planes)
     }

@@ -136,7 +136,7 @@ struct RenderCommand: ParsableCommand {
                 try interruption.check()
                 let request = frames.request(at: schedule.time(ofFrame: index))
                 // PNG frames keep their place in the whole render (shards fit together); streams count from 0.
-                try sink.submit(try renderer.render(request, for: sink.layout), index: isFrames(target) ? index : done)
+                try sink.submit(try renderer.render(request, for: sink.layout, reusing: sink.reusableBuffer()), index: isFrames(target) ? index : done)
                 progress.update(done: done + 1)
             }
             try interruption.check()

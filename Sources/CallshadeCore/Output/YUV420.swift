@@ -97,27 +97,35 @@ public enum YUV420 {
         DispatchQueue.concurrentPerform(iterations: bands) { band in
             for pair in band * rowPairs / bands ..< (band + 1) * rowPairs / bands {
                 let top = block.y + pair * 2
+                let upper = input.address + pair * 2 * block.width * 4
+                let lower = upper + block.width * 4
+                let upperLuma = output.address + top * width + block.x
+                let lowerLuma = upperLuma + width
+                let chromaRow = (top / 2) * chromaWidth + block.x / 2
                 for column in stride(from: 0, to: block.width, by: 2) {
-                    var sum = (r: Int32(0), g: Int32(0), b: Int32(0))
-                    for (dy, dx) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-                        let from = ((pair * 2 + dy) * block.width + column + dx) * 4
-                        let r = Int32(input[from]), g = Int32(input[from + 1]), b = Int32(input[from + 2])
-                        output[(top + dy) * width + block.x + column + dx] = coefficients.luma(r, g, b)
-                        sum = (sum.r + r, sum.g + g, sum.b + b)
-                    }
-                    let chroma = (top / 2) * chromaWidth + (block.x + column) / 2
-                    (output[cbStart + chroma], output[crStart + chroma]) = coefficients.chroma(sum.r, sum.g, sum.b)
+                    let at = column * 4
+                    let r0 = Int32(upper[at]), g0 = Int32(upper[at + 1]), b0 = Int32(upper[at + 2])
+                    let r1 = Int32(upper[at + 4]), g1 = Int32(upper[at + 5]), b1 = Int32(upper[at + 6])
+                    let r2 = Int32(lower[at]), g2 = Int32(lower[at + 1]), b2 = Int32(lower[at + 2])
+                    let r3 = Int32(lower[at + 4]), g3 = Int32(lower[at + 5]), b3 = Int32(lower[at + 6])
+                    upperLuma[column] = coefficients.luma(r0, g0, b0)
+                    upperLuma[column + 1] = coefficients.luma(r1, g1, b1)
+                    lowerLuma[column] = coefficients.luma(r2, g2, b2)
+                    lowerLuma[column + 1] = coefficients.luma(r3, g3, b3)
+                    let chroma = chromaRow + column / 2
+                    (output[cbStart + chroma], output[crStart + chroma]) =
+                        coefficients.chroma(r0 + r1 + r2 + r3, g0 + g1 + g2 + g3, b0 + b1 + b2 + b3)
                 }
             }
         }
     }
 
     /// BT.709 limited range on 8-bit R, G, B, in 16-bit fixed point.
-    private struct FixedPointYCbCr {
+    public struct FixedPointYCbCr: Sendable {
         let yr, yg, yb, yOffset: Int32
         let cbr, cbg, cbb, crr, crg, crb, cOffset: Int32
 
-        init() {
+        public init() {
             let scale = Double(1 << 16)
             let kg = 1 - kr - kb
             // Y = 16 + 219/255 (kr R + kg G + kb B).
@@ -137,13 +145,15 @@ public enum YUV420 {
             cOffset = Int32(128 * scale + scale / 2)
         }
 
-        @inline(__always) func luma(_ r: Int32, _ g: Int32, _ b: Int32) -> UInt8 {
-            UInt8(clamping: (yr * r + yg * g + yb * b + yOffset) >> 16)
+        @inline(__always) public func luma(_ r: Int32, _ g: Int32, _ b: Int32) -> UInt8 {
+            UInt8(clamping: (yr &* r &+ yg &* g &+ yb &* b &+ yOffset) >> 16)
         }
 
         /// Cb and Cr of the sums of four pixels' channels.
-        @inline(__always) func chroma(_ r: Int32, _ g: Int32, _ b: Int32) -> (UInt8, UInt8) {
-            (UInt8(clamping: (cbr * r + cbg * g + cbb * b + cOffset) >> 16), UInt8(clamping: (crr * r + crg * g + crb * b + cOffset) >> 16))
+        @inline(__always) public func chroma(_ r: Int32, _ g: Int32, _ b: Int32) -> (UInt8, UInt8) {
+            // No overflow: every product stays under 2^24.
+            (UInt8(clamping: (cbr &* r &+ cbg &* g &+ cbb &* b &+ cOffset) >> 16),
+             UInt8(clamping: (crr &* r &+ crg &* g &+ crb &* b &+ cOffset) >> 16))
         }
     }
 

@@ -13,6 +13,7 @@ final class ChildProcess {
     /// `standardOutput` (default /dev/null).
     init(executable: String, arguments: [String], standardOutput: Int32? = nil) throws {
         let (inputRead, inputWrite) = try POSIXCalls.pipe()
+        POSIXCalls.growPipe(inputWrite, to: 1 << 20)
         let (errorRead, errorWrite) = try POSIXCalls.pipe()
         let devNull = open("/dev/null", O_WRONLY | O_CLOEXEC)
         defer {

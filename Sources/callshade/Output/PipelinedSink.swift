@@ -11,6 +11,8 @@ final class PipelinedSink: @unchecked Sendable {
     private let slots: DispatchSemaphore
     private let lock = NSLock()
     private var failure: Error?
+    /// I420 buffers the writer is done with, for the next frames (at most `depth` + 1).
+    private var spare: [[UInt8]] = []
 
     init(_ sink: FrameSink, depth: Int = 2) {
         self.sink = sink
@@ -25,16 +27,36 @@ final class PipelinedSink: @unchecked Sendable {
         slots.wait()
         queue.async { [self] in
             if firstFailure == nil {
-                do { try sink.write(try converted(frame), index: index) } catch { record(error) }
+                do {
+                    let written = try converted(frame)
+                    try sink.write(written, index: index)
+                    if case .yuv420p(let planes) = written { giveBack(planes) }
+                } catch {
+                    record(error)
+                }
             }
             slots.signal()
         }
     }
 
+    /// A buffer for the next I420 frame: one the writer is done with, when
+    /// there is one (its pages are already mapped), else an empty one.
+    func reusableBuffer() -> [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        return spare.popLast() ?? []
+    }
+
+    private func giveBack(_ planes: [UInt8]) {
+        lock.lock()
+        defer { lock.unlock() }
+        if spare.count < 3 { spare.append(planes) }
+    }
+
     /// RGBA for a sink that takes I420 is converted here, on the writer's thread.
     private func converted(_ frame: RenderedFrame) throws -> RenderedFrame {
         guard sink.layout == .yuv420p, case .rgba(let image) = frame else { return frame }
-        var planes: [UInt8] = []
+        var planes = reusableBuffer()
         try YUV420.convertFast(image, into: &planes)
         return .yuv420p(planes)
     }
