@@ -9,6 +9,11 @@ import CallshadeCore
 /// weight of the one after it (what linear texture filtering does).
 struct GridAxis: Equatable {
     let samples: [Sample]
+    /// The samples between each texel and the next, as runs: samples
+    /// `runs[k].range` all lie after texel `runs[k].texel` (ascending).
+    let runs: [(texel: Int32, range: Range<Int>)]
+
+    static func == (a: GridAxis, b: GridAxis) -> Bool { a.samples == b.samples }
 
     struct Sample: Equatable {
         let texel: Int32
@@ -26,6 +31,13 @@ struct GridAxis: Equatable {
             let texel = min(max(position.rounded(.down), 0), Double(inner))
             return Sample(texel: Int32(texel), weight: Float(position - texel))
         }
+        var runs: [(texel: Int32, range: Range<Int>)] = []
+        var start = 0
+        for index in samples.indices where index + 1 == samples.count || samples[index + 1].texel != samples[index].texel {
+            runs.append((samples[index].texel, start..<(index + 1)))
+            start = index + 1
+        }
+        self.runs = runs
     }
 }
 
@@ -75,6 +87,8 @@ final class WidenedRows {
     let channels: Int
     let upper: UnsafeMutablePointer<Float>
     let step: UnsafeMutablePointer<Float>
+    /// The next texel row, kept so moving one row down needs one row interpolated, not two.
+    private let lower: UnsafeMutablePointer<Float>
     private var widened: Int32 = -1
 
     init(width: Int, channels: Int) {
@@ -82,32 +96,45 @@ final class WidenedRows {
         self.channels = channels
         upper = .allocate(capacity: width * channels)
         step = .allocate(capacity: width * channels)
+        lower = .allocate(capacity: width * channels)
     }
 
     deinit {
         upper.deallocate()
         step.deallocate()
+        lower.deallocate()
     }
 
-    /// Makes `upper` texel row `texel` and `step` the way to the next, at `columns`; returns nothing new when already there.
+    /// Makes `upper` texel row `texel` and `step` the way to the next, at
+    /// `columns`; nothing to do when already there, half when moving one row
+    /// down. The values are the same whichever way they were reached.
     func widen(texelRow texel: Int32, of planes: UnsafePointer<Float>, gridWidth: Int, gridHeight: Int, columns: GridAxis) {
         guard texel != widened else { return }
-        widened = texel
         let planeSize = gridWidth * gridHeight
+        let movesOneDown = texel == widened + 1
+        widened = texel
+        for channel in 0..<channels {
+            let upperRow = upper + channel * width
+            let lowerRow = lower + channel * width
+            let stepRow = step + channel * width
+            let plane = planes + channel * planeSize
+            if movesOneDown {
+                upperRow.update(from: lowerRow, count: width)
+            } else {
+                Self.interpolate(plane + Int(texel) * gridWidth, at: columns, into: upperRow)
+            }
+            Self.interpolate(plane + (Int(texel) + 1) * gridWidth, at: columns, into: lowerRow)
+            for column in 0..<width { stepRow[column] = lowerRow[column] - upperRow[column] }
+        }
+    }
+
+    /// One texel row interpolated to every column, a run of columns between two texels at a time.
+    private static func interpolate(_ texels: UnsafePointer<Float>, at columns: GridAxis, into output: UnsafeMutablePointer<Float>) {
         columns.samples.withUnsafeBufferPointer { samples in
-            for channel in 0..<channels {
-                let above = planes + channel * planeSize + Int(texel) * gridWidth
-                let below = above + gridWidth
-                let upperRow = upper + channel * width
-                let stepRow = step + channel * width
-                for column in 0..<width {
-                    let sample = samples[column]
-                    let left = Int(sample.texel)
-                    let top = above[left] + (above[left + 1] - above[left]) * sample.weight
-                    let bottom = below[left] + (below[left + 1] - below[left]) * sample.weight
-                    upperRow[column] = top
-                    stepRow[column] = bottom - top
-                }
+            for run in columns.runs {
+                let left = texels[Int(run.texel)]
+                let slope = texels[Int(run.texel) + 1] - left
+                for column in run.range { output[column] = left + slope * samples[column].weight }
             }
         }
     }
