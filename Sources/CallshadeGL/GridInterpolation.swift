@@ -111,7 +111,7 @@ final class WidenedRows {
     func widen(texelRow texel: Int32, of planes: UnsafePointer<Float>, gridWidth: Int, gridHeight: Int, columns: GridAxis) {
         guard texel != widened else { return }
         let planeSize = gridWidth * gridHeight
-        let movesOneDown = texel == widened + 1
+        let movesOneDown = widened >= 0 && texel == widened + 1
         widened = texel
         for channel in 0..<channels {
             let upperRow = upper + channel * width
