@@ -8,10 +8,14 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure rendering and encoding speed on this machine, as tables of ratios from one run.",
         discussion: """
-        Render rows draw whole call frames (background, waves, avatar; 1/60 s \\
+        Render rows make whole call frames (background, waves, avatar; 1/60 s \\
         apart in the built-in demo call, voice level changing) after one warm-up \\
-        frame: GPU draw only, GPU draw + RGBA readback, GPU draw + I420 \\
-        conversion and readback, and the CPU reference. Encode rows make a real \\
+        frame, each read back into memory: by GPU passes (full-screen \\
+        background, foreground rings, I420 by yuv.frag), by host composition \\
+        (the GPU draws the low-resolution gradient and the foreground rings, \\
+        the CPU interpolates the background and writes RGBA or I420 straight \\
+        from it: the choice on software rasterisers), and by the CPU \\
+        reference. A star marks what `render` uses here. Encode rows make a real \\
         MP4 (H.264, --preset ultrafast, --crf 18) of SECONDS at 60 fps from the \\
         demo call, and time ffmpeg's own 'gradients' test source through the same \\
         encoder settings as a peer. All rows come from one run: compare the \\
@@ -56,30 +60,36 @@ struct BenchCommand: ParsableCommand {
         var table = BenchTable(header: ["size", "render", "ms/frame", "frames/s", "x CPU reference"])
         var encodes = BenchTable(header: ["size", "encode (H.264 ultrafast, CRF 18)", "seconds", "frames/s", "x real time", "x peer"])
         var planes: [UInt8] = []
+        let onHost = gpu.composesOnHost
+        let onGPU = gpu.convertsOnGPU
         for size in try frameSizes() {
             let requests = try Self.callFrames(size: size, count: frames + 1, layers: chosenLayers)
             let reference = try Self.secondsPerFrame(requests) { _ = try cpu.render($0) }
-            let rows: [(String, Double)] = [
-                ("GPU draw only", try Self.secondsPerFrame(requests) { try gpu.drawAndWait($0) }),
-                ("GPU draw + RGBA readback", try Self.secondsPerFrame(requests) { _ = try gpu.render($0) }),
-                ("GPU draw + I420 on the GPU", try Self.secondsPerFrame(requests) {
-                    gpu.convertsOnGPU = true
-                    try gpu.renderYUV420($0, into: &planes)
-                }),
-                ("GPU draw + RGBA + I420 on the CPU", try Self.secondsPerFrame(requests) {
-                    gpu.convertsOnGPU = false
-                    try gpu.renderYUV420($0, into: &planes)
-                }),
-                ("CPU reference", reference),
+            func timed(host: Bool, gpuConversion: Bool = onGPU, _ body: (FrameRequest) throws -> Void) throws -> Double {
+                gpu.composesOnHost = host
+                gpu.convertsOnGPU = gpuConversion
+                defer {
+                    gpu.composesOnHost = onHost
+                    gpu.convertsOnGPU = onGPU
+                }
+                return try Self.secondsPerFrame(requests, body)
+            }
+            let rows: [(String, Bool, Double)] = [
+                ("GPU passes: draw only", false, try timed(host: false) { try gpu.drawAndWait($0) }),
+                ("GPU passes: RGBA frame", !onHost, try timed(host: false) { _ = try gpu.render($0) }),
+                ("GPU passes: I420 frame (yuv.frag)", !onHost && onGPU,
+                 try timed(host: false, gpuConversion: true) { try gpu.renderYUV420($0, into: &planes) }),
+                ("host composition: RGBA frame", onHost, try timed(host: true) { _ = try gpu.render($0) }),
+                ("host composition: I420 frame", onHost, try timed(host: true) { try gpu.renderYUV420($0, into: &planes) }),
+                ("CPU reference: RGBA frame", false, reference),
             ]
-            for (name, time) in rows {
-                table.add([size.description, name, String(format: "%.2f", time * 1000), String(format: "%.1f", 1 / time),
-                           String(format: "%.2f", reference / time)])
+            for (name, chosen, time) in rows {
+                table.add([size.description, (chosen ? "* " : "  ") + name, String(format: "%.2f", time * 1000),
+                           String(format: "%.1f", 1 / time), String(format: "%.2f", reference / time)])
             }
             guard seconds > 0 else { continue }
             let count = seconds * 60
             let peer = try Self.peerSeconds(size: size, seconds: seconds)
-            gpu.convertsOnGPU = !gpu.context.info.isSoftware
             let ours = try Self.endToEndSeconds(renderer: gpu, size: size, frames: count, layers: chosenLayers)
             encodes.add([size.description, "callshade render to MP4", String(format: "%.2f", ours), String(format: "%.1f", Double(count) / ours),
                          String(format: "%.2f", Double(seconds) / ours), String(format: "%.2f", peer / ours)])
@@ -87,6 +97,7 @@ struct BenchCommand: ParsableCommand {
                          String(format: "%.2f", Double(seconds) / peer), "1.00"])
         }
         print(table.text)
+        print("* what `render` uses on this machine (\(onHost ? "host composition: a software rasteriser" : "GPU passes"))")
         if seconds > 0 {
             print("")
             print(encodes.text)
