@@ -26,16 +26,19 @@ public final class GPURenderer: FrameRenderer {
 
     public static let defaultGradientFactor = 8
 
-    /// Whether `renderYUV420` converts on the GPU. A real GPU does it almost
-    /// for free and reads back 1.5 bytes a pixel instead of 4; a software
-    /// rasteriser pays for every texel fetch, and the fixed-point CPU
-    /// converter is faster there (measured by `callshade bench`).
+    /// Whether `renderYUV420` converts on the GPU (`yuv.frag`) when it does not
+    /// compose on the host. A real GPU does it almost for free and reads back
+    /// 1.5 bytes a pixel instead of 4; a software rasteriser pays for every
+    /// texel fetch, and the fixed-point CPU converter is faster there.
     public var convertsOnGPU: Bool
 
-    /// Whether `render` interpolates the full-size background on the CPU from
-    /// the low-resolution gradient and pastes the foreground square over it,
-    /// instead of a full-screen pass. True on software rasterisers, where it is
-    /// several times cheaper; the frames stay within a level of each other (see the tests).
+    /// Whether `render` and `renderYUV420` interpolate the full-size background
+    /// on the CPU from the low-resolution gradient (RGBA, or I420 straight from
+    /// its Y, Cb, Cr) and paste the foreground's rings over it, instead of
+    /// full-screen passes. True on software rasterisers, where it is several
+    /// times cheaper (`callshade bench` measures both); the frames stay within
+    /// a level of each other (see the tests). Frames whose grid does not apply
+    /// take the GPU passes.
     public var composesOnHost: Bool
 
     public init(context: GLContext, shaders: ShaderLibrary = .embedded) throws {
