@@ -300,16 +300,6 @@ extension GLCalls {
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         try check("glClear", file: file, line: line)
     }
-
-    /// Clears one rectangle of the bound framebuffer to transparent black.
-    static func clear(_ rect: PixelRect, file: String = #fileID, line: Int = #line) throws {
-        glEnable(GLenum(GL_SCISSOR_TEST))
-        glScissor(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height))
-        glClearColor(0, 0, 0, 0)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        glDisable(GLenum(GL_SCISSOR_TEST))
-        try check("glClear", detail: "scissor \(rect.width)x\(rect.height) at \(rect.x),\(rect.y)", file: file, line: line)
-    }
 }
 
 extension GLCalls {

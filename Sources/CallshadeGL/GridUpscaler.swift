@@ -28,39 +28,36 @@ struct GridUpscaler {
         chromaRows = GridAxis(count: size.height / 2, span: 2, pixels: size.height, inner: grid.innerHeight)
     }
 
-    /// A picture pasted over the background: its pixels whose alpha is not 0 replace the background's.
+    /// A picture pasted over the background (inside the frame): its pixels whose alpha is not 0 replace the background's.
     struct Overlay: Sendable {
         let rect: PixelRect
         /// rect.width x rect.height RGBA8 pixels, rows top to bottom.
         let pixels: SendablePointer<UInt8>
     }
 
-    /// Fills `output` with `rect` of the frame (rect.width x rect.height RGBA8,
-    /// rows top to bottom) from `planes` (R, G, B levels), rows split over the cores.
-    func fillRGBA(_ output: UnsafeMutablePointer<UInt8>, rect: PixelRect, from planes: GridPlanes, dither: Bool, overlay: Overlay?) {
+    /// Fills `output` with the frame's background (width x height RGBA8, rows
+    /// top to bottom) from `planes` (R, G, B levels), rows split over the cores.
+    func fillRGBA(_ output: UnsafeMutablePointer<UInt8>, from planes: GridPlanes, dither: Bool) {
+        let width = size.width
         let target = SendablePointer(address: output)
         planes.levels.withUnsafeBufferPointer { levels in
             guard let levels = levels.baseAddress else { return }
             let source = SendablePointer(address: UnsafeMutablePointer(mutating: levels))
-            Self.inBands(rows: rect.height) { band in
-                let widened = WidenedRows(width: size.width, channels: 3)
-                let bias = UnsafeMutablePointer<Float>.allocate(capacity: size.width)
+            Self.inBands(rows: size.height) { band in
+                let widened = WidenedRows(width: width, channels: 3)
+                let bias = UnsafeMutablePointer<Float>.allocate(capacity: width)
                 defer { bias.deallocate() }
-                bias.initialize(repeating: 0, count: size.width)
-                for line in band {
-                    let row = rect.y + line
+                bias.initialize(repeating: 0, count: width)
+                for row in band {
                     let sample = rows.samples[row]
                     widened.widen(texelRow: sample.texel, of: source.address, gridWidth: planes.width, gridHeight: planes.height,
                                   columns: columns)
                     if dither {
                         // 8-bit levels: (index + 0.5) / 64 - 0.5.
-                        for column in rect.x..<(rect.x + rect.width) {
-                            bias[column] = Float(OrderedDither.offset(x: column, y: row) * 255)
-                        }
+                        for column in 0..<width { bias[column] = Float(OrderedDither.offset(x: column, y: row) * 255) }
                     }
-                    let start = target.address + line * rect.width * 4
-                    LevelBlend.rgba(widened, weight: sample.weight, bias: bias, columns: rect.x..<(rect.x + rect.width), into: start)
-                    if let overlay { Self.paste(overlay, row: row, into: start, rect: rect) }
+                    LevelBlend.rgba(widened, weight: sample.weight, bias: bias, columns: 0..<width,
+                                    into: target.address + row * width * 4)
                 }
             }
         }
@@ -130,25 +127,15 @@ struct GridUpscaler {
         }
     }
 
-    /// Copies the overlay's pixels over a whole RGBA frame `frameWidth` pixels wide.
+    /// Copies the overlay's pixels whose alpha is not 0 over an RGBA frame `frameWidth` pixels wide.
     static func paste(_ overlay: Overlay, into frame: UnsafeMutablePointer<UInt8>, frameWidth: Int) {
         let rect = overlay.rect
-        for row in rect.y..<(rect.y + rect.height) {
-            paste(overlay, row: row, into: frame + row * frameWidth * 4, rect: PixelRect(x: 0, y: row, width: frameWidth, height: 1))
-        }
-    }
-
-    /// Copies the overlay's pixels in frame row `row` over `start`, which holds that row's part inside `rect`.
-    private static func paste(_ overlay: Overlay, row: Int, into start: UnsafeMutablePointer<UInt8>, rect: PixelRect) {
-        let from = overlay.rect
-        guard row >= from.y, row < from.y + from.height else { return }
-        let first = max(from.x, rect.x)
-        let last = min(from.x + from.width, rect.x + rect.width)
-        guard first < last else { return }
-        let source = overlay.pixels.address + ((row - from.y) * from.width + first - from.x) * 4
-        let target = start + (first - rect.x) * 4
-        for column in 0..<(last - first) where source[column * 4 + 3] != 0 {
-            (target + column * 4).update(from: source + column * 4, count: 4)
+        for row in 0..<rect.height {
+            let source = overlay.pixels.address + row * rect.width * 4
+            let target = frame + ((rect.y + row) * frameWidth + rect.x) * 4
+            for column in 0..<rect.width where source[column * 4 + 3] != 0 {
+                (target + column * 4).update(from: source + column * 4, count: 4)
+            }
         }
     }
 }

@@ -48,8 +48,7 @@ struct HostBuffers {
         let count = size.pixelCount * 4
         return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialised in
             guard let output = buffer.baseAddress else { return }
-            upscaler.fillRGBA(output, rect: PixelRect(x: 0, y: 0, width: size.width, height: size.height), from: planes,
-                              dither: dither, overlay: nil)
+            upscaler.fillRGBA(output, from: planes, dither: dither)
             initialised = count
         }
     }
