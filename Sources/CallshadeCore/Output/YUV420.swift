@@ -69,52 +69,43 @@ public enum YUV420 {
     /// several times faster, within one level of `convert` (the tests hold it to that).
     public static func convertFast(_ image: RGBAImage, into output: inout [UInt8]) throws {
         try checkSize(width: image.width, height: image.height)
-        let count = frameBytes(width: image.width, height: image.height)
+        let width = image.width
+        let height = image.height
+        let count = frameBytes(width: width, height: height)
         if output.count != count { output = [UInt8](repeating: 0, count: count) }
-        image.pixels.withUnsafeBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { target in
-                guard let source = source.baseAddress, let target = target.baseAddress else { return }
-                let block = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
-                convertFast(source, block, intoFrame: target, width: image.width, height: image.height)
-            }
-        }
-    }
-
-    /// Converts `block` (even position and size, inside the frame) of a frame
-    /// `width` x `height` from `pixels` (the block's own RGBA rows) into the
-    /// frame's I420 planes at `planes`, rows split over the cores.
-    public static func convertFast(_ pixels: UnsafePointer<UInt8>, _ block: PixelRect,
-                                   intoFrame planes: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
         let coefficients = FixedPointYCbCr()
         let chromaWidth = width / 2
         let cbStart = width * height
         let crStart = cbStart + chromaWidth * (height / 2)
-        let rowPairs = block.height / 2
+        let rowPairs = height / 2
         guard rowPairs > 0 else { return }
         let bands = min(rowPairs, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
-        let input = SendablePointer(address: UnsafeMutablePointer(mutating: pixels))
-        let output = SendablePointer(address: planes)
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
-            for pair in band * rowPairs / bands ..< (band + 1) * rowPairs / bands {
-                let top = block.y + pair * 2
-                let upper = input.address + pair * 2 * block.width * 4
-                let lower = upper + block.width * 4
-                let upperLuma = output.address + top * width + block.x
-                let lowerLuma = upperLuma + width
-                let chromaRow = (top / 2) * chromaWidth + block.x / 2
-                for column in stride(from: 0, to: block.width, by: 2) {
-                    let at = column * 4
-                    let r0 = Int32(upper[at]), g0 = Int32(upper[at + 1]), b0 = Int32(upper[at + 2])
-                    let r1 = Int32(upper[at + 4]), g1 = Int32(upper[at + 5]), b1 = Int32(upper[at + 6])
-                    let r2 = Int32(lower[at]), g2 = Int32(lower[at + 1]), b2 = Int32(lower[at + 2])
-                    let r3 = Int32(lower[at + 4]), g3 = Int32(lower[at + 5]), b3 = Int32(lower[at + 6])
-                    upperLuma[column] = coefficients.luma(r0, g0, b0)
-                    upperLuma[column + 1] = coefficients.luma(r1, g1, b1)
-                    lowerLuma[column] = coefficients.luma(r2, g2, b2)
-                    lowerLuma[column + 1] = coefficients.luma(r3, g3, b3)
-                    let chroma = chromaRow + column / 2
-                    (output[cbStart + chroma], output[crStart + chroma]) =
-                        coefficients.chroma(r0 + r1 + r2 + r3, g0 + g1 + g2 + g3, b0 + b1 + b2 + b3)
+        image.pixels.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                guard let source = source.baseAddress, let target = target.baseAddress else { return }
+                let input = SendablePointer(address: UnsafeMutablePointer(mutating: source))
+                let planes = SendablePointer(address: target)
+                DispatchQueue.concurrentPerform(iterations: bands) { band in
+                    for pair in band * rowPairs / bands ..< (band + 1) * rowPairs / bands {
+                        let upper = input.address + pair * 2 * width * 4
+                        let lower = upper + width * 4
+                        let upperLuma = planes.address + pair * 2 * width
+                        let lowerLuma = upperLuma + width
+                        for column in stride(from: 0, to: width, by: 2) {
+                            let at = column * 4
+                            let r0 = Int32(upper[at]), g0 = Int32(upper[at + 1]), b0 = Int32(upper[at + 2])
+                            let r1 = Int32(upper[at + 4]), g1 = Int32(upper[at + 5]), b1 = Int32(upper[at + 6])
+                            let r2 = Int32(lower[at]), g2 = Int32(lower[at + 1]), b2 = Int32(lower[at + 2])
+                            let r3 = Int32(lower[at + 4]), g3 = Int32(lower[at + 5]), b3 = Int32(lower[at + 6])
+                            upperLuma[column] = coefficients.luma(r0, g0, b0)
+                            upperLuma[column + 1] = coefficients.luma(r1, g1, b1)
+                            lowerLuma[column] = coefficients.luma(r2, g2, b2)
+                            lowerLuma[column + 1] = coefficients.luma(r3, g3, b3)
+                            let chroma = pair * chromaWidth + column / 2
+                            (planes[cbStart + chroma], planes[crStart + chroma]) =
+                                coefficients.chroma(r0 + r1 + r2 + r3, g0 + g1 + g2 + g3, b0 + b1 + b2 + b3)
+                        }
+                    }
                 }
             }
         }
