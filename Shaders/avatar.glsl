@@ -1,9 +1,10 @@
-// The avatar: a picture (premultiplied RGBA8 texture, square) or a placeholder
-// disc with a vertical two-colour gradient, in an anti-aliased circle.
+// The avatar: a picture (premultiplied RGBA8 texture, square; programs built
+// with AVATAR_PICTURE) or a placeholder disc with a vertical two-colour
+// gradient (the others), in an anti-aliased circle.
 // Included with #include "avatar.glsl".
 
 uniform float u_avatarDiameter;  // pixels
-uniform float u_avatarSide;      // texture side in texels; 0 = placeholder
+uniform float u_avatarSide;      // texture side in texels (AVATAR_PICTURE)
 uniform highp sampler2D u_avatar; // premultiplied, row 0 = top
 uniform vec3 u_placeholderTop;
 uniform vec3 u_placeholderBottom;
@@ -26,8 +27,9 @@ vec4 avatarColor(vec2 offset) {
     float coverage = clamp(u_avatarDiameter * 0.5 - length(offset) + 0.5, 0.0, 1.0);
     if (coverage <= 0.0 || u_avatarDiameter <= 0.0) return vec4(0.0);
     vec2 u = offset / u_avatarDiameter + 0.5;
-    if (u_avatarSide <= 0.0) {
-        return vec4(mix(u_placeholderTop, u_placeholderBottom, clamp(u.y, 0.0, 1.0)), 1.0) * coverage;
-    }
+#ifdef AVATAR_PICTURE
     return avatarTexel(u * u_avatarSide - 0.5) * coverage;
+#else
+    return vec4(mix(u_placeholderTop, u_placeholderBottom, clamp(u.y, 0.0, 1.0)), 1.0) * coverage;
+#endif
 }

@@ -1,11 +1,12 @@
 #version 300 es
 // The foreground pass: around the avatar only, the waves (a toned copy of the
 // background seen through their mask) and the avatar on top, composed here in
-// floating point (no fixed-function blending). Drawn in up to three rings,
-// each with the program built for it: AVATAR_INTERIOR inside the opaque part
-// of the avatar (nothing below it shows), the whole composition across the
-// avatar's edge and the inner wave, and OUTER_WAVE_ONLY (no avatar, no inner
-// wave) further out.
+// floating point (no fixed-function blending). Drawn in 8x8 tiles, each with
+// the cheapest program that gives it exactly the whole composition's
+// result: AVATAR_INTERIOR inside the opaque part of the avatar (nothing below
+// it shows), WAVES_CONSTANT where neither wave has an edge and the avatar is
+// nothing, OUTER_WAVE_ONLY where only the outer wave has an edge, and the
+// whole composition elsewhere.
 precision highp float;
 
 #include "gradient.glsl"
@@ -41,7 +42,7 @@ void main() {
             alpha = mask;
         }
     }
-#ifndef OUTER_WAVE_ONLY
+#if !defined(OUTER_WAVE_ONLY) && !defined(WAVES_CONSTANT)
     if (u_layers.z > 0.5) {
         vec4 top = avatarColor(offset);
         float below = alpha * (1.0 - top.a);

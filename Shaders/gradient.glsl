@@ -13,37 +13,19 @@ uniform float u_overscan;        // 0.1: the gradient rect is the screen grown b
 uniform vec4 u_tone;             // (brightness, saturation, overlay alpha, 1 = apply tone)
 uniform vec3 u_overlay;          // overlay colour of the tone
 
-vec3 rgbToHsv(vec3 c) {
-    float maxC = max(c.r, max(c.g, c.b));
-    float minC = min(c.r, min(c.g, c.b));
-    float chroma = maxC - minC;
-    float hue = 0.0;
-    if (chroma > 0.0) {
-        if (maxC == c.r) {
-            hue = (c.g - c.b) / chroma;
-            if (hue < 0.0) hue += 6.0;
-        } else if (maxC == c.g) {
-            hue = (c.b - c.r) / chroma + 2.0;
-        } else {
-            hue = (c.r - c.g) / chroma + 4.0;
-        }
-    }
-    return vec3(hue / 6.0, maxC > 0.0 ? chroma / maxC : 0.0, maxC);
-}
-
-vec3 hsvToRgb(vec3 hsv) {
-    // Each channel's distance around the hue circle, as a piecewise-linear ramp.
-    vec3 k = mod(vec3(5.0, 3.0, 1.0) + hsv.x * 6.0, 6.0);
-    vec3 ramp = clamp(min(k, 4.0 - k), 0.0, 1.0);
-    return hsv.z - hsv.z * hsv.y * ramp;
-}
-
 // V times brightness, S times saturation, then plus overlay times its alpha.
+// Worked out without converting to HSV and back (software rasterisers run
+// every branch of such a conversion): with v = max, chroma = max - min and
+// s = chroma / v, a channel c sits (v - c) / chroma of the way down from v,
+// which is what the hue keeps; so the toned channel is v' - v' s' (v - c) / chroma
+// for v' = clamp(v brightness) and s' = clamp(s saturation). A grey stays grey.
 vec3 applyTone(vec3 color, vec3 tone, vec3 overlay) {
-    vec3 hsv = rgbToHsv(color);
-    hsv.z = clamp(hsv.z * tone.x, 0.0, 1.0);
-    hsv.y = clamp(hsv.y * tone.y, 0.0, 1.0);
-    return min(hsvToRgb(hsv) + overlay * tone.z, 1.0);
+    float v = max(color.r, max(color.g, color.b));
+    float chroma = v - min(color.r, min(color.g, color.b));
+    float tonedV = clamp(v * tone.x, 0.0, 1.0);
+    float tonedS = clamp((v > 0.0 ? chroma / v : 0.0) * tone.y, 0.0, 1.0);
+    float perLevelDown = chroma > 0.0 ? tonedV * tonedS / chroma : 0.0;
+    return min(tonedV - perLevelDown * (v - color) + overlay * tone.z, 1.0);
 }
 
 // The screen position (unit square, y up) of this fragment. For a full-size

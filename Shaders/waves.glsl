@@ -9,6 +9,16 @@ uniform vec2 u_waveBalls[16];    // 8 ball centres of the outer shape, then 8 of
 uniform vec2 u_waveSides;        // side of each shape's square, in pixels
 uniform vec3 u_waveField;        // (sigma, threshold, alpha of each shape's white)
 
+#ifdef WAVES_CONSTANT
+// Programs built with WAVES_CONSTANT draw tiles over which each shape's
+// coverage is known to be exactly 0 or exactly 1 (the host bounds the field
+// over every tile), and take it from here instead.
+uniform vec2 u_waveCoverage;
+
+float waveCoverage(int shape, vec2 offset) {
+    return shape == 0 ? u_waveCoverage.x : u_waveCoverage.y;
+}
+#else
 // Coverage (0...1) of one shape at `offset` pixels from the centre.
 float waveCoverage(int shape, vec2 offset) {
     float side = shape == 0 ? u_waveSides.x : u_waveSides.y;
@@ -26,9 +36,10 @@ float waveCoverage(int shape, vec2 offset) {
     float distancePixels = (field - u_waveField.y) / max(length(slope), 1e-9) * side;
     return clamp(distancePixels + 0.5, 0.0, 1.0);
 }
+#endif
 
 // The alpha of the two shapes' white, one over the other. Programs built
-// with OUTER_WAVE_ONLY draw only where the inner shape cannot reach, and skip it.
+// with OUTER_WAVE_ONLY draw only where the inner shape is nothing, and skip it.
 float waveMask(vec2 offset) {
 #ifdef OUTER_WAVE_ONLY
     float clear = 1.0 - u_waveField.z * waveCoverage(0, offset);

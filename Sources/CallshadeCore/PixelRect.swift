@@ -28,11 +28,13 @@ public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
         self.init(x: x, y: y, width: width, height: height)
     }
 
-    /// The same rectangle grown left and up to the nearest multiples of 8.
-    public var withCornerOnMultiplesOf8: PixelRect {
+    /// The same rectangle grown to edges on multiples of 8, or on the edges of a frame of `size`.
+    public func aligned8(within size: FrameSize) -> PixelRect {
         let left = x - ((x % 8) + 8) % 8
         let top = y - ((y % 8) + 8) % 8
-        return PixelRect(x: left, y: top, width: width + x - left, height: height + y - top)
+        let right = min((x + width + 7) / 8 * 8, max(size.width, x + width))
+        let bottom = min((y + height + 7) / 8 * 8, max(size.height, y + height))
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
     public var isEmpty: Bool { width == 0 || height == 0 }

@@ -1,21 +1,23 @@
 import CallshadeCore
 
-/// The foreground pass: `ring.vert` + `foreground.frag` in rings around the
-/// avatar only (see `ForegroundRings`), composing background, waves and avatar in one go.
+/// The foreground pass: `tiles.vert` + `foreground.frag` over the tiles of
+/// the foreground's square that it changes (see `ForegroundTiles`),
+/// composing background, waves and avatar in one go.
 final class ForegroundPass {
     /// One build of `foreground.frag` and its uniform locations.
     private struct Variant {
         let program: ShaderProgram
         let gradient: GradientUniforms
-        let ring: UniformLocation
         let targetSize: UniformLocation
         let layers: UniformLocation?
-        let centre: UniformLocation
+        /// Not in WAVES_CONSTANT programs: nothing there depends on where the centre is.
+        let centre: UniformLocation?
         let wavesTone: UniformLocation?
         let wavesOverlay: UniformLocation?
         let waveBalls: UniformLocation?
         let waveSides: UniformLocation?
         let waveField: UniformLocation?
+        let waveCoverage: UniformLocation?
         let avatarDiameter: UniformLocation?
         let avatarSide: UniformLocation?
         let avatarSampler: UniformLocation?
@@ -23,19 +25,19 @@ final class ForegroundPass {
         let placeholderBottom: UniformLocation?
 
         init(context: GLContext, shaders: ShaderLibrary, options: ProgramOptions) throws {
-            program = try ShaderProgram(context: context, vertex: try shaders.source("ring.vert"),
+            program = try ShaderProgram(context: context, vertex: try shaders.source("tiles.vert"),
                                         fragment: try shaders.source("foreground.frag").defining(options.defines))
             let interior = options.part == .avatarInterior
             gradient = try GradientUniforms(program, evaluates: !options.lookup, showsBackground: !interior)
-            ring = try program.uniform("u_ring")
             targetSize = try program.uniform("u_targetSize")
             layers = interior ? nil : try program.uniform("u_layers")
-            centre = try program.uniform("u_centre")
+            centre = options.part == .wavesConstant ? nil : try program.uniform("u_centre")
             wavesTone = program.optionalUniform("u_wavesTone")
             wavesOverlay = program.optionalUniform("u_wavesOverlay")
             waveBalls = program.optionalUniform("u_waveBalls")
             waveSides = program.optionalUniform("u_waveSides")
             waveField = program.optionalUniform("u_waveField")
+            waveCoverage = options.part == .wavesConstant ? try program.uniform("u_waveCoverage") : nil
             avatarDiameter = program.optionalUniform("u_avatarDiameter")
             avatarSide = program.optionalUniform("u_avatarSide")
             avatarSampler = program.optionalUniform("u_avatar")
@@ -49,30 +51,33 @@ final class ForegroundPass {
     /// The avatar picture now in `avatarTexture`, to upload only when it changes.
     private var uploaded: AvatarImage?
     private var avatarTexture: Texture?
+    /// The tiles' corners, refilled for every draw.
+    private let vertices: GraphicsBuffer
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         self.context = context
+        vertices = try GraphicsBuffer(context: context)
         variants = try ProgramVariants(eager: [ProgramOptions(lookup: false, dither: false), ProgramOptions(lookup: true, dither: false)]) {
             try Variant(context: context, shaders: shaders, options: $0)
         }
     }
 
-    /// Draws the foreground's rings into a full-size target; `lookup` reads
+    /// Draws the foreground's tiles into a full-size target; `lookup` reads
     /// the background from the low-resolution gradient bound to texture unit 1.
-    func draw(_ request: FrameRequest, _ foreground: Foreground, lookup: (grid: LowResolutionGrid, texture: Texture)?,
-              into target: Framebuffer) throws {
-        try draw(request, foreground, lookup: lookup, into: target,
+    func draw(_ request: FrameRequest, _ foreground: Foreground, tiles: ForegroundTiles,
+              lookup: (grid: LowResolutionGrid, texture: Texture)?, into target: Framebuffer) throws {
+        try draw(request, foreground, tiles: tiles, lookup: lookup, into: target,
                  showing: PixelRect(x: 0, y: 0, width: request.size.width, height: request.size.height))
     }
 
-    /// Draws the foreground's rings into the bottom-left (row 0) corner of
-    /// `target`, which stands for `region` of the frame. The region's corner
-    /// must lie on multiples of 8, so the dither pattern stays the frame's.
-    func draw(_ request: FrameRequest, _ foreground: Foreground, lookup: (grid: LowResolutionGrid, texture: Texture)?,
-              into target: Framebuffer, showing region: PixelRect) throws {
+    /// Draws the foreground's tiles (frame pixels, inside `region`) into the
+    /// bottom-left (row 0) corner of `target`, which stands for `region` of
+    /// the frame. The region's corner must lie on multiples of 8, so the
+    /// dither pattern stays the frame's.
+    func draw(_ request: FrameRequest, _ foreground: Foreground, tiles: ForegroundTiles,
+              lookup: (grid: LowResolutionGrid, texture: Texture)?, into target: Framebuffer, showing region: PixelRect) throws {
         precondition(region.x % 8 == 0 && region.y % 8 == 0, "the region's corner lies on multiples of 8")
-        let rings = ForegroundRings.rings(for: foreground, layers: request.layers)
-        guard !rings.isEmpty else { return }
+        guard !tiles.runs.isEmpty else { return }
         try target.bind(viewportWidth: region.width, viewportHeight: region.height)
         // Where the centre is in the target's pixels.
         let centre = Vec2(foreground.centre.x - Double(region.x), foreground.centre.y - Double(region.y))
@@ -81,14 +86,29 @@ final class ForegroundPass {
             try GLCalls.bindTexture(try texture(for: image).name, unit: 0)
         }
         if let lookup { try GLCalls.bindTexture(lookup.texture.name, unit: 1) }
-        for ring in rings {
-            let variant = try variants.variant(ProgramOptions(lookup: lookup != nil, dither: request.dither, part: ring.part))
+        // Two triangles a rectangle, in the target's pixels.
+        var positions: [Float] = []
+        positions.reserveCapacity(tiles.runs.reduce(0) { $0 + $1.rects.count } * 12)
+        for rect in tiles.rects {
+            let left = Float(rect.x - region.x), right = Float(rect.x + rect.width - region.x)
+            let bottom = Float(rect.y - region.y), top = Float(rect.y + rect.height - region.y)
+            positions += [left, bottom, right, bottom, left, top, left, top, right, bottom, right, top]
+        }
+        try GLCalls.vertexPositions(positions, in: vertices.name)
+        defer { GLCalls.endVertexPositions() }
+        let picture = foreground.avatar.image != nil && request.layers.contains(.avatar)
+        var first = 0
+        for (kind, rects) in tiles.runs {
+            let variant = try variants.variant(ProgramOptions(lookup: lookup != nil, dither: request.dither, part: kind.part,
+                                                              picture: picture))
             try variant.program.use()
-            GLCalls.uniform(variant.ring.value, vec4: Float(centre.x), Float(centre.y),
-                            Float(ring.innerVertexRadius), Float(ring.outerVertexRadius))
             GLCalls.uniform(variant.targetSize.value, vec2: Float(region.width), Float(region.height))
             set(variant, request, foreground, centre: centre, lookup: lookup?.grid, region: region)
-            try GLCalls.drawStrip(vertices: 2 * (ForegroundRings.segments + 1))
+            if case let .waves(outer, inner) = kind, let waveCoverage = variant.waveCoverage {
+                GLCalls.uniform(waveCoverage.value, vec2: outer ? 1 : 0, inner ? 1 : 0)
+            }
+            try GLCalls.drawTriangles(first: first, count: rects.count * 6)
+            first += rects.count * 6
         }
     }
 
@@ -104,7 +124,7 @@ final class ForegroundPass {
             GLCalls.uniform(layers.value, vec3: request.layers.contains(.background) ? 1 : 0,
                             request.layers.contains(.waves) ? 1 : 0, request.layers.contains(.avatar) ? 1 : 0)
         }
-        GLCalls.uniform(variant.centre.value, vec2: Float(centre.x), Float(centre.y))
+        if let location = variant.centre { GLCalls.uniform(location.value, vec2: Float(centre.x), Float(centre.y)) }
 
         let waves = foreground.waves
         if let wavesTone = variant.wavesTone {
@@ -135,9 +155,8 @@ final class ForegroundPass {
             GLCalls.uniform(placeholderBottom.value, vec3: Float(avatar.placeholderBottom.r),
                             Float(avatar.placeholderBottom.g), Float(avatar.placeholderBottom.b))
         }
-        let drawsPicture = avatar.image != nil && request.layers.contains(.avatar)
         if let avatarSampler = variant.avatarSampler { GLCalls.uniform(avatarSampler.value, int: 0) }
-        if let avatarSide = variant.avatarSide { GLCalls.uniform(avatarSide.value, float: Float(drawsPicture ? avatar.image?.side ?? 0 : 0)) }
+        if let avatarSide = variant.avatarSide { GLCalls.uniform(avatarSide.value, float: Float(avatar.image?.side ?? 0)) }
     }
 
     private func texture(for image: AvatarImage) throws -> Texture {

@@ -253,6 +253,30 @@ enum GLCalls {
         try check("glDrawArrays", detail: "\(vertices) vertices", file: file, line: line)
     }
 
+    /// Fills `buffer` with 2D vertex positions (floats, pairs) and feeds them
+    /// to attribute 0 of the next draws.
+    static func vertexPositions(_ positions: [Float], in buffer: GLuint, file: String = #fileID, line: Int = #line) throws {
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        positions.withUnsafeBytes { bytes in
+            glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bytes.count), bytes.baseAddress, GLenum(GL_STREAM_DRAW))
+        }
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        try check("glBufferData", detail: "\(positions.count / 2) vertices", file: file, line: line)
+    }
+
+    /// Stops feeding attribute 0 from a buffer (the other passes place their vertices themselves).
+    static func endVertexPositions() {
+        glDisableVertexAttribArray(0)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+    }
+
+    /// Draws `count` vertices from `first` of the bound positions as separate triangles.
+    static func drawTriangles(first: Int, count: Int, file: String = #fileID, line: Int = #line) throws {
+        glDrawArrays(GLenum(GL_TRIANGLES), GLint(first), GLsizei(count))
+        try check("glDrawArrays", detail: "\(count) vertices as triangles", file: file, line: line)
+    }
+
     /// Reads RGBA pixels of a rectangle (origin at framebuffer row 0) of the
     /// bound framebuffer's attachment `attachment`, bottom row first: 8-bit
     /// values, or 32-bit floats from a float target.

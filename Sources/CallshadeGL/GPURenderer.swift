@@ -41,6 +41,11 @@ public final class GPURenderer: FrameRenderer {
     /// take the GPU passes.
     public var composesOnHost: Bool
 
+    /// Whether the foreground's tiles get the cheapest program that draws
+    /// them exactly (see `ForegroundTiles`); false draws the whole square with
+    /// the whole composition, the slow reference the tests hold the tiles to.
+    var classifiesTiles = true
+
     public init(context: GLContext, shaders: ShaderLibrary = .embedded) throws {
         self.context = context
         self.shaders = shaders
@@ -102,7 +107,8 @@ public final class GPURenderer: FrameRenderer {
             try GLCalls.clear()
         }
         if request.drawsForeground, let layer = request.foreground {
-            try foreground.draw(request, layer, lookup: grid.flatMap { grid in gridTexture.map { (grid, $0) } }, into: target)
+            try foreground.draw(request, layer, tiles: tiles(for: layer, request), lookup: grid.flatMap { grid in gridTexture.map { (grid, $0) } },
+                                into: target)
         }
         return target
     }
@@ -122,18 +128,27 @@ public final class GPURenderer: FrameRenderer {
         try YUV420.checkSize(width: request.size.width, height: request.size.height)
         guard !request.dither, let frame = try beginOnHost(request) else { return false }
         host.backgroundYUV420(size: request.size, grid: frame.grid, into: &output)
-        if try finishOnHost(frame) { host.pasteOverlayYUV420(size: request.size, grid: frame.grid, into: &output) }
+        if try finishOnHost(frame) { host.pasteOverlayYUV420(size: request.size, into: &output) }
         return true
     }
 
     /// A host-composed frame under way: its grid, and the foreground's square the GPU is drawing.
     private struct HostFrame {
         let grid: LowResolutionGrid
-        let square: PixelRect?
+        /// Nil when the foreground draws nothing.
+        let tiles: ForegroundTiles?
+    }
+
+    /// The tiles of the foreground's square (its edges on multiples of 8 or
+    /// the frame's, so I420's 2x2 blocks never straddle one) and what draws each.
+    private func tiles(for layer: Foreground, _ request: FrameRequest) -> ForegroundTiles {
+        let square = PixelRect(around: layer.centre, reach: layer.reach + 1, clippedTo: request.size).aligned8(within: request.size)
+        return classifiesTiles ? ForegroundTiles(foreground: layer, layers: request.layers, region: square)
+                               : ForegroundTiles(everywhereWhole: square)
     }
 
     /// Renders and reads back the low-resolution gradient, then queues the
-    /// foreground's rings into their own small target and lets the GPU start
+    /// foreground's tiles into their own small target and lets the GPU start
     /// on them, so the host fills the background meanwhile; nil when the grid does not apply.
     private func beginOnHost(_ request: FrameRequest) throws -> HostFrame? {
         let size = request.size
@@ -141,23 +156,20 @@ public final class GPURenderer: FrameRenderer {
         guard let grid = try lowResolutionGradient(for: request), let low = lowResolution else { return nil }
         try low.target.bind()
         try host.readGrid(low.target)
-        guard request.drawsForeground, let layer = request.foreground else { return HostFrame(grid: grid, square: nil) }
-        let reach = ForegroundRings.extent(of: ForegroundRings.rings(for: layer, layers: request.layers)) + 1
-        let square = PixelRect(around: layer.centre, reach: reach, clippedTo: size).withCornerOnMultiplesOf8
-        guard !square.isEmpty else { return HostFrame(grid: grid, square: nil) }
-        let target = try overlayTarget(width: square.width, height: square.height)
-        try target.bind(viewportWidth: square.width, viewportHeight: square.height)
-        try GLCalls.clear()
-        try foreground.draw(request, layer, lookup: (grid, low.target.color), into: target, showing: square)
+        guard request.drawsForeground, let layer = request.foreground else { return HostFrame(grid: grid, tiles: nil) }
+        let tiles = tiles(for: layer, request)
+        guard !tiles.runs.isEmpty else { return HostFrame(grid: grid, tiles: nil) }
+        let target = try overlayTarget(width: tiles.region.width, height: tiles.region.height)
+        try foreground.draw(request, layer, tiles: tiles, lookup: (grid, low.target.color), into: target, showing: tiles.region)
         try GLCalls.flush()
-        return HostFrame(grid: grid, square: square)
+        return HostFrame(grid: grid, tiles: tiles)
     }
 
-    /// Waits for the foreground's square and reads it back; false when there is none.
+    /// Waits for the foreground's tiles and reads their square back; false when there are none.
     private func finishOnHost(_ frame: HostFrame) throws -> Bool {
-        guard let square = frame.square, let target = overlay else { return false }
-        try target.bind(viewportWidth: square.width, viewportHeight: square.height)
-        try host.readOverlay(square)
+        guard let tiles = frame.tiles, let target = overlay else { return false }
+        try target.bind(viewportWidth: tiles.region.width, viewportHeight: tiles.region.height)
+        try host.readOverlay(tiles)
         return true
     }
 

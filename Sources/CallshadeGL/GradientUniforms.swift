@@ -116,8 +116,13 @@ struct ProgramOptions: Hashable {
     var dither: Bool
     /// Which part of the foreground (foreground.frag only).
     var part: ForegroundPart = .whole
+    /// The avatar is a picture, not the placeholder (AVATAR_PICTURE; foreground.frag only).
+    var picture = false
 
-    var defines: [String] { (lookup ? ["GRADIENT_LOOKUP"] : []) + (dither ? ["DITHER"] : []) + (part.define.map { [$0] } ?? []) }
+    var defines: [String] {
+        (lookup ? ["GRADIENT_LOOKUP"] : []) + (dither ? ["DITHER"] : []) + (part.define.map { [$0] } ?? [])
+            + (picture ? ["AVATAR_PICTURE"] : [])
+    }
 }
 
 /// Programs of one pass built for each set of options, on first use.

@@ -73,39 +73,20 @@ public enum YUV420 {
         let height = image.height
         let count = frameBytes(width: width, height: height)
         if output.count != count { output = [UInt8](repeating: 0, count: count) }
-        let coefficients = FixedPointYCbCr()
-        let chromaWidth = width / 2
-        let cbStart = width * height
-        let crStart = cbStart + chromaWidth * (height / 2)
         let rowPairs = height / 2
         guard rowPairs > 0 else { return }
         let bands = min(rowPairs, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
+        let coefficients = FixedPointYCbCr()
         image.pixels.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { target in
                 guard let source = source.baseAddress, let target = target.baseAddress else { return }
                 let input = SendablePointer(address: UnsafeMutablePointer(mutating: source))
                 let planes = SendablePointer(address: target)
                 DispatchQueue.concurrentPerform(iterations: bands) { band in
-                    for pair in band * rowPairs / bands ..< (band + 1) * rowPairs / bands {
-                        let upper = input.address + pair * 2 * width * 4
-                        let lower = upper + width * 4
-                        let upperLuma = planes.address + pair * 2 * width
-                        let lowerLuma = upperLuma + width
-                        for column in stride(from: 0, to: width, by: 2) {
-                            let at = column * 4
-                            let r0 = Int32(upper[at]), g0 = Int32(upper[at + 1]), b0 = Int32(upper[at + 2])
-                            let r1 = Int32(upper[at + 4]), g1 = Int32(upper[at + 5]), b1 = Int32(upper[at + 6])
-                            let r2 = Int32(lower[at]), g2 = Int32(lower[at + 1]), b2 = Int32(lower[at + 2])
-                            let r3 = Int32(lower[at + 4]), g3 = Int32(lower[at + 5]), b3 = Int32(lower[at + 6])
-                            upperLuma[column] = coefficients.luma(r0, g0, b0)
-                            upperLuma[column + 1] = coefficients.luma(r1, g1, b1)
-                            lowerLuma[column] = coefficients.luma(r2, g2, b2)
-                            lowerLuma[column + 1] = coefficients.luma(r3, g3, b3)
-                            let chroma = pair * chromaWidth + column / 2
-                            (planes[cbStart + chroma], planes[crStart + chroma]) =
-                                coefficients.chroma(r0 + r1 + r2 + r3, g0 + g1 + g2 + g3, b0 + b1 + b2 + b3)
-                        }
-                    }
+                    let rows = band * rowPairs / bands * 2 ..< (band + 1) * rowPairs / bands * 2
+                    coefficients.convert(input.address + rows.lowerBound * width * 4, rowLength: width,
+                                         block: PixelRect(x: 0, y: rows.lowerBound, width: width, height: rows.count),
+                                         into: planes.address, width: width, height: height)
                 }
             }
         }
@@ -145,6 +126,38 @@ public enum YUV420 {
             // No overflow: every product stays under 2^24.
             (UInt8(clamping: (cbr &* r &+ cbg &* g &+ cbb &* b &+ cOffset) >> 16),
              UInt8(clamping: (crr &* r &+ crg &* g &+ crb &* b &+ cOffset) >> 16))
+        }
+
+        /// Converts `block` of a frame (even corner and size) into the
+        /// frame's I420 planes (`width` x `height`, Y then Cb then Cr) from
+        /// RGBA8 pixels whose block's top-left pixel is at `pixels`, rows
+        /// `rowLength` pixels apart. Alpha is ignored.
+        public func convert(_ pixels: UnsafePointer<UInt8>, rowLength: Int, block: PixelRect,
+                            into planes: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
+            let chromaWidth = width / 2
+            let cbStart = width * height
+            let crStart = cbStart + chromaWidth * (height / 2)
+            for pair in 0..<block.height / 2 {
+                let upper = pixels + pair * 2 * rowLength * 4
+                let lower = upper + rowLength * 4
+                let y = block.y + pair * 2
+                let upperLuma = planes + y * width + block.x
+                let lowerLuma = upperLuma + width
+                let chromaRow = planes + (y / 2) * chromaWidth + block.x / 2
+                for column in stride(from: 0, to: block.width - 1, by: 2) {
+                    let at = column * 4
+                    let r0 = Int32(upper[at]), g0 = Int32(upper[at + 1]), b0 = Int32(upper[at + 2])
+                    let r1 = Int32(upper[at + 4]), g1 = Int32(upper[at + 5]), b1 = Int32(upper[at + 6])
+                    let r2 = Int32(lower[at]), g2 = Int32(lower[at + 1]), b2 = Int32(lower[at + 2])
+                    let r3 = Int32(lower[at + 4]), g3 = Int32(lower[at + 5]), b3 = Int32(lower[at + 6])
+                    upperLuma[column] = luma(r0, g0, b0)
+                    upperLuma[column + 1] = luma(r1, g1, b1)
+                    lowerLuma[column] = luma(r2, g2, b2)
+                    lowerLuma[column + 1] = luma(r3, g3, b3)
+                    (chromaRow[cbStart + column / 2], chromaRow[crStart + column / 2]) =
+                        chroma(r0 + r1 + r2 + r3, g0 + g1 + g2 + g3, b0 + b1 + b2 + b3)
+                }
+            }
         }
     }
 
