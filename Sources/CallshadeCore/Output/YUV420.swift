@@ -128,6 +128,36 @@ public enum YUV420 {
              UInt8(clamping: (crr &* r &+ crg &* g &+ crb &* b &+ cOffset) >> 16))
         }
 
+        /// The same arithmetic as `luma` and `chroma` on 2 x 16 pixels at once.
+        @inline(__always)
+        private func convertSixteen(_ upper: UnsafePointer<UInt8>, _ lower: UnsafePointer<UInt8>,
+                                    _ upperLuma: UnsafeMutablePointer<UInt8>, _ lowerLuma: UnsafeMutablePointer<UInt8>,
+                                    cb: UnsafeMutablePointer<UInt8>, cr: UnsafeMutablePointer<UInt8>) {
+            // Little-endian RGBA8: red in the lowest byte of each 32-bit pixel.
+            let mask = SIMD16<Int32>(repeating: 0xFF)
+            func luma(_ row: UnsafePointer<UInt8>) -> SIMD16<UInt8> {
+                let pixels = SIMD16<Int32>(truncatingIfNeeded: UnsafeRawPointer(row).loadUnaligned(as: SIMD16<UInt32>.self))
+                let value = yr &* (pixels & mask) &+ yg &* ((pixels &>> 8) & mask) &+ yb &* ((pixels &>> 16) & mask) &+ yOffset
+                return SIMD16<UInt8>(truncatingIfNeeded: (value &>> 16).clamped(lowerBound: .zero, upperBound: mask))
+            }
+            UnsafeMutableRawPointer(upperLuma).storeBytes(of: luma(upper), as: SIMD16<UInt8>.self)
+            UnsafeMutableRawPointer(lowerLuma).storeBytes(of: luma(lower), as: SIMD16<UInt8>.self)
+            // Two neighbouring pixels a 64-bit lane: each channel summed over the 2x2 block.
+            let byte = SIMD8<UInt64>(repeating: 0xFF)
+            let top = UnsafeRawPointer(upper).loadUnaligned(as: SIMD8<UInt64>.self)
+            let bottom = UnsafeRawPointer(lower).loadUnaligned(as: SIMD8<UInt64>.self)
+            func sum(_ shift: UInt64) -> SIMD8<Int32> {
+                SIMD8<Int32>(truncatingIfNeeded: ((top &>> shift) & byte) &+ ((top &>> (shift + 32)) & byte)
+                                                 &+ ((bottom &>> shift) & byte) &+ ((bottom &>> (shift + 32)) & byte))
+            }
+            let (r, g, b) = (sum(0), sum(8), sum(16))
+            let limit = SIMD8<Int32>(repeating: 0xFF)
+            let blue = ((cbr &* r &+ cbg &* g &+ cbb &* b &+ cOffset) &>> 16).clamped(lowerBound: .zero, upperBound: limit)
+            let red = ((crr &* r &+ crg &* g &+ crb &* b &+ cOffset) &>> 16).clamped(lowerBound: .zero, upperBound: limit)
+            UnsafeMutableRawPointer(cb).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: blue), as: SIMD8<UInt8>.self)
+            UnsafeMutableRawPointer(cr).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: red), as: SIMD8<UInt8>.self)
+        }
+
         /// Converts `block` of a frame (even corner and size) into the
         /// frame's I420 planes (`width` x `height`, Y then Cb then Cr) from
         /// RGBA8 pixels whose block's top-left pixel is at `pixels`, rows
@@ -144,7 +174,14 @@ public enum YUV420 {
                 let upperLuma = planes + y * width + block.x
                 let lowerLuma = upperLuma + width
                 let chromaRow = planes + (y / 2) * chromaWidth + block.x / 2
-                for column in stride(from: 0, to: block.width - 1, by: 2) {
+                // Sixteen pixels (eight blocks) at a time, then one block at a time.
+                var column = 0
+                while column + 16 <= block.width {
+                    convertSixteen(upper + column * 4, lower + column * 4, upperLuma + column, lowerLuma + column,
+                                   cb: chromaRow + cbStart + column / 2, cr: chromaRow + crStart + column / 2)
+                    column += 16
+                }
+                for column in stride(from: column, to: block.width - 1, by: 2) {
                     let at = column * 4
                     let r0 = Int32(upper[at]), g0 = Int32(upper[at + 1]), b0 = Int32(upper[at + 2])
                     let r1 = Int32(upper[at + 4]), g1 = Int32(upper[at + 5]), b1 = Int32(upper[at + 6])
