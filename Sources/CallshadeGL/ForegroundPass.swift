@@ -18,6 +18,7 @@ final class ForegroundPass {
         let waveSides: UniformLocation?
         let waveField: UniformLocation?
         let waveCoverage: UniformLocation?
+        let gridOrigin: UniformLocation?
         let avatarDiameter: UniformLocation?
         let avatarSide: UniformLocation?
         let avatarSampler: UniformLocation?
@@ -28,7 +29,8 @@ final class ForegroundPass {
             program = try ShaderProgram(context: context, vertex: try shaders.source("tiles.vert"),
                                         fragment: try shaders.source("foreground.frag").defining(options.defines))
             let interior = options.part == .avatarInterior
-            gradient = try GradientUniforms(program, evaluates: !options.lookup, showsBackground: !interior)
+            gradient = try GradientUniforms(program, evaluates: !options.lookup && !options.gridTexels, showsBackground: !interior,
+                                            readsTexels: options.gridTexels)
             targetSize = try program.uniform("u_targetSize")
             layers = interior ? nil : try program.uniform("u_layers")
             centre = options.part == .wavesConstant ? nil : try program.uniform("u_centre")
@@ -38,6 +40,7 @@ final class ForegroundPass {
             waveSides = program.optionalUniform("u_waveSides")
             waveField = program.optionalUniform("u_waveField")
             waveCoverage = options.part == .wavesConstant ? try program.uniform("u_waveCoverage") : nil
+            gridOrigin = options.gridTexels ? try program.uniform("u_gridOrigin") : nil
             avatarDiameter = program.optionalUniform("u_avatarDiameter")
             avatarSide = program.optionalUniform("u_avatarSide")
             avatarSampler = program.optionalUniform("u_avatar")
@@ -110,6 +113,33 @@ final class ForegroundPass {
             try GLCalls.drawTriangles(first: first, count: rects.count * 6)
             first += rects.count * 6
         }
+    }
+
+    /// Draws texels `window` of the low-resolution gradient (`grid`) as seen
+    /// through waves whose coverage is the same everywhere (`kind` is a
+    /// `.waves` kind) into `slot` of `target` (a float target): texel for
+    /// texel what WAVES_CONSTANT tiles show there, undithered. The host
+    /// interpolates it over those tiles as it does the background.
+    func drawWavesOverGrid(_ request: FrameRequest, _ foreground: Foreground, kind: TileKind,
+                           grid: (grid: LowResolutionGrid, texture: Texture), window: PixelRect,
+                           into target: Framebuffer, slot: PixelRect) throws {
+        guard case let .waves(outer, inner) = kind else { return }
+        try target.bind()
+        GLCalls.disableBlending()
+        try GLCalls.bindTexture(grid.texture.name, unit: 1)
+        let variant = try variants.variant(ProgramOptions(lookup: false, dither: false, part: .wavesConstant, gridTexels: true))
+        try variant.program.use()
+        let left = Float(slot.x), right = Float(slot.x + slot.width), bottom = Float(slot.y), top = Float(slot.y + slot.height)
+        try GLCalls.vertexPositions([left, bottom, right, bottom, left, top, left, top, right, bottom, right, top], in: vertices.name)
+        defer { GLCalls.endVertexPositions() }
+        GLCalls.uniform(variant.targetSize.value, vec2: Float(target.width), Float(target.height))
+        set(variant, request, foreground, centre: foreground.centre, lookup: grid.grid,
+            region: PixelRect(x: 0, y: 0, width: request.size.width, height: request.size.height))
+        if let waveCoverage = variant.waveCoverage { GLCalls.uniform(waveCoverage.value, vec2: outer ? 1 : 0, inner ? 1 : 0) }
+        if let gridOrigin = variant.gridOrigin {
+            GLCalls.uniform(gridOrigin.value, ivec2: Int32(window.x - slot.x), Int32(window.y - slot.y))
+        }
+        try GLCalls.drawTriangles(first: 0, count: 6)
     }
 
     private func set(_ variant: Variant, _ request: FrameRequest, _ foreground: Foreground, centre: Vec2,

@@ -63,6 +63,18 @@ struct ForegroundTiles: Equatable {
         lhs.region == rhs.region && lhs.runs.map(\.kind) == rhs.runs.map(\.kind) && lhs.runs.map(\.rects) == rhs.runs.map(\.rects)
     }
 
+    private init(region: PixelRect, runs: [(kind: TileKind, rects: [PixelRect])]) {
+        self.region = region
+        self.runs = runs
+    }
+
+    /// These tiles without the waves at constant coverage (`drawn`), and
+    /// those alone (`waves`): what the host composition takes over.
+    var splitByWaves: (drawn: ForegroundTiles, waves: [(kind: TileKind, rects: [PixelRect])]) {
+        func isWaves(_ kind: TileKind) -> Bool { if case .waves = kind { return true } else { return false } }
+        return (ForegroundTiles(region: region, runs: runs.filter { !isWaves($0.kind) }), runs.filter { isWaves($0.kind) })
+    }
+
     /// Every rectangle drawn, whatever its kind.
     var rects: [PixelRect] { runs.flatMap(\.rects) }
 

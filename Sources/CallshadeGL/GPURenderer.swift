@@ -15,6 +15,8 @@ public final class GPURenderer: FrameRenderer {
     private var host = HostBuffers()
     /// The foreground's square on the host path.
     private var overlay: Framebuffer?
+    /// The low-resolution gradient seen through waves at a constant coverage, on the host path.
+    private var wavesGrid: Framebuffer?
 
     /// The background is evaluated once for every `gradientFactor` x
     /// `gradientFactor` pixels and interpolated bilinearly in between (the
@@ -141,7 +143,7 @@ public final class GPURenderer: FrameRenderer {
 
     /// The tiles of the foreground's square (its edges on multiples of 8 or
     /// the frame's, so I420's 2x2 blocks never straddle one) and what draws each.
-    private func tiles(for layer: Foreground, _ request: FrameRequest) -> ForegroundTiles {
+    func tiles(for layer: Foreground, _ request: FrameRequest) -> ForegroundTiles {
         let square = PixelRect(around: layer.centre, reach: layer.reach + 1, clippedTo: request.size).aligned8(within: request.size)
         return classifiesTiles ? ForegroundTiles(foreground: layer, layers: request.layers, region: square)
                                : ForegroundTiles(everywhereWhole: square)
@@ -157,7 +159,18 @@ public final class GPURenderer: FrameRenderer {
         try low.target.bind()
         try host.readGrid(low.target)
         guard request.drawsForeground, let layer = request.foreground else { return HostFrame(grid: grid, tiles: nil) }
-        let tiles = tiles(for: layer, request)
+        let (tiles, waves) = tiles(for: layer, request).splitByWaves
+        if !waves.isEmpty {
+            // Each kind's texels side by side in one target: drawn, then read back.
+            let window = host.gridWindow(covering: tiles.region, size: size, grid: grid)
+            let target = try wavesGridTarget(width: window.width * waves.count, height: window.height)
+            let slots = waves.indices.map { PixelRect(x: $0 * window.width, y: 0, width: window.width, height: window.height) }
+            for ((kind, _), slot) in zip(waves, slots) {
+                try foreground.drawWavesOverGrid(request, layer, kind: kind, grid: (grid, low.target.color), window: window,
+                                                 into: target, slot: slot)
+            }
+            for ((_, rects), slot) in zip(waves, slots) { try host.readWavesGrid(slot, window: window, for: rects) }
+        }
         guard !tiles.runs.isEmpty else { return HostFrame(grid: grid, tiles: nil) }
         let target = try overlayTarget(width: tiles.region.width, height: tiles.region.height)
         try foreground.draw(request, layer, tiles: tiles, lookup: (grid, low.target.color), into: target, showing: tiles.region)
@@ -188,6 +201,17 @@ public final class GPURenderer: FrameRenderer {
         guard let low = lowResolution else { return nil }
         try gradient.drawLowResolution(request.background, grid: grid, into: low.target)
         return grid
+    }
+
+    /// A float target for texels of the low-resolution gradient as seen
+    /// through the waves, reused while it is large enough (sides in steps of 64).
+    private func wavesGridTarget(width: Int, height: Int) throws -> Framebuffer {
+        if let wavesGrid, wavesGrid.width >= width, wavesGrid.height >= height { return wavesGrid }
+        wavesGrid = nil
+        let made = try Framebuffer(color: try Texture(context: context, width: (width + 63) / 64 * 64, height: (height + 63) / 64 * 64,
+                                                      format: .rgba16f))
+        wavesGrid = made
+        return made
     }
 
     /// A target for the foreground's square alone, reused while it is large enough (sides in steps of 64).

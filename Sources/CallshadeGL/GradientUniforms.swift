@@ -16,13 +16,14 @@ struct GradientUniforms {
 
     /// The uniforms of `program`. One that evaluates the gradient must have
     /// all of its constants; one built with GRADIENT_LOOKUP, the lookup's; one
-    /// that never shows the background (`showsBackground` false), none.
-    init(_ program: ShaderProgram, evaluates: Bool = true, showsBackground: Bool = true) throws {
+    /// built with GRID_TEXELS (`readsTexels`), the texture only; one that
+    /// never shows the background (`showsBackground` false), none.
+    init(_ program: ShaderProgram, evaluates: Bool = true, showsBackground: Bool = true, readsTexels: Bool = false) throws {
         func location(_ name: String, required: Bool) throws -> UniformLocation? {
             required && showsBackground ? try program.uniform(name) : program.optionalUniform(name)
         }
-        screenFromFragment = try location("u_screenFromFragment", required: true)
-        lookup = try location("u_gradientLookup", required: !evaluates)
+        screenFromFragment = try location("u_screenFromFragment", required: !readsTexels)
+        lookup = try location("u_gradientLookup", required: !evaluates && !readsTexels)
         lookupSampler = try location("u_gradientTexture", required: !evaluates)
         colors = try location("u_colors", required: evaluates)
         centres = try location("u_centres", required: evaluates)
@@ -42,8 +43,9 @@ struct GradientUniforms {
     }
 
     func set(_ parameters: GradientParameters, mapping: ScreenMapping, lookup grid: LowResolutionGrid?) {
-        guard let screenFromFragment else { return }
-        GLCalls.uniform(screenFromFragment.value, vec4: Float(mapping.x), Float(mapping.xOffset), Float(mapping.y), Float(mapping.yOffset))
+        if let screenFromFragment {
+            GLCalls.uniform(screenFromFragment.value, vec4: Float(mapping.x), Float(mapping.xOffset), Float(mapping.y), Float(mapping.yOffset))
+        }
         if let lookup {
             GLCalls.uniform(lookup.value, vec3: grid == nil ? 0 : 1, Float(grid?.innerWidth ?? 1), Float(grid?.innerHeight ?? 1))
         }
@@ -118,10 +120,13 @@ struct ProgramOptions: Hashable {
     var part: ForegroundPart = .whole
     /// The avatar is a picture, not the placeholder (AVATAR_PICTURE; foreground.frag only).
     var picture = false
+    /// Draw into a target the size of the low-resolution gradient's texture,
+    /// reading its texels one for one (GRID_TEXELS; instead of `lookup`).
+    var gridTexels = false
 
     var defines: [String] {
         (lookup ? ["GRADIENT_LOOKUP"] : []) + (dither ? ["DITHER"] : []) + (part.define.map { [$0] } ?? [])
-            + (picture ? ["AVATAR_PICTURE"] : [])
+            + (picture ? ["AVATAR_PICTURE"] : []) + (gridTexels ? ["GRID_TEXELS"] : [])
     }
 }
 

@@ -31,13 +31,30 @@ struct GridAxis: Equatable {
             let texel = min(max(position.rounded(.down), 0), Double(inner))
             return Sample(texel: Int32(texel), weight: Float(position - texel))
         }
+        runs = Self.runs(of: samples)
+    }
+
+    /// Samples `range` of `axis` alone (numbered from 0), for a window of
+    /// the texels that starts at texel `firstTexel`.
+    init(_ axis: GridAxis, range: Range<Int>, firstTexel: Int32) {
+        samples = axis.samples[range].map { Sample(texel: $0.texel - firstTexel, weight: $0.weight) }
+        runs = Self.runs(of: samples)
+    }
+
+    /// The texels samples `range` interpolate between: the first, and one past the last.
+    func texels(for range: Range<Int>) -> Range<Int32> {
+        guard let first = samples[range].first, let last = samples[range].last else { return 0..<0 }
+        return first.texel..<last.texel + 2
+    }
+
+    private static func runs(of samples: [Sample]) -> [(texel: Int32, range: Range<Int>)] {
         var runs: [(texel: Int32, range: Range<Int>)] = []
         var start = 0
         for index in samples.indices where index + 1 == samples.count || samples[index + 1].texel != samples[index].texel {
             runs.append((samples[index].texel, start..<(index + 1)))
             start = index + 1
         }
-        self.runs = runs
+        return runs
     }
 }
 

@@ -4,8 +4,8 @@ import Foundation
 
 /// Makes full-size frames on the CPU from the low-resolution gradient (read
 /// back as floats), by the same bilinear interpolation the GRADIENT_LOOKUP
-/// programs do, with the foreground's pixels pasted over it: as RGBA, or
-/// straight as I420 planes.
+/// programs do: as RGBA, or straight as I420 planes; the whole frame, or
+/// rectangles from a window of another grid (the gradient seen through waves).
 ///
 /// For software rasterisers: there every fragment of a full-screen pass costs
 /// the same fixed overhead, and these specialised loops over rows are several
@@ -26,13 +26,6 @@ struct GridUpscaler {
         rows = GridAxis(count: size.height, span: 1, pixels: size.height, inner: grid.innerHeight)
         chromaColumns = GridAxis(count: size.width / 2, span: 2, pixels: size.width, inner: grid.innerWidth)
         chromaRows = GridAxis(count: size.height / 2, span: 2, pixels: size.height, inner: grid.innerHeight)
-    }
-
-    /// A picture pasted over the background (inside the frame): its pixels whose alpha is not 0 replace the background's.
-    struct Overlay: Sendable {
-        let rect: PixelRect
-        /// rect.width x rect.height RGBA8 pixels, rows top to bottom.
-        let pixels: SendablePointer<UInt8>
     }
 
     /// Fills `output` with the frame's background (width x height RGBA8, rows
@@ -99,23 +92,67 @@ struct GridUpscaler {
         }
     }
 
-    /// The background's R, G, B levels at one pixel, computed as `fillRGBA`
-    /// computes them (undithered): for the few pixels a loop over rows would waste.
-    func backgroundPixel(x: Int, y: Int, from planes: GridPlanes) -> (Int32, Int32, Int32) {
-        let column = columns.samples[x]
-        let row = rows.samples[y]
-        let left = Int(column.texel)
-        let above = Int(row.texel) * planes.width + left
-        let below = above + planes.width
-        let planeSize = planes.width * planes.height
-        func channel(_ index: Int) -> Int32 {
-            let levels = planes.levels
-            let base = index * planeSize
-            let top = levels[base + above] + (levels[base + above + 1] - levels[base + above]) * column.weight
-            let bottom = levels[base + below] + (levels[base + below + 1] - levels[base + below]) * column.weight
-            return Int32(LevelBlend.level(top + (bottom - top) * row.weight))
+    /// The texels (a rectangle of the grid's texture) that the pixels of
+    /// `rect` and its I420 chroma samples interpolate between.
+    func window(covering rect: PixelRect) -> PixelRect {
+        let x = columns.texels(for: rect.x..<rect.x + rect.width)
+        let y = rows.texels(for: rect.y..<rect.y + rect.height)
+        return PixelRect(x: Int(x.lowerBound), y: Int(y.lowerBound), width: x.count, height: y.count)
+    }
+
+    /// Fills `rect` of an RGBA frame (`output`, width x height) from
+    /// `planes` (R, G, B levels of texels `window`, inside `window(covering:)`
+    /// of a rectangle holding `rect`): the pixels `fillRGBA` would give them from the whole grid's.
+    func fillRGBA(_ rect: PixelRect, from planes: GridPlanes, window: PixelRect, dither: Bool,
+                  into output: UnsafeMutablePointer<UInt8>) {
+        let widened = WidenedRows(width: rect.width, channels: 3)
+        let columns = GridAxis(self.columns, range: rect.x..<rect.x + rect.width, firstTexel: Int32(window.x))
+        let bias = UnsafeMutablePointer<Float>.allocate(capacity: rect.width)
+        defer { bias.deallocate() }
+        bias.initialize(repeating: 0, count: rect.width)
+        planes.levels.withUnsafeBufferPointer { levels in
+            guard let levels = levels.baseAddress else { return }
+            for row in rect.y..<rect.y + rect.height {
+                let sample = rows.samples[row]
+                widened.widen(texelRow: sample.texel - Int32(window.y), of: levels, gridWidth: planes.width, gridHeight: planes.height,
+                              columns: columns)
+                if dither {
+                    for column in 0..<rect.width { bias[column] = Float(OrderedDither.offset(x: rect.x + column, y: row) * 255) }
+                }
+                LevelBlend.rgba(widened, weight: sample.weight, bias: bias, columns: 0..<rect.width,
+                                into: output + (row * size.width + rect.x) * 4)
+            }
         }
-        return (channel(0), channel(1), channel(2))
+    }
+
+    /// Fills `rect` (even corner and size) of I420 planes (`output`, as
+    /// `fillYUV420`'s) from `planes` (Y, Cb, Cr levels of texels `window`, as
+    /// for `fillRGBA(_:from:window:dither:into:)`): the samples `fillYUV420` would give them from the whole grid's.
+    func fillYUV420(_ rect: PixelRect, from planes: GridPlanes, window: PixelRect, into output: UnsafeMutablePointer<UInt8>) {
+        let width = size.width
+        let chromaWidth = width / 2
+        let cbStart = width * size.height
+        let crStart = cbStart + chromaWidth * (size.height / 2)
+        let planeSize = planes.width * planes.height
+        planes.levels.withUnsafeBufferPointer { levels in
+            guard let levels = levels.baseAddress else { return }
+            let luma = WidenedRows(width: rect.width, channels: 1)
+            let lumaColumns = GridAxis(columns, range: rect.x..<rect.x + rect.width, firstTexel: Int32(window.x))
+            for row in rect.y..<rect.y + rect.height {
+                let sample = rows.samples[row]
+                luma.widen(texelRow: sample.texel - Int32(window.y), of: levels, gridWidth: planes.width, gridHeight: planes.height, columns: lumaColumns)
+                LevelBlend.bytes(luma, channel: 0, weight: sample.weight, into: output + row * width + rect.x)
+            }
+            let chroma = WidenedRows(width: rect.width / 2, channels: 2)
+            let chromaColumns = GridAxis(self.chromaColumns, range: rect.x / 2..<(rect.x + rect.width) / 2, firstTexel: Int32(window.x))
+            for row in rect.y / 2..<(rect.y + rect.height) / 2 {
+                let sample = chromaRows.samples[row]
+                chroma.widen(texelRow: sample.texel - Int32(window.y), of: levels + planeSize, gridWidth: planes.width, gridHeight: planes.height,
+                             columns: chromaColumns)
+                LevelBlend.bytes(chroma, channel: 0, weight: sample.weight, into: output + cbStart + row * chromaWidth + rect.x / 2)
+                LevelBlend.bytes(chroma, channel: 1, weight: sample.weight, into: output + crStart + row * chromaWidth + rect.x / 2)
+            }
+        }
     }
 
     /// Runs `body` on contiguous bands of `0..<rows`, several a core, in parallel.
@@ -124,18 +161,6 @@ struct GridUpscaler {
         let bands = min(rows, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
         DispatchQueue.concurrentPerform(iterations: bands) { band in
             body(band * rows / bands ..< (band + 1) * rows / bands)
-        }
-    }
-
-    /// Copies the overlay's pixels whose alpha is not 0 over an RGBA frame `frameWidth` pixels wide.
-    static func paste(_ overlay: Overlay, into frame: UnsafeMutablePointer<UInt8>, frameWidth: Int) {
-        let rect = overlay.rect
-        for row in 0..<rect.height {
-            let source = overlay.pixels.address + row * rect.width * 4
-            let target = frame + ((rect.y + row) * frameWidth + rect.x) * 4
-            for column in 0..<rect.width where source[column * 4 + 3] != 0 {
-                (target + column * 4).update(from: source + column * 4, count: 4)
-            }
         }
     }
 }

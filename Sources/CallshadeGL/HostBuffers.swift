@@ -5,12 +5,20 @@ import CallshadeCore
 ///
 /// The host route always shows the background, so the foreground is opaque
 /// wherever it draws: pasting copies its tiles whole, and leaves the rest
-/// of the square (never drawn) alone.
+/// of the square (never drawn) alone. Tiles where only the waves show, each
+/// at a constant coverage, are not drawn at all: the GPU draws the
+/// low-resolution gradient as seen through such waves, and the host
+/// interpolates that over them as it does the background.
 struct HostBuffers {
     private var gridValues: [Float] = []
     private var gridSize = (width: 0, height: 0)
     private var overlay: [UInt8] = []
     private var overlayTiles: ForegroundTiles?
+    /// The gradient seen through the waves at each constant coverage, read
+    /// back as floats, with the tiles it fills.
+    private var wavesGrids: [(rects: [PixelRect], values: [Float], window: PixelRect)] = []
+    /// Their buffers from the frame before, to read into again.
+    private var spareValues: [[Float]] = []
     private var upscaler: GridUpscaler?
 
     /// Reads the low-resolution gradient (bound, half-float) as 32-bit floats;
@@ -24,6 +32,26 @@ struct HostBuffers {
             try GLCalls.readPixels(target.bounds, as: .rgba32f, into: base)
         }
         overlayTiles = nil
+        spareValues += wavesGrids.map(\.values)
+        wavesGrids = []
+    }
+
+    /// The texels of the grid that the pixels of `rect` interpolate between.
+    mutating func gridWindow(covering rect: PixelRect, size: FrameSize, grid: LowResolutionGrid) -> PixelRect {
+        upscaler(size: size, grid: grid).window(covering: rect)
+    }
+
+    /// Reads `slot` of the bound float target, texels `window` of the
+    /// gradient seen through waves of a constant coverage, to fill `rects` of the frame from.
+    mutating func readWavesGrid(_ slot: PixelRect, window: PixelRect, for rects: [PixelRect]) throws {
+        let count = slot.pixelCount * 4
+        var values = spareValues.popLast() ?? []
+        if values.count != count { values = [Float](repeating: 0, count: count) }
+        try values.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            try GLCalls.readPixels(slot, as: .rgba32f, into: base)
+        }
+        wavesGrids.append((rects, values, window))
     }
 
     /// Reads the foreground's square (drawn into the bound target's
@@ -71,6 +99,10 @@ struct HostBuffers {
         return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialised in
             guard let output = buffer.baseAddress else { return }
             upscaler.fillRGBA(output, from: planes, dither: dither)
+            for waves in wavesGrids {
+                let planes = GridPlanes.rgb(waves.values, width: waves.window.width, height: waves.window.height)
+                for rect in waves.rects { upscaler.fillRGBA(rect, from: planes, window: waves.window, dither: dither, into: output) }
+            }
             initialised = count
         }
     }
@@ -98,6 +130,10 @@ struct HostBuffers {
         output.withUnsafeMutableBufferPointer { planes in
             guard let planes = planes.baseAddress else { return }
             upscaler.fillYUV420(planes, from: ycbcr)
+            for waves in wavesGrids {
+                let ycbcr = GridPlanes.ycbcr(waves.values, width: waves.window.width, height: waves.window.height)
+                for rect in waves.rects { upscaler.fillYUV420(rect, from: ycbcr, window: waves.window, into: planes) }
+            }
         }
     }
 
