@@ -28,10 +28,11 @@ extension FrameRenderer {
     /// Renders a frame for a sink taking `layout`: I420 straight from the
     /// renderer when it converts well itself (a GPU, or the host composition),
     /// else RGBA, which the frame writer converts on its own thread. I420 goes
-    /// into `buffer` (reused from an earlier frame, or empty).
-    func render(_ request: FrameRequest, for layout: FrameLayout, reusing buffer: [UInt8] = []) throws -> RenderedFrame {
+    /// into `buffer` (reused from an earlier frame, or empty), which is
+    /// consumed: no other reference may make writing to it copy it first.
+    func render(_ request: FrameRequest, for layout: FrameLayout, reusing buffer: consuming [UInt8] = []) throws -> RenderedFrame {
         guard layout == .yuv420p, convertsToYUVItself else { return .rgba(try render(request)) }
-        var planes = buffer
+        var planes = consume buffer
         try renderYUV420(request, into: &planes)
         return .yuv420p(planes)
     }
