@@ -149,29 +149,39 @@ public final class GPURenderer: FrameRenderer {
                                : ForegroundTiles(everywhereWhole: square)
     }
 
-    /// Renders and reads back the low-resolution gradient, then queues the
-    /// foreground's tiles into their own small target and lets the GPU start
-    /// on them, so the host fills the background meanwhile; nil when the grid does not apply.
+    /// Renders and reads back the low-resolution gradient (and, behind it,
+    /// its texels seen through the waves), then queues the foreground's tiles
+    /// into their own small target and lets the GPU start on them, so the
+    /// host fills the background meanwhile; nil when the grid does not apply.
     private func beginOnHost(_ request: FrameRequest) throws -> HostFrame? {
         let size = request.size
         try context.checkRenderable(width: size.width, height: size.height)
         guard let grid = try lowResolutionGradient(for: request), let low = lowResolution else { return nil }
-        try low.target.bind()
-        try host.readGrid(low.target)
-        guard request.drawsForeground, let layer = request.foreground else { return HostFrame(grid: grid, tiles: nil) }
-        let (tiles, waves) = tiles(for: layer, request).splitByWaves
-        if !waves.isEmpty {
-            // Each kind's texels side by side in one target: drawn, then read back.
-            let window = host.gridWindow(covering: tiles.region, size: size, grid: grid)
-            let target = try wavesGridTarget(width: window.width * waves.count, height: window.height)
-            let slots = waves.indices.map { PixelRect(x: $0 * window.width, y: 0, width: window.width, height: window.height) }
-            for ((kind, _), slot) in zip(waves, slots) {
+        // The GPU starts on the gradient while the host sorts the tiles.
+        try GLCalls.flush()
+        let layer = request.drawsForeground ? request.foreground : nil
+        let split = layer.map { tiles(for: $0, request).splitByWaves }
+        var wavesSlots: [(rects: [PixelRect], slot: PixelRect)] = []
+        var window = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        if let layer, let split, !split.waves.isEmpty {
+            // Each coverage's texels side by side in one target, drawn right
+            // behind the gradient so that one wait covers both.
+            window = host.gridWindow(covering: split.drawn.region, size: size, grid: grid)
+            let target = try wavesGridTarget(width: window.width * split.waves.count, height: window.height)
+            for (index, (kind, rects)) in split.waves.enumerated() {
+                let slot = PixelRect(x: index * window.width, y: 0, width: window.width, height: window.height)
                 try foreground.drawWavesOverGrid(request, layer, kind: kind, grid: (grid, low.target.color), window: window,
                                                  into: target, slot: slot)
+                wavesSlots.append((rects, slot))
             }
-            for ((_, rects), slot) in zip(waves, slots) { try host.readWavesGrid(slot, window: window, for: rects) }
         }
-        guard !tiles.runs.isEmpty else { return HostFrame(grid: grid, tiles: nil) }
+        try low.target.bind()
+        try host.readGrid(low.target)
+        if let target = wavesGrid, !wavesSlots.isEmpty {
+            try target.bind()
+            for (rects, slot) in wavesSlots { try host.readWavesGrid(slot, window: window, for: rects) }
+        }
+        guard let layer, let tiles = split?.drawn, !tiles.runs.isEmpty else { return HostFrame(grid: grid, tiles: nil) }
         let target = try overlayTarget(width: tiles.region.width, height: tiles.region.height)
         try foreground.draw(request, layer, tiles: tiles, lookup: (grid, low.target.color), into: target, showing: tiles.region)
         try GLCalls.flush()

@@ -99,9 +99,15 @@ struct HostBuffers {
         return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialised in
             guard let output = buffer.baseAddress else { return }
             upscaler.fillRGBA(output, from: planes, dither: dither)
+            let target = SendablePointer(address: output)
             for waves in wavesGrids {
                 let planes = GridPlanes.rgb(waves.values, width: waves.window.width, height: waves.window.height)
-                for rect in waves.rects { upscaler.fillRGBA(rect, from: planes, window: waves.window, dither: dither, into: output) }
+                let rects = waves.rects
+                GridUpscaler.inBands(rows: rects.count) { band in
+                    for rect in rects[band] {
+                        upscaler.fillRGBA(rect, from: planes, window: waves.window, dither: dither, into: target.address)
+                    }
+                }
             }
             initialised = count
         }
@@ -130,9 +136,13 @@ struct HostBuffers {
         output.withUnsafeMutableBufferPointer { planes in
             guard let planes = planes.baseAddress else { return }
             upscaler.fillYUV420(planes, from: ycbcr)
+            let target = SendablePointer(address: planes)
             for waves in wavesGrids {
                 let ycbcr = GridPlanes.ycbcr(waves.values, width: waves.window.width, height: waves.window.height)
-                for rect in waves.rects { upscaler.fillYUV420(rect, from: ycbcr, window: waves.window, into: planes) }
+                let rects = waves.rects
+                GridUpscaler.inBands(rows: rects.count) { band in
+                    for rect in rects[band] { upscaler.fillYUV420(rect, from: ycbcr, window: waves.window, into: target.address) }
+                }
             }
         }
     }
