@@ -2,11 +2,10 @@
 // The foreground pass: around the avatar only, the waves (a toned copy of the
 // background seen through their mask) and the avatar on top, composed here in
 // floating point (no fixed-function blending). Drawn in 8x8 tiles, each with
-// the cheapest program that gives it exactly the whole composition's
-// result: AVATAR_INTERIOR inside the opaque part of the avatar (nothing below
-// it shows), WAVES_CONSTANT where neither wave has an edge and the avatar is
-// nothing, OUTER_WAVE_ONLY where only the outer wave has an edge, and the
-// whole composition elsewhere.
+// the cheapest build that gives it exactly the whole composition's result:
+// AVATAR_INTERIOR inside the opaque part of the avatar (nothing below it
+// shows); elsewhere OUTER_GIVEN and INNER_GIVEN where a wave's coverage is
+// the same (0 or 1) over the whole tile, and NO_AVATAR where the avatar is nothing.
 precision highp float;
 
 #include "gradient.glsl"
@@ -42,7 +41,7 @@ void main() {
             alpha = mask;
         }
     }
-#if !defined(OUTER_WAVE_ONLY) && !defined(WAVES_CONSTANT)
+#ifndef NO_AVATAR
     if (u_layers.z > 0.5) {
         vec4 top = avatarColor(offset);
         float below = alpha * (1.0 - top.a);

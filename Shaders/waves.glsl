@@ -9,18 +9,13 @@ uniform vec2 u_waveBalls[16];    // 8 ball centres of the outer shape, then 8 of
 uniform vec2 u_waveSides;        // side of each shape's square, in pixels
 uniform vec3 u_waveField;        // (sigma, threshold, alpha of each shape's white)
 
-#ifdef WAVES_CONSTANT
-// Programs built with WAVES_CONSTANT draw tiles over which each shape's
-// coverage is known to be exactly 0 or exactly 1 (the host bounds the field
-// over every tile), and take it from here instead.
+// Programs built with OUTER_GIVEN (INNER_GIVEN) draw tiles over which the
+// outer (inner) shape's coverage is known to be exactly 0 or exactly 1 (the
+// host bounds the field over every tile) and take it from here instead.
 uniform vec2 u_waveCoverage;
 
-float waveCoverage(int shape, vec2 offset) {
-    return shape == 0 ? u_waveCoverage.x : u_waveCoverage.y;
-}
-#else
 // Coverage (0...1) of one shape at `offset` pixels from the centre.
-float waveCoverage(int shape, vec2 offset) {
+float fieldCoverage(int shape, vec2 offset) {
     float side = shape == 0 ? u_waveSides.x : u_waveSides.y;
     if (side <= 0.0) return 0.0;
     vec2 p = offset / side;
@@ -36,15 +31,25 @@ float waveCoverage(int shape, vec2 offset) {
     float distancePixels = (field - u_waveField.y) / max(length(slope), 1e-9) * side;
     return clamp(distancePixels + 0.5, 0.0, 1.0);
 }
-#endif
 
-// The alpha of the two shapes' white, one over the other. Programs built
-// with OUTER_WAVE_ONLY draw only where the inner shape is nothing, and skip it.
-float waveMask(vec2 offset) {
-#ifdef OUTER_WAVE_ONLY
-    float clear = 1.0 - u_waveField.z * waveCoverage(0, offset);
+float outerCoverage(vec2 offset) {
+#ifdef OUTER_GIVEN
+    return u_waveCoverage.x;
 #else
-    float clear = (1.0 - u_waveField.z * waveCoverage(0, offset)) * (1.0 - u_waveField.z * waveCoverage(1, offset));
+    return fieldCoverage(0, offset);
 #endif
+}
+
+float innerCoverage(vec2 offset) {
+#ifdef INNER_GIVEN
+    return u_waveCoverage.y;
+#else
+    return fieldCoverage(1, offset);
+#endif
+}
+
+// The alpha of the two shapes' white, one over the other.
+float waveMask(vec2 offset) {
+    float clear = (1.0 - u_waveField.z * outerCoverage(offset)) * (1.0 - u_waveField.z * innerCoverage(offset));
     return 1.0 - clear;
 }

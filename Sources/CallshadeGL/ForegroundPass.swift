@@ -28,18 +28,20 @@ final class ForegroundPass {
         init(context: GLContext, shaders: ShaderLibrary, options: ProgramOptions) throws {
             program = try ShaderProgram(context: context, vertex: try shaders.source("tiles.vert"),
                                         fragment: try shaders.source("foreground.frag").defining(options.defines))
-            let interior = options.part == .avatarInterior
+            let interior = options.part.avatarInterior
             gradient = try GradientUniforms(program, evaluates: !options.lookup && !options.gridTexels, showsBackground: !interior,
                                             readsTexels: options.gridTexels)
             targetSize = try program.uniform("u_targetSize")
             layers = interior ? nil : try program.uniform("u_layers")
-            centre = options.part == .wavesConstant ? nil : try program.uniform("u_centre")
+            // Nothing depends on where the centre is when both waves are given and the avatar is nothing.
+            let anywhere = options.part.outerGiven && options.part.innerGiven && options.part.noAvatar
+            centre = anywhere ? nil : try program.uniform("u_centre")
             wavesTone = program.optionalUniform("u_wavesTone")
             wavesOverlay = program.optionalUniform("u_wavesOverlay")
             waveBalls = program.optionalUniform("u_waveBalls")
             waveSides = program.optionalUniform("u_waveSides")
             waveField = program.optionalUniform("u_waveField")
-            waveCoverage = options.part == .wavesConstant ? try program.uniform("u_waveCoverage") : nil
+            waveCoverage = options.part.outerGiven || options.part.innerGiven ? try program.uniform("u_waveCoverage") : nil
             gridOrigin = options.gridTexels ? try program.uniform("u_gridOrigin") : nil
             avatarDiameter = program.optionalUniform("u_avatarDiameter")
             avatarSide = program.optionalUniform("u_avatarSide")
@@ -107,8 +109,8 @@ final class ForegroundPass {
             try variant.program.use()
             GLCalls.uniform(variant.targetSize.value, vec2: Float(region.width), Float(region.height))
             set(variant, request, foreground, centre: centre, lookup: lookup?.grid, region: region)
-            if case let .waves(outer, inner) = kind, let waveCoverage = variant.waveCoverage {
-                GLCalls.uniform(waveCoverage.value, vec2: outer ? 1 : 0, inner ? 1 : 0)
+            if case let .composed(outer, inner, _) = kind, let waveCoverage = variant.waveCoverage {
+                GLCalls.uniform(waveCoverage.value, vec2: outer == true ? 1 : 0, inner == true ? 1 : 0)
             }
             try GLCalls.drawTriangles(first: first, count: rects.count * 6)
             first += rects.count * 6
@@ -117,17 +119,17 @@ final class ForegroundPass {
 
     /// Draws texels `window` of the low-resolution gradient (`grid`) as seen
     /// through waves whose coverage is the same everywhere (`kind` is a
-    /// `.waves` kind) into `slot` of `target` (a float target): texel for
-    /// texel what WAVES_CONSTANT tiles show there, undithered. The host
+    /// waves-only kind) into `slot` of `target` (a float target): texel for
+    /// texel what those tiles show there, undithered. The host
     /// interpolates it over those tiles as it does the background.
     func drawWavesOverGrid(_ request: FrameRequest, _ foreground: Foreground, kind: TileKind,
                            grid: (grid: LowResolutionGrid, texture: Texture), window: PixelRect,
                            into target: Framebuffer, slot: PixelRect) throws {
-        guard case let .waves(outer, inner) = kind else { return }
+        guard kind.isWavesOnly, case let .composed(outer?, inner?, _) = kind else { return }
         try target.bind()
         GLCalls.disableBlending()
         try GLCalls.bindTexture(grid.texture.name, unit: 1)
-        let variant = try variants.variant(ProgramOptions(lookup: false, dither: false, part: .wavesConstant, gridTexels: true))
+        let variant = try variants.variant(ProgramOptions(lookup: false, dither: false, part: kind.part, gridTexels: true))
         try variant.program.use()
         let left = Float(slot.x), right = Float(slot.x + slot.width), bottom = Float(slot.y), top = Float(slot.y + slot.height)
         try GLCalls.vertexPositions([left, bottom, right, bottom, left, top, left, top, right, bottom, right, top], in: vertices.name)

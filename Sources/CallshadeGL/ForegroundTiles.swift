@@ -1,47 +1,56 @@
 import CallshadeCore
 import Foundation
 
-/// Which program of `foreground.frag` draws a tile (a compile-time variant).
-enum ForegroundPart: Hashable {
-    /// Background, both waves and the avatar.
-    case whole
+/// Which build of `foreground.frag` draws a tile (compile-time variants).
+struct ForegroundPart: Hashable {
     /// The opaque inside of the avatar: its colour only (AVATAR_INTERIOR).
-    case avatarInterior
-    /// Background and the outer wave, where the avatar and the inner wave are nothing (OUTER_WAVE_ONLY).
-    case outerWave
-    /// Background and the waves at a coverage the same over the tile, 0 or 1 for each shape (WAVES_CONSTANT).
-    case wavesConstant
+    var avatarInterior = false
+    /// The outer (inner) wave's coverage is given, 0 or 1 over the whole tile, not computed (OUTER_GIVEN, INNER_GIVEN).
+    var outerGiven = false
+    var innerGiven = false
+    /// The avatar is nothing here (NO_AVATAR).
+    var noAvatar = false
 
-    var define: String? {
-        switch self {
-        case .whole: return nil
-        case .avatarInterior: return "AVATAR_INTERIOR"
-        case .outerWave: return "OUTER_WAVE_ONLY"
-        case .wavesConstant: return "WAVES_CONSTANT"
-        }
+    /// Background, both waves and the avatar, all computed.
+    static let whole = ForegroundPart()
+    static let interior = ForegroundPart(avatarInterior: true)
+
+    var defines: [String] {
+        (avatarInterior ? ["AVATAR_INTERIOR"] : []) + (outerGiven ? ["OUTER_GIVEN"] : [])
+            + (innerGiven ? ["INNER_GIVEN"] : []) + (noAvatar ? ["NO_AVATAR"] : [])
     }
 }
 
-/// What the foreground does over one tile, and so which program draws it.
+/// What the foreground does over one tile, and so which build draws it.
 enum TileKind: Hashable {
-    case whole
     case avatarInterior
-    case outerWave
-    /// Each wave's coverage is the same all over the tile: 1 (inside) or 0.
-    case waves(outer: Bool, inner: Bool)
+    /// Each wave's coverage where it is the same all over the tile (true: 1,
+    /// false: 0; nil where it must be computed), and whether the avatar shows there.
+    case composed(outer: Bool?, inner: Bool?, avatar: Bool)
+
+    static let whole = TileKind.composed(outer: nil, inner: nil, avatar: true)
 
     var part: ForegroundPart {
         switch self {
-        case .whole: return .whole
-        case .avatarInterior: return .avatarInterior
-        case .outerWave: return .outerWave
-        case .waves: return .wavesConstant
+        case .avatarInterior: return .interior
+        case let .composed(outer, inner, avatar):
+            return ForegroundPart(outerGiven: outer != nil, innerGiven: inner != nil, noAvatar: !avatar)
         }
     }
 
-    /// The order tiles are drawn and listed in (any order gives the same pixels: tiles never overlap).
-    static let drawingOrder: [TileKind] = [.avatarInterior, .waves(outer: true, inner: false), .waves(outer: false, inner: true),
-                                           .waves(outer: true, inner: true), .outerWave, .whole]
+    /// Only the waves show, each at a coverage the same over the tile.
+    var isWavesOnly: Bool {
+        if case let .composed(outer?, inner?, false) = self { return outer || inner }
+        return false
+    }
+
+    /// The order tiles are drawn and listed in (any order gives the same
+    /// pixels: tiles never overlap): each of the 3 x 3 x 2 composed kinds after the interior.
+    static let drawingOrder: [TileKind] = [.avatarInterior] + [false, true].flatMap { avatar in
+        [nil, false, true].flatMap { (outer: Bool?) in
+            [nil, false, true].map { (inner: Bool?) in TileKind.composed(outer: outer, inner: inner, avatar: avatar) }
+        }
+    }
 }
 
 /// The foreground's square cut into 8x8 tiles, each given the cheapest
@@ -71,8 +80,7 @@ struct ForegroundTiles: Equatable {
     /// These tiles without the waves at constant coverage (`drawn`), and
     /// those alone (`waves`): what the host composition takes over.
     var splitByWaves: (drawn: ForegroundTiles, waves: [(kind: TileKind, rects: [PixelRect])]) {
-        func isWaves(_ kind: TileKind) -> Bool { if case .waves = kind { return true } else { return false } }
-        return (ForegroundTiles(region: region, runs: runs.filter { !isWaves($0.kind) }), runs.filter { isWaves($0.kind) })
+        (ForegroundTiles(region: region, runs: runs.filter { !$0.kind.isWavesOnly }), runs.filter(\.kind.isWavesOnly))
     }
 
     /// Every rectangle drawn, whatever its kind.
@@ -110,15 +118,10 @@ struct ForegroundTiles: Equatable {
                 }
                 let outerCoverage = outer?.coverage(column: column, row: row) ?? .outside
                 let innerCoverage = inner?.coverage(column: column, row: row) ?? .outside
-                let kind: TileKind?
-                switch (avatarCoverage, outerCoverage, innerCoverage) {
-                case (.outside, .outside, .outside): kind = nil
-                case (.outside, .outside, .inside), (.outside, .inside, .outside), (.outside, .inside, .inside):
-                    kind = .waves(outer: outerCoverage == .inside, inner: innerCoverage == .inside)
-                case (.outside, .edge, .outside): kind = .outerWave
-                default: kind = .whole
-                }
-                kinds[row * columns + column] = kind
+                func given(_ coverage: TileCoverage) -> Bool? { coverage == .edge ? nil : coverage == .inside }
+                let nothing = avatarCoverage == .outside && outerCoverage == .outside && innerCoverage == .outside
+                kinds[row * columns + column] = nothing ? nil
+                    : .composed(outer: given(outerCoverage), inner: given(innerCoverage), avatar: avatarCoverage != .outside)
             }
         }
         var byKind: [TileKind: [PixelRect]] = [:]

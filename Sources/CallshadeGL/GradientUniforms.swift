@@ -125,7 +125,7 @@ struct ProgramOptions: Hashable {
     var gridTexels = false
 
     var defines: [String] {
-        (lookup ? ["GRADIENT_LOOKUP"] : []) + (dither ? ["DITHER"] : []) + (part.define.map { [$0] } ?? [])
+        (lookup ? ["GRADIENT_LOOKUP"] : []) + (dither ? ["DITHER"] : []) + part.defines
             + (picture ? ["AVATAR_PICTURE"] : []) + (gridTexels ? ["GRID_TEXELS"] : [])
     }
 }
