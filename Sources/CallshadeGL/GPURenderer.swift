@@ -36,7 +36,7 @@ public final class GPURenderer: FrameRenderer {
 
     /// Whether `render` and `renderYUV420` interpolate the full-size background
     /// on the CPU from the low-resolution gradient (RGBA, or I420 straight from
-    /// its Y, Cb, Cr) and paste the foreground's rings over it, instead of
+    /// its Y, Cb, Cr) and paste the foreground's tiles over it, instead of
     /// full-screen passes. True on software rasterisers, where it is several
     /// times cheaper (`callshade bench` measures both); the frames stay within
     /// a level of each other (see the tests). Frames whose grid does not apply

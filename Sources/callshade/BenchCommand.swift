@@ -11,8 +11,8 @@ struct BenchCommand: ParsableCommand {
         Render rows make whole call frames (background, waves, avatar; 1/60 s \\
         apart in the built-in demo call, voice level changing) after one warm-up \\
         frame, each read back into memory: by GPU passes (full-screen \\
-        background, foreground rings, I420 by yuv.frag), by host composition \\
-        (the GPU draws the low-resolution gradient and the foreground rings, \\
+        background, foreground tiles, I420 by yuv.frag), by host composition \\
+        (the GPU draws the low-resolution gradient and the foreground tiles, \\
         the CPU interpolates the background and writes RGBA or I420 straight \\
         from it: the choice on software rasterisers), and by the CPU \\
         reference. A star marks what `render` uses here. Encode rows make a real \\
