@@ -32,24 +32,20 @@ float fieldCoverage(int shape, vec2 offset) {
     return clamp(distancePixels + 0.5, 0.0, 1.0);
 }
 
-float outerCoverage(vec2 offset) {
+// Coverage of shape 0 (outer) or 1 (inner): given, or from the field. The
+// shape is a constant at every call, so a build keeps one of the two.
+float waveCoverage(int shape, vec2 offset) {
 #ifdef OUTER_GIVEN
-    return u_waveCoverage.x;
-#else
-    return fieldCoverage(0, offset);
+    if (shape == 0) return u_waveCoverage.x;
 #endif
-}
-
-float innerCoverage(vec2 offset) {
 #ifdef INNER_GIVEN
-    return u_waveCoverage.y;
-#else
-    return fieldCoverage(1, offset);
+    if (shape == 1) return u_waveCoverage.y;
 #endif
+    return fieldCoverage(shape, offset);
 }
 
 // The alpha of the two shapes' white, one over the other.
 float waveMask(vec2 offset) {
-    float clear = (1.0 - u_waveField.z * outerCoverage(offset)) * (1.0 - u_waveField.z * innerCoverage(offset));
+    float clear = (1.0 - u_waveField.z * waveCoverage(0, offset)) * (1.0 - u_waveField.z * waveCoverage(1, offset));
     return 1.0 - clear;
 }

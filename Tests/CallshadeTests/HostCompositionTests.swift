@@ -11,10 +11,7 @@ final class HostCompositionTests: XCTestCase {
         for (size, time, photo, dither) in [("1080x1920", 7.0, true, false), ("960x1280", 12.5, false, true)] {
             var request = try ForegroundFixtures.request(at: time, size: size, photo: photo)
             request.dither = dither
-            gpu.composesOnHost = true
-            let host = try gpu.render(request)
-            gpu.composesOnHost = false
-            let full = try gpu.render(request)
+            let (host, full) = try gpu.renderings(request, switching: \.composesOnHost)
             let toGPU = ImageComparison(host, full)
             XCTAssertLessThanOrEqual(toGPU.maxDelta, 1, "\(size) at \(time): \(toGPU)")
             // Where the waves show at a constant coverage, the host interpolates
@@ -90,10 +87,7 @@ final class ForegroundTilesTests: XCTestCase {
         translucent.foreground?.avatar.image = try XCTUnwrap(AvatarImage(side: side, premultiplied: pixels))
         cases.append(("translucent avatar", translucent))
         for (name, request) in cases {
-            gpu.classifiesTiles = true
-            let tiled = try gpu.render(request)
-            gpu.classifiesTiles = false
-            let whole = try gpu.render(request)
+            let (tiled, whole) = try gpu.renderings(request, switching: \.classifiesTiles)
             // The same arithmetic, but compiled into different programs: the
             // JIT may order a few float operations differently, which here
             // moves about one sample in a billion across a rounding edge.
@@ -239,5 +233,15 @@ final class GridWindowTests: XCTestCase {
             }
             XCTAssertEqual(part.filter { $0 != 0 }.count, rect.pixelCount * 3 / 2, "\(rect)")
         }
+    }
+}
+
+extension GPURenderer {
+    /// The frame rendered with `option` on, then off (it is left off).
+    func renderings(_ request: FrameRequest, switching option: ReferenceWritableKeyPath<GPURenderer, Bool>) throws -> (on: RGBAImage, off: RGBAImage) {
+        self[keyPath: option] = true
+        let on = try render(request)
+        self[keyPath: option] = false
+        return (on, try render(request))
     }
 }
