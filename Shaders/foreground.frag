@@ -14,8 +14,6 @@ precision highp float;
 
 uniform vec3 u_layers;           // (background, waves, avatar): 1 = drawn
 uniform vec2 u_centre;           // avatar and waves centre, pixels from the top left
-uniform vec4 u_wavesTone;        // (brightness, saturation, overlay alpha, unused)
-uniform vec3 u_wavesOverlay;
 
 out vec4 fragColor;
 
@@ -35,7 +33,7 @@ void main() {
     if (u_layers.y > 0.5) {
         float mask = waveMask(offset);
         if (u_layers.x > 0.5) {
-            color = mix(color, applyTone(color, u_wavesTone.xyz, u_wavesOverlay), mask);
+            color = throughWaves(color, mask);
         } else {
             color = vec3(1.0);
             alpha = mask;

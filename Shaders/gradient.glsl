@@ -83,15 +83,7 @@ vec3 dithered(vec3 color) {
 // low-resolution gradient, whose texel i sits at screen x = (i - 0.5) /
 // innerWidth (and likewise in y, from the top). A compile-time choice, not a
 // branch: software rasterisers run both sides of a branch.
-#if defined(GRID_TEXELS)
-// Programs built with GRID_TEXELS take the low-resolution gradient's texels
-// one for one: fragment (x, y) shows texel (x, y) + u_gridOrigin.
-uniform ivec2 u_gridOrigin;
-
-vec3 backgroundColor(vec2 screen) {
-    return texelFetch(u_gradientTexture, ivec2(gl_FragCoord.xy) + u_gridOrigin, 0).rgb;
-}
-#elif defined(GRADIENT_LOOKUP)
+#ifdef GRADIENT_LOOKUP
 vec3 backgroundColor(vec2 screen) {
     vec2 texels = vec2(screen.x * u_gradientLookup.y, (1.0 - screen.y) * u_gradientLookup.z) + 1.0;
     return texture(u_gradientTexture, texels / (u_gradientLookup.yz + 2.0)).rgb;

@@ -1,4 +1,5 @@
-// The profile-picture waves as metaball fields. Included with #include "waves.glsl".
+// The profile-picture waves as metaball fields. Included with #include "waves.glsl",
+// after gradient.glsl (for the tone).
 //
 // Each shape is the region where sum_j exp(-|p - q_j|^2 / sigma^2) reaches
 // the threshold, p and q_j in units of the shape's square around its centre.
@@ -8,6 +9,8 @@
 uniform vec2 u_waveBalls[16];    // 8 ball centres of the outer shape, then 8 of the inner one
 uniform vec2 u_waveSides;        // side of each shape's square, in pixels
 uniform vec3 u_waveField;        // (sigma, threshold, alpha of each shape's white)
+uniform vec4 u_wavesTone;        // (brightness, saturation, overlay alpha, unused)
+uniform vec3 u_wavesOverlay;     // the tone's overlay colour
 
 // Programs built with OUTER_GIVEN (INNER_GIVEN) draw tiles over which the
 // outer (inner) shape's coverage is known to be exactly 0 or exactly 1 (the
@@ -44,8 +47,17 @@ float waveCoverage(int shape, vec2 offset) {
     return fieldCoverage(shape, offset);
 }
 
-// The alpha of the two shapes' white, one over the other.
-float waveMask(vec2 offset) {
-    float clear = (1.0 - u_waveField.z * waveCoverage(0, offset)) * (1.0 - u_waveField.z * waveCoverage(1, offset));
+// The alpha of the two shapes' white, one over the other, at these coverages.
+float maskOf(float outer, float inner) {
+    float clear = (1.0 - u_waveField.z * outer) * (1.0 - u_waveField.z * inner);
     return 1.0 - clear;
+}
+
+float waveMask(vec2 offset) {
+    return maskOf(waveCoverage(0, offset), waveCoverage(1, offset));
+}
+
+// A background colour as the waves' mask shows it: its toned copy, mixed in by the mask.
+vec3 throughWaves(vec3 background, float mask) {
+    return mix(background, applyTone(background, u_wavesTone.xyz, u_wavesOverlay), mask);
 }

@@ -12,13 +12,10 @@ final class ForegroundPass {
         let layers: UniformLocation?
         /// Not in WAVES_CONSTANT programs: nothing there depends on where the centre is.
         let centre: UniformLocation?
-        let wavesTone: UniformLocation?
-        let wavesOverlay: UniformLocation?
+        let wavesLook: WavesLookUniforms
         let waveBalls: UniformLocation?
         let waveSides: UniformLocation?
-        let waveField: UniformLocation?
         let waveCoverage: UniformLocation?
-        let gridOrigin: UniformLocation?
         let avatarDiameter: UniformLocation?
         let avatarSide: UniformLocation?
         let avatarSampler: UniformLocation?
@@ -29,20 +26,16 @@ final class ForegroundPass {
             program = try ShaderProgram(context: context, vertex: try shaders.source("tiles.vert"),
                                         fragment: try shaders.source("foreground.frag").defining(options.defines))
             let interior = options.part.avatarInterior
-            gradient = try GradientUniforms(program, evaluates: !options.lookup && !options.gridTexels, showsBackground: !interior,
-                                            readsTexels: options.gridTexels)
+            gradient = try GradientUniforms(program, evaluates: !options.lookup, showsBackground: !interior)
             targetSize = try program.uniform("u_targetSize")
             layers = interior ? nil : try program.uniform("u_layers")
             // Nothing depends on where the centre is when both waves are given and the avatar is nothing.
             let anywhere = options.part.outerGiven && options.part.innerGiven && options.part.noAvatar
             centre = anywhere ? nil : try program.uniform("u_centre")
-            wavesTone = program.optionalUniform("u_wavesTone")
-            wavesOverlay = program.optionalUniform("u_wavesOverlay")
+            wavesLook = try WavesLookUniforms(program, required: false)
             waveBalls = program.optionalUniform("u_waveBalls")
             waveSides = program.optionalUniform("u_waveSides")
-            waveField = program.optionalUniform("u_waveField")
             waveCoverage = options.part.outerGiven || options.part.innerGiven ? try program.uniform("u_waveCoverage") : nil
-            gridOrigin = options.gridTexels ? try program.uniform("u_gridOrigin") : nil
             avatarDiameter = program.optionalUniform("u_avatarDiameter")
             avatarSide = program.optionalUniform("u_avatarSide")
             avatarSampler = program.optionalUniform("u_avatar")
@@ -117,33 +110,6 @@ final class ForegroundPass {
         }
     }
 
-    /// Draws texels `window` of the low-resolution gradient (`grid`) as seen
-    /// through waves whose coverage is the same everywhere (`kind` is a
-    /// waves-only kind) into `slot` of `target` (a float target): texel for
-    /// texel what those tiles show there, undithered. The host
-    /// interpolates it over those tiles as it does the background.
-    func drawWavesOverGrid(_ request: FrameRequest, _ foreground: Foreground, kind: TileKind,
-                           grid: (grid: LowResolutionGrid, texture: Texture), window: PixelRect,
-                           into target: Framebuffer, slot: PixelRect) throws {
-        guard kind.isWavesOnly, case let .composed(outer?, inner?, _) = kind else { return }
-        try target.bind()
-        GLCalls.disableBlending()
-        try GLCalls.bindTexture(grid.texture.name, unit: 1)
-        let variant = try variants.variant(ProgramOptions(lookup: false, dither: false, part: kind.part, gridTexels: true))
-        try variant.program.use()
-        let left = Float(slot.x), right = Float(slot.x + slot.width), bottom = Float(slot.y), top = Float(slot.y + slot.height)
-        try GLCalls.vertexPositions([left, bottom, right, bottom, left, top, left, top, right, bottom, right, top], in: vertices.name)
-        defer { GLCalls.endVertexPositions() }
-        GLCalls.uniform(variant.targetSize.value, vec2: Float(target.width), Float(target.height))
-        set(variant, request, foreground, centre: foreground.centre, lookup: grid.grid,
-            region: PixelRect(x: 0, y: 0, width: request.size.width, height: request.size.height))
-        if let waveCoverage = variant.waveCoverage { GLCalls.uniform(waveCoverage.value, vec2: outer ? 1 : 0, inner ? 1 : 0) }
-        if let gridOrigin = variant.gridOrigin {
-            GLCalls.uniform(gridOrigin.value, ivec2: Int32(window.x - slot.x), Int32(window.y - slot.y))
-        }
-        try GLCalls.drawTriangles(first: 0, count: 6)
-    }
-
     private func set(_ variant: Variant, _ request: FrameRequest, _ foreground: Foreground, centre: Vec2,
                      lookup: LowResolutionGrid?, region: PixelRect) {
         let width = Double(request.size.width)
@@ -159,23 +125,13 @@ final class ForegroundPass {
         if let location = variant.centre { GLCalls.uniform(location.value, vec2: Float(centre.x), Float(centre.y)) }
 
         let waves = foreground.waves
-        if let wavesTone = variant.wavesTone {
-            GLCalls.uniform(wavesTone.value, vec4: Float(waves.tone.brightness), Float(waves.tone.saturation),
-                            Float(waves.tone.overlayAlpha), 1)
-        }
-        if let wavesOverlay = variant.wavesOverlay {
-            GLCalls.uniform(wavesOverlay.value, vec3: Float(waves.tone.overlay.r), Float(waves.tone.overlay.g),
-                            Float(waves.tone.overlay.b))
-        }
+        variant.wavesLook.set(waves)
         let shapes = (0..<2).map { waves.shapes.indices.contains($0) ? waves.shapes[$0] : WaveShape(balls: [], side: 0) }
         if let waveBalls = variant.waveBalls {
             let balls = shapes.flatMap { shape in (0..<8).map { shape.balls.indices.contains($0) ? shape.balls[$0] : Vec2(9, 9) } }
             GLCalls.uniform(waveBalls.value, vec2Array: balls.flatMap { [Float($0.x), Float($0.y)] })
         }
         if let waveSides = variant.waveSides { GLCalls.uniform(waveSides.value, vec2: Float(shapes[0].side), Float(shapes[1].side)) }
-        if let waveField = variant.waveField {
-            GLCalls.uniform(waveField.value, vec3: Float(WaveGeometry.sigma), Float(WaveGeometry.threshold), Float(waves.alpha))
-        }
 
         let avatar = foreground.avatar
         if let avatarDiameter = variant.avatarDiameter { GLCalls.uniform(avatarDiameter.value, float: Float(avatar.diameter)) }

@@ -15,8 +15,6 @@ public final class GPURenderer: FrameRenderer {
     private var host = HostBuffers()
     /// The foreground's square on the host path.
     private var overlay: Framebuffer?
-    /// The low-resolution gradient seen through waves at a constant coverage, on the host path.
-    private var wavesGrid: Framebuffer?
 
     /// The background is evaluated once for every `gradientFactor` x
     /// `gradientFactor` pixels and interpolated bilinearly in between (the
@@ -149,37 +147,32 @@ public final class GPURenderer: FrameRenderer {
                                : ForegroundTiles(everywhereWhole: square)
     }
 
-    /// Renders and reads back the low-resolution gradient (and, behind it,
-    /// its texels seen through the waves), then queues the foreground's tiles
+    /// Renders and reads back the low-resolution gradient (and, in the same
+    /// pass, the gradient seen through the waves), then queues the foreground's tiles
     /// into their own small target and lets the GPU start on them, so the
     /// host fills the background meanwhile; nil when the grid does not apply.
     private func beginOnHost(_ request: FrameRequest) throws -> HostFrame? {
         let size = request.size
         try context.checkRenderable(width: size.width, height: size.height)
-        guard let grid = try lowResolutionGradient(for: request), let low = lowResolution else { return nil }
+        let layer = request.drawsForeground ? request.foreground : nil
+        let wavesShow = request.layers.contains(.waves) && (layer?.waves.alpha ?? 0) > 0
+        guard let grid = try lowResolutionGradient(for: request, throughWaves: wavesShow ? layer?.waves : nil),
+              let low = lowResolution else { return nil }
         // The GPU starts on the gradient while the host sorts the tiles.
         try GLCalls.flush()
-        let layer = request.drawsForeground ? request.foreground : nil
         let split = layer.map { tiles(for: $0, request).splitByWaves }
-        var wavesSlots: [(rects: [PixelRect], slot: PixelRect)] = []
-        var window = PixelRect(x: 0, y: 0, width: 0, height: 0)
-        if let layer, let split, !split.waves.isEmpty {
-            // Each coverage's texels side by side in one target, drawn right
-            // behind the gradient so that one wait covers both.
-            window = host.gridWindow(covering: split.drawn.region, size: size, grid: grid)
-            let target = try wavesGridTarget(width: window.width * split.waves.count, height: window.height)
-            for (index, (kind, rects)) in split.waves.enumerated() {
-                let slot = PixelRect(x: index * window.width, y: 0, width: window.width, height: window.height)
-                try foreground.drawWavesOverGrid(request, layer, kind: kind, grid: (grid, low.target.color), window: window,
-                                                 into: target, slot: slot)
-                wavesSlots.append((rects, slot))
-            }
-        }
         try low.target.bind()
         try host.readGrid(low.target)
-        if let target = wavesGrid, !wavesSlots.isEmpty {
-            try target.bind()
-            for (rects, slot) in wavesSlots { try host.readWavesGrid(slot, window: window, for: rects) }
+        if let split, !split.waves.isEmpty {
+            // Output 1 holds the gradient through one wave (either), output 2 through both.
+            let window = host.gridWindow(covering: split.drawn.region, size: size, grid: grid)
+            for (attachment, takes) in [(1, { (outer: Bool, inner: Bool) in outer != inner }), (2, { $0 && $1 })] {
+                let rects = split.waves.filter { wave in
+                    guard case let .composed(outer?, inner?, _) = wave.kind else { return false }
+                    return takes(outer, inner)
+                }.flatMap(\.rects)
+                if !rects.isEmpty { try host.readWavesGrid(window, attachment: attachment, for: rects) }
+            }
         }
         guard let layer, let tiles = split?.drawn, !tiles.runs.isEmpty else { return HostFrame(grid: grid, tiles: nil) }
         let target = try overlayTarget(width: tiles.region.width, height: tiles.region.height)
@@ -197,7 +190,8 @@ public final class GPURenderer: FrameRenderer {
     }
 
     /// Renders the low-resolution gradient and binds it to texture unit 1, when the fast path applies.
-    private func lowResolutionGradient(for request: FrameRequest) throws -> LowResolutionGrid? {
+    /// With `waves`, the grid's target also gets the gradient as seen through one wave and through both (outputs 1, 2).
+    private func lowResolutionGradient(for request: FrameRequest, throughWaves waves: WavesLayer? = nil) throws -> LowResolutionGrid? {
         let size = request.size
         guard gradientFactor > 1, context.rendersToFloat, request.layers.contains(.background) else { return nil }
         let grid = LowResolutionGrid(width: size.width, height: size.height, factor: gradientFactor)
@@ -205,23 +199,14 @@ public final class GPURenderer: FrameRenderer {
         guard min(grid.innerWidth, grid.innerHeight) >= LowResolutionGrid.minimumSide else { return nil }
         if lowResolution?.grid != grid {
             lowResolution = nil
-            let texture = try Texture(context: context, width: grid.textureWidth, height: grid.textureHeight, format: .rgba16f)
-            lowResolution = (grid, try Framebuffer(color: texture))
+            let textures = try (0..<3).map { _ in
+                try Texture(context: context, width: grid.textureWidth, height: grid.textureHeight, format: .rgba16f)
+            }
+            lowResolution = (grid, try Framebuffer(colors: textures))
         }
         guard let low = lowResolution else { return nil }
-        try gradient.drawLowResolution(request.background, grid: grid, into: low.target)
+        try gradient.drawLowResolution(request.background, grid: grid, throughWaves: waves, into: low.target)
         return grid
-    }
-
-    /// A float target for texels of the low-resolution gradient as seen
-    /// through the waves, reused while it is large enough (sides in steps of 64).
-    private func wavesGridTarget(width: Int, height: Int) throws -> Framebuffer {
-        if let wavesGrid, wavesGrid.width >= width, wavesGrid.height >= height { return wavesGrid }
-        wavesGrid = nil
-        let made = try Framebuffer(color: try Texture(context: context, width: (width + 63) / 64 * 64, height: (height + 63) / 64 * 64,
-                                                      format: .rgba16f))
-        wavesGrid = made
-        return made
     }
 
     /// A target for the foreground's square alone, reused while it is large enough (sides in steps of 64).

@@ -1,19 +1,22 @@
 import CallshadeCore
 
 /// The background pass: `quad.vert` + `gradient.frag` over a whole target,
-/// built twice: evaluating the gradient, and reading it from the
-/// low-resolution texture (GRADIENT_LOOKUP).
+/// built evaluating the gradient, reading it from the low-resolution texture
+/// (GRADIENT_LOOKUP), or evaluating it on the grid and also as seen through
+/// the waves (WAVES_THROUGH, into a target of three textures).
 final class GradientPass {
     private struct Variant {
         let program: ShaderProgram
         let rect: UniformLocation
         let gradient: GradientUniforms
+        let wavesLook: WavesLookUniforms?
 
         init(context: GLContext, shaders: ShaderLibrary, options: ProgramOptions) throws {
             program = try ShaderProgram(context: context, vertex: try shaders.source("quad.vert"),
                                         fragment: try shaders.source("gradient.frag").defining(options.defines))
             rect = try program.uniform("u_rect")
             gradient = try GradientUniforms(program, evaluates: !options.lookup)
+            wavesLook = options.wavesThrough ? try WavesLookUniforms(program, required: true) : nil
         }
     }
 
@@ -30,9 +33,12 @@ final class GradientPass {
         try draw(parameters, mapping: .fullSize(width: target.width, height: target.height), dither: dither, lookup: nil, into: target)
     }
 
-    /// Evaluates the gradient on a low-resolution grid (into a half-float target).
-    func drawLowResolution(_ parameters: GradientParameters, grid: LowResolutionGrid, into target: Framebuffer) throws {
-        try draw(parameters, mapping: grid.mapping, dither: false, lookup: nil, into: target)
+    /// Evaluates the gradient on a low-resolution grid (into a half-float
+    /// target); with `waves`, also as seen through one of them and through
+    /// both (outputs 1 and 2: the target needs three textures).
+    func drawLowResolution(_ parameters: GradientParameters, grid: LowResolutionGrid, throughWaves waves: WavesLayer? = nil,
+                           into target: Framebuffer) throws {
+        try draw(parameters, mapping: grid.mapping, dither: false, lookup: nil, waves: waves, into: target)
     }
 
     /// Fills a full-size target from the low-resolution gradient bound to texture unit 1.
@@ -41,13 +47,14 @@ final class GradientPass {
     }
 
     private func draw(_ parameters: GradientParameters, mapping: ScreenMapping, dither: Bool, lookup: LowResolutionGrid?,
-                      into target: Framebuffer) throws {
-        let variant = try variants.variant(ProgramOptions(lookup: lookup != nil, dither: dither))
+                      waves: WavesLayer? = nil, into target: Framebuffer) throws {
+        let variant = try variants.variant(ProgramOptions(lookup: lookup != nil, dither: dither, wavesThrough: waves != nil))
         try target.bind()
         try variant.program.use()
         GLCalls.disableBlending()
         GLCalls.uniform(variant.rect.value, vec4: -1, -1, 1, 1)
         variant.gradient.set(parameters, mapping: mapping, lookup: lookup)
+        if let waves { variant.wavesLook?.set(waves) }
         try GLCalls.drawQuad()
     }
 }

@@ -16,14 +16,13 @@ struct GradientUniforms {
 
     /// The uniforms of `program`. One that evaluates the gradient must have
     /// all of its constants; one built with GRADIENT_LOOKUP, the lookup's; one
-    /// built with GRID_TEXELS (`readsTexels`), the texture only; one that
-    /// never shows the background (`showsBackground` false), none.
-    init(_ program: ShaderProgram, evaluates: Bool = true, showsBackground: Bool = true, readsTexels: Bool = false) throws {
+    /// that never shows the background (`showsBackground` false), none.
+    init(_ program: ShaderProgram, evaluates: Bool = true, showsBackground: Bool = true) throws {
         func location(_ name: String, required: Bool) throws -> UniformLocation? {
             required && showsBackground ? try program.uniform(name) : program.optionalUniform(name)
         }
-        screenFromFragment = try location("u_screenFromFragment", required: !readsTexels)
-        lookup = try location("u_gradientLookup", required: !evaluates && !readsTexels)
+        screenFromFragment = try location("u_screenFromFragment", required: true)
+        lookup = try location("u_gradientLookup", required: !evaluates)
         lookupSampler = try location("u_gradientTexture", required: !evaluates)
         colors = try location("u_colors", required: evaluates)
         centres = try location("u_centres", required: evaluates)
@@ -120,13 +119,13 @@ struct ProgramOptions: Hashable {
     var part: ForegroundPart = .whole
     /// The avatar is a picture, not the placeholder (AVATAR_PICTURE; foreground.frag only).
     var picture = false
-    /// Draw into a target the size of the low-resolution gradient's texture,
-    /// reading its texels one for one (GRID_TEXELS; instead of `lookup`).
-    var gridTexels = false
+    /// Also write the gradient as seen through one wave and through both
+    /// (WAVES_THROUGH; gradient.frag on the low-resolution grid only).
+    var wavesThrough = false
 
     var defines: [String] {
         (lookup ? ["GRADIENT_LOOKUP"] : []) + (dither ? ["DITHER"] : []) + part.defines
-            + (picture ? ["AVATAR_PICTURE"] : []) + (gridTexels ? ["GRID_TEXELS"] : [])
+            + (picture ? ["AVATAR_PICTURE"] : []) + (wavesThrough ? ["WAVES_THROUGH"] : [])
     }
 }
 

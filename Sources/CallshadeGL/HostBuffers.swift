@@ -7,7 +7,7 @@ import CallshadeCore
 /// wherever it draws: pasting copies its tiles whole, and leaves the rest
 /// of the square (never drawn) alone. Tiles where only the waves show, each
 /// at a constant coverage, are not drawn at all: the GPU draws the
-/// low-resolution gradient as seen through such waves, and the host
+/// low-resolution gradient also as seen through such waves, and the host
 /// interpolates that over them as it does the background.
 struct HostBuffers {
     private var gridValues: [Float] = []
@@ -41,15 +41,16 @@ struct HostBuffers {
         upscaler(size: size, grid: grid).window(covering: rect)
     }
 
-    /// Reads `slot` of the bound float target, texels `window` of the
-    /// gradient seen through waves of a constant coverage, to fill `rects` of the frame from.
-    mutating func readWavesGrid(_ slot: PixelRect, window: PixelRect, for rects: [PixelRect]) throws {
-        let count = slot.pixelCount * 4
+    /// Reads texels `window` of output `attachment` of the bound grid target
+    /// (the gradient seen through waves of a constant coverage) as floats, to
+    /// fill `rects` of the frame from.
+    mutating func readWavesGrid(_ window: PixelRect, attachment: Int, for rects: [PixelRect]) throws {
+        let count = window.pixelCount * 4
         var values = spareValues.popLast() ?? []
         if values.count != count { values = [Float](repeating: 0, count: count) }
         try values.withUnsafeMutableBytes { buffer in
             guard let base = buffer.baseAddress else { return }
-            try GLCalls.readPixels(slot, as: .rgba32f, into: base)
+            try GLCalls.readPixels(window, attachment: attachment, as: .rgba32f, into: base)
         }
         wavesGrids.append((rects, values, window))
     }

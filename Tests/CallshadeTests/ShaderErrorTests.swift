@@ -37,7 +37,8 @@ final class ShaderErrorTests: XCTestCase {
     }
 
     func testCompileErrorNamesFileAndLine() throws {
-        try assertCompileError(["gradient.frag": try broken("gradient.frag", atLine: 10)], file: "gradient.frag", line: 10)
+        let line = try line(of: "fragColor = vec4(dithered(color), 1.0);", in: "gradient.frag")
+        try assertCompileError(["gradient.frag": try broken("gradient.frag", atLine: line)], file: "gradient.frag", line: line)
     }
 
     /// The line (1-based) of `file` that contains `text`.
