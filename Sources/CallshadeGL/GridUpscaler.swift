@@ -29,66 +29,24 @@ struct GridUpscaler {
     }
 
     /// Fills `output` with the frame's background (width x height RGBA8, rows
-    /// top to bottom) from `planes` (R, G, B levels), rows split over the cores.
+    /// top to bottom) from `planes` (R, G, B levels), bands of rows split over the cores.
     func fillRGBA(_ output: UnsafeMutablePointer<UInt8>, from planes: GridPlanes, dither: Bool) {
-        let width = size.width
         let target = SendablePointer(address: output)
-        planes.levels.withUnsafeBufferPointer { levels in
-            guard let levels = levels.baseAddress else { return }
-            let source = SendablePointer(address: UnsafeMutablePointer(mutating: levels))
-            Self.inBands(rows: size.height) { band in
-                let widened = WidenedRows(width: width, channels: 3)
-                let bias = UnsafeMutablePointer<Float>.allocate(capacity: width)
-                defer { bias.deallocate() }
-                bias.initialize(repeating: 0, count: width)
-                for row in band {
-                    let sample = rows.samples[row]
-                    widened.widen(texelRow: sample.texel, of: source.address, gridWidth: planes.width, gridHeight: planes.height,
-                                  columns: columns)
-                    if dither {
-                        // 8-bit levels: (index + 0.5) / 64 - 0.5.
-                        for column in 0..<width { bias[column] = Float(OrderedDither.offset(x: column, y: row) * 255) }
-                    }
-                    LevelBlend.rgba(widened, weight: sample.weight, bias: bias, columns: 0..<width,
-                                    into: target.address + row * width * 4)
-                }
-            }
+        let allTexels = PixelRect(x: 0, y: 0, width: planes.width, height: planes.height)
+        Self.inBands(rows: size.height) { band in
+            fillRGBA(PixelRect(x: 0, y: band.lowerBound, width: size.width, height: band.count), from: planes, window: allTexels,
+                     dither: dither, into: target.address)
         }
     }
 
     /// Fills `output` (the frame's I420 planes: Y, then Cb, then Cr; even size)
-    /// from `planes` (Y, Cb, Cr levels), rows split over the cores.
+    /// from `planes` (Y, Cb, Cr levels), bands of row pairs split over the cores.
     func fillYUV420(_ output: UnsafeMutablePointer<UInt8>, from planes: GridPlanes) {
-        let width = size.width
-        let chromaWidth = width / 2
-        let chromaHeight = size.height / 2
         let target = SendablePointer(address: output)
-        planes.levels.withUnsafeBufferPointer { levels in
-            guard let levels = levels.baseAddress else { return }
-            let source = SendablePointer(address: UnsafeMutablePointer(mutating: levels))
-            // Luma rows first, then chroma rows: each band does one kind.
-            Self.inBands(rows: size.height) { band in
-                let widened = WidenedRows(width: width, channels: 1)
-                for row in band {
-                    let sample = rows.samples[row]
-                    widened.widen(texelRow: sample.texel, of: source.address, gridWidth: planes.width, gridHeight: planes.height,
-                                  columns: columns)
-                    LevelBlend.bytes(widened, channel: 0, weight: sample.weight, into: target.address + row * width)
-                }
-            }
-            let planeSize = planes.width * planes.height
-            let cbStart = width * size.height
-            let crStart = cbStart + chromaWidth * chromaHeight
-            Self.inBands(rows: chromaHeight) { band in
-                let widened = WidenedRows(width: chromaWidth, channels: 2)
-                for row in band {
-                    let sample = chromaRows.samples[row]
-                    widened.widen(texelRow: sample.texel, of: source.address + planeSize, gridWidth: planes.width,
-                                  gridHeight: planes.height, columns: chromaColumns)
-                    LevelBlend.bytes(widened, channel: 0, weight: sample.weight, into: target.address + cbStart + row * chromaWidth)
-                    LevelBlend.bytes(widened, channel: 1, weight: sample.weight, into: target.address + crStart + row * chromaWidth)
-                }
-            }
+        let allTexels = PixelRect(x: 0, y: 0, width: planes.width, height: planes.height)
+        Self.inBands(rows: size.height / 2) { band in
+            fillYUV420(PixelRect(x: 0, y: band.lowerBound * 2, width: size.width, height: band.count * 2), from: planes,
+                       window: allTexels, into: target.address)
         }
     }
 
@@ -101,8 +59,8 @@ struct GridUpscaler {
     }
 
     /// Fills `rect` of an RGBA frame (`output`, width x height) from
-    /// `planes` (R, G, B levels of texels `window`, inside `window(covering:)`
-    /// of a rectangle holding `rect`): the pixels `fillRGBA` would give them from the whole grid's.
+    /// `planes` (R, G, B levels of texels `window`: all of the grid's, or a
+    /// part holding `window(covering:)` of `rect`), dithered or not.
     func fillRGBA(_ rect: PixelRect, from planes: GridPlanes, window: PixelRect, dither: Bool,
                   into output: UnsafeMutablePointer<UInt8>) {
         let widened = WidenedRows(width: rect.width, channels: 3)
@@ -127,7 +85,7 @@ struct GridUpscaler {
 
     /// Fills `rect` (even corner and size) of I420 planes (`output`, as
     /// `fillYUV420`'s) from `planes` (Y, Cb, Cr levels of texels `window`, as
-    /// for `fillRGBA(_:from:window:dither:into:)`): the samples `fillYUV420` would give them from the whole grid's.
+    /// for `fillRGBA(_:from:window:dither:into:)`).
     func fillYUV420(_ rect: PixelRect, from planes: GridPlanes, window: PixelRect, into output: UnsafeMutablePointer<UInt8>) {
         let width = size.width
         let chromaWidth = width / 2

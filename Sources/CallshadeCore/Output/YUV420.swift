@@ -34,11 +34,7 @@ public enum YUV420 {
     /// Converts one frame (opaque RGBA, even size) into `output`, which must
     /// hold `frameBytes` bytes: Y plane, then Cb, then Cr.
     public static func convert(_ image: RGBAImage, into output: inout [UInt8]) throws {
-        try checkSize(width: image.width, height: image.height)
-        let width = image.width
-        let height = image.height
-        let count = frameBytes(width: width, height: height)
-        if output.count != count { output = [UInt8](repeating: 0, count: count) }
+        let (width, height) = try sized(&output, for: image)
         let chromaWidth = width / 2
         let cbStart = width * height
         let crStart = cbStart + chromaWidth * (height / 2)
@@ -65,14 +61,18 @@ public enum YUV420 {
         }
     }
 
+    /// Checks that `image` can be I420 and makes `output` hold its planes; its width and height.
+    private static func sized(_ output: inout [UInt8], for image: RGBAImage) throws -> (width: Int, height: Int) {
+        try checkSize(width: image.width, height: image.height)
+        let count = frameBytes(width: image.width, height: image.height)
+        if output.count != count { output = [UInt8](repeating: 0, count: count) }
+        return (image.width, image.height)
+    }
+
     /// The same conversion in 16-bit fixed point, rows split over the cores:
     /// several times faster, within one level of `convert` (the tests hold it to that).
     public static func convertFast(_ image: RGBAImage, into output: inout [UInt8]) throws {
-        try checkSize(width: image.width, height: image.height)
-        let width = image.width
-        let height = image.height
-        let count = frameBytes(width: width, height: height)
-        if output.count != count { output = [UInt8](repeating: 0, count: count) }
+        let (width, height) = try sized(&output, for: image)
         let rowPairs = height / 2
         guard rowPairs > 0 else { return }
         let bands = min(rowPairs, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
