@@ -60,17 +60,13 @@ enum TileKind: Hashable {
 /// over the whole tile prove the shortcut gives the same result; tiles where
 /// the foreground changes nothing are left out. Tiles of a kind are merged
 /// into runs along each row of tiles.
-struct ForegroundTiles: Equatable {
+struct ForegroundTiles {
     static let side = 8
 
     /// The square cut into tiles (frame pixels, its corner on multiples of 8).
     let region: PixelRect
     /// The rectangles (frame pixels, inside `region`) of each kind, in `TileKind.drawingOrder`.
     let runs: [(kind: TileKind, rects: [PixelRect])]
-
-    static func == (lhs: ForegroundTiles, rhs: ForegroundTiles) -> Bool {
-        lhs.region == rhs.region && lhs.runs.map(\.kind) == rhs.runs.map(\.kind) && lhs.runs.map(\.rects) == rhs.runs.map(\.rects)
-    }
 
     private init(region: PixelRect, runs: [(kind: TileKind, rects: [PixelRect])]) {
         self.region = region

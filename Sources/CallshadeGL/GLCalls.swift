@@ -244,13 +244,8 @@ enum GLCalls {
 
     /// Draws four vertices as a triangle strip; the vertex shader places them.
     static func drawQuad(file: String = #fileID, line: Int = #line) throws {
-        try drawStrip(vertices: 4, file: file, line: line)
-    }
-
-    /// Draws `vertices` vertices as a triangle strip; the vertex shader places them.
-    static func drawStrip(vertices: Int, file: String = #fileID, line: Int = #line) throws {
-        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, GLsizei(vertices))
-        try check("glDrawArrays", detail: "\(vertices) vertices", file: file, line: line)
+        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        try check("glDrawArrays", detail: "4 vertices", file: file, line: line)
     }
 
     /// Fills `buffer` with 2D vertex positions (floats, pairs) and feeds them
