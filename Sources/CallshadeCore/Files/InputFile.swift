@@ -1,0 +1,104 @@
+import Foundation
+
+/// A file the user named as input (a scenario, an avatar, a recording),
+/// checked to be a regular file before it is opened and opened without
+/// blocking: a FIFO nobody writes, a device or a socket is refused at once
+/// instead of hanging `open` or reading without end. The check is repeated on
+/// the open descriptor, so a path swapped in between is caught too.
+public final class InputFile {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case missing(String)
+        case folder(String)
+        /// Exists but is not a regular file; `kind` says what it is ("a FIFO").
+        case notRegular(String, kind: String)
+        case tooLarge(String, size: Int64, limit: Int64)
+        case system(String, SystemError)
+
+        public var description: String {
+            switch self {
+            case .missing(let path): return "'\(path)': no such file"
+            case .folder(let path): return "'\(path)' is a folder, not a file"
+            case .notRegular(let path, let kind):
+                return "'\(path)' is \(kind), not a regular file; save it to a file first"
+            case .tooLarge(let path, let size, let limit):
+                return "'\(path)' is \(size) bytes, more than the \(limit) accepted"
+            case .system(let path, let error):
+                return "cannot read '\(path)': \(error.reason)"
+            }
+        }
+    }
+
+    public let path: String
+    /// Open for reading (blocking again once checked), closed on exec and on deinit.
+    public let descriptor: Int32
+    /// The size when opened, in bytes.
+    public let size: Int64
+
+    /// Checks and opens `path`.
+    public init(path: String) throws {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let error = SystemError.last("stat")
+            throw error.code == ENOENT ? Failure.missing(path) : Failure.system(path, error)
+        }
+        try Self.requireRegular(status.st_mode, path: path)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else { throw Failure.system(path, .last("open")) }
+        do {
+            guard fstat(descriptor, &status) == 0 else { throw Failure.system(path, .last("fstat")) }
+            try Self.requireRegular(status.st_mode, path: path)
+            let flags = fcntl(descriptor, F_GETFL)
+            guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+                throw Failure.system(path, .last("fcntl"))
+            }
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        self.path = path
+        self.descriptor = descriptor
+        size = Int64(status.st_size)
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// A path other programs (ffmpeg) can open to read this same file, even
+    /// if the name it was opened by has changed since: its descriptor in
+    /// /proc, which they must inherit at `descriptor` (see `ChildProcess`).
+    public static func procPath(descriptor: Int32) -> String { "/proc/self/fd/\(descriptor)" }
+
+    /// The whole file, refused if it is larger than `limit` bytes (checked
+    /// before reading, and again while reading, should it grow).
+    public func readAll(limit: Int) throws -> [UInt8] {
+        guard size <= Int64(limit) else { throw Failure.tooLarge(path, size: size, limit: Int64(limit)) }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(Int(size))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(bytes.count)) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure.system(path, .last("read"))
+            }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= limit else {
+                throw Failure.tooLarge(path, size: Int64(bytes.count + count), limit: Int64(limit))
+            }
+            bytes.append(contentsOf: chunk.prefix(count))
+        }
+    }
+
+    static func requireRegular(_ mode: mode_t, path: String) throws {
+        switch mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw Failure.folder(path)
+        case S_IFIFO: throw Failure.notRegular(path, kind: "a FIFO (named pipe) or pipe")
+        case S_IFCHR: throw Failure.notRegular(path, kind: "a character device")
+        case S_IFBLK: throw Failure.notRegular(path, kind: "a block device")
+        case S_IFSOCK: throw Failure.notRegular(path, kind: "a socket")
+        default: throw Failure.notRegular(path, kind: "a special file")
+        }
+    }
+}
