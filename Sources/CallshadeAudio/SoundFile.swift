@@ -26,18 +26,32 @@ public final class SoundFile {
     /// Frames (one sample per channel) in the file, as libsndfile reports them.
     public let frames: Int64
     private let handle: OpaquePointer
+    /// The open file libsndfile reads; kept open as long as this.
+    private let file: InputFile
 
     /// Sample rates outside this range are refused as absurd.
     public static let sampleRates = 1_000...768_000
 
-    public init(path: String) throws {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw AudioError.cannotOpen(path: path, reason: "no such file")
+    /// Opens the file at `path`, if it is a regular file.
+    public convenience init(path: String) throws {
+        let file: InputFile
+        do {
+            file = try InputFile(path: path)
+        } catch let failure as InputFile.Failure {
+            throw AudioError.cannotOpen(path: path, reason: failure.reason)
         }
-        guard !isFolder.boolValue else { throw AudioError.cannotOpen(path: path, reason: "it is a folder") }
+        try self.init(file: file)
+    }
+
+    /// Opens `file` (already checked to be a regular file) with libsndfile,
+    /// which reads it through the open descriptor and leaves it open.
+    public init(file: InputFile) throws {
+        let path = file.path
+        guard lseek(file.descriptor, 0, SEEK_SET) == 0 else {
+            throw AudioError.cannotOpen(path: path, reason: SystemError.last("lseek").reason)
+        }
         var info = SF_INFO()
-        guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
+        guard let handle = sf_open_fd(file.descriptor, Int32(SFM_READ), &info, 0) else {
             throw AudioError.cannotOpen(path: path, reason: String(cString: sf_strerror(nil)))
         }
         guard info.channels > 0 else {
@@ -50,6 +64,7 @@ public final class SoundFile {
                                          + "\(Self.sampleRates.lowerBound)...\(Self.sampleRates.upperBound) Hz")
         }
         self.path = path
+        self.file = file
         self.handle = handle
         sampleRate = Int(info.samplerate)
         channels = Int(info.channels)

@@ -2,22 +2,37 @@ import CallshadeAudio
 import CallshadeCore
 import Foundation
 
-/// Reading a recording into voice levels: libsndfile for what it reads, and
-/// ffmpeg as the decoder for anything else (AAC, M4A, video files' sound).
-enum AudioInput {
-    /// The meter fed with the whole recording.
-    static func meter(path: String) throws -> VoiceLevelMeter {
-        let file: SoundFile
+/// The recording of the remote voice a scenario names, opened once: its
+/// levels are measured through this open file, and ffmpeg reads the same open
+/// file (it inherits the descriptor) to mux it, so the path is opened a
+/// single time and must be a regular file.
+final class Recording {
+    let file: InputFile
+
+    init(path: String) throws {
         do {
-            file = try SoundFile(path: path)
-        } catch AudioError.cannotOpen(let path, let reason) where reason != "no such file" && reason != "it is a folder" {
-            return try decodeWithFFmpeg(path: path, libsndfileReason: reason)
+            file = try InputFile(path: path)
+        } catch let failure as InputFile.Failure {
+            throw CLIError("cannot read audio '\(path)': \(failure.reason)")
+        }
+    }
+
+    var path: String { file.path }
+
+    /// The meter fed with the whole recording: libsndfile for what it reads,
+    /// ffmpeg as the decoder for anything else (AAC, M4A, video files' sound).
+    func meter() throws -> VoiceLevelMeter {
+        let sound: SoundFile
+        do {
+            sound = try SoundFile(file: file)
+        } catch AudioError.cannotOpen(_, let reason) {
+            return try decodeWithFFmpeg(libsndfileReason: reason)
         } catch {
             throw CLIError("\(error)")
         }
-        var meter = VoiceLevelMeter(sampleRate: file.sampleRate, channels: file.channels)
+        var meter = VoiceLevelMeter(sampleRate: sound.sampleRate, channels: sound.channels)
         do {
-            try file.measure(into: &meter)
+            try sound.measure(into: &meter)
         } catch {
             throw CLIError("\(error)")
         }
@@ -25,15 +40,16 @@ enum AudioInput {
     }
 
     /// Decodes to mono 32-bit float at 48 kHz with an ffmpeg child and meters that.
-    static func decodeWithFFmpeg(path: String, libsndfileReason: String) throws -> VoiceLevelMeter {
+    private func decodeWithFFmpeg(libsndfileReason: String) throws -> VoiceLevelMeter {
         guard let ffmpeg = FFmpeg.locate() else {
             throw CLIError("cannot read audio '\(path)': \(libsndfileReason) (and ffmpeg, which reads more formats, is not installed)")
         }
         let rate = 48_000
         let (outputRead, outputWrite) = try POSIXCalls.pipe()
-        let child = try ChildProcess(executable: ffmpeg, arguments: ["-v", "error", "-nostdin", "-i", path, "-vn", "-ac", "1",
-                                                                     "-ar", "\(rate)", "-f", "f32le", "-"],
-                                     standardOutput: outputWrite)
+        let child = try ChildProcess(executable: ffmpeg,
+                                     arguments: ["-v", "error", "-nostdin", "-i", ChildProcess.inheritedPath, "-vn", "-ac", "1",
+                                                 "-ar", "\(rate)", "-f", "f32le", "-"],
+                                     standardOutput: outputWrite, inheriting: file.descriptor)
         POSIXCalls.close(outputWrite)
         var meter = VoiceLevelMeter(sampleRate: rate, channels: 1)
         var carry: [UInt8] = []
@@ -58,11 +74,21 @@ enum AudioInput {
 }
 
 extension ScenarioInput {
-    /// The scenario's timeline, its voice level measured from its recording when it names one.
-    static func timeline(_ scenario: Scenario) throws -> CallTimeline {
-        guard let audio = scenario.audioPath else { return CallTimeline(scenario) }
-        let meter = try AudioInput.meter(path: audio)
+    /// The scenario's recording, opened, when it names one.
+    static func recording(_ scenario: Scenario) throws -> Recording? {
+        try scenario.audioPath.map(Recording.init(path:))
+    }
+
+    /// The scenario's timeline, its voice level measured by `meter` (the
+    /// scenario's recording's) when there is one.
+    static func timeline(_ scenario: Scenario, meter: VoiceLevelMeter?) -> CallTimeline {
+        guard let meter else { return CallTimeline(scenario) }
         let levels = meter.levels(tickCount: CallTimeline.levelTickCount(duration: scenario.duration))
         return CallTimeline(scenario, voiceLevels: levels)
+    }
+
+    /// The scenario's timeline, its recording opened and measured once.
+    static func timeline(_ scenario: Scenario) throws -> CallTimeline {
+        timeline(scenario, meter: try recording(scenario)?.meter())
     }
 }

@@ -133,7 +133,7 @@ struct BenchCommand: ParsableCommand {
         defer { unlink(path) }
         let clock = ContinuousClock()
         let start = clock.now
-        let sink = PipelinedSink(try VideoSink(path: path, settings: settings, ffmpeg: try FFmpeg.require()))
+        let sink = PipelinedSink(try VideoSink(path: path, settings: settings, ffmpeg: try FFmpeg.require(), recording: nil, cleanup: nil))
         do {
             for (index, request) in requests.enumerated() {
                 try sink.submit(try renderer.render(request, for: sink.layout, reusing: sink.reusableBuffer()), index: index)

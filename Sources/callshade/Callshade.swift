@@ -24,4 +24,10 @@ struct Callshade: ParsableCommand {
         """,
         subcommands: [FrameCommand.self, RenderCommand.self, ValidateCommand.self, LevelsCommand.self, CompareCommand.self, SheetCommand.self, InfoCommand.self, BenchCommand.self]
     )
+
+    /// Standard descriptors closed at start are put on /dev/null before anything is opened.
+    static func main() {
+        POSIXCalls.reopenClosedStandardStreams()
+        main(nil)
+    }
 }

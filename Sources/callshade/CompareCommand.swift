@@ -131,11 +131,11 @@ struct CompareCommand: ParsableCommand {
     }
 
     private func stage(_ output: String) throws -> StagedFolder {
-        do { return try StagedFolder(target: output) } catch { throw CLIError("cannot write '\(output)': \(error)") }
+        do { return try StagedFolder(target: output) } catch { throw CLIError("\(error)") }
     }
 
     private func writePage(_ page: ReportPage, folder: StagedFolder) throws {
-        try Data(page.html.utf8).write(to: URL(fileURLWithPath: folder.path + "/index.html"))
+        try NewFile.write(Array(page.html.utf8), to: folder.path + "/index.html")
         try folder.commit()
     }
 

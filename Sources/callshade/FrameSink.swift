@@ -42,11 +42,12 @@ extension FrameRenderer {
 final class PNGSequenceSink: FrameSink {
     private let folder: StagedFolder
 
-    init(folder path: String) throws {
+    /// With `cleanup`, a stop removes the staged folder.
+    init(folder path: String, cleanup: StopCleanup?) throws {
         do {
-            folder = try StagedFolder(target: path)
+            folder = try StagedFolder(target: path, cleanup: cleanup)
         } catch {
-            throw CLIError("cannot write '\(path)': \(error)")
+            throw CLIError("\(error)")
         }
     }
 

@@ -29,9 +29,9 @@ struct LevelsCommand: ParsableCommand {
         let rows: [(time: Double, dbfs: Double?, level: Double, smoothed: Double)]
         if input.lowercased().hasSuffix(".json") {
             let scenario = try ScenarioInput.load(input)
-            let timeline = try ScenarioInput.timeline(scenario)
+            let meter = try ScenarioInput.recording(scenario)?.meter()
+            let timeline = ScenarioInput.timeline(scenario, meter: meter)
             let ticks = CallTimeline.levelTickCount(duration: scenario.duration) - 2
-            let meter = try scenario.audioPath.map { try AudioInput.meter(path: $0) }
             let smoothed = timeline.smoothedLevels
             rows = (0..<ticks).map { tick in
                 let time = Double(tick) / 60
@@ -40,7 +40,7 @@ struct LevelsCommand: ParsableCommand {
                 return (time, dbfs, level, smoothed[tick])
             }
         } else {
-            let meter = try AudioInput.meter(path: input)
+            let meter = try Recording(path: input).meter()
             let ticks = Int((meter.duration * 60).rounded(.up))
             let levels = meter.levels(tickCount: ticks + 2)
             let smoothed = CallTimeline(Scenario(duration: max(meter.duration, 1e-3), events: []), voiceLevels: levels).smoothedLevels

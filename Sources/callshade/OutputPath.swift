@@ -2,7 +2,7 @@ import CallshadeCore
 import Foundation
 
 /// Checks of output paths made before any work starts.
-enum OutputPath {
+extension OutputPath {
     /// A PNG output: ends in .png, is not a folder, and its folder exists.
     static func checkPNG(_ path: String) throws {
         guard !path.isEmpty else { throw CLIError("the output path is empty") }
@@ -14,9 +14,9 @@ enum OutputPath {
             throw CLIError("output '\(path)' is a folder")
         }
         do {
-            try AtomicFile(path: path).checkFolder()
+            _ = try AtomicFile(path: path)
         } catch {
-            throw CLIError("cannot write '\(path)': \(error)")
+            throw CLIError("\(error)")
         }
     }
 }

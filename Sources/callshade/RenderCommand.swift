@@ -104,6 +104,9 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        // First, so that a signal at any point removes whatever was staged and kills any child.
+        POSIXCalls.ignoreBrokenPipes()
+        let interruption = Interruption()
         let scenario = try ScenarioInput.load(self.scenario)
         let start = try from.map { try ScenarioInput.time($0, option: "--from", in: scenario) } ?? 0
         let end = try to.map { try ScenarioInput.time($0, option: "--to", in: scenario) } ?? scenario.duration
@@ -114,7 +117,7 @@ struct RenderCommand: ParsableCommand {
             throw CLIError("\(error)")
         }
         let shard = try self.shard.map(Shard.init(parsing:))
-        let range = shard?.frames(of: schedule.count) ?? 0..<schedule.count
+        let range = try shard?.nonEmptyFrames(of: schedule.count) ?? 0..<schedule.count
         var frames = try ScenarioFrames(scenario: scenario, size: try render.frameSize(default: scenario.size ?? .phone),
                                         layers: try Layer.parseList(layers), scene: scene)
         frames.dither = dither
@@ -127,25 +130,22 @@ struct RenderCommand: ParsableCommand {
         }
         let renderer = try render.makeRenderer()
 
-        POSIXCalls.ignoreBrokenPipes()
-        let interruption = Interruption()
-        let sink = PipelinedSink(try makeSink(target: target, video: video))
+        let sink = PipelinedSink(try makeSink(target: target, video: video, recording: frames.recording,
+                                              cleanup: interruption.cleanup))
         let progress = ProgressLine(total: range.count, quiet: quiet)
         do {
             for (done, index) in range.enumerated() {
-                try interruption.check()
                 let request = frames.request(at: schedule.time(ofFrame: index))
                 // PNG frames keep their place in the whole render (shards fit together); streams count from 0.
                 try sink.submit(try renderer.render(request, for: sink.layout, reusing: sink.reusableBuffer()), index: isFrames(target) ? index : done)
                 progress.update(done: done + 1)
             }
-            try interruption.check()
             try sink.finish()
             progress.end()
         } catch {
             sink.abandon()
             progress.end()
-            throw Self.outcome(of: error, interruption: interruption)
+            throw Self.outcome(of: error)
         }
     }
 
@@ -154,15 +154,15 @@ struct RenderCommand: ParsableCommand {
         return false
     }
 
-    private func makeSink(target: OutputTarget, video: VideoSettings?) throws -> FrameSink {
+    private func makeSink(target: OutputTarget, video: VideoSettings?, recording: Recording?, cleanup: StopCleanup) throws -> FrameSink {
         switch target {
         case .frames(let folder):
-            return try PNGSequenceSink(folder: folder)
+            return try PNGSequenceSink(folder: folder, cleanup: cleanup)
         case .raw:
             return RawStreamSink(format: RawStreamSink.PixelFormat(rawValue: pixelFormat ?? "rgba") ?? .rgba)
         case .video(let path, _):
             guard let video else { throw CLIError("internal: no video settings") }
-            return try VideoSink(path: path, settings: video, ffmpeg: try FFmpeg.require())
+            return try VideoSink(path: path, settings: video, ffmpeg: try FFmpeg.require(), recording: recording, cleanup: cleanup)
         }
     }
 
@@ -190,11 +190,11 @@ struct RenderCommand: ParsableCommand {
         guard try FFmpeg.encoders(ffmpeg: ffmpeg).contains(chosen.encoder) else {
             throw CLIError("this ffmpeg has no \(chosen.encoder) encoder for --codec \(chosen.rawValue)")
         }
-        do { try AtomicFile(path: path).checkFolder() } catch { throw CLIError("cannot write '\(path)': \(error)") }
+        do { _ = try AtomicFile(path: path) } catch { throw CLIError("\(error)") }
         var settings = VideoSettings(container: container, codec: chosen, crf: crf, preset: EncoderPreset(rawValue: preset) ?? .veryfast,
                                      size: size, fps: schedule.fps)
-        if let audio = scenario.audioPath, !noAudio, !sharded, !frames.isEmpty {
-            settings.audio = audio
+        if scenario.audioPath != nil, !noAudio, !sharded, !frames.isEmpty {
+            settings.audio = ChildProcess.inheritedPath
             settings.audioStart = schedule.time(ofFrame: frames.lowerBound)
             settings.audioDuration = Double(frames.count) / Double(schedule.fps)
         }
@@ -202,15 +202,11 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// The error to report for a failed render, with the exit status that says what happened.
-    static func outcome(of error: Error, interruption: Interruption) -> Error {
-        if let signal = interruption.signal {
-            let stop = Interrupted(signal: signal)
-            FileHandle.standardError.write(Data("callshade: \(stop); nothing was written\n".utf8))
-            return ExitCode(stop.exitCode)
-        }
-        if let stop = error as? Interrupted {
-            FileHandle.standardError.write(Data("callshade: \(stop); nothing was written\n".utf8))
-            return ExitCode(stop.exitCode)
+    static func outcome(of error: Error) -> Error {
+        if error is StopCleanup.Stopped {
+            // A signal's stop is under way on its own queue and ends the process; give it time.
+            Thread.sleep(forTimeInterval: 5)
+            return ExitCode(130)
         }
         if case POSIXFailure.closed = error { return ExitCode(141) }
         if let failure = error as? FFmpegFailure {

@@ -8,11 +8,14 @@ struct ScenarioFrames {
     let layout: CallLayout
     let layers: Set<Layer>
     let avatar: AvatarImage?
+    /// The scenario's recording, opened once: it gave the levels, and a video muxes it.
+    let recording: Recording?
     var dither = false
 
     init(scenario: Scenario, size: FrameSize, layers: Set<Layer>, scene: SceneOptions) throws {
         self.scenario = scenario
-        timeline = try ScenarioInput.timeline(scenario)
+        recording = try ScenarioInput.recording(scenario)
+        timeline = ScenarioInput.timeline(scenario, meter: try recording?.meter())
         layout = try scene.layout(for: size)
         self.layers = layers
         avatar = layers.contains(.avatar) ? try scene.avatarImage(scenarioAvatar: scenario.avatarPath, layout: layout) : nil

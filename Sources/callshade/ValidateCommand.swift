@@ -47,10 +47,11 @@ struct ValidateCommand: ParsableCommand {
             }
             return
         }
-        let timeline = try ScenarioInput.timeline(scenario)
+        let meter = try ScenarioInput.recording(scenario)?.meter()
+        let timeline = ScenarioInput.timeline(scenario, meter: meter)
         Swift.print(Self.header(scenario, file: self.scenario))
-        if let audio = scenario.audioPath {
-            Swift.print(try Self.audioSummary(audio, scenario: scenario))
+        if let meter {
+            Swift.print(Self.audioSummary(length: meter.duration, scenario: scenario))
         }
         let milestones = timeline.milestones
         Swift.print("  time (s)  what")
@@ -66,8 +67,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     /// How the recording relates to the scenario: its length, and what wins.
-    static func audioSummary(_ audio: String, scenario: Scenario) throws -> String {
-        let length = try AudioInput.meter(path: audio).duration
+    static func audioSummary(length: Double, scenario: Scenario) -> String {
         var lines = ["audio: \(CallTimeline.number(length)) s; it drives the waves"]
         if length < scenario.duration - 1e-9 {
             lines.append("  shorter than the scenario: silence (level 0) after \(CallTimeline.number(length)) s")

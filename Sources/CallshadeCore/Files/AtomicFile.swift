@@ -1,69 +1,67 @@
 import Foundation
 
-/// Writes a file under a temporary name in the target's own folder and renames
-/// it into place only when complete, so a failed or interrupted write never
-/// leaves a half-written file at the target path.
+/// Writes a file under a temporary name in the target's own folder and puts
+/// it in place only when complete, so a failed or interrupted write never
+/// leaves a half-written file at the target path. Only a regular file is
+/// ever replaced (see `OutputPath`).
 public struct AtomicFile {
     public enum Failure: Error, Equatable, CustomStringConvertible {
-        case folderMissing(String)
-        case cannotCreate(String, reason: String)
-        case cannotRename(String, reason: String)
+        case target(OutputPath.Failure)
+        case cannotCreate(String, SystemError)
+        case cannotWrite(String, SystemError)
+        case cannotRename(String, SystemError)
 
         public var description: String {
             switch self {
-            case .folderMissing(let folder):
-                return "the folder '\(folder)' does not exist"
-            case .cannotCreate(let path, let reason):
-                return "cannot write '\(path)': \(reason)"
-            case .cannotRename(let path, let reason):
-                return "cannot move the finished file to '\(path)': \(reason)"
+            case .target(let failure): return failure.description
+            case .cannotCreate(let path, let error), .cannotWrite(let path, let error):
+                return "cannot write '\(path)': \(error.reason)"
+            case .cannotRename(let path, let error):
+                return "cannot move the finished file to '\(path)': \(error.reason)"
             }
         }
     }
 
-    /// The final path.
-    public let path: String
+    public let target: OutputPath
 
-    public init(path: String) {
-        self.path = path
-    }
-
-    /// The folder the file goes into.
-    public var folder: String {
-        let url = URL(fileURLWithPath: path)
-        return url.deletingLastPathComponent().path
-    }
-
-    /// Fails when the target's folder does not exist or is not a folder.
-    public func checkFolder() throws {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw Failure.folderMissing(folder)
+    /// Checks the target now: its folder exists, its name fits, and nothing
+    /// but a regular file is there.
+    public init(path: String) throws {
+        do {
+            target = try OutputPath(path, kind: .file)
+        } catch let failure as OutputPath.Failure {
+            throw Failure.target(failure)
         }
     }
 
+    public var path: String { target.given }
+
     /// Creates a unique, empty temporary file beside the target. Until it is
-    /// committed, nothing exists at the target path; discarding (or dropping
-    /// it uncommitted) removes the temporary file.
-    public func stage() throws -> StagedFile {
-        try checkFolder()
-        let name = URL(fileURLWithPath: path).lastPathComponent
-        var template = Array((folder + "/." + name + ".partial-XXXXXX").utf8CString)
+    /// committed, nothing changes at the target path; discarding (or dropping
+    /// it uncommitted) removes the temporary file. With `cleanup`, a stop
+    /// removes it too.
+    public func stage(cleanup: StopCleanup? = nil) throws -> StagedFile {
+        var template = Array(target.stagingTemplate.utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }
-        guard descriptor >= 0 else {
-            throw Failure.cannotCreate(path, reason: String(cString: strerror(errno)))
+        if descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        guard descriptor >= 0 else { throw Failure.cannotCreate(path, .last("mkstemp")) }
+        guard fchmod(descriptor, 0o644) == 0 else {
+            let error = SystemError.last("fchmod")
+            close(descriptor)
+            template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
+            throw Failure.cannotCreate(path, error)
         }
-        fchmod(descriptor, 0o644)
         let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return StagedFile(target: path, temporaryPath: temporaryPath, descriptor: descriptor)
+        return StagedFile(target: target, temporaryPath: temporaryPath, descriptor: descriptor, cleanup: cleanup)
     }
 
     /// Stages a file, hands its descriptor and path to `body`, then commits it.
     /// On any error the temporary file is removed and the target is left as it was.
-    public func write<T>(_ body: (_ descriptor: Int32, _ temporaryPath: String) throws -> T) throws -> T {
-        let staged = try stage()
+    public func write<T>(cleanup: StopCleanup? = nil,
+                         _ body: (_ descriptor: Int32, _ temporaryPath: String) throws -> T) throws -> T {
+        let staged = try stage(cleanup: cleanup)
         let result: T
         do {
             result = try body(staged.descriptor, staged.temporaryPath)
@@ -74,50 +72,117 @@ public struct AtomicFile {
         try staged.commit()
         return result
     }
+
+    /// Writes every byte to `descriptor`, retrying short writes and
+    /// interrupted calls; a failure names the errno (ENOSPC, EDQUOT, ...).
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
+        guard var cursor = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = Glibc.write(descriptor, cursor, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw Failure.cannotWrite(path, .last("write"))
+            }
+            remaining -= written
+            cursor += written
+        }
+    }
 }
 
-/// A file being written under a temporary name beside its target.
-public final class StagedFile {
-    public let target: String
+/// A file being written under a temporary name beside its target. Commit and
+/// discard may come from different threads (a stop comes from the signal
+/// handler's); the first wins.
+public final class StagedFile: @unchecked Sendable {
+    public let target: OutputPath
     public let temporaryPath: String
     /// Open for writing until commit or discard.
-    public private(set) var descriptor: Int32
+    public let descriptor: Int32
+    private let lock = NSLock()
+    private var open = true
     private var settled = false
+    private let cleanup: StopCleanup?
+    private var cleanupKey: Int?
 
-    init(target: String, temporaryPath: String, descriptor: Int32) {
+    init(target: OutputPath, temporaryPath: String, descriptor: Int32, cleanup: StopCleanup?) {
         self.target = target
         self.temporaryPath = temporaryPath
         self.descriptor = descriptor
+        self.cleanup = cleanup
+        cleanupKey = cleanup?.register(.outputs) { [weak self] in self?.discard() }
     }
 
     deinit {
-        if !settled { discard() }
+        discard()
     }
 
-    /// Renames the temporary file to the target.
+    /// Closes the file (a failing close is a failing write: NFS and quotas
+    /// report there) and puts it at the target: with no-replace semantics when
+    /// nothing was there, else only over a regular file.
     public func commit() throws {
-        closeDescriptor()
+        lock.lock()
+        defer { lock.unlock() }
         guard !settled else { return }
-        guard rename(temporaryPath, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            discard()
-            throw AtomicFile.Failure.cannotRename(target, reason: reason)
+        do {
+            try closeDescriptor()
+            if let cleanup {
+                try cleanup.commit { try place() }
+            } else {
+                try place()
+            }
+        } catch {
+            removeTemporary()
+            throw error
         }
         settled = true
+        if let cleanupKey { cleanup?.unregister(cleanupKey) }
     }
 
     /// Removes the temporary file; the target stays as it was.
     public func discard() {
-        closeDescriptor()
+        lock.lock()
+        defer { lock.unlock() }
         guard !settled else { return }
-        unlink(temporaryPath)
-        settled = true
+        try? closeDescriptor()
+        removeTemporary()
+        if let cleanupKey { cleanup?.unregister(cleanupKey) }
     }
 
-    private func closeDescriptor() {
-        if descriptor >= 0 {
-            close(descriptor)
-            descriptor = -1
+    private func place() throws {
+        let path = target.given
+        let exists: Bool
+        do {
+            exists = try target.recheck()
+        } catch let failure as OutputPath.Failure {
+            throw AtomicFile.Failure.target(failure)
         }
+        if !exists {
+            // link() fails if anything appeared at the target meanwhile: nothing is replaced.
+            if link(temporaryPath, target.resolved) == 0 {
+                unlink(temporaryPath)
+                return
+            }
+            if errno == EEXIST {
+                // Something appeared meanwhile: replaced only if it is a regular file.
+                do { _ = try target.recheck() } catch let failure as OutputPath.Failure {
+                    throw AtomicFile.Failure.target(failure)
+                }
+            }
+            // Otherwise a file system without hard links: checked above, then renamed.
+        }
+        guard rename(temporaryPath, target.resolved) == 0 else {
+            throw AtomicFile.Failure.cannotRename(path, .last("rename"))
+        }
+    }
+
+    private func closeDescriptor() throws {
+        guard open else { return }
+        open = false
+        guard close(descriptor) == 0 else { throw AtomicFile.Failure.cannotWrite(target.given, .last("close")) }
+    }
+
+    private func removeTemporary() {
+        unlink(temporaryPath)
+        settled = true
     }
 }

@@ -16,14 +16,21 @@ public final class InputFile {
 
         public var description: String {
             switch self {
-            case .missing(let path): return "'\(path)': no such file"
-            case .folder(let path): return "'\(path)' is a folder, not a file"
-            case .notRegular(let path, let kind):
-                return "'\(path)' is \(kind), not a regular file; save it to a file first"
-            case .tooLarge(let path, let size, let limit):
-                return "'\(path)' is \(size) bytes, more than the \(limit) accepted"
-            case .system(let path, let error):
-                return "cannot read '\(path)': \(error.reason)"
+            case .missing(let path), .folder(let path), .notRegular(let path, _), .tooLarge(let path, _, _):
+                return "'\(path)': " + reason
+            case .system(let path, _):
+                return "cannot read '\(path)': " + reason
+            }
+        }
+
+        /// What is wrong, without the path.
+        public var reason: String {
+            switch self {
+            case .missing: return "no such file"
+            case .folder: return "it is a folder"
+            case .notRegular(_, let kind): return "it is \(kind), not a regular file; save it to a file first"
+            case .tooLarge(_, let size, let limit): return "it is \(size) bytes, more than the \(limit) accepted"
+            case .system(_, let error): return error.reason
             }
         }
     }

@@ -2,70 +2,93 @@ import Foundation
 
 /// A folder written under a temporary name beside its target, which takes the
 /// target's name only when complete. The target must not exist yet, or be an
-/// empty folder; its parent must exist.
-public final class StagedFolder {
+/// empty folder; its parent must exist (see `OutputPath`).
+public final class StagedFolder: @unchecked Sendable {
     public enum Failure: Error, Equatable, CustomStringConvertible {
-        case parentMissing(String)
-        case notAFolder(String)
-        case notEmpty(String)
-        case cannotCreate(String, reason: String)
-        case cannotRename(String, reason: String)
+        case target(OutputPath.Failure)
+        case cannotCreate(String, SystemError)
+        case cannotRename(String, SystemError)
 
         public var description: String {
             switch self {
-            case .parentMissing(let folder): return "the folder '\(folder)' does not exist"
-            case .notAFolder(let path): return "'\(path)' exists and is not a folder"
-            case .notEmpty(let path): return "the folder '\(path)' is not empty; give a new or empty folder"
-            case .cannotCreate(let path, let reason): return "cannot write '\(path)': \(reason)"
-            case .cannotRename(let path, let reason): return "cannot move the finished folder to '\(path)': \(reason)"
+            case .target(let failure): return failure.description
+            case .cannotCreate(let path, let error): return "cannot write '\(path)': \(error.reason)"
+            case .cannotRename(let path, let error): return "cannot move the finished folder to '\(path)': \(error.reason)"
             }
         }
     }
 
-    public let target: String
+    public let target: OutputPath
     /// Where to write until `commit`.
     public let path: String
+    private let lock = NSLock()
     private var settled = false
+    private let cleanup: StopCleanup?
+    private var cleanupKey: Int?
 
-    public init(target: String) throws {
-        let url = URL(fileURLWithPath: target)
-        let parent = url.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
-            throw Failure.parentMissing(parent)
+    /// Checks the target and creates the temporary folder; with `cleanup`, a
+    /// stop removes it.
+    public init(target path: String, cleanup: StopCleanup? = nil) throws {
+        do {
+            target = try OutputPath(path, kind: .folder)
+        } catch let failure as OutputPath.Failure {
+            throw Failure.target(failure)
         }
-        if FileManager.default.fileExists(atPath: target, isDirectory: &isFolder) {
-            guard isFolder.boolValue else { throw Failure.notAFolder(target) }
-            guard ((try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []).isEmpty else { throw Failure.notEmpty(target) }
-        }
-        var template = Array((parent + "/." + url.lastPathComponent + ".partial-XXXXXX").utf8CString)
+        var template = Array(target.stagingTemplate.utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
-        guard made != nil else { throw Failure.cannotCreate(target, reason: String(cString: strerror(errno))) }
-        self.target = target
-        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard made != nil else { throw Failure.cannotCreate(path, .last("mkdtemp")) }
+        self.path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.cleanup = cleanup
+        cleanupKey = cleanup?.register(.outputs) { [weak self] in self?.discard() }
     }
 
     deinit {
-        if !settled { discard() }
+        discard()
     }
 
-    /// Gives the finished folder the target's name.
+    /// Gives the finished folder the target's name. An empty folder at the
+    /// target gives way; anything else makes the rename fail (a folder never
+    /// replaces a file or device), and nothing is lost.
     public func commit() throws {
+        lock.lock()
+        defer { lock.unlock() }
         guard !settled else { return }
-        chmod(path, 0o755)
-        _ = rmdir(target)   // an empty target folder gives way; anything else stays and the rename fails
-        guard rename(path, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            discard()
-            throw Failure.cannotRename(target, reason: reason)
+        do {
+            let place = { [self] in
+                guard chmod(path, 0o755) == 0 else { throw Failure.cannotRename(target.given, .last("chmod")) }
+                do {
+                    if try target.recheck() { rmdir(target.resolved) }
+                } catch let failure as OutputPath.Failure {
+                    throw Failure.target(failure)
+                }
+                guard rename(path, target.resolved) == 0 else { throw Failure.cannotRename(target.given, .last("rename")) }
+            }
+            if let cleanup { try cleanup.commit(place) } else { try place() }
+        } catch {
+            removeTemporary()
+            throw error
         }
         settled = true
+        if let cleanupKey { cleanup?.unregister(cleanupKey) }
     }
 
-    /// Removes the temporary folder and everything in it.
+    /// Removes the temporary folder and everything in it. A writer still
+    /// adding files while it goes is outlasted: the removal is repeated until
+    /// the folder is gone (once it is, nothing can be created in it).
     public func discard() {
+        lock.lock()
+        defer { lock.unlock() }
         guard !settled else { return }
-        try? FileManager.default.removeItem(atPath: path)
+        removeTemporary()
+        if let cleanupKey { cleanup?.unregister(cleanupKey) }
+    }
+
+    private func removeTemporary() {
         settled = true
+        for _ in 0..<20 {
+            try? FileManager.default.removeItem(atPath: path)
+            var status = stat()
+            if lstat(path, &status) != 0 { return }
+        }
     }
 }

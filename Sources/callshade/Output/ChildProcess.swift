@@ -1,3 +1,4 @@
+import CallshadeCore
 import Foundation
 
 /// A running child process fed through a pipe on its standard input, whose
@@ -8,10 +9,18 @@ final class ChildProcess {
     private var input: Int32
     private let errorCollector: TailCollector
     private var ended: ChildExit?
+    private let cleanup: StopCleanup?
+    private var cleanupKey: Int?
+
+    /// What a child reads at `inheriting`'s descriptor: the same open file.
+    static let inheritedPath = InputFile.procPath(descriptor: 3)
 
     /// Starts `executable` with `arguments`; its standard output goes to
-    /// `standardOutput` (default /dev/null).
-    init(executable: String, arguments: [String], standardOutput: Int32? = nil) throws {
+    /// `standardOutput` (default /dev/null); `inheriting`, if given, is its
+    /// descriptor 3 (read it as `inheritedPath`). With `cleanup`, a stop
+    /// kills it before any output is removed.
+    init(executable: String, arguments: [String], standardOutput: Int32? = nil, inheriting: Int32? = nil,
+         cleanup: StopCleanup? = nil) throws {
         let (inputRead, inputWrite) = try POSIXCalls.pipe()
         POSIXCalls.growPipe(inputWrite, to: 1 << 20)
         let (errorRead, errorWrite) = try POSIXCalls.pipe()
@@ -23,7 +32,8 @@ final class ChildProcess {
         }
         do {
             pid = try POSIXCalls.spawn(executable: executable, arguments: arguments, standardInput: inputRead,
-                                       standardOutput: standardOutput ?? devNull, standardError: errorWrite)
+                                       standardOutput: standardOutput ?? devNull, standardError: errorWrite,
+                                       inherited: inheriting)
         } catch {
             POSIXCalls.close(inputWrite)
             POSIXCalls.close(errorRead)
@@ -32,6 +42,9 @@ final class ChildProcess {
         name = URL(fileURLWithPath: executable).lastPathComponent
         input = inputWrite
         errorCollector = TailCollector(descriptor: errorRead)
+        self.cleanup = cleanup
+        let pid = pid
+        cleanupKey = cleanup?.register(.children) { POSIXCalls.killAndReap(pid) }
     }
 
     deinit {
@@ -58,6 +71,7 @@ final class ChildProcess {
         let exit = POSIXCalls.wait(pid)
         errorCollector.waitForEnd()
         ended = exit
+        if let cleanupKey { cleanup?.unregister(cleanupKey) }
         return exit
     }
 

@@ -1,18 +1,22 @@
+import CallshadeCore
 import Dispatch
 import Foundation
 
-/// Notices SIGINT and SIGTERM while a render runs, so it can stop between
-/// frames, clean up, and exit with 128 + the signal's number.
+/// Acts on SIGINT and SIGTERM at once, whatever the command is doing (a
+/// render blocked on a consumer that stopped reading included): kills the
+/// children `cleanup` holds, then removes the outputs it holds, says so on
+/// standard error and exits with 128 + the signal's number. If the command
+/// already put its output in place, the signal is ignored and it finishes.
 final class Interruption: @unchecked Sendable {
-    private let lock = NSLock()
-    private var received: Int32?
+    let cleanup = StopCleanup()
     private var sources: [DispatchSourceSignal] = []
 
     init(signals: [Int32] = [SIGINT, SIGTERM]) {
+        let queue = DispatchQueue(label: "callshade.signals")
         for number in signals {
             _ = Glibc.signal(number, SIG_IGN)   // delivered to the dispatch source instead
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in self?.record(number) }
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [cleanup] in Self.stop(cleanup, signal: number) }
             source.resume()
             sources.append(source)
         }
@@ -22,28 +26,25 @@ final class Interruption: @unchecked Sendable {
         sources.forEach { $0.cancel() }
     }
 
-    private func record(_ number: Int32) {
-        lock.lock()
-        defer { lock.unlock() }
-        if received == nil { received = number }
-    }
-
-    /// The first signal received, if any.
-    var signal: Int32? {
-        lock.lock()
-        defer { lock.unlock() }
-        return received
-    }
-
-    /// Throws `Interrupted` once a signal has arrived.
-    func check() throws {
-        if let signal { throw Interrupted(signal: signal) }
+    /// Runs on the signal queue: nothing here waits on the command's threads.
+    private static func stop(_ cleanup: StopCleanup, signal: Int32) {
+        guard cleanup.stop() else { return }
+        let stop = Interrupted(signal: signal)
+        let message = Array("callshade: \(stop); nothing was written\n".utf8)
+        message.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
+        _exit(stop.exitCode)
     }
 }
 
-/// The render stopped because of a signal.
+/// The command stopped because of a signal.
 struct Interrupted: Error, CustomStringConvertible {
     let signal: Int32
     var exitCode: Int32 { 128 + signal }
-    var description: String { signal == SIGINT ? "interrupted" : "stopped by signal \(signal)" }
+    var description: String {
+        switch signal {
+        case SIGINT: return "interrupted"
+        case SIGTERM: return "terminated"
+        default: return "stopped by signal \(signal)"
+        }
+    }
 }

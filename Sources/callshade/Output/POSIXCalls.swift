@@ -69,16 +69,18 @@ enum POSIXCalls {
     }
 
     /// Starts `executable` with `arguments` (no shell), its standard input,
-    /// output and error on the given descriptors, and SIGINT, SIGTERM and
-    /// SIGPIPE at their defaults whatever this process does with them.
+    /// output and error on the given descriptors, `inherited` (if any) as its
+    /// descriptor 3, and SIGINT, SIGTERM and SIGPIPE at their defaults
+    /// whatever this process does with them.
     static func spawn(executable: String, arguments: [String], standardInput: Int32, standardOutput: Int32,
-                      standardError: Int32) throws -> pid_t {
+                      standardError: Int32, inherited: Int32? = nil) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
         posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
         posix_spawn_file_actions_adddup2(&actions, standardError, 2)
+        if let inherited { posix_spawn_file_actions_adddup2(&actions, inherited, 3) }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -114,8 +116,33 @@ enum POSIXCalls {
         _ = Glibc.kill(pid, signal)
     }
 
+    /// Kills a child at once and reaps it, waiting at most `seconds` for it
+    /// to go (it is already gone when another thread reaped it).
+    static func killAndReap(_ pid: pid_t, seconds: Double = 1) {
+        _ = Glibc.kill(pid, SIGKILL)
+        var status: Int32 = 0
+        for _ in 0..<max(1, Int(seconds * 200)) {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid || (result < 0 && errno != EINTR) { return }
+            usleep(5_000)
+        }
+    }
+
     /// Whether standard error is a terminal.
     static var standardErrorIsTerminal: Bool { isatty(2) == 1 }
+
+    /// Opens /dev/null on each of the standard descriptors 0, 1 and 2 that is
+    /// closed, so that no file opened later takes its number (frames meant
+    /// for "standard output" would otherwise go into that file).
+    static func reopenClosedStandardStreams() {
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
+            let opened = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
+            if opened >= 0, opened != descriptor {
+                _ = dup2(opened, descriptor)
+                _ = Glibc.close(opened)
+            }
+        }
+    }
 
     /// Stops SIGPIPE from ending the process: writes to a closed pipe fail with EPIPE instead.
     static func ignoreBrokenPipes() {

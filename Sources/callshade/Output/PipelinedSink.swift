@@ -8,6 +8,8 @@ import Foundation
 final class PipelinedSink: @unchecked Sendable {
     private let sink: FrameSink
     private let queue = DispatchQueue(label: "callshade.frame-writer")
+    /// Every queued frame, until written.
+    private let pending = DispatchGroup()
     private let slots: DispatchSemaphore
     private let lock = NSLock()
     private var failure: Error?
@@ -25,6 +27,7 @@ final class PipelinedSink: @unchecked Sendable {
     func submit(_ frame: RenderedFrame, index: Int) throws {
         try rethrow()
         slots.wait()
+        pending.enter()
         queue.async { [self] in
             if firstFailure == nil {
                 do {
@@ -36,6 +39,7 @@ final class PipelinedSink: @unchecked Sendable {
                 }
             }
             slots.signal()
+            pending.leave()
         }
     }
 
@@ -68,10 +72,13 @@ final class PipelinedSink: @unchecked Sendable {
         try sink.finish()
     }
 
-    /// Waits for the writer to stop, then abandons the sink.
-    func abandon() {
-        queue.sync {}
+    /// Abandons the sink first (a child it feeds is killed, so a writer
+    /// blocked on it returns), then waits for the writer, at most `seconds`:
+    /// one blocked on a consumer that stopped reading is left to end with
+    /// the process.
+    func abandon(waitingAtMost seconds: Double = 2) {
         sink.abandon()
+        _ = pending.wait(timeout: .now() + seconds)
     }
 
     private var firstFailure: Error? {

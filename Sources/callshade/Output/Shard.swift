@@ -18,4 +18,14 @@ struct Shard: Equatable {
     func frames(of frames: Int) -> Range<Int> {
         ((index - 1) * frames / count)..<(index * frames / count)
     }
+
+    /// This shard's frames, refused when there are none (more shards than frames).
+    func nonEmptyFrames(of frames: Int) throws -> Range<Int> {
+        let range = self.frames(of: frames)
+        guard !range.isEmpty else {
+            throw CLIError("--shard \(index)/\(count): the render has \(frames) frame\(frames == 1 ? "" : "s"), "
+                           + "so this shard would be empty; use at most \(max(frames, 1)) shards")
+        }
+        return range
+    }
 }

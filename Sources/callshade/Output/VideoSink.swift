@@ -9,14 +9,19 @@ final class VideoSink: FrameSink {
     private let child: ChildProcess
     private let settings: VideoSettings
 
-    init(path: String, settings: VideoSettings, ffmpeg: String) throws {
+    /// Starts ffmpeg on a staged file beside `path`; `recording`, when the
+    /// settings take audio, is the open recording it muxes. With `cleanup`, a
+    /// stop kills ffmpeg, then removes the staged file.
+    init(path: String, settings: VideoSettings, ffmpeg: String, recording: Recording?, cleanup: StopCleanup?) throws {
         do {
-            staged = try AtomicFile(path: path).stage()
+            staged = try AtomicFile(path: path).stage(cleanup: cleanup)
         } catch {
-            throw CLIError("cannot write '\(path)': \(error)")
+            throw CLIError("\(error)")
         }
         self.settings = settings
-        child = try ChildProcess(executable: ffmpeg, arguments: settings.ffmpegArguments(output: staged.temporaryPath))
+        let audio = settings.audio == nil ? nil : recording
+        child = try ChildProcess(executable: ffmpeg, arguments: settings.ffmpegArguments(output: staged.temporaryPath),
+                                 inheriting: audio?.file.descriptor, cleanup: cleanup)
     }
 
     /// 4:2:0 codecs take I420 planes made by the renderer; ffmpeg then only encodes.
