@@ -44,14 +44,19 @@ public final class SoundFile {
     }
 
     /// Opens `file` (already checked to be a regular file) with libsndfile,
-    /// which reads it through the open descriptor and leaves it open.
+    /// which reads it through a duplicate of its descriptor.
     public init(file: InputFile) throws {
         let path = file.path
         guard lseek(file.descriptor, 0, SEEK_SET) == 0 else {
             throw AudioError.cannotOpen(path: path, reason: SystemError.last("lseek").reason)
         }
+        // libsndfile gets a descriptor of its own to close (it closes the one
+        // it is given when it fails to open a file, whatever it is told).
+        let own = dup(file.descriptor)
+        guard own >= 0 else { throw AudioError.cannotOpen(path: path, reason: SystemError.last("dup").reason) }
+        _ = fcntl(own, F_SETFD, FD_CLOEXEC)
         var info = SF_INFO()
-        guard let handle = sf_open_fd(file.descriptor, Int32(SFM_READ), &info, 0) else {
+        guard let handle = sf_open_fd(own, Int32(SFM_READ), &info, 1) else {
             throw AudioError.cannotOpen(path: path, reason: String(cString: sf_strerror(nil)))
         }
         guard info.channels > 0 else {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct Callshade: ParsableCommand {
@@ -25,9 +26,31 @@ struct Callshade: ParsableCommand {
         subcommands: [FrameCommand.self, RenderCommand.self, ValidateCommand.self, LevelsCommand.self, CompareCommand.self, SheetCommand.self, InfoCommand.self, BenchCommand.self]
     )
 
-    /// Standard descriptors closed at start are put on /dev/null before anything is opened.
+    /// Standard descriptors closed at start are put on /dev/null before
+    /// anything is opened; errors are reported in at most three lines.
     static func main() {
         POSIXCalls.reopenClosedStandardStreams()
-        main(nil)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exitReporting(error)
+        }
+    }
+
+    /// Help goes to standard output in full; an error is its message alone
+    /// (no usage block), with a pointer to --help when the command line was wrong.
+    static func exitReporting(_ error: Error) -> Never {
+        let code = exitCode(for: error)
+        if code == .success {
+            print(fullMessage(for: error))
+            Foundation.exit(0)
+        }
+        var text = message(for: error)
+        if !text.isEmpty {
+            if code == .validationFailure { text += "\nSee 'callshade --help' and 'callshade COMMAND --help'." }
+            FileHandle.standardError.write(Data("Error: \(text)\n".utf8))
+        }
+        Foundation.exit(code.rawValue)
     }
 }

@@ -52,7 +52,7 @@ final class VideoSink: FrameSink {
 
     private func failure(_ exit: ChildExit) -> Error {
         staged.discard()
-        let tail = child.errorTail.suffix(6)
+        let tail = child.errorTail.suffix(2)   // with the first line, three in all
         return FFmpegFailure(exit: exit, lines: Array(tail))
     }
 }
