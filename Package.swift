@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "callshade", targets: ["callshade"]),
         .library(name: "CallshadeCore", targets: ["CallshadeCore"]),
+        .library(name: "CallshadeJSON", targets: ["CallshadeJSON"]),
         .library(name: "CallshadeGL", targets: ["CallshadeGL"]),
         .library(name: "CallshadePNG", targets: ["CallshadePNG"]),
         .library(name: "CallshadeAudio", targets: ["CallshadeAudio"]),
@@ -24,9 +25,13 @@ let package = Package(
                        providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CYAJL", pkgConfig: "yajl",
+                       providers: [.apt(["libyajl-dev"])]),
 
         // The model and the CPU reference: pure Swift, no GL.
         .target(name: "CallshadeCore"),
+        // Scenario files: a streaming JSON reader on yajl, with limits.
+        .target(name: "CallshadeJSON", dependencies: ["CallshadeCore", "CYAJL"]),
         // PNG reading and writing through libpng's simplified API.
         .target(name: "CallshadePNG", dependencies: ["CallshadeCore", "CPNG"]),
         // Audio decoding through libsndfile.
@@ -38,7 +43,7 @@ let package = Package(
                 plugins: ["EmbedShaders"]),
 
         .executableTarget(name: "callshade", dependencies: [
-            "CallshadeCore", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeReport",
+            "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeReport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -47,7 +52,7 @@ let package = Package(
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
 
         .testTarget(name: "CallshadeTests", dependencies: [
-            "CallshadeCore", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeReport", "callshade",
+            "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeReport", "callshade",
         ], exclude: ["Fixtures"]),
     ]
 )

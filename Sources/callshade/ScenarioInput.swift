@@ -1,11 +1,12 @@
 import CallshadeCore
+import CallshadeJSON
 import Foundation
 
 /// Loading a scenario for a command, with its errors as one-line CLI errors.
 enum ScenarioInput {
     static func load(_ path: String) throws -> Scenario {
         do {
-            return try ScenarioParser.load(path: path)
+            return try ScenarioFile.load(path: path)
         } catch let error as ScenarioError {
             throw CLIError(error.description)
         }

@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeJSON
 import XCTest
 
 /// The timeline against values worked out by hand from the spec:
@@ -193,7 +194,7 @@ final class TimelineTests: XCTestCase {
     }
 
     func testTheExampleScenariosMilestones() throws {
-        let scenario = try ScenarioParser.load(path: TestPaths.packageRoot.appendingPathComponent("Examples/call.json").path)
+        let scenario = try ScenarioFile.load(path: TestPaths.packageRoot.appendingPathComponent("Examples/call.json").path)
         let texts = CallTimeline(scenario).milestones.map { "\(CallTimeline.number($0.time)) \($0.text)" }
         for expected in ["6 palette blue-green, crossfade 0.3 s", "10 palette orange-red, crossfade 0.3 s",
                          "10 idle: background settles on phase 6", "14 background resumes from phase 6",

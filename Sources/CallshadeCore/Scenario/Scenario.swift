@@ -49,6 +49,8 @@ public struct Scenario: Equatable, Sendable {
 
     /// The longest scenario accepted: 24 hours.
     public static let maximumDuration = 86_400.0
+    /// The most events a scenario file may hold.
+    public static let maximumEvents = 100_000
     /// The frame rates accepted.
     public static let frameRates = 1...1000
 
@@ -60,9 +62,14 @@ public struct Scenario: Equatable, Sendable {
         self.fps = fps
         self.avatarPath = avatarPath
         self.audioPath = audioPath
-        self.events = events.enumerated()
-            .sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
-            .map(\.element)
+        // A stable sort by time; events already in order (the usual case) are kept as they are.
+        if zip(events, events.dropFirst()).allSatisfy({ $0.at <= $1.at }) {
+            self.events = events
+        } else {
+            self.events = events.enumerated()
+                .sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+                .map(\.element)
+        }
     }
 
     /// A scenario from events given in order (index = position), for code and tests.

@@ -1,40 +1,21 @@
 import Foundation
 
-/// Reads scenario files (JSON) and checks every field; each error names the
-/// event by index and the field.
+/// Turns a scenario's JSON tree into a `Scenario`, checking every field; each
+/// error names the event by index and the field.
 public enum ScenarioParser {
     static let topLevelKeys: Set<String> = ["duration", "seed", "size", "fps", "avatar", "audio", "events"]
     static let eventKinds = ["state", "level", "signal", "tap", "proximity", "remoteMuted", "energySaving"]
 
-    /// Loads and checks the scenario at `path`; relative `avatar` and `audio`
-    /// paths are resolved against its folder and must exist.
-    public static func load(path: String) throws -> Scenario {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw ScenarioError(file: path, "no such file")
-        }
-        guard !isFolder.boolValue else { throw ScenarioError(file: path, "is a folder, not a scenario file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ScenarioError(file: path, "cannot be read")
-        }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        return try parse(data, file: path, folder: folder)
-    }
-
-    /// Parses scenario JSON; `file` names it in errors, `folder` resolves relative paths.
-    public static func parse(_ data: Data, file: String, folder: String) throws -> Scenario {
-        let root: JSONValue
-        do {
-            root = try JSONValue.parse(data)
-        } catch {
-            throw ScenarioError(file: file, "\(error)")
-        }
+    /// Checks a scenario read as JSON (see CallshadeJSON's `ScenarioFile`,
+    /// which reads files with limits); `file` names it in errors, `folder`
+    /// resolves relative `avatar` and `audio` paths, which must exist.
+    public static func scenario(from root: JSONValue, file: String, folder: String) throws -> Scenario {
         let fields = Fields(file: file, location: "")
         guard case .object(let top) = root else {
             throw ScenarioError(file: file, "the scenario must be a JSON object with at least \"duration\"")
         }
         for key in top.keys.sorted() where !topLevelKeys.contains(key) {
-            throw ScenarioError(file: file, location: key,
+            throw ScenarioError(file: file, location: UserText.shown(key),
                                 "unknown key; valid keys: \(topLevelKeys.sorted().joined(separator: ", "))")
         }
         guard let durationValue = top["duration"] else {
@@ -48,7 +29,12 @@ public enum ScenarioParser {
         let seed = try top["seed"].map { try fields.integer($0, "seed", in: -(1 << 53)...(1 << 53)) } ?? 0
         let size = try top["size"].map { value -> FrameSize in
             let text = try fields.string(value, "size")
-            do { return try FrameSize(parsing: text) } catch { throw fields.error("size", "\(error)") }
+            do { return try FrameSize(parsing: text) } catch {
+                guard UserText.shown(text) == text else {
+                    throw fields.error("size", "must be WIDTHxHEIGHT (got \"\(UserText.shown(text))\")")
+                }
+                throw fields.error("size", "\(error)")
+            }
         }
         let fps = try top["fps"].map { try fields.integer($0, "fps", in: Int64(Scenario.frameRates.lowerBound)...Int64(Scenario.frameRates.upperBound)) }
         let avatar = try top["avatar"].map { try existingFile($0, "avatar", fields: fields, folder: folder) }
@@ -57,6 +43,10 @@ public enum ScenarioParser {
         var events: [ScenarioEvent] = []
         if let list = top["events"] {
             guard case .array(let items) = list else { throw fields.error("events", "must be a list of events") }
+            guard items.count <= Scenario.maximumEvents else {
+                throw fields.error("events", "more than \(Scenario.maximumEvents) events")
+            }
+            events.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
                 events.append(try event(item, index: index, duration: duration, file: file))
             }
@@ -71,7 +61,7 @@ public enum ScenarioParser {
             throw fields.error("", "an event must be an object such as {\"at\": 1.5, \"tap\": true}")
         }
         for key in object.keys.sorted() where key != "at" && !eventKinds.contains(key) {
-            throw fields.error(key, "unknown key; an event has \"at\" and one of: \(eventKinds.joined(separator: ", "))")
+            throw fields.error(UserText.shown(key), "unknown key; an event has \"at\" and one of: \(eventKinds.joined(separator: ", "))")
         }
         guard let atValue = object["at"] else { throw fields.error("at", "missing; give the event's time in seconds") }
         let at = try fields.number(atValue, "at")
@@ -90,7 +80,7 @@ public enum ScenarioParser {
         case "state":
             let name = try fields.string(payload, kind)
             guard let state = CallState(rawValue: name) else {
-                throw fields.error(kind, "unknown state '\(name)'; valid states: \(CallState.validNames)")
+                throw fields.error(kind, "unknown state '\(UserText.shown(name))'; valid states: \(CallState.validNames)")
             }
             change = .state(state)
         case "level":
@@ -107,7 +97,7 @@ public enum ScenarioParser {
         case "proximity":
             let position = try fields.string(payload, kind)
             guard position == "near" || position == "far" else {
-                throw fields.error(kind, "must be \"near\" or \"far\" (got \"\(position)\")")
+                throw fields.error(kind, "must be \"near\" or \"far\" (got \"\(UserText.shown(position))\")")
             }
             change = .proximityNear(position == "near")
         case "remoteMuted":
@@ -121,12 +111,13 @@ public enum ScenarioParser {
     static func existingFile(_ value: JSONValue, _ key: String, fields: Fields, folder: String) throws -> String {
         let given = try fields.string(value, key)
         guard !given.isEmpty else { throw fields.error(key, "is empty") }
+        guard !given.contains("\0") else { throw fields.error(key, "must not contain a NUL character") }
         let path = given.hasPrefix("/") ? given : URL(fileURLWithPath: folder).appendingPathComponent(given).path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw fields.error(key, "file '\(given)' not found (looked for \(path))")
+            throw fields.error(key, "file '\(UserText.shown(given))' not found (looked for \(UserText.shown(path, limit: 200)))")
         }
-        guard !isFolder.boolValue else { throw fields.error(key, "'\(given)' is a folder, not a file") }
+        guard !isFolder.boolValue else { throw fields.error(key, "'\(UserText.shown(given))' is a folder, not a file") }
         return path
     }
 
@@ -168,20 +159,6 @@ public enum ScenarioParser {
         func bool(_ value: JSONValue, _ key: String) throws -> Bool {
             guard case .bool(let flag) = value else { throw error(key, "must be true or false, not \(value.kindName)") }
             return flag
-        }
-    }
-}
-
-extension JSONValue {
-    /// What kind of value this is, for messages.
-    var kindName: String {
-        switch self {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "a list"
-        case .object: return "an object"
         }
     }
 }

@@ -84,6 +84,23 @@ struct StatusTrack: Sendable {
         Self.lastIndex(in: taps, atOrBefore: time).map { taps[$0] } ?? 0
     }
 
+    /// Reads a track at times that never decrease, each read in constant
+    /// amortised time (a walk, where `status(at:)` searches).
+    struct Cursor {
+        let track: StatusTrack
+        /// How many instants lie at or before the last time read.
+        private var passed = 0
+
+        init(_ track: StatusTrack) {
+            self.track = track
+        }
+
+        mutating func status(at time: Double) -> CallStatus {
+            while passed < track.times.count, track.times[passed] <= time { passed += 1 }
+            return passed == 0 ? CallStatus() : track.statuses[passed - 1]
+        }
+    }
+
     /// Binary search in an increasing list.
     static func lastIndex(in values: [Double], atOrBefore time: Double) -> Int? {
         var low = 0

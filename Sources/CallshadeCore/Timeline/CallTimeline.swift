@@ -100,9 +100,11 @@ public struct CallTimeline: Sendable {
         }
         self.colors = colors
         phase = PhaseTrack(paletteChanges: changes.map(\.0), idle: idle)
+        // Ticks come in order, so the status is walked, not searched, per tick.
+        var cursor = StatusTrack.Cursor(status)
         level = LevelTrack(duration: scenario.duration, activation: status.activation) { tick in
             if let voiceLevels { return voiceLevels.indices.contains(tick) ? voiceLevels[tick] : 0 }
-            return status.status(at: Double(tick) / LevelTrack.tickRate).level
+            return cursor.status(at: Double(tick) / LevelTrack.tickRate).level
         }
         waves = WaveTrack(status: status, events: scenario.events, idle: idle)
     }

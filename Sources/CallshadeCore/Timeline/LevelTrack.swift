@@ -15,7 +15,7 @@ struct LevelTrack: Sendable {
     /// The number of ticks a scenario of `duration` seconds needs.
     static func tickCount(duration: Double) -> Int { Int((duration * tickRate).rounded(.up)) + 2 }
 
-    /// `input(tick)` is the raw level in force at tick n (at n / 60 s);
+    /// `input(tick)` is the raw level in force at tick n (at n / 60 s), asked once per tick in order;
     /// `activation` the first active instant.
     init(duration: Double, activation: Double?, input: (Int) -> Double) {
         let count = Self.tickCount(duration: duration)

@@ -28,6 +28,8 @@ struct PhaseTrack: Sendable {
     private(set) var segments: [Segment] = [Segment(start: 0, phase: 0, running: true)]
     private(set) var settles: [Settle] = []
     private var segmentStarts: [Double] = [0]
+    /// The settles' triggers, increasing, for binary search.
+    private var settleTriggers: [Double] = []
     private let boost: TrackIntegral
 
     init(paletteChanges: [Double], idle: IdleRule) {
@@ -52,6 +54,7 @@ struct PhaseTrack: Sendable {
             if rested { segments.append(Segment(start: end, phase: rest, running: false)) }
         }
         segmentStarts = segments.map(\.start)
+        settleTriggers = settles.map(\.trigger)
     }
 
     func phase(at time: Double) -> Double {
@@ -60,7 +63,7 @@ struct PhaseTrack: Sendable {
 
     func motion(at time: Double) -> BackgroundMotion {
         if !segment(at: time).running { return .paused }
-        guard let index = settles.lastIndex(where: { $0.trigger <= time }) else { return .running }
+        guard let index = StatusTrack.lastIndex(in: settleTriggers, atOrBefore: time) else { return .running }
         return time < settles[index].until ? .settling : .running
     }
 

@@ -21,6 +21,8 @@ struct WaveTrack: Sendable {
     /// The activity integral over each complete freeze, summed up to it.
     private let frozenBefore: [Double]
     private let freezeStarts: [Double]
+    /// The idle stops' starts, increasing, for binary search.
+    private let idleStopStarts: [Double]
 
     init(status: StatusTrack, events: [ScenarioEvent], idle: IdleRule) {
         var shown = TransitionTrack<Double>(initial: 1)
@@ -45,6 +47,7 @@ struct WaveTrack: Sendable {
         }
         idleActivity = activity
         idleStops = stops
+        idleStopStarts = stops.map(\.0)
         activityIntegral = TrackIntegral(activity)
 
         // Near freezes the motion until far, or until a tap; events at one
@@ -80,7 +83,7 @@ struct WaveTrack: Sendable {
     }
 
     func isIdleStopped(at time: Double) -> Bool {
-        guard let index = idleStops.lastIndex(where: { $0.start <= time }) else { return false }
+        guard let index = StatusTrack.lastIndex(in: idleStopStarts, atOrBefore: time) else { return false }
         return time < idleStops[index].end
     }
 
