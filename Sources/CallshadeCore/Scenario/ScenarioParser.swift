@@ -113,11 +113,16 @@ public enum ScenarioParser {
         guard !given.isEmpty else { throw fields.error(key, "is empty") }
         guard !given.contains("\0") else { throw fields.error(key, "must not contain a NUL character") }
         let path = given.hasPrefix("/") ? given : URL(fileURLWithPath: folder).appendingPathComponent(given).path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+        // Checked (not opened): a regular file, as the commands will need it.
+        var status = stat()
+        guard stat(path, &status) == 0 else {
             throw fields.error(key, "file '\(UserText.shown(given))' not found (looked for \(UserText.shown(path, limit: 200)))")
         }
-        guard !isFolder.boolValue else { throw fields.error(key, "'\(UserText.shown(given))' is a folder, not a file") }
+        do {
+            try InputFile.requireRegular(status.st_mode, path: path)
+        } catch let failure as InputFile.Failure {
+            throw fields.error(key, "'\(UserText.shown(given))': \(failure.reason)")
+        }
         return path
     }
 
