@@ -45,7 +45,7 @@ public enum ReviewPictures {
                 worst = max(worst, abs(Int(a.pixels[pixel * 4 + channel]) - Int(b.pixels[pixel * 4 + channel])))
             }
             let color = heat(worst, scale: scale)
-            (map.pixels[pixel * 4], map.pixels[pixel * 4 + 1], map.pixels[pixel * 4 + 2]) = color
+            map.setPixel(x: pixel % a.width, y: pixel / a.width, (color.0, color.1, color.2, 255))
         }
         // The legend: a bar from 0 to `scale` levels, labelled at both ends and the middle.
         let barTop = a.height + text.pixelHeight / 2
