@@ -52,8 +52,12 @@ public enum PNGFile {
         }
     }
 
-    /// The PNG file's bytes for `image`: libpng says how many it needs, then fills a buffer of that size.
-    static func encode(_ image: RGBAImage, path: String) throws -> [UInt8] {
+    /// The PNG file's bytes for `image`, compressed once: into a buffer of
+    /// `sizeBound` bytes (allocated, not filled, so only the pages the PNG
+    /// takes are touched), or, should libpng say it needs more, once more
+    /// into a buffer of the size it said. (Asking libpng for the size first
+    /// would compress every image twice.) `firstCapacity` replaces the bound, for tests.
+    static func encode(_ image: RGBAImage, path: String, firstCapacity: Int? = nil) throws -> [UInt8] {
         guard let width = UInt32(exactly: image.width), let height = UInt32(exactly: image.height) else {
             throw PNGError.cannotWrite(path: path, reason: "\(image.width)x\(image.height) is too large for a PNG")
         }
@@ -63,24 +67,34 @@ public enum PNGFile {
         png.width = width
         png.height = height
         png.format = opaque ? PNG_FORMAT_FLAG_COLOR : (PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-        // Each call frees libpng's state when it ends; the fields set above stay for the next.
-        var needed: png_alloc_size_t = 0
-        let sized = pixels.withUnsafeBytes { png_image_write_to_memory(&png, nil, &needed, 0, $0.baseAddress, 0, nil) }
-        guard sized != 0, needed > 0 else {
-            throw PNGError.cannotWrite(path: path, reason: messageText(of: &png))
+        var capacity = max(firstCapacity ?? sizeBound(bytes: pixels.count, rows: image.height), 1)
+        for _ in 0..<2 {
+            // Each call frees libpng's state when it ends; the fields set above stay for the next.
+            var written: png_alloc_size_t = capacity
+            var succeeded = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialised in
+                let result = pixels.withUnsafeBytes { source in
+                    png_image_write_to_memory(&png, buffer.baseAddress, &written, 0, source.baseAddress, 0, nil)
+                }
+                succeeded = result != 0 && written > 0 && written <= capacity
+                initialised = succeeded ? written : 0
+            }
+            png_image_free(&png)
+            if succeeded { return bytes }
+            // Out of room: libpng fails but says how many bytes it needs.
+            guard written > capacity else { throw PNGError.cannotWrite(path: path, reason: messageText(of: &png)) }
+            capacity = written
         }
-        var bytes = [UInt8](repeating: 0, count: needed)
-        var written = needed
-        let encoded = bytes.withUnsafeMutableBytes { buffer in
-            pixels.withUnsafeBytes { png_image_write_to_memory(&png, buffer.baseAddress, &written, 0, $0.baseAddress, 0, nil) }
-        }
-        png_image_free(&png)
-        guard encoded != 0, written > 0, written <= needed else {
-            let outgrown = written > needed ? "libpng needed \(written) bytes, not the \(needed) it asked for" : nil
-            throw PNGError.cannotWrite(path: path, reason: outgrown ?? messageText(of: &png))
-        }
-        bytes.removeLast(needed - written)
-        return bytes
+        throw PNGError.cannotWrite(path: path, reason: "libpng kept needing more room than it asked for")
+    }
+
+    /// More than libpng can need for `bytes` bytes of pixels in `rows` rows
+    /// (after png.h's PNG_IMAGE_PNG_SIZE_MAX): zlib's worst case for the rows
+    /// with their filter bytes, a header per 8 KiB IDAT chunk, and the other chunks.
+    static func sizeBound(bytes: Int, rows: Int) -> Int {
+        let filtered = bytes + rows
+        let compressed = filtered + (filtered + 7) / 8 + (filtered + 63) / 64 + 11
+        return compressed + 12 * (compressed / 8192 + 1) + 1024
     }
 
     /// Reads any PNG libpng can expand (palette, grey, 16-bit, interlaced) as
