@@ -153,4 +153,27 @@ final class AvatarInputTests: XCTestCase {
             XCTAssertFalse(FileManager.default.fileExists(atPath: output))
         }
     }
+
+    func testPointsWidthsThatGiveAHugeScaleAreRefused() throws {
+        let folder = try TestPaths.scratchFolder()
+        let output = folder.appendingPathComponent("out.png").path
+        // 1e-300 once converted an unbounded double to Int (a trap); 0.01 asked for an avatar of millions of pixels a side.
+        let cases: [([String], String)] = [
+            (["--size", "64x64", "--points-width", "1e-300"], "--points-width 1e-300 must be between 1 and 65536 for a frame 64 pixels wide"),
+            (["--size", "64x64", "--points-width", "0.01"], "--points-width 0.01 must be between 1 and 65536"),
+            (["--size", "390x844", "--points-width", "6"], "must be between 6.09375 and 399360"),
+            (["--size", "1x1", "--points-width", "1e9"], "must be between 0.015625 and 1024 for a frame 1 pixel wide"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try runCallshade(["frame", "--backend", "cpu", "--avatar", fixture("avatar.png"), "-o", output] + arguments)
+            XCTAssertEqual(result.status, 1, "\(arguments): \(result.standardError)")
+            XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, "\(arguments): \(result.standardError)")
+            XCTAssertTrue(result.standardError.contains(expected), "\(arguments): \(result.standardError)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: output), "\(arguments)")
+        }
+        // The ends of the range are accepted.
+        let edge = try runCallshade(["frame", "--backend", "cpu", "--size", "16x16", "--points-width", "0.25", "--layers", "avatar",
+                                     "-o", output])
+        XCTAssertEqual(edge.status, 0, edge.standardError)
+    }
 }
