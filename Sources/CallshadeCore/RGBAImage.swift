@@ -2,7 +2,9 @@
 public struct RGBAImage: Equatable, Sendable {
     public let width: Int
     public let height: Int
-    public var pixels: [UInt8]
+    /// width x height x 4 bytes. Code that writes through pointers trusts that
+    /// count, so pixels change only through `setPixel` and `withUnsafeMutablePixels`.
+    public private(set) var pixels: [UInt8]
 
     /// An image of the given size; pixels must hold exactly width x height x 4 bytes.
     public init?(width: Int, height: Int, pixels: [UInt8]) {
@@ -39,6 +41,21 @@ public struct RGBAImage: Equatable, Sendable {
         guard x >= 0, x < width, y >= 0, y < height else { return nil }
         let offset = (y * width + x) * 4
         return Array(pixels[offset..<offset + 4])
+    }
+
+    /// Sets the pixel in column x of row y (row 0 at the top); outside the image, nothing happens.
+    public mutating func setPixel(x: Int, y: Int, _ rgba: (UInt8, UInt8, UInt8, UInt8)) {
+        guard x >= 0, x < width, y >= 0, y < height else { return }
+        let offset = (y * width + x) * 4
+        (pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3]) = rgba
+    }
+
+    /// Lets `body` change the pixels in place through a buffer of exactly
+    /// width x height x 4 bytes (the buffer can be written, not replaced).
+    public mutating func withUnsafeMutablePixels<Result>(
+        _ body: (UnsafeMutableBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        try pixels.withUnsafeMutableBufferPointer { buffer in try body(buffer) }
     }
 
     /// True when every pixel's alpha is 255.

@@ -20,7 +20,7 @@ public struct ReferenceRenderer: FrameRenderer {
         }
         guard drawsBackground || foreground != nil else { return image }
 
-        image.pixels.withUnsafeMutableBufferPointer { buffer in
+        image.withUnsafeMutablePixels { buffer in
             guard let address = buffer.baseAddress else { return }
             let rows = RowBands(height: height)
             let base = SendablePointer(address: address)

@@ -45,7 +45,7 @@ public enum ReviewPictures {
                 worst = max(worst, abs(Int(a.pixels[pixel * 4 + channel]) - Int(b.pixels[pixel * 4 + channel])))
             }
             let color = heat(worst, scale: scale)
-            (map.pixels[pixel * 4], map.pixels[pixel * 4 + 1], map.pixels[pixel * 4 + 2]) = color
+            map.setPixel(x: pixel % a.width, y: pixel / a.width, (color.0, color.1, color.2, 255))
         }
         // The legend: a bar from 0 to `scale` levels, labelled at both ends and the middle.
         let barTop = a.height + text.pixelHeight / 2
@@ -74,9 +74,9 @@ public enum ReviewPictures {
         let gap = max(6, cellWidth / 20)
         let labelHeight = text.pixelHeight * 2
         let columns = max(1, min(columns, cells.count))
-        let rows = (cells.count + columns - 1) / columns
-        var sheet = RGBAImage(width: gap + columns * (cellWidth + gap), height: gap + rows * (cellHeight + labelHeight + gap),
-                              fill: (255, 255, 255, 255))
+        let size = contactSheetSize(count: cells.count, columns: columns, cellWidth: cellWidth, cellHeight: cellHeight,
+                                    textHeight: text.pixelHeight)
+        var sheet = RGBAImage(width: size.width, height: size.height, fill: (255, 255, 255, 255))
         for (index, cell) in cells.enumerated() {
             let x = gap + (index % columns) * (cellWidth + gap)
             let y = gap + (index / columns) * (cellHeight + labelHeight + gap)
@@ -85,6 +85,16 @@ public enum ReviewPictures {
                              color: ink)
         }
         return sheet
+    }
+
+    /// The pixel size of a contact sheet of `count` cells in `columns`, each
+    /// cell at most `cellWidth` x `cellHeight`, labelled in text `textHeight`
+    /// pixels high: for checking a sheet's size before drawing its cells.
+    public static func contactSheetSize(count: Int, columns: Int, cellWidth: Int, cellHeight: Int,
+                                        textHeight: Int) -> (width: Int, height: Int) {
+        let grid = gridSize(count: count, columns: columns)
+        let gap = max(6, cellWidth / 20)
+        return (gap + grid.columns * (cellWidth + gap), gap + grid.rows * (cellHeight + textHeight * 2 + gap))
     }
 
     /// The grid size a contact sheet of `count` cells in `columns` has: (columns, rows).

@@ -99,12 +99,11 @@ extension RGBAImage {
     mutating func blend(x: Int, y: Int, color: (UInt8, UInt8, UInt8), coverage: Double) {
         guard x >= 0, x < width, y >= 0, y < height, coverage > 0 else { return }
         let at = (y * width + x) * 4
-        let target = [color.0, color.1, color.2]
-        for channel in 0..<3 {
-            let mixed = Double(pixels[at + channel]) * (1 - coverage) + Double(target[channel]) * coverage
-            pixels[at + channel] = UInt8(min(max(mixed.rounded(), 0), 255))
+        func mixed(_ channel: Int, _ target: UInt8) -> UInt8 {
+            let value = Double(pixels[at + channel]) * (1 - coverage) + Double(target) * coverage
+            return UInt8(min(max(value.rounded(), 0), 255))
         }
-        pixels[at + 3] = 255
+        setPixel(x: x, y: y, (mixed(0, color.0), mixed(1, color.1), mixed(2, color.2), 255))
     }
 
     /// Copies `other` in with its top-left corner at (x, y), over a white backing where it is transparent.
@@ -112,13 +111,11 @@ extension RGBAImage {
         for row in 0..<other.height where y + row >= 0 && y + row < height {
             for column in 0..<other.width where x + column >= 0 && x + column < width {
                 let from = (row * other.width + column) * 4
-                let to = ((y + row) * width + x + column) * 4
                 let alpha = Double(other.pixels[from + 3]) / 255
-                for channel in 0..<3 {
-                    let value = Double(other.pixels[from + channel]) * alpha + 255 * (1 - alpha)
-                    pixels[to + channel] = UInt8(value.rounded())
+                func over(_ channel: Int) -> UInt8 {
+                    UInt8((Double(other.pixels[from + channel]) * alpha + 255 * (1 - alpha)).rounded())
                 }
-                pixels[to + 3] = 255
+                setPixel(x: x + column, y: y + row, (over(0), over(1), over(2), 255))
             }
         }
     }

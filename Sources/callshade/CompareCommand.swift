@@ -52,6 +52,9 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var render: RenderOptions
 
+    /// The most instants a report shows.
+    static let mostFrames = 1000
+
     func run() throws {
         do {
             let allPass = try compare()
@@ -142,9 +145,9 @@ struct CompareCommand: ParsableCommand {
     private func chosenTimes(duration: Double) throws -> [Double] {
         if times != nil, every != nil { throw CLIError("give --times or --every, not both") }
         if let times {
-            let values = try times.split(separator: ",", omittingEmptySubsequences: false).map {
-                try ScenarioInput.seconds(String($0), option: "--times")
-            }
+            let entries = times.split(separator: ",", omittingEmptySubsequences: false)
+            guard entries.count <= Self.mostFrames else { throw CLIError("--times lists more than \(Self.mostFrames) instants") }
+            let values = try entries.map { try ScenarioInput.seconds(String($0), option: "--times") }
             for value in values where value < 0 || value > duration {
                 throw CLIError("--times \(CallTimeline.number(value)) is outside the scenario (0 to \(CallTimeline.number(duration)) s)")
             }
@@ -153,7 +156,9 @@ struct CompareCommand: ParsableCommand {
         if let every {
             let step = try ScenarioInput.seconds(every, option: "--every")
             guard step > 0 else { throw CLIError("--every must be more than 0 seconds") }
-            guard duration / step <= 1000 else { throw CLIError("--every \(every) gives more than 1000 frames") }
+            guard duration / step <= Double(Self.mostFrames) else {
+                throw CLIError("--every \(every) gives more than \(Self.mostFrames) frames")
+            }
             return stride(from: 0.0, to: duration, by: step).map { $0 }
         }
         return (0..<5).map { duration * Double($0) / 5 }

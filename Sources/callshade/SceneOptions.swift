@@ -27,11 +27,14 @@ struct SceneOptions: ParsableArguments {
         return value
     }
 
+    /// The layout of a frame of `size`; a points width that gives more than
+    /// 64 pixels a point (or fewer than 1/1024) is refused with the range this width accepts.
     func layout(for size: FrameSize) throws -> CallLayout {
         do {
             return try CallLayout(size: size, pointsWidth: try points())
-        } catch {
-            throw CLIError("\(error)")
+        } catch let invalid as CallLayout.Invalid {
+            let given = pointsWidth.map { "--points-width \($0)" } ?? "the default --points-width"
+            throw CLIError("\(given) \(invalid.requirement)")
         }
     }
 

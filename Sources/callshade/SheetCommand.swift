@@ -33,23 +33,45 @@ struct SheetCommand: ParsableCommand {
 
     @OptionGroup var render: RenderOptions
 
+    /// The most frames a sheet shows.
+    static let mostFrames = 1000
+    /// The largest sheet drawn, in pixels: 100 megapixels, 400 MB as RGBA
+    /// (the cells, held until it is drawn, take at most as much again).
+    static let largestSheet = 100_000_000
+
     func validate() throws {
         guard (1...100).contains(columns) else { throw CLIError("--columns must be between 1 and 100") }
+        _ = try step()
         try OutputPath.checkPNG(output)
+    }
+
+    /// --every, in seconds: a finite number more than 0.
+    private func step() throws -> Double {
+        let step = try ScenarioInput.seconds(every, option: "--every")
+        guard step > 0 else { throw CLIError("--every must be more than 0 seconds") }
+        return step
     }
 
     func run() throws {
         let scenario = try ScenarioInput.load(self.scenario)
-        let step = try ScenarioInput.seconds(every, option: "--every")
-        guard step > 0 else { throw CLIError("--every must be more than 0 seconds") }
-        guard scenario.duration / step <= 1000 else { throw CLIError("--every \(every) gives more than 1000 frames") }
+        let step = try step()
+        guard scenario.duration / step <= Double(Self.mostFrames) else {
+            throw CLIError("--every \(every) gives more than \(Self.mostFrames) frames")
+        }
+        let times = Array(stride(from: 0.0, to: scenario.duration, by: step))
         // Cells default to a sixth of the scenario's size (195x422 for a 1170x2532 phone).
         let full = scenario.size ?? .phone
         let cell = try render.frameSize(default: try FrameSize(width: max(1, full.width / 6), height: max(1, full.height / 6)))
+        let text = try TextRenderer(pixelHeight: max(12, cell.width / 9))
+        let sheet = ReviewPictures.contactSheetSize(count: times.count, columns: columns, cellWidth: cell.width,
+                                                    cellHeight: cell.height, textHeight: text.pixelHeight)
+        guard sheet.width * sheet.height <= Self.largestSheet else {
+            throw CLIError("the sheet would be \(sheet.width)x\(sheet.height) pixels, more than \(Self.largestSheet / 1_000_000) "
+                           + "megapixels; give a larger --every or a smaller --size")
+        }
         let frames = try ScenarioFrames(scenario: scenario, size: cell, layers: try Layer.parseList(layers), scene: scene)
         let renderer = try render.makeRenderer()
-        let text = try TextRenderer(pixelHeight: max(12, cell.width / 9))
-        let cells = try stride(from: 0.0, to: scenario.duration, by: step).map { time in
+        let cells = try times.map { time in
             (image: try renderer.render(frames.request(at: time)), label: "\(CallTimeline.number(time)) s")
         }
         try PNGFile.write(ReviewPictures.contactSheet(cells, columns: columns, text: text), to: output)

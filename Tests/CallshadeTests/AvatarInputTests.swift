@@ -73,7 +73,7 @@ final class AvatarInputTests: XCTestCase {
             (["--avatar", folder.appendingPathComponent("missing.png").path], "no such file"),
             (["--avatar", text.path], "avatar: cannot read PNG"),
             (["--avatar", truncated.path], "avatar: cannot read PNG"),
-            (["--avatar", unreadable.path], "it is a folder"),
+            (["--avatar", unreadable.path], "is a folder"),
             (["--avatar", fixture("bomb.png")], "declares 100000x100000 pixels"),
             (["--points-width", "-390"], "--points-width '-390' must be a positive number"),
             (["--points-width", "0"], "must be a positive number"),
@@ -111,5 +111,69 @@ final class AvatarInputTests: XCTestCase {
         // Without the avatar the middle shows the waves over the background.
         let noAvatar = try render("background,waves")
         XCTAssertNotEqual(noAvatar.pixel(x: 195, y: 306), everything.pixel(x: 195, y: 306))
+    }
+
+    /// The most a 64x64 CPU frame with a 40-megapixel avatar may take: the
+    /// decoded picture is 160 MB (4 bytes a pixel); the resampler streams its
+    /// rows, so it adds little (before it did, the same run took 1.4 GB).
+    static let hugeAvatarMemoryBound = 400_000_000
+
+    func testAHugeAvatarIsPreparedInBoundedMemory() throws {
+        let folder = try TestPaths.scratchFolder()
+        let big = folder.appendingPathComponent("big.png").path
+        do {
+            // 6324x6324 (40 megapixels, just under the limit), translucent grey with a diagonal of red dots: small on disk.
+            let side = 6324
+            var image = try XCTUnwrap(RGBAImage(width: side, height: side, pixels: [UInt8](repeating: 128, count: side * side * 4)))
+            for step in 0..<64 { image.setPixel(x: step * 98, y: step * 97, (255, 0, 0, 255)) }
+            try PNGFile.write(image, to: big)
+        }
+        let output = folder.appendingPathComponent("out.png").path
+        let run = try MeasuredRun(["frame", "--backend", "cpu", "--size", "64x64", "--avatar", big, "-o", output],
+                                  timeout: 600, scratch: folder)
+        XCTAssertEqual(run.status, 0, run.standardError)
+        print("a 6324x6324 avatar on a 64x64 CPU frame: peak resident \(run.peakBytes / 1_000_000) MB")
+        XCTAssertLessThan(run.peakBytes, Self.hugeAvatarMemoryBound, "peak resident \(run.peakBytes) bytes")
+        XCTAssertEqual(try PNGFile.read(path: output).width, 64)
+    }
+
+    func testAFIFOOrADeviceAsAvatarIsRefusedAtOnce() throws {
+        let folder = try TestPaths.scratchFolder()
+        let fifo = folder.appendingPathComponent("pipe.png").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let output = folder.appendingPathComponent("out.png").path
+        for (avatar, kind) in [(fifo, "is a FIFO"), ("/dev/zero", "is a character device")] {
+            // Nobody writes the FIFO: opening it to read would wait for ever; the time limit turns a hang into a failure.
+            let run = try MeasuredRun(["frame", "--backend", "cpu", "--size", "39x84", "--avatar", avatar, "-o", output],
+                                      timeout: 60, scratch: folder)
+            XCTAssertFalse(run.timedOut, "\(avatar): still waiting after 60 s")
+            XCTAssertEqual(run.status, 1, "\(avatar): \(run.standardError)")
+            XCTAssertEqual(run.standardError.split(separator: "\n").count, 1, run.standardError)
+            XCTAssertTrue(run.standardError.contains("avatar: '\(avatar)' \(kind)"), run.standardError)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+        }
+    }
+
+    func testPointsWidthsThatGiveAHugeScaleAreRefused() throws {
+        let folder = try TestPaths.scratchFolder()
+        let output = folder.appendingPathComponent("out.png").path
+        // 1e-300 once converted an unbounded double to Int (a trap); 0.01 asked for an avatar of millions of pixels a side.
+        let cases: [([String], String)] = [
+            (["--size", "64x64", "--points-width", "1e-300"], "--points-width 1e-300 must be between 1 and 65536 for a frame 64 pixels wide"),
+            (["--size", "64x64", "--points-width", "0.01"], "--points-width 0.01 must be between 1 and 65536"),
+            (["--size", "390x844", "--points-width", "6"], "must be between 6.09375 and 399360"),
+            (["--size", "1x1", "--points-width", "1e9"], "must be between 0.015625 and 1024 for a frame 1 pixel wide"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try runCallshade(["frame", "--backend", "cpu", "--avatar", fixture("avatar.png"), "-o", output] + arguments)
+            XCTAssertEqual(result.status, 1, "\(arguments): \(result.standardError)")
+            XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, "\(arguments): \(result.standardError)")
+            XCTAssertTrue(result.standardError.contains(expected), "\(arguments): \(result.standardError)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: output), "\(arguments)")
+        }
+        // The ends of the range are accepted.
+        let edge = try runCallshade(["frame", "--backend", "cpu", "--size", "16x16", "--points-width", "0.25", "--layers", "avatar",
+                                     "-o", output])
+        XCTAssertEqual(edge.status, 0, edge.standardError)
     }
 }

@@ -162,4 +162,86 @@ final class CommandLineTests: XCTestCase {
             XCTAssertTrue(frame.standardOutput.contains(option), option)
         }
     }
+
+    /// A short call without audio, for the commands that take a scenario.
+    func shortCall(in folder: URL, level: String = "1") throws -> String {
+        let path = folder.appendingPathComponent("call.json")
+        try Data("""
+            {"duration": 4, "size": "39x84", "events": [{"at": 0, "state": "active"}, {"at": 1, "level": \(level)}]}
+            """.utf8).write(to: path)
+        return path.path
+    }
+
+    func testNumericOptionsAreBoundedWithOneLineErrors() throws {
+        let folder = try TestPaths.scratchFolder()
+        let call = try shortCall(in: folder)
+        let png = folder.appendingPathComponent("out.png").path
+        let report = folder.appendingPathComponent("report").path
+        let manyTimes = Array(repeating: "1", count: 1001).joined(separator: ",")
+        // (arguments, exit status, what the one line says); negative integers go after "=", as a leading "-" reads as an option.
+        let cases: [([String], Int32, String)] = [
+            (["frame", "-o", png, "--gradient-factor", "0"], 1, "--gradient-factor must be between 1 and 64"),
+            (["frame", "-o", png, "--gradient-factor", "9223372036854775807"], 1, "--gradient-factor must be between 1 and 64"),
+            (["frame", "-o", png, "--level", "inf"], 1, "must be a number of 0 or more"),
+            (["frame", "-o", png, "--level", "nan"], 1, "must be a number of 0 or more"),
+            (["frame", "-o", png, "--scenario", call, "--time", "1e308"], 1, "--time 1e308 is outside the scenario"),
+            (["frame", "-o", png, "--scenario", call, "--time", "-0.5"], 1, "is outside the scenario"),
+            (["sheet", call, "-o", png, "--every", "1e-9"], 1, "--every 1e-9 gives more than 1000 frames"),
+            (["sheet", call, "-o", png, "--every", "1e-320"], 1, "gives more than 1000 frames"),
+            (["sheet", call, "-o", png, "--every", "0"], 1, "--every must be more than 0 seconds"),
+            (["sheet", call, "-o", png, "--every", "-2"], 1, "--every must be more than 0 seconds"),
+            (["sheet", call, "-o", png, "--every", "inf"], 1, "not a finite number"),
+            (["sheet", call, "-o", png, "--columns", "0"], 1, "--columns must be between 1 and 100"),
+            (["sheet", call, "-o", png, "--columns", "9223372036854775807"], 1, "--columns must be between 1 and 100"),
+            (["sheet", call, "-o", png, "--size", "16384x16384", "--every", "2"], 1, "more than 100 megapixels"),
+            (["sheet", call, "-o", png, "--size", "2000x4000", "--every", "0.01", "--columns", "100"], 1, "more than 100 megapixels"),
+            (["compare", call, "-o", report, "--every", "1e-9"], 2, "gives more than 1000 frames"),
+            (["compare", call, "-o", report, "--times", manyTimes], 2, "--times lists more than 1000 instants"),
+            (["compare", call, "-o", report, "--times", "1e308"], 2, "outside the scenario"),
+            (["compare", call, "-o", report, "--tolerance", "256"], 2, "--tolerance must be between 0 and 255"),
+            (["compare", call, "-o", report, "--tolerance=-9223372036854775808"], 2, "--tolerance must be between 0 and 255"),
+            (["bench", "--frames", "0"], 1, "--frames must be between 1 and 10000"),
+            (["bench", "--frames", "9223372036854775807"], 1, "--frames must be between 1 and 10000"),
+            (["bench", "--seconds", "601"], 1, "--seconds must be between 0 and 600"),
+            (["bench", "--seconds=-1"], 1, "--seconds must be between 0 and 600"),
+            (["bench", "--sizes", "99999x1"], 1, "larger than 16384"),
+        ]
+        for (arguments, status, expected) in cases {
+            let result = try runCallshade(arguments)
+            XCTAssertEqual(result.status, status, "\(arguments): \(result.standardError)")
+            XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, "\(arguments): \(result.standardError)")
+            XCTAssertTrue(result.standardError.contains(expected), "\(arguments): \(result.standardError)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: png), "\(arguments)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: report), "\(arguments)")
+        }
+        // Integers past Int64 are the argument parser's to refuse (its usage error, status 64), not a trap.
+        for arguments in [["frame", "-o", png, "--seed", "9223372036854775808"], ["sheet", call, "-o", png, "--columns", "1e9"],
+                          ["validate", call, "--lines", "99999999999999999999"]] {
+            XCTAssertEqual(try runCallshade(arguments).status, 64, "\(arguments)")
+        }
+    }
+
+    func testExtremeButValidNumbersRender() throws {
+        let folder = try TestPaths.scratchFolder()
+        let png = folder.appendingPathComponent("out.png").path
+        let loud = try shortCall(in: folder, level: "1e308")
+        let cases: [[String]] = [
+            ["--level", "1e308"], ["--level", "1.7976931348623157e308", "--backend", "cpu"],
+            ["--phase", "1e300"], ["--phase", "-1.7976931348623157e308", "--backend", "cpu"],
+            ["--seed=-9223372036854775808"], ["--seed", "9223372036854775807", "--backend", "cpu"],
+            ["--scenario", loud, "--time", "3.5"], ["--scenario", loud, "--time", "4", "--backend", "cpu"],
+            ["--size", "64x64", "--points-width", "1", "--layers", "background,waves", "--level", "5"],
+        ]
+        for arguments in cases {
+            let result = try runCallshade(["frame", "--size", "39x84", "-o", png] + arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.standardError)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: png), "\(arguments)")
+            unlink(png)
+        }
+        for arguments in [["validate", loud, "--lines=-9223372036854775808"], ["validate", loud, "--lines", "9223372036854775807"],
+                          ["sheet", loud, "--every", "3.9", "--columns", "100", "-o", png]] {
+            let result = try runCallshade(arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.standardError)")
+        }
+    }
 }

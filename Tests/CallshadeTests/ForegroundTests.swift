@@ -1,5 +1,5 @@
 @testable import CallshadeCore
-import CallshadeGL
+@testable import CallshadeGL
 import CallshadePNG
 import Foundation
 import XCTest
@@ -27,6 +27,37 @@ final class ForegroundTests: XCTestCase {
         XCTAssertEqual(try CallLayout(size: try FrameSize(parsing: "1170x2532"), pointsWidth: 1170).scale, 1)
         XCTAssertThrowsError(try CallLayout(size: .phone, pointsWidth: -390))
         XCTAssertThrowsError(try CallLayout(size: .phone, pointsWidth: .nan))
+    }
+
+    func testTheScaleIsBoundedAndEveryLayoutItAcceptsHasFiniteGeometry() throws {
+        let small = try FrameSize(parsing: "64x64")
+        XCTAssertEqual(try CallLayout(size: small, pointsWidth: 1).scale, CallLayout.maximumScale)
+        XCTAssertEqual(try CallLayout(size: small, pointsWidth: 65536).scale, CallLayout.minimumScale)
+        XCTAssertThrowsError(try CallLayout(size: small, pointsWidth: 0.999)) { error in
+            XCTAssertEqual(error as? CallLayout.Invalid, .outOfRange(0.999, width: 64, allowed: 1...65536))
+        }
+        for refused in [65537, 1e-300, .leastNonzeroMagnitude, 1e308, .infinity, 0] {
+            XCTAssertThrowsError(try CallLayout(size: small, pointsWidth: refused), "\(refused)")
+        }
+        // The ends of every width's range, with the levels and times a scenario allows: finite geometry,
+        // an avatar of at most 10881 pixels a side, and tiles and rectangles inside the frame.
+        for size in ["1x1", "1x16384", "16384x1", "64x64", "390x844", "2048x2048"] {
+            let frame = try FrameSize(parsing: size)
+            let range = CallLayout.pointsWidths(forWidth: frame.width)
+            for points in [range.lowerBound, range.upperBound, CallLayout.defaultPointsWidth] where range.contains(points) {
+                let layout = try CallLayout(size: frame, pointsWidth: points)
+                XCTAssertLessThanOrEqual(AvatarImage.side(for: layout), 10881)
+                for level in [0, 5, 1e308] {
+                    let foreground = Foreground(layout: layout, seed: .min, waves: WaveState(level: level, motionTime: 86400), avatar: nil)
+                    XCTAssertTrue(foreground.reach.isFinite && foreground.centre.x.isFinite && foreground.centre.y.isFinite, "\(size) \(points)")
+                    let square = PixelRect(around: foreground.centre, reach: foreground.reach + 1, clippedTo: frame).aligned8(within: frame)
+                    XCTAssertTrue(square.x >= 0 && square.y >= 0 && square.x + square.width <= max(frame.width, 8)
+                                  && square.y + square.height <= max(frame.height, 8), "\(size) \(points): \(square)")
+                    let tiles = ForegroundTiles(foreground: foreground, layers: Set(Layer.allCases), region: square)
+                    XCTAssertTrue(tiles.rects.allSatisfy { $0.x >= square.x && $0.x + $0.width <= square.x + square.width })
+                }
+            }
+        }
     }
 
     func testTheRenderedAvatarIsCentredThere() throws {

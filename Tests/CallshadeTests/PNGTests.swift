@@ -1,5 +1,5 @@
 import CallshadeCore
-import CallshadePNG
+@testable import CallshadePNG
 import Foundation
 import XCTest
 
@@ -88,5 +88,38 @@ final class PNGTests: XCTestCase {
         XCTAssertThrowsError(try PNGFile.write(empty, to: path))
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "previous")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["keep.png"])
+    }
+
+    func testAFullDiskSaysENOSPCNotAWriteError() throws {
+        // /dev/full takes no byte: every write fails with ENOSPC, as on a full disk.
+        let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
+        try XCTSkipIf(descriptor < 0, "no /dev/full here")
+        defer { close(descriptor) }
+        let bytes = try PNGFile.encode(pattern(width: 64, height: 64) { _ in 255 }, path: "full.png")
+        XCTAssertThrowsError(try PNGFile.write(bytes, to: descriptor, path: "full.png")) { error in
+            XCTAssertEqual(error as? PNGError, .cannotWrite(path: "full.png", reason: "no space left on device (ENOSPC)"))
+            XCTAssertEqual("\(error)", "cannot write PNG 'full.png': no space left on device (ENOSPC)")
+        }
+    }
+
+    func testEncodingInMemoryGivesTheFileWritten() throws {
+        let folder = try TestPaths.scratchFolder()
+        let image = pattern(width: 31, height: 17) { UInt8(($0 * 11) % 256) }
+        let path = folder.appendingPathComponent("a.png").path
+        try PNGFile.write(image, to: path)
+        XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: path))), try PNGFile.encode(image, path: path))
+        // Given too little room, the encoder tries again with the size libpng asks for.
+        XCTAssertEqual(try PNGFile.encode(image, path: path, firstCapacity: 16), try PNGFile.encode(image, path: path))
+        // Noise does not compress: the bound still holds it.
+        var random = TimelinePropertyTests.Generator(state: 7)
+        let noise = try XCTUnwrap(RGBAImage(width: 97, height: 61, pixels: (0..<97 * 61 * 4).map { _ in UInt8(truncatingIfNeeded: random.next()) }))
+        XCTAssertLessThanOrEqual(try PNGFile.encode(noise, path: path).count, PNGFile.sizeBound(bytes: 97 * 61 * 4, rows: 61))
+    }
+
+    func testWhatIsNotARegularFileIsRefusedWithItsKind() throws {
+        XCTAssertThrowsError(try PNGFile.read(path: "/dev/null")) { error in
+            XCTAssertEqual(error as? PNGError, .input(.notRegular("/dev/null", kind: "a character device")))
+            XCTAssertTrue("\(error)".contains("not a regular file"), "\(error)")
+        }
     }
 }

@@ -29,9 +29,9 @@ final class ReportTests: XCTestCase {
         // One pixel over in 2000: 0.05 %, within the share allowed; 17 levels breaks the edge allowance.
         let big = image(40, 50) { _ in [10, 10, 10, 255] }
         var nudged = big
-        nudged.pixels[0] = 14
+        nudged.withUnsafeMutablePixels { $0[0] = 14 }
         XCTAssertTrue(try ImageMetrics(big, nudged).passes)
-        nudged.pixels[0] = 27
+        nudged.withUnsafeMutablePixels { $0[0] = 27 }
         XCTAssertFalse(try ImageMetrics(big, nudged).passes)
     }
 
