@@ -175,6 +175,7 @@ enum HostileHarness {
             outputEnds[0] = -1
         }
 
+        let memory = PeakMemorySampler(pid: pid)
         let fired = Flag()
         let watchdog = DispatchWorkItem {
             fired.set()
@@ -187,6 +188,7 @@ enum HostileHarness {
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
         let seconds = Date().timeIntervalSince(afterDuring)
+        let peakKiB = memory.finish()
         watchdog.cancel()
         // Its group (ffmpeg and any other child) must be gone within 2 s.
         var groupAlive = true
@@ -199,8 +201,44 @@ enum HostileHarness {
         _ = outputReader?.finish()
         let signalled = status & 0x7F
         return HostileResult(status: signalled == 0 ? (status >> 8) & 0xFF : nil, signal: signalled == 0 ? nil : signalled,
-                             standardError: standardError, peakMiB: Double(usage.ru_maxrss) / 1024,
+                             standardError: standardError, peakMiB: Double(peakKiB) / 1024,
                              secondsAfterDuring: seconds, timedOut: fired.isSet, groupAlive: groupAlive)
+    }
+}
+
+/// The peak resident memory (VmHWM) of a running process, read from /proc
+/// every millisecond until it ends. (wait4's ru_maxrss cannot serve: a
+/// spawned child counts the spawning test process's memory until it execs.)
+final class PeakMemorySampler: @unchecked Sendable {
+    private let lock = NSLock()
+    private var peakKiB = 0
+    private let stop = Flag()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(pid: pid_t) {
+        Thread.detachNewThread { [self] in
+            let path = "/proc/\(pid)/status"
+            while !stop.isSet {
+                guard let status = try? String(contentsOfFile: path, encoding: .utf8) else { break }
+                if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                   let kib = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") {
+                    lock.lock()
+                    peakKiB = max(peakKiB, kib)
+                    lock.unlock()
+                }
+                usleep(1000)
+            }
+            done.signal()
+        }
+    }
+
+    /// The peak seen, in KiB, once the process has ended.
+    func finish() -> Int {
+        stop.set()
+        done.wait()
+        lock.lock()
+        defer { lock.unlock() }
+        return peakKiB
     }
 }
 
