@@ -8,11 +8,14 @@ public enum PNGError: Error, Equatable, CustomStringConvertible {
     case input(InputFile.Failure)
     case cannotRead(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
+    /// The output path may not be written (see `AtomicFile`).
+    case output(AtomicFile.Failure)
     case tooLarge(path: String, width: Int, height: Int, limit: Int)
 
     public var description: String {
         switch self {
         case .input(let failure): return failure.description
+        case .output(let failure): return failure.description
         case .cannotRead(let path, let reason): return "cannot read PNG '\(path)': \(reason)"
         case .cannotWrite(let path, let reason): return "cannot write PNG '\(path)': \(reason)"
         case .tooLarge(let path, let width, let height, let limit):
@@ -32,14 +35,15 @@ public enum PNGFile {
     /// is opaque, RGBA otherwise. The file appears at `path` only when
     /// complete. The PNG is encoded in memory and written with `write(2)`,
     /// so a failure says what the system said ("no space left on device (ENOSPC)").
-    public static func write(_ image: RGBAImage, to path: String) throws {
+    /// With `cleanup`, a stop by a signal removes the staged file.
+    public static func write(_ image: RGBAImage, to path: String, cleanup: StopCleanup? = nil) throws {
         let encoded = try encode(image, path: path)
         do {
-            try AtomicFile(path: path).write { descriptor, _ in
+            try AtomicFile(path: path).write(cleanup: cleanup) { descriptor, _ in
                 try write(encoded, to: descriptor, path: path)
             }
         } catch let failure as AtomicFile.Failure {
-            throw PNGError.cannotWrite(path: path, reason: failure.description)
+            throw PNGError.output(failure)
         }
     }
 

@@ -56,8 +56,9 @@ struct CompareCommand: ParsableCommand {
     static let mostFrames = 1000
 
     func run() throws {
+        let interruption = Interruption()   // a signal removes the staged report
         do {
-            let allPass = try compare()
+            let allPass = try compare(cleanup: interruption.cleanup)
             if !allPass { throw ExitCode(1) }
         } catch let exit as ExitCode {
             throw exit
@@ -68,10 +69,10 @@ struct CompareCommand: ParsableCommand {
     }
 
     /// Writes the report; true when every frame passes.
-    private func compare() throws -> Bool {
+    private func compare(cleanup: StopCleanup) throws -> Bool {
         guard (0...255).contains(tolerance) else { throw CLIError("--tolerance must be between 0 and 255") }
         if inputs.count == 2, inputs.allSatisfy({ $0.lowercased().hasSuffix(".png") }) {
-            return try comparePictures(inputs[0], inputs[1])
+            return try comparePictures(inputs[0], inputs[1], cleanup: cleanup)
         }
         guard inputs.count <= 1 else { throw CLIError("give one scenario, or two PNG files") }
         guard let output else { throw CLIError("-o REPORT_DIR is needed to compare renders") }
@@ -81,7 +82,7 @@ struct CompareCommand: ParsableCommand {
         let frames = try ScenarioFrames(scenario: scenario, size: size, layers: try Layer.parseList(layers), scene: scene)
         let gpu = try render.makeRenderer(backend: .gpu)
         let cpu = try render.makeRenderer(backend: .cpu)
-        let folder = try stage(output)
+        let folder = try stage(output, cleanup: cleanup)
         let text = try TextRenderer(pixelHeight: max(12, size.width / 36))
         var rows: [ReportPage.Row] = []
         print("     frame  result  max |d|  mean |d|    PSNR (dB)  over tolerance")
@@ -100,7 +101,7 @@ struct CompareCommand: ParsableCommand {
         return rows.allSatisfy(\.metrics.passes)
     }
 
-    private func comparePictures(_ first: String, _ second: String) throws -> Bool {
+    private func comparePictures(_ first: String, _ second: String, cleanup: StopCleanup) throws -> Bool {
         let a = try PNGFile.read(path: first)
         let b = try PNGFile.read(path: second)
         let metrics = try ImageMetrics(a, b, tolerance: tolerance)
@@ -110,7 +111,7 @@ struct CompareCommand: ParsableCommand {
                                               images: ("", ""), heatScale: 0)))
             return metrics.passes
         }
-        let folder = try stage(output)
+        let folder = try stage(output, cleanup: cleanup)
         let text = try TextRenderer(pixelHeight: max(12, a.width / 36))
         let row = try writePictures(a, b, title: "\(names.0) vs \(names.1)", name: "images", folder: folder.path, text: text,
                                     labels: names)
@@ -133,8 +134,8 @@ struct CompareCommand: ParsableCommand {
                               heatScale: scale)
     }
 
-    private func stage(_ output: String) throws -> StagedFolder {
-        do { return try StagedFolder(target: output) } catch { throw CLIError("\(error)") }
+    private func stage(_ output: String, cleanup: StopCleanup) throws -> StagedFolder {
+        do { return try StagedFolder(target: output, cleanup: cleanup) } catch { throw CLIError("\(error)") }
     }
 
     private func writePage(_ page: ReportPage, folder: StagedFolder) throws {

@@ -74,6 +74,7 @@ struct FrameCommand: ParsableCommand {
     }
 
     func run() throws {
+        let interruption = Interruption()   // a signal removes the staged PNG
         var size = FrameSize.phone
         var background = GradientParameters(palette: .blueViolet, phase: 0)
         var waves = WaveState(level: 0, motionTime: 0)
@@ -103,7 +104,7 @@ struct FrameCommand: ParsableCommand {
         request.dither = dither
         let renderer = try render.makeRenderer()
         let image = try renderer.render(request)
-        try PNGFile.write(image, to: output)
+        try PNGFile.write(image, to: output, cleanup: interruption.cleanup)
     }
 
     private func chosenPalette() throws -> Palette? {

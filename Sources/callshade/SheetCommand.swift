@@ -53,6 +53,7 @@ struct SheetCommand: ParsableCommand {
     }
 
     func run() throws {
+        let interruption = Interruption()   // a signal removes the staged PNG
         let scenario = try ScenarioInput.load(self.scenario)
         let step = try step()
         guard scenario.duration / step <= Double(Self.mostFrames) else {
@@ -74,6 +75,6 @@ struct SheetCommand: ParsableCommand {
         let cells = try times.map { time in
             (image: try renderer.render(frames.request(at: time)), label: "\(CallTimeline.number(time)) s")
         }
-        try PNGFile.write(ReviewPictures.contactSheet(cells, columns: columns, text: text), to: output)
+        try PNGFile.write(ReviewPictures.contactSheet(cells, columns: columns, text: text), to: output, cleanup: interruption.cleanup)
     }
 }

@@ -72,22 +72,6 @@ public struct AtomicFile {
         try staged.commit()
         return result
     }
-
-    /// Writes every byte to `descriptor`, retrying short writes and
-    /// interrupted calls; a failure names the errno (ENOSPC, EDQUOT, ...).
-    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
-        guard var cursor = bytes.baseAddress else { return }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let written = Glibc.write(descriptor, cursor, remaining)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw Failure.cannotWrite(path, .last("write"))
-            }
-            remaining -= written
-            cursor += written
-        }
-    }
 }
 
 /// A file being written under a temporary name beside its target. Commit and

@@ -8,10 +8,10 @@ public enum NewFile {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw AtomicFile.Failure.cannotCreate(path, .last("open")) }
         do {
-            try bytes.withUnsafeBytes { try AtomicFile.writeAll($0, to: descriptor, path: path) }
-        } catch {
+            try bytes.withUnsafeBytes { try DescriptorOutput.writeAll($0, to: descriptor) }
+        } catch let error as SystemError {
             close(descriptor)
-            throw error
+            throw AtomicFile.Failure.cannotWrite(path, error)
         }
         guard close(descriptor) == 0 else { throw AtomicFile.Failure.cannotWrite(path, .last("close")) }
     }

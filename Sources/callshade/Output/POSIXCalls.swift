@@ -1,3 +1,4 @@
+import CallshadeCore
 import Foundation
 
 /// Failures of the system calls behind child processes and pipes.
@@ -38,19 +39,13 @@ enum POSIXCalls {
         #endif
     }
 
-    /// Writes every byte, retrying short writes and interrupted calls.
+    /// Writes every byte, retrying short writes and interrupted calls; a
+    /// reader that went away is `.closed`.
     static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws {
-        guard var cursor = bytes.baseAddress else { return }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let written = Glibc.write(descriptor, cursor, remaining)
-            if written < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                if errno == EPIPE { throw POSIXFailure.closed }
-                throw POSIXFailure.call("write", errno: errno)
-            }
-            remaining -= written
-            cursor += written
+        do {
+            try DescriptorOutput.writeAll(bytes, to: descriptor)
+        } catch let error as SystemError {
+            throw error.code == EPIPE ? POSIXFailure.closed : POSIXFailure.call(error.call, errno: error.code)
         }
     }
 
