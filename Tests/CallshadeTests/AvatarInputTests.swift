@@ -149,7 +149,7 @@ final class AvatarInputTests: XCTestCase {
             XCTAssertFalse(run.timedOut, "\(avatar): still waiting after 60 s")
             XCTAssertEqual(run.status, 1, "\(avatar): \(run.standardError)")
             XCTAssertEqual(run.standardError.split(separator: "\n").count, 1, run.standardError)
-            XCTAssertTrue(run.standardError.contains("avatar: '\(avatar)' \(kind)"), run.standardError)
+            XCTAssertTrue(run.standardError.contains("avatar: '\(avatar)': it \(kind)"), run.standardError)
             XCTAssertFalse(FileManager.default.fileExists(atPath: output))
         }
     }

@@ -9,7 +9,7 @@ final class AvatarResamplingTests: XCTestCase {
         // (width, height, side): shrinking, enlarging, odd sizes, non-square crops, whole ratios, one pixel.
         let cases = [(157, 203, 29), (203, 157, 64), (13, 9, 40), (50, 50, 50), (1, 1, 7), (7, 300, 3), (99, 100, 33),
                      (64, 64, 1), (301, 301, 97), (5, 5, 9), (640, 480, 131), (33, 2, 5), (2, 33, 1), (128, 128, 255)]
-        var random = TimelinePropertyTests.Generator(state: 20261123)
+        var random = SeededGenerator(state: 20261123)
         for (width, height, side) in cases {
             let image = try XCTUnwrap(RGBAImage(width: width, height: height, pixels: Self.pixels(width * height, &random)))
             let streamed = try XCTUnwrap(AvatarImage.prepare(image, side: side))
@@ -37,7 +37,7 @@ final class AvatarResamplingTests: XCTestCase {
     }
 
     /// Random-ish pixels; a third fully transparent or opaque, the rest translucent.
-    static func pixels(_ count: Int, _ random: inout TimelinePropertyTests.Generator) -> [UInt8] {
+    static func pixels(_ count: Int, _ random: inout SeededGenerator) -> [UInt8] {
         (0..<count).flatMap { _ -> [UInt8] in
             let alpha: UInt8 = switch random.next() % 3 {
             case 0: random.next() % 2 == 0 ? 0 : 255

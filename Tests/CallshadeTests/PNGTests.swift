@@ -111,7 +111,7 @@ final class PNGTests: XCTestCase {
         // Given too little room, the encoder tries again with the size libpng asks for.
         XCTAssertEqual(try PNGFile.encode(image, path: path, firstCapacity: 16), try PNGFile.encode(image, path: path))
         // Noise does not compress: the bound still holds it.
-        var random = TimelinePropertyTests.Generator(state: 7)
+        var random = SeededGenerator(state: 7)
         let noise = try XCTUnwrap(RGBAImage(width: 97, height: 61, pixels: (0..<97 * 61 * 4).map { _ in UInt8(truncatingIfNeeded: random.next()) }))
         XCTAssertLessThanOrEqual(try PNGFile.encode(noise, path: path).count, PNGFile.sizeBound(bytes: 97 * 61 * 4, rows: 61))
     }

@@ -3,22 +3,8 @@ import XCTest
 
 /// Properties that hold for any scenario, checked over generated ones.
 final class TimelinePropertyTests: XCTestCase {
-    /// SplitMix64: a small seeded generator, so every run tests the same scenarios.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
-    }
-
     func scenario(_ seed: UInt64) -> Scenario {
-        var random = Generator(state: seed)
+        var random = SeededGenerator(state: seed)
         let duration = 20 + random.unit() * 60
         var changes: [(Double, ScenarioChange)] = []
         for _ in 0..<(5 + Int(random.next() % 40)) {
@@ -92,7 +78,7 @@ final class TimelinePropertyTests: XCTestCase {
             let first = CallTimeline(scenario)
             let times = (0..<500).map { Double($0) * scenario.duration / 500 }
             let inOrder = times.map { first.state(at: $0) }
-            var random = Generator(state: seed)
+            var random = SeededGenerator(state: seed)
             let shuffled = times.indices.sorted { _, _ in random.next() % 2 == 0 }
             let second = CallTimeline(scenario)
             for index in shuffled {

@@ -82,18 +82,16 @@ public final class StagedFile: @unchecked Sendable {
     public let temporaryPath: String
     /// Open for writing until commit or discard.
     public let descriptor: Int32
-    private let lock = NSLock()
+    /// Whether `descriptor` is still open (changed only inside `state`'s settling).
     private var open = true
-    private var settled = false
-    private let cleanup: StopCleanup?
-    private var cleanupKey: Int?
+    private let state: StagedState
 
     init(target: OutputPath, temporaryPath: String, descriptor: Int32, cleanup: StopCleanup?) {
         self.target = target
         self.temporaryPath = temporaryPath
         self.descriptor = descriptor
-        self.cleanup = cleanup
-        cleanupKey = cleanup?.register(.outputs) { [weak self] in self?.discard() }
+        state = StagedState(cleanup: cleanup)
+        state.register { [weak self] in self?.discard() }
     }
 
     deinit {
@@ -104,32 +102,15 @@ public final class StagedFile: @unchecked Sendable {
     /// report there) and puts it at the target: with no-replace semantics when
     /// nothing was there, else only over a regular file.
     public func commit() throws {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !settled else { return }
-        do {
-            try closeDescriptor()
-            if let cleanup {
-                try cleanup.commit { try place() }
-            } else {
-                try place()
-            }
-        } catch {
-            removeTemporary()
-            throw error
-        }
-        settled = true
-        if let cleanupKey { cleanup?.unregister(cleanupKey) }
+        try state.commit(prepare: closeDescriptor, place: place, remove: removeTemporary)
     }
 
     /// Removes the temporary file; the target stays as it was.
     public func discard() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !settled else { return }
-        try? closeDescriptor()
-        removeTemporary()
-        if let cleanupKey { cleanup?.unregister(cleanupKey) }
+        state.discard {
+            try? closeDescriptor()
+            removeTemporary()
+        }
     }
 
     private func place() throws {
@@ -167,6 +148,5 @@ public final class StagedFile: @unchecked Sendable {
 
     private func removeTemporary() {
         unlink(temporaryPath)
-        settled = true
     }
 }

@@ -21,10 +21,7 @@ public final class StagedFolder: @unchecked Sendable {
     public let target: OutputPath
     /// Where to write until `commit`.
     public let path: String
-    private let lock = NSLock()
-    private var settled = false
-    private let cleanup: StopCleanup?
-    private var cleanupKey: Int?
+    private let state: StagedState
 
     /// Checks the target and creates the temporary folder; with `cleanup`, a
     /// stop removes it.
@@ -38,8 +35,8 @@ public final class StagedFolder: @unchecked Sendable {
         let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
         guard made != nil else { throw Failure.cannotCreate(path, .last("mkdtemp")) }
         self.path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        self.cleanup = cleanup
-        cleanupKey = cleanup?.register(.outputs) { [weak self] in self?.discard() }
+        state = StagedState(cleanup: cleanup)
+        state.register { [weak self] in self?.discard() }
     }
 
     deinit {
@@ -50,41 +47,26 @@ public final class StagedFolder: @unchecked Sendable {
     /// target gives way; anything else makes the rename fail (a folder never
     /// replaces a file or device), and nothing is lost.
     public func commit() throws {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !settled else { return }
-        do {
-            let place = { [self] in
-                guard chmod(path, 0o755) == 0 else { throw Failure.cannotRename(target.given, .last("chmod")) }
-                do {
-                    if try target.recheck() { rmdir(target.resolved) }
-                } catch let failure as OutputPath.Failure {
-                    throw Failure.target(failure)
-                }
-                guard rename(path, target.resolved) == 0 else { throw Failure.cannotRename(target.given, .last("rename")) }
+        try state.commit(prepare: {
+            guard chmod(path, 0o755) == 0 else { throw Failure.cannotRename(target.given, .last("chmod")) }
+        }, place: {
+            do {
+                if try target.recheck() { rmdir(target.resolved) }
+            } catch let failure as OutputPath.Failure {
+                throw Failure.target(failure)
             }
-            if let cleanup { try cleanup.commit(place) } else { try place() }
-        } catch {
-            removeTemporary()
-            throw error
-        }
-        settled = true
-        if let cleanupKey { cleanup?.unregister(cleanupKey) }
+            guard rename(path, target.resolved) == 0 else { throw Failure.cannotRename(target.given, .last("rename")) }
+        }, remove: removeTemporary)
     }
 
     /// Removes the temporary folder and everything in it. A writer still
     /// adding files while it goes is outlasted: the removal is repeated until
     /// the folder is gone (once it is, nothing can be created in it).
     public func discard() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !settled else { return }
-        removeTemporary()
-        if let cleanupKey { cleanup?.unregister(cleanupKey) }
+        state.discard(removeTemporary)
     }
 
     private func removeTemporary() {
-        settled = true
         for _ in 0..<20 {
             try? FileManager.default.removeItem(atPath: path)
             var status = stat()

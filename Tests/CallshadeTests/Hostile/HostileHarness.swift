@@ -69,6 +69,9 @@ enum HostileHarness {
         } catch {
             return ["could not run: \(error)"]
         }
+        print(String(format: "  %-58@ exit %@  %6.1f MiB  %5.2f s", hostile.name as NSString,
+                     (result.status.map(String.init) ?? "signal \(result.signal ?? 0)") as NSString, result.peakMiB,
+                     result.secondsAfterDuring))
         var broken: [String] = []
         if result.timedOut { broken.append("did not end within \(Int(hostile.timeoutSeconds)) s (hang)") }
         if result.groupAlive { broken.append("a process of its group was alive 2 s after it ended") }

@@ -105,6 +105,14 @@ final class HostileTests: XCTestCase {
         } else {
             cases += [nil, nil, nil]
         }
+        if inputs.isRoot {
+            cases.append(nil)   // root writes into any folder: EACCES needs an ordinary user
+        } else {
+            let locked = try inputs.folder("locked")
+            chmod(locked, 0o555)
+            cases.append(refused("frame into a folder without write permission", ["frame", "-o", locked + "/x.png"] + small,
+                                 "EACCES", absent: [locked + "/x.png"], folders: [locked]))
+        }
         if let readOnly = try inputs.tmpfs("read-only", kilobytes: 64, readOnly: true) {
             cases.append(refused("frame on a read-only file system", ["frame", "-o", readOnly + "/x.png"] + small, "EROFS",
                                  absent: [readOnly + "/x.png"]))
@@ -284,13 +292,7 @@ final class HostileTests: XCTestCase {
         var stoppedEncoder = HostileCase(name: "SIGINT while ffmpeg is stopped", arguments: ["render", long, "--size", "390x844", "-o", video],
                                          outcome: .refused(status: 130, message: "interrupted"), absent: [video], folders: [dir])
         stoppedEncoder.during = { pid in
-            var encoder: pid_t?
-            waitFor(seconds: 20) {
-                encoder = processes(inGroup: pid).first { $0.name == "ffmpeg" }?.pid
-                let staged = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).contains { $0.hasPrefix(".stopped.mp4.partial") }
-                return encoder != nil && staged
-            }
-            if let encoder { kill(encoder, SIGSTOP) }
+            if let encoder = Self.encoder(of: pid, staging: ".stopped.mp4.partial", in: dir) { kill(encoder, SIGSTOP) }
             usleep(1_500_000)
             kill(pid, SIGINT)
         }
@@ -301,12 +303,7 @@ final class HostileTests: XCTestCase {
         var killedEncoder = HostileCase(name: "ffmpeg killed mid-render", arguments: ["render", long, "--size", "390x844", "-o", killedVideo],
                                         outcome: .refused(status: 3, message: "ffmpeg was killed"), absent: [killedVideo], folders: [dir])
         killedEncoder.during = { pid in
-            var encoder: pid_t?
-            waitFor(seconds: 20) {
-                encoder = processes(inGroup: pid).first { $0.name == "ffmpeg" }?.pid
-                let staged = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).contains { $0.hasPrefix(".killed.mp4.partial") }
-                return encoder != nil && staged
-            }
+            let encoder = Self.encoder(of: pid, staging: ".killed.mp4.partial", in: dir)
             usleep(300_000)
             if let encoder { kill(encoder, SIGKILL) }
         }
@@ -368,5 +365,17 @@ final class HostileTests: XCTestCase {
         closedError.streams = .closed([2])
         cases.append(closedError)
         hold("signal and stream", cases)
+    }
+
+    /// The encoding ffmpeg of a render (the one running once its staged
+    /// video exists: an earlier ffmpeg only lists encoders), waited for up to 20 s.
+    static func encoder(of pid: pid_t, staging prefix: String, in folder: String) -> pid_t? {
+        var encoder: pid_t?
+        waitFor(seconds: 20) {
+            encoder = processes(inGroup: pid).first { $0.name == "ffmpeg" }?.pid
+            let staged = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).contains { $0.hasPrefix(prefix) }
+            return encoder != nil && staged
+        }
+        return encoder
     }
 }

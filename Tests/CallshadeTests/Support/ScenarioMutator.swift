@@ -3,24 +3,6 @@
 /// shapes (deep nesting, huge numbers, long strings, duplicate keys, invalid
 /// UTF-8). The same seed always gives the same bytes.
 struct ScenarioMutator {
-    /// SplitMix64: small, seeded, and the same on every platform.
-    struct Generator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        /// A number in 0..<bound (bound > 0).
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    }
-
     /// Tokens and fragments that steer a parser into its corners.
     static let tokens: [String] = [
         "{", "}", "[", "]", ",", ":", "\"", "\\", " ", "\n", "\"at\"", "\"state\"", "\"events\"", "\"duration\"",
@@ -36,10 +18,10 @@ struct ScenarioMutator {
         [0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xFF], [0xFE, 0xFF],
     ]
 
-    var random: Generator
+    var random: SeededGenerator
 
     init(seed: UInt64) {
-        random = Generator(state: seed)
+        random = SeededGenerator(state: seed)
     }
 
     /// One mutation of `original` (half the time), or two to four.
