@@ -8,11 +8,23 @@ public struct FrameSize: Equatable, Hashable, Sendable, CustomStringConvertible 
 
     /// 390x844 pt at 3x: the default phone screen.
     public static let phone = FrameSize(unchecked: 1170, 2532)
+    /// Full HD and 4K UHD, upright: the sizes `bench` measures by default.
+    public static let portraitHD = FrameSize(unchecked: 1080, 1920)
+    public static let portrait4K = FrameSize(unchecked: 2160, 3840)
 
     public enum ParseError: Error, Equatable, CustomStringConvertible {
         case malformed(String)
         case notPositive(String)
         case tooLarge(String, limit: Int)
+
+        /// What the text must be, without the text.
+        public var requirement: String {
+            switch self {
+            case .malformed: return "is not of the form WIDTHxHEIGHT (for example 1170x2532)"
+            case .notPositive: return "must have a width and height of at least 1"
+            case .tooLarge(_, let limit): return "is larger than \(limit) pixels on a side"
+            }
+        }
 
         public var description: String {
             switch self {

@@ -13,7 +13,7 @@ final class Recording {
         do {
             file = try InputFile(path: path)
         } catch let failure as InputFile.Failure {
-            throw CLIError("cannot read audio '\(path)': \(failure.reason)")
+            throw Diagnostic.audio("cannot read audio '\(path)': \(failure.reason)")
         }
     }
 
@@ -28,13 +28,13 @@ final class Recording {
         } catch AudioError.cannotOpen(_, let reason) {
             return try decodeWithFFmpeg(libsndfileReason: reason)
         } catch {
-            throw CLIError("\(error)")
+            throw Diagnostic(error)
         }
         var meter = VoiceLevelMeter(sampleRate: sound.sampleRate, channels: sound.channels)
         do {
             try sound.measure(into: &meter)
         } catch {
-            throw CLIError("\(error)")
+            throw Diagnostic(error)
         }
         return meter
     }
@@ -42,7 +42,7 @@ final class Recording {
     /// Decodes to mono 32-bit float at 48 kHz with an ffmpeg child and meters that.
     private func decodeWithFFmpeg(libsndfileReason: String) throws -> VoiceLevelMeter {
         guard let ffmpeg = FFmpeg.locate() else {
-            throw CLIError("cannot read audio '\(path)': \(libsndfileReason) (and ffmpeg, which reads more formats, is not installed)")
+            throw Diagnostic.audio("cannot read audio '\(path)': \(libsndfileReason) (and ffmpeg, which reads more formats, is not installed)")
         }
         let rate = 48_000
         let (outputRead, outputWrite) = try POSIXCalls.pipe()
@@ -67,7 +67,7 @@ final class Recording {
         let exit = child.finish()
         guard exit.succeeded, meter.duration > 0 else {
             let said = child.errorTail.last.map { "; ffmpeg: \($0)" } ?? ""
-            throw CLIError("cannot read audio '\(path)': \(libsndfileReason)\(said)")
+            throw Diagnostic.audio("cannot read audio '\(path)': \(libsndfileReason)\(said)")
         }
         return meter
     }

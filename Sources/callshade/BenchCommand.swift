@@ -23,8 +23,11 @@ struct BenchCommand: ParsableCommand {
         """
     )
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Comma-separated frame sizes.", valueName: "WxH,..."))
-    var sizes: String = "1080x1920,2160x3840"
+    @Option(parsing: .unconditional, help: ArgumentHelp("Comma-separated frame sizes (default 1080x1920,2160x3840).",
+                                                        valueName: "WxH,..."), transform: ArgumentValues.sizes)
+    var sizes: [FrameSize] = BenchCommand.defaultSizes
+
+    static let defaultSizes = [FrameSize.portraitHD, FrameSize.portrait4K]
 
     @Option(help: ArgumentHelp("Frames timed per render row.", valueName: "N"))
     var frames: Int = 30
@@ -32,28 +35,19 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds of video in the encode rows (0 skips them).", valueName: "SECONDS"))
     var seconds: Int = 5
 
-    @Option(help: ArgumentHelp("Comma-separated layers to draw (default all).", valueName: "LIST"))
-    var layers: String = Layer.available.map(\.rawValue).joined(separator: ",")
+    @OptionGroup var layerOptions: LayerOptions
 
     @OptionGroup var render: RenderOptions
 
     func validate() throws {
-        guard (1...10_000).contains(frames) else { throw CLIError("--frames must be between 1 and 10000") }
-        guard (0...600).contains(seconds) else { throw CLIError("--seconds must be between 0 and 600") }
-        _ = try frameSizes()
-        do { _ = try Layer.parseList(layers) } catch { throw CLIError("\(error)") }
-    }
-
-    func frameSizes() throws -> [FrameSize] {
-        try sizes.split(separator: ",", omittingEmptySubsequences: false).map { text in
-            do { return try FrameSize(parsing: String(text)) } catch { throw CLIError("\(error)") }
-        }
+        guard (1...10_000).contains(frames) else { throw Diagnostic.optionRange(option: "--frames", range: 1...10_000, got: frames) }
+        guard (0...600).contains(seconds) else { throw Diagnostic.optionRange(option: "--seconds", range: 0...600, got: seconds) }
     }
 
     func run() throws {
-        guard let gpu = try render.makeRenderer(backend: .gpu) as? GPURenderer else { throw CLIError("no GPU renderer") }
+        guard let gpu = try render.makeRenderer(backend: .gpu) as? GPURenderer else { throw Diagnostic.internalError("no GPU renderer") }
         let cpu = ReferenceRenderer()
-        let chosenLayers = try Layer.parseList(layers)
+        let chosenLayers = layerOptions.layers
         print("renderer: \(gpu.context.info.renderer) (\(gpu.context.info.platform.rawValue)), "
               + "\(ProcessInfo.processInfo.activeProcessorCount) CPU cores, gradient factor \(gpu.gradientFactor), "
               + "\(frames) frames a render row")
@@ -62,7 +56,7 @@ struct BenchCommand: ParsableCommand {
         var planes: [UInt8] = []
         let onHost = gpu.composesOnHost
         let onGPU = gpu.convertsOnGPU
-        for size in try frameSizes() {
+        for size in sizes {
             let requests = try Self.callFrames(size: size, count: frames + 1, layers: chosenLayers)
             let reference = try Self.secondsPerFrame(requests) { _ = try cpu.render($0) }
             func timed(host: Bool, gpuConversion: Bool = onGPU, _ body: (FrameRequest) throws -> Void) throws -> Double {

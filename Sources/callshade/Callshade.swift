@@ -38,19 +38,21 @@ struct Callshade: ParsableCommand {
         }
     }
 
-    /// Help goes to standard output in full; an error is its message alone
-    /// (no usage block), with a pointer to --help when the command line was wrong.
+    /// Help goes to standard output in full. Anything else is reported once,
+    /// from the catalogue: "Error [ID]: TEXT" on standard error (a pointer to
+    /// --help after a malformed command line), and the diagnostic's exit status.
     static func exitReporting(_ error: Error) -> Never {
         let code = exitCode(for: error)
         if code == .success {
             print(fullMessage(for: error))
             Foundation.exit(0)
         }
-        var text = message(for: error)
-        if !text.isEmpty {
-            if code == .validationFailure { text += "\nSee 'callshade --help' and 'callshade COMMAND --help'." }
-            FileHandle.standardError.write(Data("Error: \(text)\n".utf8))
-        }
-        Foundation.exit(code.rawValue)
+        if let exit = error as? ExitCode { Foundation.exit(exit.rawValue) }
+        let diagnostic = Diagnostic.thrown(in: error) ?? .usage(message(for: error))
+        let status = diagnostic.exitCode
+        var text = diagnostic.message
+        if status == 64 { text += "\nSee 'callshade --help' and 'callshade COMMAND --help'." }
+        if !diagnostic.message.isEmpty { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+        Foundation.exit(status)
     }
 }

@@ -32,12 +32,13 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A scenario, or two PNG files.", valueName: "SCENARIO | A.png B.png"))
     var inputs: [String] = []
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Comma-separated instants in seconds.", valueName: "T1,T2,..."))
-    var times: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Comma-separated instants in seconds.", valueName: "T1,T2,..."),
+            transform: ArgumentValues.instants("--times", limit: CompareCommand.mostFrames))
+    var times: [Double]?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("An instant every this many seconds, from 0 (default: 5 instants spread over the call).",
-                                                        valueName: "SECONDS"))
-    var every: String?
+                                                        valueName: "SECONDS"), transform: ArgumentValues.interval("--every"))
+    var every: Double?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The report folder (new or empty).", valueName: "REPORT_DIR"))
     var output: String?
@@ -45,8 +46,7 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Levels a channel may differ by before a pixel counts as over (default 1).", valueName: "N"))
     var tolerance: Int = 1
 
-    @Option(help: ArgumentHelp("Comma-separated layers: background, waves, avatar (default all).", valueName: "LIST"))
-    var layers: String = Layer.available.map(\.rawValue).joined(separator: ",")
+    @OptionGroup var layerOptions: LayerOptions
 
     @OptionGroup var scene: SceneOptions
 
@@ -54,6 +54,11 @@ struct CompareCommand: ParsableCommand {
 
     /// The most instants a report shows.
     static let mostFrames = 1000
+
+    func validate() throws {
+        guard (0...255).contains(tolerance) else { throw Diagnostic.optionRange(option: "--tolerance", range: 0...255, got: tolerance) }
+        if times != nil, every != nil { throw Diagnostic.optionCombination(option: "--times", rule: "and --every do not go together; give one") }
+    }
 
     func run() throws {
         let interruption = Interruption()   // a signal removes the staged report
@@ -63,23 +68,23 @@ struct CompareCommand: ParsableCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+            // compare's own status for an error is 2 (1 says some frames differ).
+            FileHandle.standardError.write(Data((Diagnostic(error).message + "\n").utf8))
             throw ExitCode(2)
         }
     }
 
     /// Writes the report; true when every frame passes.
     private func compare(cleanup: StopCleanup) throws -> Bool {
-        guard (0...255).contains(tolerance) else { throw CLIError("--tolerance must be between 0 and 255") }
-        if inputs.count == 2, inputs.allSatisfy({ $0.lowercased().hasSuffix(".png") }) {
+                if inputs.count == 2, inputs.allSatisfy({ $0.lowercased().hasSuffix(".png") }) {
             return try comparePictures(inputs[0], inputs[1], cleanup: cleanup)
         }
-        guard inputs.count <= 1 else { throw CLIError("give one scenario, or two PNG files") }
-        guard let output else { throw CLIError("-o REPORT_DIR is needed to compare renders") }
+        guard inputs.count <= 1 else { throw Diagnostic.optionCombination(option: "compare", rule: "takes one scenario, or two PNG files") }
+        guard let output else { throw Diagnostic.optionCombination(option: "-o REPORT_DIR", rule: "is needed to compare renders") }
         let scenario = try inputs.first.map(ScenarioInput.load) ?? .demo
         let instants = try chosenTimes(duration: scenario.duration)
-        let size = try render.frameSize(default: scenario.size ?? .phone)
-        let frames = try ScenarioFrames(scenario: scenario, size: size, layers: try Layer.parseList(layers), scene: scene)
+        let size = render.frameSize(default: scenario.size ?? .phone)
+        let frames = try ScenarioFrames(scenario: scenario, size: size, layers: layerOptions.layers, scene: scene)
         let gpu = try render.makeRenderer(backend: .gpu)
         let cpu = try render.makeRenderer(backend: .cpu)
         let folder = try stage(output, cleanup: cleanup)
@@ -135,7 +140,7 @@ struct CompareCommand: ParsableCommand {
     }
 
     private func stage(_ output: String, cleanup: StopCleanup) throws -> StagedFolder {
-        do { return try StagedFolder(target: output, cleanup: cleanup) } catch { throw CLIError("\(error)") }
+        do { return try StagedFolder(target: output, cleanup: cleanup) } catch { throw Diagnostic(error) }
     }
 
     private func writePage(_ page: ReportPage, folder: StagedFolder) throws {
@@ -144,23 +149,17 @@ struct CompareCommand: ParsableCommand {
     }
 
     private func chosenTimes(duration: Double) throws -> [Double] {
-        if times != nil, every != nil { throw CLIError("give --times or --every, not both") }
         if let times {
-            let entries = times.split(separator: ",", omittingEmptySubsequences: false)
-            guard entries.count <= Self.mostFrames else { throw CLIError("--times lists more than \(Self.mostFrames) instants") }
-            let values = try entries.map { try ScenarioInput.seconds(String($0), option: "--times") }
-            for value in values where value < 0 || value > duration {
-                throw CLIError("--times \(CallTimeline.number(value)) is outside the scenario (0 to \(CallTimeline.number(duration)) s)")
+            for value in times where value < 0 || value > duration {
+                throw Diagnostic.timeOutsideScenario(option: "--times", time: value, duration: duration)
             }
-            return values
+            return times
         }
         if let every {
-            let step = try ScenarioInput.seconds(every, option: "--every")
-            guard step > 0 else { throw CLIError("--every must be more than 0 seconds") }
-            guard duration / step <= Double(Self.mostFrames) else {
-                throw CLIError("--every \(every) gives more than \(Self.mostFrames) frames")
+            guard duration / every <= Double(Self.mostFrames) else {
+                throw Diagnostic.tooManyInstants(option: "--every", given: CallTimeline.number(every), limit: Self.mostFrames)
             }
-            return stride(from: 0.0, to: duration, by: step).map { $0 }
+            return stride(from: 0.0, to: duration, by: every).map { $0 }
         }
         return (0..<5).map { duration * Double($0) / 5 }
     }

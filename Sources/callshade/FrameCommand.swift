@@ -31,30 +31,28 @@ struct FrameCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A call scenario (JSON) to take the frame from.", valueName: "FILE"))
     var scenario: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --scenario: the instant to render, in seconds (default 0).", valueName: "T"))
-    var time: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --scenario: the instant to render, in seconds (default 0).", valueName: "T"),
+            transform: ArgumentValues.finite("--time"))
+    var time: Double?
 
     @Option(help: ArgumentHelp("Background palette: \(Palette.validNames) (default blue-violet, or the scenario's).",
                                valueName: "NAME"))
-    var palette: String?
+    var palette: Palette?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Where the colour centres are: a number, taken modulo 8 (default 0, or the scenario's).", valueName: "P"))
-    var phase: String?
+        "Where the colour centres are: a number, taken modulo 8 (default 0, or the scenario's).", valueName: "P"),
+            transform: ArgumentValues.finite("--phase"))
+    var phase: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "The remote voice level the waves and avatar follow: 0 silent, about 1 speech, up to 5 (default 0, or the scenario's).",
-        valueName: "L"))
-    var level: String?
+        valueName: "L"), transform: ArgumentValues.nonNegative("--level"))
+    var level: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seed of the waves' shapes (default 0, or the scenario's).", valueName: "N"))
     var seed: Int64?
 
-    @Option(help: ArgumentHelp("""
-        Comma-separated layers to draw: background, waves, avatar (default all). Without the background, the \
-        waves are written as their mask (white, alpha = mask) and the PNG has an alpha channel.
-        """, valueName: "LIST"))
-    var layers: String = Layer.available.map(\.rawValue).joined(separator: ",")
+    @OptionGroup var layerOptions: LayerOptions
 
     @Flag(help: "Add an 8x8 ordered dither before 8-bit quantisation.")
     var dither = false
@@ -64,12 +62,7 @@ struct FrameCommand: ParsableCommand {
     @OptionGroup var render: RenderOptions
 
     func validate() throws {
-        _ = try chosenPalette()
-        _ = try chosenPhase()
-        _ = try chosenLayers()
-        _ = try chosenLevel()
-        if scenario == nil, time != nil { throw CLIError("--time needs --scenario") }
-        if let time { _ = try ScenarioInput.seconds(time, option: "--time") }
+        if scenario == nil, time != nil { throw Diagnostic.optionCombination(option: "--time", rule: "needs --scenario") }
         try OutputPath.checkPNG(output)
     }
 
@@ -90,14 +83,14 @@ struct FrameCommand: ParsableCommand {
             frameSeed = scenario.seed
             scenarioAvatar = scenario.avatarPath
         }
-        if let palette = try chosenPalette() { background.colors = palette.colors }
-        if let phase = try chosenPhase() { background.centres = GradientMotion.centres(phase: phase) }
-        if let level = try chosenLevel() {
+        if let palette = palette { background.colors = palette.colors }
+        if let phase = phase { background.centres = GradientMotion.centres(phase: phase) }
+        if let level = level {
             waves = WaveState(level: level, shown: waves.shown, visibility: waves.visibility, idleStopped: waves.idleStopped,
                               frozen: waves.frozen, motionTime: waves.motionTime)
         }
         let layout = try scene.layout(for: try render.frameSize(default: size))
-        let layers = try chosenLayers()
+        let layers = layerOptions.layers
         let avatar = layers.contains(.avatar) ? try scene.avatarImage(scenarioAvatar: scenarioAvatar, layout: layout) : nil
         var request = FrameRequest(size: layout.size, layers: layers, background: background,
                                    foreground: Foreground(layout: layout, seed: seed ?? frameSeed, waves: waves, avatar: avatar))
@@ -105,37 +98,5 @@ struct FrameCommand: ParsableCommand {
         let renderer = try render.makeRenderer()
         let image = try renderer.render(request)
         try PNGFile.write(image, to: output, cleanup: interruption.cleanup)
-    }
-
-    private func chosenPalette() throws -> Palette? {
-        guard let palette else { return nil }
-        guard let chosen = Palette(rawValue: palette) else {
-            throw CLIError("unknown palette '\(palette)'; valid palettes: \(Palette.validNames)")
-        }
-        return chosen
-    }
-
-    private func chosenPhase() throws -> Double? {
-        guard let phase else { return nil }
-        guard let value = Double(phase.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-            throw CLIError("phase '\(phase)' is not a finite number")
-        }
-        return value
-    }
-
-    private func chosenLevel() throws -> Double? {
-        guard let level else { return nil }
-        guard let value = Double(level.trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0 else {
-            throw CLIError("level '\(level)' must be a number of 0 or more")
-        }
-        return value
-    }
-
-    private func chosenLayers() throws -> Set<Layer> {
-        do {
-            return try Layer.parseList(layers)
-        } catch {
-            throw CLIError("\(error)")
-        }
     }
 }

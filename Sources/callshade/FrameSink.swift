@@ -1,11 +1,13 @@
+import ArgumentParser
 import CallshadeCore
 import CallshadePNG
 import Foundation
 
-/// The pixels a sink takes.
-enum FrameLayout {
+/// The pixels of a frame as a sink takes them (and as `--pix-fmt` names them).
+enum PixelFormat: String, CaseIterable, ExpressibleByArgument {
+    /// 4 bytes a pixel, rows top to bottom.
     case rgba
-    /// I420 planes, BT.709 limited range.
+    /// I420 planes, BT.709 limited range: 1.5 bytes a pixel.
     case yuv420p
 }
 
@@ -18,7 +20,7 @@ enum RenderedFrame: Sendable {
 /// Where a render's frames go. A sink writes nothing at its target path until
 /// `finish`; `abandon` removes whatever it wrote so far.
 protocol FrameSink: AnyObject {
-    var layout: FrameLayout { get }
+    var layout: PixelFormat { get }
     func write(_ frame: RenderedFrame, index: Int) throws
     func finish() throws
     func abandon()
@@ -30,7 +32,7 @@ extension FrameRenderer {
     /// else RGBA, which the frame writer converts on its own thread. I420 goes
     /// into `buffer` (reused from an earlier frame, or empty), which is
     /// consumed: no other reference may make writing to it copy it first.
-    func render(_ request: FrameRequest, for layout: FrameLayout, reusing buffer: consuming [UInt8] = []) throws -> RenderedFrame {
+    func render(_ request: FrameRequest, for layout: PixelFormat, reusing buffer: consuming [UInt8] = []) throws -> RenderedFrame {
         guard layout == .yuv420p, convertsToYUVItself else { return .rgba(try render(request)) }
         var planes = consume buffer
         try renderYUV420(request, into: &planes)
@@ -47,7 +49,7 @@ final class PNGSequenceSink: FrameSink {
         do {
             folder = try StagedFolder(target: path, cleanup: cleanup)
         } catch {
-            throw CLIError("\(error)")
+            throw Diagnostic(error)
         }
     }
 
@@ -56,15 +58,15 @@ final class PNGSequenceSink: FrameSink {
         return "frame_" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
     }
 
-    var layout: FrameLayout { .rgba }
+    var layout: PixelFormat { .rgba }
 
     func write(_ frame: RenderedFrame, index: Int) throws {
-        guard case .rgba(let image) = frame else { throw CLIError("internal: PNG frames need RGBA") }
+        guard case .rgba(let image) = frame else { throw Diagnostic.internalError("PNG frames need RGBA") }
         try PNGFile.write(image, to: folder.path + "/" + Self.fileName(index))
     }
 
     func finish() throws {
-        do { try folder.commit() } catch { throw CLIError("\(error)") }
+        do { try folder.commit() } catch { throw Diagnostic(error) }
     }
 
     func abandon() {

@@ -14,14 +14,10 @@ struct InfoCommand: ParsableCommand {
         """
     )
 
-    @Option(name: .customLong("egl-platform"),
-            help: ArgumentHelp("Only try this platform: auto, device, gbm or surfaceless.", valueName: "NAME"))
-    var eglPlatform: String = "auto"
+    @OptionGroup var egl: EGLOptions
 
     func run() throws {
-        var options = try RenderOptions.parse([])
-        options.eglPlatform = eglPlatform
-        let context = try GLContext(platforms: try options.platforms())
+        let context = try GLContext(platforms: egl.platform.platforms)
         let info = context.info
         let rows: [(String, String)] = [
             ("platform", info.platform.rawValue),

@@ -5,18 +5,18 @@ import Foundation
 extension OutputPath {
     /// A PNG output: ends in .png, is not a folder, and its folder exists.
     static func checkPNG(_ path: String) throws {
-        guard !path.isEmpty else { throw CLIError("the output path is empty") }
+        guard !path.isEmpty else { throw Diagnostic.output(.empty) }
         guard path.lowercased().hasSuffix(".png") else {
-            throw CLIError("output '\(path)' must end in .png")
+            throw Diagnostic.outputKind(path: path, rule: "must end in .png")
         }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw CLIError("output '\(path)' is a folder")
+            throw Diagnostic.outputKind(path: path, rule: "is a folder")
         }
         do {
             _ = try AtomicFile(path: path)
         } catch {
-            throw CLIError("\(error)")
+            throw Diagnostic(error)
         }
     }
 }

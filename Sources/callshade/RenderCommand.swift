@@ -34,34 +34,35 @@ struct RenderCommand: ParsableCommand {
     var output: String
 
     @Option(help: ArgumentHelp("What to make when OUT does not say: png, mp4, mov, mkv, webm or raw.", valueName: "FORMAT"))
-    var format: String?
+    var format: OutputFormat?
 
     @Option(help: ArgumentHelp("Frames per second, 1 to 1000 (default: the scenario's, else 60).", valueName: "N"))
     var fps: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Start time in seconds (default 0).", valueName: "T0"))
-    var from: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Start time in seconds (default 0).", valueName: "T0"),
+            transform: ArgumentValues.finite("--from"))
+    var from: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("End time in seconds, not included (default: the scenario's duration).",
-                                                        valueName: "T1"))
-    var to: String?
+                                                        valueName: "T1"), transform: ArgumentValues.finite("--to"))
+    var to: Double?
 
     @Option(help: ArgumentHelp("Render only the I-th of N contiguous parts of the frames (for spreading a render over processes or machines).",
-                               valueName: "I/N"))
-    var shard: String?
+                               valueName: "I/N"), transform: Shard.init(parsing:))
+    var shard: Shard?
 
     @Option(help: ArgumentHelp("Video codec: \(VideoCodec.validNames) (default h264; vp9 for .webm).", valueName: "NAME"))
-    var codec: String?
+    var codec: VideoCodec?
 
     @Option(help: ArgumentHelp("Constant rate factor of h264, hevc and vp9: lower is better and larger (default 18).", valueName: "N"))
     var crf: Int = 18
 
     @Option(help: ArgumentHelp("Encoder speed: \(EncoderPreset.validNames) (default veryfast).", valueName: "NAME"))
-    var preset: String = EncoderPreset.veryfast.rawValue
+    var preset: EncoderPreset = .veryfast
 
     @Option(name: .customLong("pix-fmt"), help: ArgumentHelp("Raw frames' layout with -o -: rgba (4 bytes a pixel) or yuv420p (BT.709, limited range).",
                                                              valueName: "FORMAT"))
-    var pixelFormat: String?
+    var pixelFormat: PixelFormat?
 
     @Flag(help: "Add an 8x8 ordered dither before 8-bit quantisation, against banding after encoding.")
     var dither = false
@@ -72,8 +73,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "No progress line.")
     var quiet = false
 
-    @Option(help: ArgumentHelp("Comma-separated layers to draw: background, waves, avatar (default all).", valueName: "LIST"))
-    var layers: String = Layer.available.map(\.rawValue).joined(separator: ",")
+    @OptionGroup var layerOptions: LayerOptions
 
     @OptionGroup var scene: SceneOptions
 
@@ -81,25 +81,15 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         if let fps, !Scenario.frameRates.contains(fps) {
-            throw CLIError("--fps must be between \(Scenario.frameRates.lowerBound) and \(Scenario.frameRates.upperBound) (got \(fps))")
+            throw Diagnostic.optionRange(option: "--fps", range: Scenario.frameRates, got: fps)
         }
-        if let from { _ = try ScenarioInput.seconds(from, option: "--from") }
-        if let to { _ = try ScenarioInput.seconds(to, option: "--to") }
-        if let shard { _ = try Shard(parsing: shard) }
-        do { _ = try Layer.parseList(layers) } catch { throw CLIError("\(error)") }
         let target = try OutputTarget.resolve(output: output, format: format)
         if case .frames(let folder) = target, folder.lowercased().hasSuffix(".png") {
-            throw CLIError("output '\(folder)' must be a folder for PNG frames, a video file, or -")
+            throw Diagnostic.outputKind(path: folder, rule: "must be a folder for PNG frames, a video file, or -")
         }
-        if pixelFormat != nil, target != .raw { throw CLIError("--pix-fmt is for raw frames (-o -)") }
-        if let pixelFormat, RawStreamSink.PixelFormat(rawValue: pixelFormat) == nil {
-            throw CLIError("unknown --pix-fmt '\(pixelFormat)'; valid: rgba, yuv420p")
-        }
+        if pixelFormat != nil, target != .raw { throw Diagnostic.optionCombination(option: "--pix-fmt", rule: "is for raw frames (-o -)") }
         if codec != nil, case .video = target {} else if codec != nil {
-            throw CLIError("--codec is for video files (.mp4, .mov, .mkv, .webm)")
-        }
-        guard EncoderPreset(rawValue: preset) != nil else {
-            throw CLIError("unknown --preset '\(preset)'; valid presets: \(EncoderPreset.validNames)")
+            throw Diagnostic.optionCombination(option: "--codec", rule: "is for video files (.mp4, .mov, .mkv, .webm)")
         }
     }
 
@@ -114,19 +104,18 @@ struct RenderCommand: ParsableCommand {
         do {
             schedule = try FrameSchedule(start: start, end: end, fps: fps ?? scenario.fps ?? 60)
         } catch {
-            throw CLIError("\(error)")
+            throw Diagnostic(error)
         }
-        let shard = try self.shard.map(Shard.init(parsing:))
         let range = try shard?.nonEmptyFrames(of: schedule.count) ?? 0..<schedule.count
-        var frames = try ScenarioFrames(scenario: scenario, size: try render.frameSize(default: scenario.size ?? .phone),
-                                        layers: try Layer.parseList(layers), scene: scene)
+        var frames = try ScenarioFrames(scenario: scenario, size: render.frameSize(default: scenario.size ?? .phone),
+                                        layers: layerOptions.layers, scene: scene)
         frames.dither = dither
         let layout = frames.layout
         let target = try OutputTarget.resolve(output: output, format: format)
         let video = try videoSettings(target: target, scenario: scenario, schedule: schedule, frames: range,
                                       size: layout.size, sharded: (shard?.count ?? 1) > 1)
-        if target == .raw, pixelFormat == RawStreamSink.PixelFormat.yuv420p.rawValue {
-            do { try YUV420.checkSize(width: layout.size.width, height: layout.size.height) } catch { throw CLIError("\(error)") }
+        if target == .raw, pixelFormat == .yuv420p {
+            do { try YUV420.checkSize(width: layout.size.width, height: layout.size.height) } catch { throw Diagnostic(error) }
         }
         let renderer = try render.makeRenderer()
 
@@ -159,9 +148,9 @@ struct RenderCommand: ParsableCommand {
         case .frames(let folder):
             return try PNGSequenceSink(folder: folder, cleanup: cleanup)
         case .raw:
-            return RawStreamSink(format: RawStreamSink.PixelFormat(rawValue: pixelFormat ?? "rgba") ?? .rgba)
+            return RawStreamSink(format: pixelFormat ?? .rgba)
         case .video(let path, _):
-            guard let video else { throw CLIError("internal: no video settings") }
+            guard let video else { throw Diagnostic.internalError("no video settings") }
             return try VideoSink(path: path, settings: video, ffmpeg: try FFmpeg.require(), recording: recording, cleanup: cleanup)
         }
     }
@@ -170,28 +159,24 @@ struct RenderCommand: ParsableCommand {
     private func videoSettings(target: OutputTarget, scenario: Scenario, schedule: FrameSchedule, frames: Range<Int>,
                                size: FrameSize, sharded: Bool) throws -> VideoSettings? {
         guard case .video(let path, let container) = target else { return nil }
-        let chosen = try codec.map { name -> VideoCodec in
-            guard let codec = VideoCodec(rawValue: name) else {
-                throw CLIError("unknown --codec '\(name)'; valid codecs: \(VideoCodec.validNames)")
-            }
-            return codec
-        } ?? container.defaultCodec
+        let chosen = codec ?? container.defaultCodec
         guard chosen.containers.contains(container) else {
-            throw CLIError("\(chosen.rawValue) does not go in .\(container.rawValue); use "
-                           + chosen.containers.map { "." + $0.rawValue }.joined(separator: " or "))
+            throw Diagnostic.codecContainer(codec: chosen.rawValue, container: container.rawValue, allowed: chosen.containers.map(\.rawValue))
         }
         if let range = chosen.crfRange, !range.contains(crf) {
-            throw CLIError("--crf for \(chosen.rawValue) must be between \(range.lowerBound) and \(range.upperBound) (got \(crf))")
+            throw Diagnostic.optionRange(option: "--crf for \(chosen.rawValue)", range: range, got: crf)
         }
         if chosen.usesYUV420 {
-            do { try YUV420.checkSize(width: size.width, height: size.height) } catch { throw CLIError("\(error) (\(chosen.rawValue) is 4:2:0)") }
+            do { try YUV420.checkSize(width: size.width, height: size.height) } catch {
+                throw Diagnostic.frameSize("\(error) (\(chosen.rawValue) is 4:2:0)")
+            }
         }
         let ffmpeg = try FFmpeg.require()
         guard try FFmpeg.encoders(ffmpeg: ffmpeg).contains(chosen.encoder) else {
-            throw CLIError("this ffmpeg has no \(chosen.encoder) encoder for --codec \(chosen.rawValue)")
+            throw Diagnostic.encoderMissing(encoder: chosen.encoder, codec: chosen.rawValue)
         }
-        do { _ = try AtomicFile(path: path) } catch { throw CLIError("\(error)") }
-        var settings = VideoSettings(container: container, codec: chosen, crf: crf, preset: EncoderPreset(rawValue: preset) ?? .veryfast,
+        do { _ = try AtomicFile(path: path) } catch { throw Diagnostic(error) }
+        var settings = VideoSettings(container: container, codec: chosen, crf: crf, preset: preset,
                                      size: size, fps: schedule.fps)
         if scenario.audioPath != nil, !noAudio, !sharded, !frames.isEmpty {
             settings.audio = ChildProcess.inheritedPath
@@ -201,18 +186,13 @@ struct RenderCommand: ParsableCommand {
         return settings
     }
 
-    /// The error to report for a failed render, with the exit status that says what happened.
+    /// The error to report for a failed render: its diagnostic (ffmpeg's failure exits 3, a reader gone 141).
     static func outcome(of error: Error) -> Error {
         if error is StopCleanup.Stopped {
             // A signal's stop is under way on its own queue and ends the process; give it time.
             Thread.sleep(forTimeInterval: 5)
-            return ExitCode(130)
+            return Diagnostic.interrupted(signal: SIGINT)
         }
-        if case POSIXFailure.closed = error { return ExitCode(141) }
-        if let failure = error as? FFmpegFailure {
-            FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
-            return ExitCode(3)
-        }
-        return error
+        return Diagnostic(error)
     }
 }

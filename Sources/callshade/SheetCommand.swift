@@ -20,14 +20,14 @@ struct SheetCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The PNG file to write.", valueName: "OUT.png"))
     var output: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("A frame every this many seconds, from 0 (default 2).", valueName: "SECONDS"))
-    var every: String = "2"
+    @Option(parsing: .unconditional, help: ArgumentHelp("A frame every this many seconds, from 0 (default 2).", valueName: "SECONDS"),
+            transform: ArgumentValues.interval("--every"))
+    var every: Double = 2
 
     @Option(help: ArgumentHelp("Frames a row (default 6).", valueName: "N"))
     var columns: Int = 6
 
-    @Option(help: ArgumentHelp("Comma-separated layers: background, waves, avatar (default all).", valueName: "LIST"))
-    var layers: String = Layer.available.map(\.rawValue).joined(separator: ",")
+    @OptionGroup var layerOptions: LayerOptions
 
     @OptionGroup var scene: SceneOptions
 
@@ -40,37 +40,28 @@ struct SheetCommand: ParsableCommand {
     static let largestSheet = 100_000_000
 
     func validate() throws {
-        guard (1...100).contains(columns) else { throw CLIError("--columns must be between 1 and 100") }
-        _ = try step()
+        guard (1...100).contains(columns) else { throw Diagnostic.optionRange(option: "--columns", range: 1...100, got: columns) }
         try OutputPath.checkPNG(output)
-    }
-
-    /// --every, in seconds: a finite number more than 0.
-    private func step() throws -> Double {
-        let step = try ScenarioInput.seconds(every, option: "--every")
-        guard step > 0 else { throw CLIError("--every must be more than 0 seconds") }
-        return step
     }
 
     func run() throws {
         let interruption = Interruption()   // a signal removes the staged PNG
         let scenario = try ScenarioInput.load(self.scenario)
-        let step = try step()
+        let step = every
         guard scenario.duration / step <= Double(Self.mostFrames) else {
-            throw CLIError("--every \(every) gives more than \(Self.mostFrames) frames")
+            throw Diagnostic.tooManyInstants(option: "--every", given: CallTimeline.number(every), limit: Self.mostFrames)
         }
         let times = Array(stride(from: 0.0, to: scenario.duration, by: step))
         // Cells default to a sixth of the scenario's size (195x422 for a 1170x2532 phone).
         let full = scenario.size ?? .phone
-        let cell = try render.frameSize(default: try FrameSize(width: max(1, full.width / 6), height: max(1, full.height / 6)))
+        let cell = render.frameSize(default: try FrameSize(width: max(1, full.width / 6), height: max(1, full.height / 6)))
         let text = try TextRenderer(pixelHeight: max(12, cell.width / 9))
         let sheet = ReviewPictures.contactSheetSize(count: times.count, columns: columns, cellWidth: cell.width,
                                                     cellHeight: cell.height, textHeight: text.pixelHeight)
         guard sheet.width * sheet.height <= Self.largestSheet else {
-            throw CLIError("the sheet would be \(sheet.width)x\(sheet.height) pixels, more than \(Self.largestSheet / 1_000_000) "
-                           + "megapixels; give a larger --every or a smaller --size")
+            throw Diagnostic.sheetTooLarge(width: sheet.width, height: sheet.height, limitMegapixels: Self.largestSheet / 1_000_000)
         }
-        let frames = try ScenarioFrames(scenario: scenario, size: cell, layers: try Layer.parseList(layers), scene: scene)
+        let frames = try ScenarioFrames(scenario: scenario, size: cell, layers: layerOptions.layers, scene: scene)
         let renderer = try render.makeRenderer()
         let cells = try times.map { time in
             (image: try renderer.render(frames.request(at: time)), label: "\(CallTimeline.number(time)) s")

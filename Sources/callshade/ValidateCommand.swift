@@ -24,26 +24,23 @@ struct ValidateCommand: ParsableCommand {
         Print one value for scripts instead of the summary: size (the scenario's, else 1170x2532), \
         fps (else 60), duration, seed, audio or avatar (absolute path, or nothing).
         """, valueName: "FIELD"))
-    var print: String?
+    var print: Field?
 
-    static let printable = ["size", "fps", "duration", "seed", "audio", "avatar"]
-
-    func validate() throws {
-        if let print, !Self.printable.contains(print) {
-            throw CLIError("unknown --print field '\(print)'; valid: \(Self.printable.joined(separator: ", "))")
-        }
+    /// What `--print` can print.
+    enum Field: String, CaseIterable, ExpressibleByArgument {
+        case size, fps, duration, seed, audio, avatar
     }
 
     func run() throws {
         let scenario = try ScenarioInput.load(self.scenario)
         if let field = self.print {
             switch field {
-            case "size": Swift.print(scenario.size ?? .phone)
-            case "fps": Swift.print(scenario.fps ?? 60)
-            case "duration": Swift.print(CallTimeline.number(scenario.duration))
-            case "seed": Swift.print(scenario.seed)
-            case "audio": Swift.print(scenario.audioPath ?? "")
-            default: Swift.print(scenario.avatarPath ?? "")
+            case .size: Swift.print(scenario.size ?? .phone)
+            case .fps: Swift.print(scenario.fps ?? 60)
+            case .duration: Swift.print(CallTimeline.number(scenario.duration))
+            case .seed: Swift.print(scenario.seed)
+            case .audio: Swift.print(scenario.audioPath ?? "")
+            case .avatar: Swift.print(scenario.avatarPath ?? "")
             }
             return
         }

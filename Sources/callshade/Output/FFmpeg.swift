@@ -16,7 +16,7 @@ enum FFmpeg {
 
     /// ffmpeg's path, or an error that says how to install it.
     static func require() throws -> String {
-        guard let path = locate() else { throw CLIError("ffmpeg was not found on PATH; \(installHint)") }
+        guard let path = locate() else { throw Diagnostic.ffmpegMissing }
         return path
     }
 

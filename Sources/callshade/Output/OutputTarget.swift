@@ -1,4 +1,10 @@
+import ArgumentParser
 import Foundation
+
+/// What `--format` names: PNG frames, a video container, or raw frames.
+enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
+    case png, mp4, mov, mkv, webm, raw
+}
 
 /// What `render -o OUT` makes, from OUT and --format.
 enum OutputTarget: Equatable {
@@ -9,24 +15,19 @@ enum OutputTarget: Equatable {
     /// Raw frames on standard output.
     case raw
 
-    static let formats = ["png", "raw"] + VideoContainer.allCases.map(\.rawValue)
-
-    static func resolve(output: String, format: String?) throws -> OutputTarget {
-        guard !output.isEmpty else { throw CLIError("the output path is empty") }
-        if let format, !formats.contains(format) {
-            throw CLIError("unknown --format '\(format)'; valid formats: \(formats.joined(separator: ", "))")
-        }
+    static func resolve(output: String, format: OutputFormat?) throws -> OutputTarget {
+        guard !output.isEmpty else { throw Diagnostic.output(.empty) }
         if output == "-" {
-            guard format == nil || format == "raw" else {
-                throw CLIError("-o - writes raw frames to standard output; --format must be raw there")
+            guard format == nil || format == .raw else {
+                throw Diagnostic.optionCombination(option: "-o -", rule: "writes raw frames to standard output; --format must be raw there")
             }
             return .raw
         }
         switch format {
-        case "png": return .frames(output)
-        case "raw": throw CLIError("raw frames go to standard output: use -o -")
-        case let name?:
-            if let container = VideoContainer(rawValue: name) { return .video(output, container) }
+        case .png: return .frames(output)
+        case .raw: throw Diagnostic.optionCombination(option: "--format raw", rule: "writes to standard output: use -o -")
+        case let video?:
+            if let container = VideoContainer(rawValue: video.rawValue) { return .video(output, container) }
         case nil:
             break
         }
@@ -38,7 +39,7 @@ enum OutputTarget: Equatable {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return .frames(output) }
         let suffix = name[name.index(after: dot)...].lowercased()
         if let container = VideoContainer(rawValue: suffix) { return .video(output, container) }
-        throw CLIError("cannot tell the output format from '.\(suffix)'; give a folder (PNG frames), "
-                       + ".mp4, .mov, .mkv, .webm, or - (raw frames), or say --format")
+        throw Diagnostic.outputKind(path: output, rule: "does not say its format ('.\(suffix)'); give a folder (PNG frames), "
+                                     + ".mp4, .mov, .mkv, .webm, or - (raw frames), or say --format")
     }
 }

@@ -21,7 +21,7 @@ final class PipelinedSink: @unchecked Sendable {
         slots = DispatchSemaphore(value: max(depth, 1))
     }
 
-    var layout: FrameLayout { sink.layout }
+    var layout: PixelFormat { sink.layout }
 
     /// Queues a frame; throws the error of an earlier write, if one failed.
     func submit(_ frame: RenderedFrame, index: Int) throws {

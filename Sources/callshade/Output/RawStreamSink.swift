@@ -5,10 +5,6 @@ import Foundation
 /// user's own pipeline: RGBA (4 bytes a pixel) or planar YUV 4:2:0 (BT.709,
 /// limited range; 1.5 bytes a pixel).
 final class RawStreamSink: FrameSink {
-    enum PixelFormat: String, CaseIterable {
-        case rgba, yuv420p
-    }
-
     private let format: PixelFormat
     private let descriptor: Int32
 
@@ -17,7 +13,7 @@ final class RawStreamSink: FrameSink {
         self.descriptor = descriptor
     }
 
-    var layout: FrameLayout { format == .rgba ? .rgba : .yuv420p }
+    var layout: PixelFormat { format }
 
     func write(_ frame: RenderedFrame, index: Int) throws {
         switch frame {

@@ -6,10 +6,14 @@ struct Shard: Equatable {
     init(parsing text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
-            throw CLIError("--shard '\(text)' must be I/N, for example 2/8")
+            throw Diagnostic.optionValue(option: "--shard", given: text, expected: "must be I/N, for example 2/8")
         }
-        guard count >= 1, count <= 100_000 else { throw CLIError("--shard '\(text)': N must be between 1 and 100000") }
-        guard index >= 1, index <= count else { throw CLIError("--shard '\(text)': I must be between 1 and \(count)") }
+        guard count >= 1, count <= 100_000 else {
+            throw Diagnostic.optionValue(option: "--shard", given: text, expected: "must have N between 1 and 100000")
+        }
+        guard index >= 1, index <= count else {
+            throw Diagnostic.optionValue(option: "--shard", given: text, expected: "must have I between 1 and \(count)")
+        }
         self.index = index
         self.count = count
     }
@@ -23,8 +27,7 @@ struct Shard: Equatable {
     func nonEmptyFrames(of frames: Int) throws -> Range<Int> {
         let range = self.frames(of: frames)
         guard !range.isEmpty else {
-            throw CLIError("--shard \(index)/\(count): the render has \(frames) frame\(frames == 1 ? "" : "s"), "
-                           + "so this shard would be empty; use at most \(max(frames, 1)) shards")
+            throw Diagnostic.emptyShard(index: index, count: count, frames: frames)
         }
         return range
     }

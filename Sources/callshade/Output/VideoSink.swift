@@ -16,7 +16,7 @@ final class VideoSink: FrameSink {
         do {
             staged = try AtomicFile(path: path).stage(cleanup: cleanup)
         } catch {
-            throw CLIError("\(error)")
+            throw Diagnostic(error)
         }
         self.settings = settings
         let audio = settings.audio == nil ? nil : recording
@@ -25,7 +25,7 @@ final class VideoSink: FrameSink {
     }
 
     /// 4:2:0 codecs take I420 planes made by the renderer; ffmpeg then only encodes.
-    var layout: FrameLayout { settings.codec.usesYUV420 ? .yuv420p : .rgba }
+    var layout: PixelFormat { settings.codec.usesYUV420 ? .yuv420p : .rgba }
 
     func write(_ frame: RenderedFrame, index: Int) throws {
         do {

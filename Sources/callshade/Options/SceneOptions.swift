@@ -12,29 +12,17 @@ struct SceneOptions: ParsableArguments {
 
     @Option(name: .customLong("points-width"), parsing: .unconditional,
             help: ArgumentHelp("The screen's width in points; sizes in points scale by width / this (default 390).",
-                               valueName: "PT"))
-    var pointsWidth: String?
-
-    func validate() throws {
-        _ = try points()
-    }
-
-    func points() throws -> Double {
-        guard let pointsWidth else { return CallLayout.defaultPointsWidth }
-        guard let value = Double(pointsWidth.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0 else {
-            throw CLIError("--points-width '\(pointsWidth)' must be a positive number")
-        }
-        return value
-    }
+                               valueName: "PT"), transform: ArgumentValues.given(ArgumentValues.positive("--points-width")))
+    var pointsWidth: GivenNumber?
 
     /// The layout of a frame of `size`; a points width that gives more than
     /// 64 pixels a point (or fewer than 1/1024) is refused with the range this width accepts.
     func layout(for size: FrameSize) throws -> CallLayout {
         do {
-            return try CallLayout(size: size, pointsWidth: try points())
+            return try CallLayout(size: size, pointsWidth: pointsWidth?.value ?? CallLayout.defaultPointsWidth)
         } catch let invalid as CallLayout.Invalid {
-            let given = pointsWidth.map { "--points-width \($0)" } ?? "the default --points-width"
-            throw CLIError("\(given) \(invalid.requirement)")
+            let given = pointsWidth.map { "--points-width \($0.text)" } ?? "the default --points-width"
+            throw Diagnostic.pointsWidth(given: given, requirement: invalid.requirement)
         }
     }
 
@@ -46,10 +34,10 @@ struct SceneOptions: ParsableArguments {
         do {
             picture = try PNGFile.read(path: path, pixelLimit: Self.avatarPixelLimit)
         } catch {
-            throw CLIError("avatar: \(error)")
+            throw Diagnostic.avatar("avatar: \(error)")
         }
         guard let prepared = AvatarImage.prepare(picture, side: AvatarImage.side(for: layout)) else {
-            throw CLIError("avatar: '\(path)' has no pixels")
+            throw Diagnostic.avatar("avatar: '\(path)' has no pixels")
         }
         return prepared
     }
