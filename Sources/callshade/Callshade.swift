@@ -39,8 +39,8 @@ struct Callshade: ParsableCommand {
     }
 
     /// Help goes to standard output in full. Anything else is reported once,
-    /// from the catalogue: "Error [ID]: TEXT" on standard error (a pointer to
-    /// --help after a malformed command line), and the diagnostic's exit status.
+    /// from the catalogue: one line "Error [ID]: TEXT" on standard error, and
+    /// the diagnostic's exit status (64 for a malformed command line).
     static func exitReporting(_ error: Error) -> Never {
         let code = exitCode(for: error)
         if code == .success {
@@ -48,11 +48,9 @@ struct Callshade: ParsableCommand {
             Foundation.exit(0)
         }
         if let exit = error as? ExitCode { Foundation.exit(exit.rawValue) }
-        let diagnostic = Diagnostic.thrown(in: error) ?? .usage(message(for: error))
+        let diagnostic = Diagnostic.thrown(in: error) ?? .usage(message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))
         let status = diagnostic.exitCode
-        var text = diagnostic.message
-        if status == 64 { text += "\nSee 'callshade --help' and 'callshade COMMAND --help'." }
-        if !diagnostic.message.isEmpty { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+        if !diagnostic.message.isEmpty { FileHandle.standardError.write(Data((diagnostic.message + "\n").utf8)) }
         Foundation.exit(status)
     }
 }

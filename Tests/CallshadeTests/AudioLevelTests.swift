@@ -128,8 +128,7 @@ final class AudioLevelTests: XCTestCase {
         ]
         for (path, expected) in cases {
             let result = try runCallshade(["levels", path])
-            XCTAssertNotEqual(result.status, 0, path)
-            XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, result.standardError)
+            assertDiagnostic(result, "audio.unreadable", status: 1, path)
             XCTAssertTrue(result.standardError.contains(expected), "\(path): \(result.standardError)")
         }
     }

@@ -69,22 +69,21 @@ final class AvatarInputTests: XCTestCase {
         let unreadable = folder.appendingPathComponent("folder.png")
         try FileManager.default.createDirectory(at: unreadable, withIntermediateDirectories: true)
         let output = folder.appendingPathComponent("out.png").path
-        let cases: [([String], String)] = [
-            (["--avatar", folder.appendingPathComponent("missing.png").path], "no such file"),
-            (["--avatar", text.path], "avatar: cannot read PNG"),
-            (["--avatar", truncated.path], "avatar: cannot read PNG"),
-            (["--avatar", unreadable.path], "is a folder"),
-            (["--avatar", fixture("bomb.png")], "declares 100000x100000 pixels"),
-            (["--points-width", "-390"], "--points-width '-390' must be a positive number"),
-            (["--points-width", "0"], "must be a positive number"),
-            (["--level", "-1"], "level '-1' must be a number of 0 or more"),
-            (["--level", "loud"], "must be a number"),
+        // (arguments, the diagnostic, exit status)
+        let cases: [([String], String, Int32)] = [
+            (["--avatar", folder.appendingPathComponent("missing.png").path], "avatar.unreadable", 1),
+            (["--avatar", text.path], "avatar.unreadable", 1),
+            (["--avatar", truncated.path], "avatar.unreadable", 1),
+            (["--avatar", unreadable.path], "avatar.unreadable", 1),
+            (["--avatar", fixture("bomb.png")], "avatar.unreadable", 1),
+            (["--points-width", "-390"], "option.value", 64),
+            (["--points-width", "0"], "option.value", 64),
+            (["--level", "-1"], "option.value", 64),
+            (["--level", "loud"], "option.value", 64),
         ]
-        for (arguments, expected) in cases {
+        for (arguments, id, status) in cases {
             let result = try runCallshade(["frame", "--size", "39x84", "-o", output] + arguments)
-            XCTAssertNotEqual(result.status, 0, "\(arguments)")
-            XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, "\(arguments): \(result.standardError)")
-            XCTAssertTrue(result.standardError.contains(expected), "\(arguments): \(result.standardError)")
+            assertDiagnostic(result, id, status: status, "\(arguments)")
             XCTAssertFalse(FileManager.default.fileExists(atPath: output), "\(arguments)")
         }
     }

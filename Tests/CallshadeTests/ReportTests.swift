@@ -50,7 +50,7 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(differing.standardOutput.contains("64 of 4096"), differing.standardOutput)
         XCTAssertEqual(try runCallshade(["compare", a, b, "--tolerance", "40"]).status, 0)
         let mismatch = try runCallshade(["compare", a, c])
-        XCTAssertEqual(mismatch.status, 2)
+        assertDiagnostic(mismatch, "compare.sizes-differ", status: 2)
         XCTAssertTrue(mismatch.standardError.contains("the images differ in size: 64x64 and 32x64"), mismatch.standardError)
         XCTAssertEqual(try runCallshade(["compare", a, folder.appendingPathComponent("none.png").path]).status, 2)
         XCTAssertEqual(try runCallshade(["compare", "--times", "1"]).status, 2)   // no -o

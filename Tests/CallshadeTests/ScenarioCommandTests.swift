@@ -35,14 +35,13 @@ final class ScenarioCommandTests: XCTestCase {
             for command in [["validate", path], ["render", path, "-o", folder.appendingPathComponent("out").path],
                             ["frame", "--scenario", path, "-o", folder.appendingPathComponent("f.png").path]] {
                 let result = try runCallshade(command)
-                XCTAssertNotEqual(result.status, 0, "\(command)")
-                XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, result.standardError)
+                assertDiagnostic(result, "scenario.invalid", status: 1, "\(command)")
                 XCTAssertTrue(result.standardError.contains(expected), "\(command): \(result.standardError)")
             }
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["s.json"])
         }
         let missing = try runCallshade(["validate", folder.appendingPathComponent("none.json").path])
-        XCTAssertTrue(missing.standardError.contains("no such file"), missing.standardError)
+        assertDiagnostic(missing, "scenario.invalid", status: 1)
     }
 
     func testRenderWritesANumberedSequence() throws {
@@ -76,27 +75,26 @@ final class ScenarioCommandTests: XCTestCase {
     func testRenderRefusesBadRangesAndOutputs() throws {
         let folder = try TestPaths.scratchFolder()
         let out = folder.appendingPathComponent("out").path
-        let cases: [([String], String)] = [
-            (["--from", "5", "--to", "3"], "must come after the start"),
-            (["--to", "50"], "outside the scenario"),
-            (["--from", "-1"], "outside the scenario"),
-            (["--from", "abc"], "not a finite number"),
-            (["--fps", "0"], "--fps must be between 1 and 1000"),
-            (["--fps", "5000"], "--fps must be between 1 and 1000"),
-            (["--size", "0x0"], "at least 1"),
+        let cases: [([String], String, Int32)] = [
+            (["--from", "5", "--to", "3"], "render.range", 1),
+            (["--to", "50"], "time.outside-scenario", 1),
+            (["--from", "-1"], "time.outside-scenario", 1),
+            (["--from", "abc"], "option.value", 64),
+            (["--fps", "0"], "option.range", 64),
+            (["--fps", "5000"], "option.range", 64),
+            (["--size", "0x0"], "option.value", 64),
         ]
-        for (arguments, expected) in cases {
+        for (arguments, id, status) in cases {
             let result = try runCallshade(["render", example, "-o", out] + arguments)
-            XCTAssertNotEqual(result.status, 0, "\(arguments)")
-            XCTAssertTrue(result.standardError.contains(expected), "\(arguments): \(result.standardError)")
+            assertDiagnostic(result, id, status: status, "\(arguments)")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "\(arguments)")
         }
         let nested = try runCallshade(["render", example, "-o", folder.appendingPathComponent("a/b").path])
-        XCTAssertTrue(nested.standardError.contains("does not exist"), nested.standardError)
+        assertDiagnostic(nested, "output.folder-missing", status: 1)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("full"), withIntermediateDirectories: true)
         try Data().write(to: folder.appendingPathComponent("full/keep.txt"))
         let full = try runCallshade(["render", example, "--to", "0.1", "-o", folder.appendingPathComponent("full").path])
-        XCTAssertTrue(full.standardError.contains("is not empty"), full.standardError)
+        assertDiagnostic(full, "output.folder-not-empty", status: 1)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("full").path), ["keep.txt"])
     }
 
@@ -114,8 +112,8 @@ final class ScenarioCommandTests: XCTestCase {
                                          "-o", fromScenario]).status, 0)
         XCTAssertTrue(try PNGFile.read(path: fromScenario) != PNGFile.read(path: plain))
         let noScenario = try runCallshade(["frame", "--time", "3", "-o", plain])
-        XCTAssertTrue(noScenario.standardError.contains("--time needs --scenario"), noScenario.standardError)
+        assertDiagnostic(noScenario, "option.combination", status: 64)
         let late = try runCallshade(["frame", "--scenario", example, "--time", "41", "-o", folder.appendingPathComponent("d.png").path])
-        XCTAssertTrue(late.standardError.contains("outside the scenario"), late.standardError)
+        assertDiagnostic(late, "time.outside-scenario", status: 1)
     }
 }

@@ -82,7 +82,10 @@ enum ArgumentValues {
     static func instants(_ option: String, limit: Int) -> (String) throws -> [Double] {
         { text in
             let entries = text.split(separator: ",", omittingEmptySubsequences: false)
-            guard entries.count <= limit else { throw Diagnostic.tooManyInstants(option: option, given: "lists \(entries.count) instants, so it", limit: limit) }
+            guard entries.count <= limit else {
+                let shown = text.count > 24 ? text.prefix(24) + "..." : Substring(text)
+                throw Diagnostic.optionValue(option: option, given: String(shown), expected: "lists more than \(limit) instants")
+            }
             return try entries.map { try finite(option)(String($0)) }
         }
     }

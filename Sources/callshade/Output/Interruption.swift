@@ -29,17 +29,16 @@ final class Interruption: @unchecked Sendable {
     /// Runs on the signal queue: nothing here waits on the command's threads.
     private static func stop(_ cleanup: StopCleanup, signal: Int32) {
         guard cleanup.stop() else { return }
-        let stop = Interrupted(signal: signal)
-        let message = Array("callshade: \(stop); nothing was written\n".utf8)
+        let diagnostic = Diagnostic.interrupted(signal: signal)
+        let message = Array((diagnostic.message + "\n").utf8)
         message.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
-        _exit(stop.exitCode)
+        _exit(diagnostic.exitCode)
     }
 }
 
 /// The command stopped because of a signal.
 struct Interrupted: Error, CustomStringConvertible {
     let signal: Int32
-    var exitCode: Int32 { 128 + signal }
     var description: String {
         switch signal {
         case SIGINT: return "interrupted"

@@ -10,8 +10,9 @@ import XCTest
 struct HostileCase {
     /// What a run must end with.
     enum Outcome {
-        /// A non-zero exit status (this one, when given) with a message containing `message`.
-        case refused(status: Int32? = nil, message: String)
+        /// A non-zero exit status (this one, when given) with the diagnostic `id`
+        /// ("Error [ID]: ..."; none for an empty id) whose text contains `mentioning`.
+        case refused(status: Int32? = nil, id: String, mentioning: String = "")
         /// The documented success: exit 0.
         case succeeds
     }
@@ -80,7 +81,10 @@ enum HostileHarness {
         switch hostile.outcome {
         case .succeeds:
             if result.status != 0 { broken.append("exit \(result.status.map(String.init) ?? "-") instead of success: \(lines.prefix(3))") }
-        case .refused(let status, let message):
+        case .refused(let status, let id, let message):
+            if !id.isEmpty, !(lines.first?.hasPrefix("Error [\(id)]: ") ?? false) {
+                broken.append("not diagnostic [\(id)]: \(lines.first.map(String.init) ?? "(nothing)")")
+            }
             if let code = result.status {
                 if code == 0 { broken.append("exit 0 instead of a refusal") }
                 if let status, code != status { broken.append("exit \(code) instead of \(status): \(lines.prefix(3))") }

@@ -99,8 +99,13 @@ struct CommandResult {
 }
 
 func runCallshade(_ arguments: [String], currentDirectory: URL? = nil) throws -> CommandResult {
-    let output = try Tools.run(TestPaths.executable.path, arguments, currentDirectory: currentDirectory)
-    return CommandResult(status: output.status, standardOutput: output.text, standardError: output.standardError)
+    Tools.commandResult(try Tools.run(TestPaths.executable.path, arguments, currentDirectory: currentDirectory))
+}
+
+extension Tools {
+    static func commandResult(_ output: Output) -> CommandResult {
+        CommandResult(status: output.status, standardOutput: output.text, standardError: output.standardError)
+    }
 }
 
 /// Reads a pipe to its end on a background thread.
@@ -132,4 +137,15 @@ func assertSameImage(_ a: RGBAImage, _ b: RGBAImage, _ message: String = "", fil
     XCTFail("images differ, first at (\(index % a.width), \(index / a.width)): "
             + "\(a.pixel(x: index % a.width, y: index / a.width) ?? []) vs \(b.pixel(x: index % a.width, y: index / a.width) ?? []) \(message)",
             file: file, line: line)
+}
+
+/// Asserts a run was refused with the diagnostic `id` (its one line reads
+/// "Error [ID]: ...") and exit `status`.
+func assertDiagnostic(_ result: CommandResult, _ id: String, status: Int32, _ context: String = "",
+                      file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(result.status, status, "\(context): \(result.standardError)", file: file, line: line)
+    let lines = result.standardError.split(separator: "\n")
+    XCTAssertEqual(lines.count, 1, "\(context): \(result.standardError)", file: file, line: line)
+    XCTAssertTrue(lines.first?.hasPrefix("Error [\(id)]: ") ?? false, "\(context): wanted [\(id)], got \(result.standardError)",
+                  file: file, line: line)
 }
