@@ -11,7 +11,8 @@ comes from Scripts/spec-gradient.py.
       many channels differ by more than 1, and how many differ by more than
       16 on anti-aliased edges; exit 1 outside the parity rule (per channel
       |delta| <= 1 on at least 99.9 % of pixels, <= 2 off the anti-aliased
-      edges of waves and avatar, <= 16 on them)
+      edges of waves and avatar, <= 16 on them), or when GOLDENS and the
+      fixture scenario no longer match the Swift tests they copy
   spec-foreground.py names
       print the golden names this script knows, one a line
   spec-foreground.py params NAME
@@ -621,6 +622,56 @@ def pixel_levels(colour, opacity):
     return (byte(colour[0]), byte(colour[1]), byte(colour[2]), byte(opacity))
 
 
+# ---------------------------------------------------------------- the tables' sources
+
+FIXTURE_SOURCE = os.path.join(ROOT, "Tests", "CallshadeTests", "Support", "ForegroundFixtures.swift")
+GOLDEN_TESTS_SOURCE = os.path.join(ROOT, "Tests", "CallshadeTests", "GoldenTests.swift")
+
+
+def swift_number(value):
+    """A number as the Swift sources write it: 4 for 4.0, 0.5 for 0.5."""
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def swift_event(at, key, value):
+    """One fixture event as ForegroundFixtures.swift spells it, e.g. (12, .proximityNear(true))."""
+    if key == "state":
+        change = f".state(.{value})"
+    elif key == "level":
+        change = f".level({swift_number(value)})"
+    elif key == "tap":
+        change = ".tap"
+    elif key == "proximity":
+        change = f".proximityNear({str(value == 'near').lower()})"
+    else:
+        change = f".{key}({str(value).lower()})"
+    return f"({swift_number(at)}, {change})"
+
+
+def squeezed(text):
+    """Text without any whitespace, for comparing code regardless of layout."""
+    return "".join(text.split())
+
+
+def table_disagreements():
+    """Where FIXTURE_EVENTS, FIXTURE_SEED, FIXTURE_DURATION and GOLDENS no
+    longer say what the Swift tests they were copied from say (empty when
+    they agree), so an edited fixture fails with a reason, not a diff."""
+    problems = []
+    fixture = squeezed(open(FIXTURE_SOURCE).read())
+    scenario = (f"Scenario(duration:{swift_number(FIXTURE_DURATION)},seed:{FIXTURE_SEED},["
+                + ",".join(squeezed(swift_event(*event)) for event in FIXTURE_EVENTS))
+    if scenario + "]" not in fixture and scenario + ",]" not in fixture:
+        problems.append(f"{os.path.relpath(FIXTURE_SOURCE, ROOT)}: the fixture scenario is not {scenario}]")
+    tests = squeezed(open(GOLDEN_TESTS_SOURCE).read())
+    for name, (time, layers, photo) in GOLDENS.items():
+        spelled = "Set(Layer.allCases)" if layers == ALL_LAYERS else "[" + ",".join("." + layer for layer in layers) + "]"
+        case = f'("{name}",{swift_number(time)},{spelled},{str(photo).lower()})'
+        if case not in tests:
+            problems.append(f"{os.path.relpath(GOLDEN_TESTS_SOURCE, ROOT)}: no foreground case {case}")
+    return problems
+
+
 # ---------------------------------------------------------------- checking a PNG
 
 def compare(frame, path):
@@ -683,6 +734,10 @@ def outline_check(samples):
 
 def main(argv):
     if argv[:1] == ["check"] and len(argv) == 3 and argv[1] in GOLDENS:
+        problems = table_disagreements()
+        if problems:
+            print("\n".join(problems) + f"\n{argv[2]}: {argv[1]}, this script's tables are out of date -> FAIL")
+            return 1
         result = compare(expected_frame(argv[1]), argv[2])
         print(report(argv[1], argv[2], result))
         return 0 if result["passed"] else 1
