@@ -33,7 +33,9 @@ ROOT = os.path.dirname(SCRIPTS)
 
 
 def load_gradient_oracle():
-    """Scripts/spec-gradient.py as a module (its name has a hyphen)."""
+    """Scripts/spec-gradient.py as a module (its name has a hyphen), leaving
+    no bytecode cache in the checkout."""
+    sys.dont_write_bytecode = True
     spec = importlib.util.spec_from_file_location("spec_gradient", os.path.join(SCRIPTS, "spec-gradient.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
