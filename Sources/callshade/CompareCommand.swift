@@ -46,11 +46,7 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Levels a channel may differ by before a pixel counts as over (default 1).", valueName: "N"))
     var tolerance: Int = 1
 
-    @OptionGroup var layerOptions: LayerOptions
-
-    @OptionGroup var scene: SceneOptions
-
-    @OptionGroup var render: RenderOptions
+    @OptionGroup var drawing: DrawingOptions
 
     /// The most instants a report shows.
     static let mostFrames = 1000
@@ -83,10 +79,10 @@ struct CompareCommand: ParsableCommand {
         guard let output else { throw Diagnostic.optionCombination(option: "-o REPORT_DIR", rule: "is needed to compare renders") }
         let scenario = try inputs.first.map(ScenarioInput.load) ?? .demo
         let instants = try chosenTimes(duration: scenario.duration)
-        let size = render.frameSize(default: scenario.size ?? .phone)
-        let frames = try ScenarioFrames(scenario: scenario, size: size, layers: layerOptions.layers, scene: scene)
-        let gpu = try render.makeRenderer(backend: .gpu)
-        let cpu = try render.makeRenderer(backend: .cpu)
+        let size = drawing.render.frameSize(default: scenario.size ?? .phone)
+        let frames = try ScenarioFrames(scenario: scenario, size: size, layers: drawing.layers, scene: drawing.scene)
+        let gpu = try drawing.render.makeRenderer(backend: .gpu)
+        let cpu = try drawing.render.makeRenderer(backend: .cpu)
         let folder = try stage(output, cleanup: cleanup)
         let text = try TextRenderer(pixelHeight: max(12, size.width / 36))
         var rows: [ReportPage.Row] = []

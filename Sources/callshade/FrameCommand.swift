@@ -52,14 +52,11 @@ struct FrameCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Seed of the waves' shapes (default 0, or the scenario's).", valueName: "N"))
     var seed: Int64?
 
-    @OptionGroup var layerOptions: LayerOptions
 
     @Flag(help: "Add an 8x8 ordered dither before 8-bit quantisation.")
     var dither = false
 
-    @OptionGroup var scene: SceneOptions
-
-    @OptionGroup var render: RenderOptions
+    @OptionGroup var drawing: DrawingOptions
 
     func validate() throws {
         if scenario == nil, time != nil { throw Diagnostic.optionCombination(option: "--time", rule: "needs --scenario") }
@@ -89,13 +86,13 @@ struct FrameCommand: ParsableCommand {
             waves = WaveState(level: level, shown: waves.shown, visibility: waves.visibility, idleStopped: waves.idleStopped,
                               frozen: waves.frozen, motionTime: waves.motionTime)
         }
-        let layout = try scene.layout(for: try render.frameSize(default: size))
-        let layers = layerOptions.layers
-        let avatar = layers.contains(.avatar) ? try scene.avatarImage(scenarioAvatar: scenarioAvatar, layout: layout) : nil
+        let layout = try drawing.scene.layout(for: drawing.render.frameSize(default: size))
+        let layers = drawing.layers
+        let avatar = layers.contains(.avatar) ? try drawing.scene.avatarImage(scenarioAvatar: scenarioAvatar, layout: layout) : nil
         var request = FrameRequest(size: layout.size, layers: layers, background: background,
                                    foreground: Foreground(layout: layout, seed: seed ?? frameSeed, waves: waves, avatar: avatar))
         request.dither = dither
-        let renderer = try render.makeRenderer()
+        let renderer = try drawing.render.makeRenderer()
         let image = try renderer.render(request)
         try PNGFile.write(image, to: output, cleanup: interruption.cleanup)
     }

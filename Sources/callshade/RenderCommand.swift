@@ -73,11 +73,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "No progress line.")
     var quiet = false
 
-    @OptionGroup var layerOptions: LayerOptions
-
-    @OptionGroup var scene: SceneOptions
-
-    @OptionGroup var render: RenderOptions
+    @OptionGroup var drawing: DrawingOptions
 
     func validate() throws {
         if let fps, !Scenario.frameRates.contains(fps) {
@@ -107,8 +103,8 @@ struct RenderCommand: ParsableCommand {
             throw Diagnostic(error)
         }
         let range = try shard?.nonEmptyFrames(of: schedule.count) ?? 0..<schedule.count
-        var frames = try ScenarioFrames(scenario: scenario, size: render.frameSize(default: scenario.size ?? .phone),
-                                        layers: layerOptions.layers, scene: scene)
+        var frames = try ScenarioFrames(scenario: scenario, size: drawing.render.frameSize(default: scenario.size ?? .phone),
+                                        layers: drawing.layers, scene: drawing.scene)
         frames.dither = dither
         let layout = frames.layout
         let target = try OutputTarget.resolve(output: output, format: format)
@@ -117,7 +113,7 @@ struct RenderCommand: ParsableCommand {
         if target == .raw, pixelFormat == .yuv420p {
             do { try YUV420.checkSize(width: layout.size.width, height: layout.size.height) } catch { throw Diagnostic(error) }
         }
-        let renderer = try render.makeRenderer()
+        let renderer = try drawing.render.makeRenderer()
 
         let sink = PipelinedSink(try makeSink(target: target, video: video, recording: frames.recording,
                                               cleanup: interruption.cleanup))

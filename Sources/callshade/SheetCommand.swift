@@ -27,11 +27,7 @@ struct SheetCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Frames a row (default 6).", valueName: "N"))
     var columns: Int = 6
 
-    @OptionGroup var layerOptions: LayerOptions
-
-    @OptionGroup var scene: SceneOptions
-
-    @OptionGroup var render: RenderOptions
+    @OptionGroup var drawing: DrawingOptions
 
     /// The most frames a sheet shows.
     static let mostFrames = 1000
@@ -54,15 +50,15 @@ struct SheetCommand: ParsableCommand {
         let times = Array(stride(from: 0.0, to: scenario.duration, by: step))
         // Cells default to a sixth of the scenario's size (195x422 for a 1170x2532 phone).
         let full = scenario.size ?? .phone
-        let cell = render.frameSize(default: try FrameSize(width: max(1, full.width / 6), height: max(1, full.height / 6)))
+        let cell = drawing.render.frameSize(default: try FrameSize(width: max(1, full.width / 6), height: max(1, full.height / 6)))
         let text = try TextRenderer(pixelHeight: max(12, cell.width / 9))
         let sheet = ReviewPictures.contactSheetSize(count: times.count, columns: columns, cellWidth: cell.width,
                                                     cellHeight: cell.height, textHeight: text.pixelHeight)
         guard sheet.width * sheet.height <= Self.largestSheet else {
             throw Diagnostic.sheetTooLarge(width: sheet.width, height: sheet.height, limitMegapixels: Self.largestSheet / 1_000_000)
         }
-        let frames = try ScenarioFrames(scenario: scenario, size: cell, layers: layerOptions.layers, scene: scene)
-        let renderer = try render.makeRenderer()
+        let frames = try ScenarioFrames(scenario: scenario, size: cell, layers: drawing.layers, scene: drawing.scene)
+        let renderer = try drawing.render.makeRenderer()
         let cells = try times.map { time in
             (image: try renderer.render(frames.request(at: time)), label: "\(CallTimeline.number(time)) s")
         }

@@ -37,12 +37,12 @@ struct GivenNumber {
 /// Parsers for option values that are not plain enums; each refusal names the option.
 enum ArgumentValues {
     /// `parse`'s number, kept with the text it came from.
-    static func given(_ parse: @escaping (String) throws -> Double) -> (String) throws -> GivenNumber {
+    static func given(_ parse: @escaping @Sendable (String) throws -> Double) -> @Sendable (String) throws -> GivenNumber {
         { text in GivenNumber(value: try parse(text), text: text) }
     }
 
     /// A finite number (`--phase`, `--level`, times).
-    static func finite(_ option: String) -> (String) throws -> Double {
+    static func finite(_ option: String) -> @Sendable (String) throws -> Double {
         { text in
             guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
                 throw Diagnostic.optionValue(option: option, given: text, expected: "is not a finite number")
@@ -52,7 +52,7 @@ enum ArgumentValues {
     }
 
     /// A finite number of 0 or more.
-    static func nonNegative(_ option: String) -> (String) throws -> Double {
+    static func nonNegative(_ option: String) -> @Sendable (String) throws -> Double {
         { text in
             let value = try finite(option)(text)
             guard value >= 0 else { throw Diagnostic.optionValue(option: option, given: text, expected: "must be 0 or more") }
@@ -61,7 +61,7 @@ enum ArgumentValues {
     }
 
     /// A finite number above 0.
-    static func positive(_ option: String) -> (String) throws -> Double {
+    static func positive(_ option: String) -> @Sendable (String) throws -> Double {
         { text in
             let value = try finite(option)(text)
             guard value > 0 else { throw Diagnostic.optionValue(option: option, given: text, expected: "must be a positive number") }
@@ -70,7 +70,7 @@ enum ArgumentValues {
     }
 
     /// A step in seconds: finite and more than 0 (`--every`).
-    static func interval(_ option: String) -> (String) throws -> Double {
+    static func interval(_ option: String) -> @Sendable (String) throws -> Double {
         { text in
             let value = try finite(option)(text)
             guard value > 0 else { throw Diagnostic.optionValue(option: option, given: text, expected: "must be more than 0 seconds") }
@@ -79,7 +79,7 @@ enum ArgumentValues {
     }
 
     /// Comma-separated instants in seconds, at most `limit` of them (`--times`).
-    static func instants(_ option: String, limit: Int) -> (String) throws -> [Double] {
+    static func instants(_ option: String, limit: Int) -> @Sendable (String) throws -> [Double] {
         { text in
             let entries = text.split(separator: ",", omittingEmptySubsequences: false)
             guard entries.count <= limit else {
