@@ -1,4 +1,5 @@
 import ArgumentParser
+import CallshadeCore
 import Foundation
 
 @main
@@ -29,8 +30,8 @@ struct Callshade: ParsableCommand {
     /// Standard descriptors closed at start are put on /dev/null before
     /// anything is opened; errors are reported in at most three lines.
     static func main() {
-        POSIXCalls.reopenClosedStandardStreams()
         do {
+            try ThisProcess.reopenClosedStandardStreams()
             var command = try parseAsRoot()
             try command.run()
         } catch {
@@ -44,13 +45,13 @@ struct Callshade: ParsableCommand {
         let code = exitCode(for: error)
         if code == .success {
             print(fullMessage(for: error))
-            Foundation.exit(0)
+            ThisProcess.exit(0)
         }
         var text = message(for: error)
         if !text.isEmpty {
             if code == .validationFailure { text += "\nSee 'callshade --help' and 'callshade COMMAND --help'." }
             FileHandle.standardError.write(Data("Error: \(text)\n".utf8))
         }
-        Foundation.exit(code.rawValue)
+        ThisProcess.exit(code.rawValue)
     }
 }

@@ -10,9 +10,9 @@ final class RawStreamSink: FrameSink {
     }
 
     private let format: PixelFormat
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
 
-    init(format: PixelFormat, descriptor: Int32 = 1) {
+    init(format: PixelFormat, descriptor: FileDescriptor = .standardOutput) {
         self.format = format
         self.descriptor = descriptor
     }
@@ -22,9 +22,9 @@ final class RawStreamSink: FrameSink {
     func write(_ frame: RenderedFrame, index: Int) throws {
         switch frame {
         case .rgba(let image):
-            try image.pixels.withUnsafeBytes { try POSIXCalls.writeAll(descriptor, $0) }
+            try image.pixels.withUnsafeBytes { try descriptor.send($0) }
         case .yuv420p(let planes):
-            try planes.withUnsafeBytes { try POSIXCalls.writeAll(descriptor, $0) }
+            try planes.withUnsafeBytes { try descriptor.send($0) }
         }
     }
 
