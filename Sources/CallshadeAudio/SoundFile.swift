@@ -1,6 +1,5 @@
 import CallshadeCore
 import CSndFile
-import Foundation
 
 /// Errors of reading audio files; each names the file and what libsndfile said.
 public enum AudioError: Error, Equatable, CustomStringConvertible {
@@ -19,6 +18,8 @@ public enum AudioError: Error, Equatable, CustomStringConvertible {
 
 /// An audio file opened with libsndfile (WAV, FLAC, OGG/Vorbis and Opus, MP3,
 /// AIFF and the other formats it reads), read in blocks of interleaved floats.
+/// This file is CallshadeAudio's calls layer: the only caller of libsndfile,
+/// checking each result and turning it into an `AudioError`.
 public final class SoundFile {
     public let path: String
     public let sampleRate: Int
@@ -47,24 +48,26 @@ public final class SoundFile {
     /// which reads it through a duplicate of its descriptor.
     public init(file: InputFile) throws {
         let path = file.path
-        guard lseek(file.descriptor, 0, SEEK_SET) == 0 else {
-            throw AudioError.cannotOpen(path: path, reason: SystemError.last("lseek").reason)
-        }
         // libsndfile gets a descriptor of its own to close (it closes the one
-        // it is given when it fails to open a file, whatever it is told).
-        let own = dup(file.descriptor)
-        guard own >= 0 else { throw AudioError.cannotOpen(path: path, reason: SystemError.last("dup").reason) }
-        _ = fcntl(own, F_SETFD, FD_CLOEXEC)
+        // it is given when it fails to open a file, whatever it is told),
+        // sharing the file's position, which is put at the start.
+        let own: FileDescriptor
+        do {
+            try file.descriptor.seek(to: 0)
+            own = try file.descriptor.duplicate()
+        } catch {
+            throw AudioError.cannotOpen(path: path, reason: error.reason)
+        }
         var info = SF_INFO()
-        guard let handle = sf_open_fd(own, Int32(SFM_READ), &info, 1) else {
+        guard let handle = sf_open_fd(own.rawValue, Int32(SFM_READ), &info, 1) else {
             throw AudioError.cannotOpen(path: path, reason: String(cString: sf_strerror(nil)))
         }
         guard info.channels > 0 else {
-            sf_close(handle)
+            Self.close(handle)
             throw AudioError.unsupported(path: path, reason: "it has no channels")
         }
         guard Self.sampleRates.contains(Int(info.samplerate)) else {
-            sf_close(handle)
+            Self.close(handle)
             throw AudioError.unsupported(path: path, reason: "its sample rate of \(info.samplerate) Hz is outside "
                                          + "\(Self.sampleRates.lowerBound)...\(Self.sampleRates.upperBound) Hz")
         }
@@ -77,7 +80,14 @@ public final class SoundFile {
     }
 
     deinit {
-        sf_close(handle)
+        Self.close(handle)
+    }
+
+    /// Closes libsndfile's handle and its descriptor. Only read from, so a
+    /// failing close loses nothing; it comes where an error is already on
+    /// its way, or in a deinit, so its result has nowhere to go.
+    private static func close(_ handle: OpaquePointer) {
+        _ = sf_close(handle)
     }
 
     /// Reads up to `frameCount` frames into `buffer` (interleaved); returns the
@@ -96,7 +106,7 @@ public final class SoundFile {
     public func measure(into meter: inout VoiceLevelMeter) throws {
         var buffer: [Float] = []
         while true {
-            let read = try read(into: &buffer, frameCount: 8192)
+            let read = try self.read(into: &buffer, frameCount: 8192)
             if read == 0 { break }
             buffer.withUnsafeBufferPointer { meter.add(interleaved: UnsafeBufferPointer(rebasing: $0.prefix(read * channels))) }
         }

@@ -74,31 +74,3 @@ extension GLContext {
         }
     }
 }
-
-/// An open DRM render node and the GBM device on it.
-final class GBMDevice {
-    let pointer: UnsafeMutableRawPointer
-    private let device: OpaquePointer
-    private let descriptor: Int32
-
-    init(path: String, file: String = #fileID, line: Int = #line) throws {
-        let descriptor = open(path, O_RDWR | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw GraphicsCallError(call: "open", code: String(cString: strerror(errno)), detail: path,
-                                    location: SourceLocation(file: file, line: line))
-        }
-        guard let device = gbm_create_device(descriptor) else {
-            close(descriptor)
-            throw GraphicsCallError(call: "gbm_create_device", code: "returned NULL", detail: path,
-                                    location: SourceLocation(file: file, line: line))
-        }
-        self.descriptor = descriptor
-        self.device = device
-        self.pointer = UnsafeMutableRawPointer(device)
-    }
-
-    deinit {
-        gbm_device_destroy(device)
-        close(descriptor)
-    }
-}

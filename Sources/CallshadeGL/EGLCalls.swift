@@ -54,6 +54,9 @@ enum EGLCalls {
         return (Int(major), Int(minor))
     }
 
+    /// Teardown (this, `destroyContext`, `destroySurface`, `releaseCurrent`)
+    /// runs in a deinit or after an earlier error, where a failure has no one
+    /// to go to: their results are dropped on purpose.
     static func terminate(_ display: Display) {
         _ = eglTerminate(display)
     }

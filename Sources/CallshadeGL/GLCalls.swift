@@ -107,24 +107,24 @@ enum GLCalls {
 
     private static func shaderLog(_ shader: GLuint) -> String {
         infoLog(of: shader, length: { glGetShaderiv($0, GLenum(GL_INFO_LOG_LENGTH), $1) },
-                read: { glGetShaderInfoLog($0, $1, nil, $2) })
+                readLog: { glGetShaderInfoLog($0, $1, nil, $2) })
     }
 
     private static func programLog(_ program: GLuint) -> String {
         infoLog(of: program, length: { glGetProgramiv($0, GLenum(GL_INFO_LOG_LENGTH), $1) },
-                read: { glGetProgramInfoLog($0, $1, nil, $2) })
+                readLog: { glGetProgramInfoLog($0, $1, nil, $2) })
     }
 
     /// A shader's or program's info log, read with the matching pair of GL functions.
     private static func infoLog(of object: GLuint,
                                 length: (GLuint, UnsafeMutablePointer<GLint>) -> Void,
-                                read: (GLuint, GLsizei, UnsafeMutablePointer<GLchar>) -> Void) -> String {
+                                readLog: (GLuint, GLsizei, UnsafeMutablePointer<GLchar>) -> Void) -> String {
         var count: GLint = 0
         length(object, &count)
         guard count > 0 else { return "(the driver gave no log)" }
         var bytes = [GLchar](repeating: 0, count: Int(count) + 1)
         bytes.withUnsafeMutableBufferPointer { buffer in
-            if let base = buffer.baseAddress { read(object, GLsizei(buffer.count), base) }
+            if let base = buffer.baseAddress { readLog(object, GLsizei(buffer.count), base) }
         }
         return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }

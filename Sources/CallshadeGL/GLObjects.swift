@@ -119,7 +119,7 @@ public final class Framebuffer {
 
     /// Makes this framebuffer the render target, with a viewport over all of it.
     func bind() throws {
-        try bind(viewportWidth: width, viewportHeight: height)
+        try self.bind(viewportWidth: width, viewportHeight: height)
     }
 
     /// Makes this framebuffer the render target, drawing into its bottom-left
@@ -131,7 +131,7 @@ public final class Framebuffer {
 
     /// Reads the whole framebuffer (output `attachment`) as RGBA8; its row 0 comes first.
     func readPixels(attachment: Int = 0) throws -> [UInt8] {
-        try bind()
+        try self.bind()
         let count = width * height * 4
         var failure: Error?
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialised in
@@ -151,7 +151,7 @@ public final class Framebuffer {
 
     /// Reads output `attachment` into `destination` (width x height x 4 bytes).
     func readPixels(attachment: Int, into destination: UnsafeMutableRawPointer) throws {
-        try bind()
+        try self.bind()
         try GLCalls.readPixels(bounds, attachment: attachment, into: destination)
     }
 

@@ -57,7 +57,7 @@ final class JSONTreeBuilder: JSONTokenSink {
 
     func startObject() throws(JSONReadError) {
         try begin()
-        try open(Frame(isObject: true))
+        try enter(Frame(isObject: true))
     }
 
     func key(_ bytes: UnsafeRawBufferPointer) throws(JSONReadError) {
@@ -80,7 +80,7 @@ final class JSONTreeBuilder: JSONTokenSink {
 
     func startArray() throws(JSONReadError) {
         try begin()
-        try open(Frame(isObject: false))
+        try enter(Frame(isObject: false))
     }
 
     func endArray() throws(JSONReadError) {
@@ -101,7 +101,7 @@ final class JSONTreeBuilder: JSONTokenSink {
         }
     }
 
-    private func open(_ frame: Frame) throws(JSONReadError) {
+    private func enter(_ frame: Frame) throws(JSONReadError) {
         guard frames.count < limits.depth else {
             throw JSONReadError(location: location(withCurrent: true), .tooDeep(limit: limits.depth))
         }

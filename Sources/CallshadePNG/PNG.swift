@@ -1,6 +1,4 @@
 import CallshadeCore
-import CPNG
-import Foundation
 
 /// Errors of reading and writing PNG files; each names the path and says why.
 public enum PNGError: Error, Equatable, CustomStringConvertible {
@@ -24,9 +22,8 @@ public enum PNGError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// PNG files through libpng's simplified `png_image` API, which keeps its
-/// setjmp/longjmp error handling inside libpng: every failure comes back as a
-/// return code and a message, turned here into a `PNGError`.
+/// PNG files through libpng's simplified `png_image` API (`PNGCalls`): every
+/// failure comes back as a message, turned here into a `PNGError`.
 public enum PNGFile {
     /// The largest image `read` accepts, in pixels (a guard against decompression bombs).
     public static let defaultPixelLimit = 64 * 1024 * 1024
@@ -40,7 +37,7 @@ public enum PNGFile {
         let encoded = try encode(image, path: path)
         do {
             try AtomicFile(path: path).write(cleanup: cleanup) { descriptor, _ in
-                try write(encoded, to: descriptor, path: path)
+                try Self.write(encoded, to: descriptor, path: path)
             }
         } catch let failure as AtomicFile.Failure {
             throw PNGError.output(failure)
@@ -48,10 +45,11 @@ public enum PNGFile {
     }
 
     /// Writes encoded bytes to an open descriptor; a failure names `path`.
-    static func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
+    static func write(_ bytes: [UInt8], to descriptor: FileDescriptor, path: String) throws {
+        let written = bytes.withUnsafeBytes { buffer in Result { () throws(SystemError) in try descriptor.writeAll(buffer) } }
         do {
-            try bytes.withUnsafeBytes { try DescriptorOutput.writeAll($0, to: descriptor) }
-        } catch let error as SystemError {
+            try written.get()
+        } catch {
             throw PNGError.cannotWrite(path: path, reason: error.reason)
         }
     }
@@ -67,27 +65,18 @@ public enum PNGFile {
         }
         let opaque = image.isOpaque
         let pixels = opaque ? rgbBytes(of: image) : image.pixels
-        var png = newImage()
-        png.width = width
-        png.height = height
-        png.format = opaque ? PNG_FORMAT_FLAG_COLOR : (PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
         var capacity = max(firstCapacity ?? sizeBound(bytes: pixels.count, rows: image.height), 1)
         for _ in 0..<2 {
-            // Each call frees libpng's state when it ends; the fields set above stay for the next.
-            var written: png_alloc_size_t = capacity
-            var succeeded = false
-            let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialised in
-                let result = pixels.withUnsafeBytes { source in
-                    png_image_write_to_memory(&png, buffer.baseAddress, &written, 0, source.baseAddress, 0, nil)
-                }
-                succeeded = result != 0 && written > 0 && written <= capacity
-                initialised = succeeded ? written : 0
+            let encoded: PNGCalls.Encoded
+            do {
+                encoded = try PNGCalls.encode(pixels, width: width, height: height, alpha: !opaque, capacity: capacity)
+            } catch {
+                throw PNGError.cannotWrite(path: path, reason: error.message)
             }
-            png_image_free(&png)
-            if succeeded { return bytes }
-            // Out of room: libpng fails but says how many bytes it needs.
-            guard written > capacity else { throw PNGError.cannotWrite(path: path, reason: messageText(of: &png)) }
-            capacity = written
+            switch encoded {
+            case .bytes(let bytes): return bytes
+            case .needs(let bytes): capacity = bytes
+            }
         }
         throw PNGError.cannotWrite(path: path, reason: "libpng kept needing more room than it asked for")
     }
@@ -113,67 +102,40 @@ public enum PNGFile {
         } catch let failure as InputFile.Failure {
             throw PNGError.input(failure)
         }
-        let stream = try stream(reading: input)
-        var png = newImage()
-        let decoded = Result { try decode(&png, from: stream, path: path, pixelLimit: pixelLimit) }
-        png_image_free(&png)
-        let closeError = fclose(stream) == 0 ? nil : SystemError.last("fclose")
-        let image = try decoded.get()
-        if let closeError { throw PNGError.cannotRead(path: path, reason: closeError.reason) }
-        return image
-    }
-
-    /// A stdio stream on a duplicate of the input's descriptor (closed on
-    /// exec, like the original), for libpng; closing it leaves `input` open.
-    private static func stream(reading input: InputFile) throws -> UnsafeMutablePointer<FILE> {
-        let duplicate = fcntl(input.descriptor, F_DUPFD_CLOEXEC, 0)
-        guard duplicate >= 0 else { throw PNGError.cannotRead(path: input.path, reason: SystemError.last("dup").reason) }
-        guard let stream = fdopen(duplicate, "rb") else {
-            let error = SystemError.last("fdopen")
-            close(duplicate)
-            throw PNGError.cannotRead(path: input.path, reason: error.reason)
+        let stream: CStream
+        do {
+            stream = try CStream(reading: input.descriptor)
+        } catch {
+            throw PNGError.cannotRead(path: path, reason: error.reason)
         }
-        return stream
+        let decoded = Result { try decode(from: stream, path: path, pixelLimit: pixelLimit) }
+        let closed = Result { () throws(SystemError) in try stream.close() }
+        let image = try decoded.get()
+        do {
+            try closed.get()
+        } catch {
+            throw PNGError.cannotRead(path: path, reason: error.reason)
+        }
+        return image
     }
 
     /// Reads the header, checks the size against the limit, then decodes the pixels.
-    private static func decode(_ png: inout png_image, from stream: UnsafeMutablePointer<FILE>, path: String,
-                               pixelLimit: Int) throws -> RGBAImage {
-        guard png_image_begin_read_from_stdio(&png, stream) != 0 else {
-            throw PNGError.cannotRead(path: path, reason: messageText(of: &png))
+    private static func decode(from stream: CStream, path: String, pixelLimit: Int) throws -> RGBAImage {
+        let decoded: (width: Int, height: Int, pixels: [UInt8])
+        do {
+            decoded = try PNGCalls.decode(from: stream.pointer) { width, height in
+                guard width > 0, height > 0, width <= FrameSize.maximumSide * 4, height <= FrameSize.maximumSide * 4,
+                      width * height <= pixelLimit else {
+                    throw PNGError.tooLarge(path: path, width: width, height: height, limit: pixelLimit)
+                }
+            }
+        } catch let failure as PNGCalls.Failure {
+            throw PNGError.cannotRead(path: path, reason: failure.message)
         }
-        let width = Int(png.width)
-        let height = Int(png.height)
-        guard width > 0, height > 0, width <= FrameSize.maximumSide * 4, height <= FrameSize.maximumSide * 4,
-              width * height <= pixelLimit else {
-            throw PNGError.tooLarge(path: path, width: width, height: height, limit: pixelLimit)
-        }
-        png.format = PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        let finished = pixels.withUnsafeMutableBytes { buffer in
-            png_image_finish_read(&png, nil, buffer.baseAddress, 0, nil)
-        }
-        guard finished != 0 else {
-            throw PNGError.cannotRead(path: path, reason: messageText(of: &png))
-        }
-        guard let image = RGBAImage(width: width, height: height, pixels: pixels) else {
+        guard let image = RGBAImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels) else {
             throw PNGError.cannotRead(path: path, reason: "unexpected image size")
         }
         return image
-    }
-
-    private static func newImage() -> png_image {
-        var png = png_image()
-        png.version = UInt32(PNG_IMAGE_VERSION)
-        return png
-    }
-
-    private static func messageText(of png: inout png_image) -> String {
-        withUnsafeBytes(of: &png.message) { raw in
-            let bytes = raw.prefix { $0 != 0 }
-            let text = String(decoding: bytes, as: UTF8.self)
-            return text.isEmpty ? "libpng gave no reason" : text
-        }
     }
 
     private static func rgbBytes(of image: RGBAImage) -> [UInt8] {

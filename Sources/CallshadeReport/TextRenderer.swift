@@ -1,8 +1,7 @@
 import CallshadeCore
-import CFreeType
 import Foundation
 
-/// Text drawn with FreeType from a TrueType font, into RGBA images.
+/// Text drawn with FreeType (`FreeTypeFace`) from a TrueType font, into RGBA images.
 public final class TextRenderer {
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case noFont(searched: [String])
@@ -25,8 +24,7 @@ public final class TextRenderer {
         "/usr/share/fonts/truetype/freefont/FreeSans.ttf",
     ]
 
-    private var library: FT_Library?
-    private var face: FT_Face?
+    private let face: FreeTypeFace
     public let pixelHeight: Int
 
     /// A renderer for the first font of `candidates` that exists, at `pixelHeight` pixels.
@@ -35,56 +33,31 @@ public final class TextRenderer {
             throw Failure.noFont(searched: candidates)
         }
         self.pixelHeight = max(pixelHeight, 4)
-        var library: FT_Library?
-        let initialised = FT_Init_FreeType(&library)
-        guard initialised == 0, let library else { throw Failure.freetype(call: "FT_Init_FreeType", code: initialised, detail: "") }
-        self.library = library
-        var face: FT_Face?
-        let opened = FT_New_Face(library, path, 0, &face)
-        guard opened == 0, let face else {
-            FT_Done_FreeType(library)
-            self.library = nil
-            throw Failure.freetype(call: "FT_New_Face", code: opened, detail: path)
-        }
-        self.face = face
-        let sized = FT_Set_Pixel_Sizes(face, 0, FT_UInt(self.pixelHeight))
-        guard sized == 0 else { throw Failure.freetype(call: "FT_Set_Pixel_Sizes", code: sized, detail: path) }
+        face = try FreeTypeFace(path: path, pixelHeight: self.pixelHeight)
     }
 
-    deinit {
-        if let face { FT_Done_Face(face) }
-        if let library { FT_Done_FreeType(library) }
-    }
-
-    /// The advance width of `text` in pixels.
+    /// The advance width of `text` in pixels; a character the font cannot
+    /// load takes no room, as it is not drawn.
     public func width(of text: String) -> Int {
-        var total = 0
-        for scalar in text.unicodeScalars {
-            guard let face, FT_Load_Char(face, FT_ULong(scalar.value), FT_Int32(FT_LOAD_DEFAULT)) == 0,
-                  let glyph = face.pointee.glyph else { continue }
-            total += Int(glyph.pointee.advance.x >> 6)
-        }
-        return total
+        text.unicodeScalars.reduce(0) { total, scalar in total + ((try? face.glyph(scalar, rendered: false))?.advance ?? 0) }
     }
 
-    /// Draws `text` with its left end at `x` and its baseline at `baseline`, in `color`, over what is there.
+    /// Draws `text` with its left end at `x` and its baseline at `baseline`,
+    /// in `color`, over what is there. A character the font cannot load is
+    /// left out: a label missing a letter is still a label.
     public func draw(_ text: String, into image: inout RGBAImage, x: Int, baseline: Int, color: (UInt8, UInt8, UInt8)) {
         var pen = x
         for scalar in text.unicodeScalars {
-            guard let face, FT_Load_Char(face, FT_ULong(scalar.value), FT_Int32(FT_LOAD_RENDER)) == 0,
-                  let glyph = face.pointee.glyph else { continue }
-            let bitmap = glyph.pointee.bitmap
-            let left = pen + Int(glyph.pointee.bitmap_left)
-            let top = baseline - Int(glyph.pointee.bitmap_top)
-            if let buffer = bitmap.buffer {
-                for row in 0..<Int(bitmap.rows) {
-                    for column in 0..<Int(bitmap.width) {
-                        let coverage = Double(buffer[row * Int(bitmap.pitch) + column]) / 255
-                        image.blend(x: left + column, y: top + row, color: color, coverage: coverage)
-                    }
+            guard let glyph = try? face.glyph(scalar, rendered: true) else { continue }
+            let left = pen + glyph.left
+            let top = baseline - glyph.top
+            for row in 0..<glyph.rows {
+                for column in 0..<glyph.width {
+                    let coverage = Double(glyph.coverage[row * glyph.width + column]) / 255
+                    image.blend(x: left + column, y: top + row, color: color, coverage: coverage)
                 }
             }
-            pen += Int(glyph.pointee.advance.x >> 6)
+            pen += glyph.advance
         }
     }
 

@@ -45,26 +45,26 @@ final class Recording {
             throw Diagnostic.audio("cannot read audio '\(path)': \(libsndfileReason) (and ffmpeg, which reads more formats, is not installed)")
         }
         let rate = 48_000
-        let (outputRead, outputWrite) = try POSIXCalls.pipe()
-        let child = try ChildProcess(executable: ffmpeg,
-                                     arguments: ["-v", "error", "-nostdin", "-i", ChildProcess.inheritedPath, "-vn", "-ac", "1",
-                                                 "-ar", "\(rate)", "-f", "f32le", "-"],
-                                     standardOutput: outputWrite, inheriting: file.descriptor)
-        POSIXCalls.close(outputWrite)
         var meter = VoiceLevelMeter(sampleRate: rate, channels: 1)
         var carry: [UInt8] = []
-        while true {
-            let chunk = POSIXCalls.read(outputRead)
-            if chunk.isEmpty { break }
-            carry += chunk
-            let whole = carry.count / 4 * 4
-            carry.prefix(whole).withUnsafeBytes { raw in
-                meter.add(interleaved: raw.bindMemory(to: Float.self))
+        let (child, exit): (ChildProcess, ChildExit)
+        do {
+            (child, exit) = try ChildProcess.run(
+                executable: ffmpeg,
+                arguments: ["-v", "error", "-nostdin", "-i", ChildProcess.inheritedPath, "-vn", "-ac", "1",
+                            "-ar", "\(rate)", "-f", "f32le", "-"],
+                inheriting: file.descriptor
+            ) { chunk in
+                carry += chunk
+                let whole = carry.count / 4 * 4
+                carry.prefix(whole).withUnsafeBytes { raw in
+                    meter.add(interleaved: raw.bindMemory(to: Float.self))
+                }
+                carry.removeFirst(whole)
             }
-            carry.removeFirst(whole)
+        } catch let failure as POSIXFailure {
+            throw Diagnostic.audio("cannot read audio '\(path)': \(failure)")
         }
-        POSIXCalls.close(outputRead)
-        let exit = child.finish()
         guard exit.succeeded, meter.duration > 0 else {
             let said = child.errorTail.last.map { "; ffmpeg: \($0)" } ?? ""
             throw Diagnostic.audio("cannot read audio '\(path)': \(libsndfileReason)\(said)")

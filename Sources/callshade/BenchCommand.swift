@@ -119,12 +119,19 @@ struct BenchCommand: ParsableCommand {
         return ProgressLine.seconds(clock.now - start) / Double(max(requests.count - 1, 1))
     }
 
+    /// Removes a scratch video from the temporary folder. One that cannot be
+    /// removed is left to the system's cleaning of that folder: the bench
+    /// reports timings, and its numbers stand either way.
+    private static func removeScratch(_ path: String) {
+        try? FileSystem.remove(path)
+    }
+
     /// Wall seconds to render `frames` frames of the demo call into an MP4, as `render` does.
     static func endToEndSeconds(renderer: GPURenderer, size: FrameSize, frames: Int, layers: Set<Layer>) throws -> Double {
         let requests = try callFrames(size: size, count: frames, layers: layers)
         let settings = VideoSettings(container: .mp4, codec: .h264, crf: 18, preset: .ultrafast, size: size, fps: 60)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("callshade-bench-\(getpid()).mp4").path
-        defer { unlink(path) }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("callshade-bench-\(ThisProcess.id).mp4").path
+        defer { removeScratch(path) }
         let clock = ContinuousClock()
         let start = clock.now
         let sink = PipelinedSink(try VideoSink(path: path, settings: settings, ffmpeg: try FFmpeg.require(), recording: nil, cleanup: nil))
@@ -142,15 +149,15 @@ struct BenchCommand: ParsableCommand {
 
     /// Wall seconds ffmpeg takes to encode its own `gradients` source with the same settings.
     static func peerSeconds(size: FrameSize, seconds: Int) throws -> Double {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("callshade-peer-\(getpid()).mp4").path
-        defer { unlink(path) }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("callshade-peer-\(ThisProcess.id).mp4").path
+        defer { removeScratch(path) }
         let clock = ContinuousClock()
         let start = clock.now
         let child = try ChildProcess(executable: try FFmpeg.require(), arguments: [
             "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "gradients=s=\(size.width)x\(size.height):n=4:r=60:d=\(seconds)",
             "-c:v", "libx264", "-preset", "ultrafast", "-crf", "18", "-pix_fmt", "yuv420p", "-f", "mp4", path,
         ])
-        let exit = child.finish()
+        let exit = try child.finish()
         guard exit.succeeded else { throw FFmpegFailure(exit: exit, lines: child.errorTail) }
         return ProgressLine.seconds(clock.now - start)
     }

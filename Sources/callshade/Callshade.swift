@@ -1,4 +1,5 @@
 import ArgumentParser
+import CallshadeCore
 import Foundation
 
 @main
@@ -29,8 +30,8 @@ struct Callshade: ParsableCommand {
     /// Standard descriptors closed at start are put on /dev/null before
     /// anything is opened; errors are reported in at most three lines.
     static func main() {
-        POSIXCalls.reopenClosedStandardStreams()
         do {
+            try ThisProcess.reopenClosedStandardStreams()
             var command = try parseAsRoot()
             try command.run()
         } catch {
@@ -45,12 +46,11 @@ struct Callshade: ParsableCommand {
         let code = exitCode(for: error)
         if code == .success {
             print(fullMessage(for: error))
-            Foundation.exit(0)
+            ThisProcess.exit(0)
         }
-        if let exit = error as? ExitCode { Foundation.exit(exit.rawValue) }
+        if let exit = error as? ExitCode { ThisProcess.exit(exit.rawValue) }
         let diagnostic = Diagnostic.thrown(in: error) ?? .usage(message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))
-        let status = diagnostic.exitCode
         if !diagnostic.message.isEmpty { FileHandle.standardError.write(Data((diagnostic.message + "\n").utf8)) }
-        Foundation.exit(status)
+        ThisProcess.exit(diagnostic.exitCode)
     }
 }

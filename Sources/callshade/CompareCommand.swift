@@ -57,7 +57,7 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        let interruption = Interruption()   // a signal removes the staged report
+        let interruption = try Interruption()   // a signal removes the staged report
         do {
             let allPass = try compare(cleanup: interruption.cleanup)
             if !allPass { throw ExitCode(1) }

@@ -64,7 +64,7 @@ struct FrameCommand: ParsableCommand {
     }
 
     func run() throws {
-        let interruption = Interruption()   // a signal removes the staged PNG
+        let interruption = try Interruption()   // a signal removes the staged PNG
         var size = FrameSize.phone
         var background = GradientParameters(palette: .blueViolet, phase: 0)
         var waves = WaveState(level: 0, motionTime: 0)

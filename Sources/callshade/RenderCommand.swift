@@ -91,8 +91,9 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         // First, so that a signal at any point removes whatever was staged and kills any child.
-        POSIXCalls.ignoreBrokenPipes()
-        let interruption = Interruption()
+        // Writes to a reader that went away then fail with EPIPE instead of ending the process.
+        try ThisProcess.ignore(signal: SIGPIPE)
+        let interruption = try Interruption()
         let scenario = try ScenarioInput.load(self.scenario)
         let start = try from.map { try ScenarioInput.time($0, option: "--from", in: scenario) } ?? 0
         let end = try to.map { try ScenarioInput.time($0, option: "--to", in: scenario) } ?? scenario.duration

@@ -41,7 +41,7 @@ struct SheetCommand: ParsableCommand {
     }
 
     func run() throws {
-        let interruption = Interruption()   // a signal removes the staged PNG
+        let interruption = try Interruption()   // a signal removes the staged PNG
         let scenario = try ScenarioInput.load(self.scenario)
         let step = every
         guard scenario.duration / step <= Double(Self.mostFrames) else {

@@ -92,9 +92,8 @@ final class PNGTests: XCTestCase {
 
     func testAFullDiskSaysENOSPCNotAWriteError() throws {
         // /dev/full takes no byte: every write fails with ENOSPC, as on a full disk.
-        let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
-        try XCTSkipIf(descriptor < 0, "no /dev/full here")
-        defer { close(descriptor) }
+        guard let descriptor = try? FileDescriptor.open("/dev/full", .writeOnly) else { throw XCTSkip("no /dev/full here") }
+        defer { XCTAssertNoThrow(try descriptor.close()) }
         let bytes = try PNGFile.encode(pattern(width: 64, height: 64) { _ in 255 }, path: "full.png")
         XCTAssertThrowsError(try PNGFile.write(bytes, to: descriptor, path: "full.png")) { error in
             XCTAssertEqual(error as? PNGError, .cannotWrite(path: "full.png", reason: "no space left on device (ENOSPC)"))

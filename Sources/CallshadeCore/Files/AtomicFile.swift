@@ -41,26 +41,28 @@ public struct AtomicFile {
     /// it uncommitted) removes the temporary file. With `cleanup`, a stop
     /// removes it too.
     public func stage(cleanup: StopCleanup? = nil) throws -> StagedFile {
-        var template = Array(target.stagingTemplate.utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
-        }
-        if descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        guard descriptor >= 0 else { throw Failure.cannotCreate(path, .last("mkstemp")) }
-        guard fchmod(descriptor, 0o644) == 0 else {
-            let error = SystemError.last("fchmod")
-            close(descriptor)
-            template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
+        let (descriptor, temporaryPath): (FileDescriptor, String)
+        do {
+            (descriptor, temporaryPath) = try FileSystem.makeTemporaryFile(template: target.stagingTemplate)
+        } catch {
             throw Failure.cannotCreate(path, error)
         }
-        let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        do {
+            try descriptor.changeMode(to: 0o644)
+        } catch {
+            // fchmod's error is the one to report; the empty file is removed,
+            // and nothing written through the descriptor can be lost.
+            try? descriptor.close()
+            try? FileSystem.remove(temporaryPath)
+            throw Failure.cannotCreate(path, error)
+        }
         return StagedFile(target: target, temporaryPath: temporaryPath, descriptor: descriptor, cleanup: cleanup)
     }
 
     /// Stages a file, hands its descriptor and path to `body`, then commits it.
     /// On any error the temporary file is removed and the target is left as it was.
     public func write<T>(cleanup: StopCleanup? = nil,
-                         _ body: (_ descriptor: Int32, _ temporaryPath: String) throws -> T) throws -> T {
+                         _ body: (_ descriptor: FileDescriptor, _ temporaryPath: String) throws -> T) throws -> T {
         let staged = try stage(cleanup: cleanup)
         let result: T
         do {
@@ -81,12 +83,12 @@ public final class StagedFile: @unchecked Sendable {
     public let target: OutputPath
     public let temporaryPath: String
     /// Open for writing until commit or discard.
-    public let descriptor: Int32
+    public let descriptor: FileDescriptor
     /// Whether `descriptor` is still open (changed only inside `state`'s settling).
     private var open = true
     private let state: StagedState
 
-    init(target: OutputPath, temporaryPath: String, descriptor: Int32, cleanup: StopCleanup?) {
+    init(target: OutputPath, temporaryPath: String, descriptor: FileDescriptor, cleanup: StopCleanup?) {
         self.target = target
         self.temporaryPath = temporaryPath
         self.descriptor = descriptor
@@ -108,6 +110,7 @@ public final class StagedFile: @unchecked Sendable {
     /// Removes the temporary file; the target stays as it was.
     public func discard() {
         state.discard {
+            // The file is thrown away: a failing close loses nothing wanted.
             try? closeDescriptor()
             removeTemporary()
         }
@@ -123,30 +126,43 @@ public final class StagedFile: @unchecked Sendable {
         }
         if !exists {
             // link() fails if anything appeared at the target meanwhile: nothing is replaced.
-            if link(temporaryPath, target.resolved) == 0 {
-                unlink(temporaryPath)
+            do {
+                try FileSystem.link(temporaryPath, to: target.resolved)
+                // The output is in place; a temporary name that cannot be
+                // removed now (its folder made read-only meanwhile) stays as
+                // a second name of the same file, not a reason to fail.
+                try? FileSystem.remove(temporaryPath)
                 return
-            }
-            if errno == EEXIST {
+            } catch where error.code == EEXIST {
                 // Something appeared meanwhile: replaced only if it is a regular file.
                 do { _ = try target.recheck() } catch let failure as OutputPath.Failure {
                     throw AtomicFile.Failure.target(failure)
                 }
+            } catch {
+                // A file system without hard links: checked above, then renamed.
             }
-            // Otherwise a file system without hard links: checked above, then renamed.
         }
-        guard rename(temporaryPath, target.resolved) == 0 else {
-            throw AtomicFile.Failure.cannotRename(path, .last("rename"))
+        do {
+            try FileSystem.rename(temporaryPath, to: target.resolved)
+        } catch {
+            throw AtomicFile.Failure.cannotRename(path, error)
         }
     }
 
     private func closeDescriptor() throws {
         guard open else { return }
         open = false
-        guard close(descriptor) == 0 else { throw AtomicFile.Failure.cannotWrite(target.given, .last("close")) }
+        do {
+            try descriptor.close()
+        } catch {
+            throw AtomicFile.Failure.cannotWrite(target.given, error)
+        }
     }
 
+    /// Removes the temporary file, on a path that is failing or stopping
+    /// already: a removal that fails (the folder gone or made read-only)
+    /// leaves a hidden ".NAME.partial-XXXXXX" and has no one else to tell.
     private func removeTemporary() {
-        unlink(temporaryPath)
+        try? FileSystem.remove(temporaryPath)
     }
 }

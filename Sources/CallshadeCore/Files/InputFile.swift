@@ -37,38 +37,44 @@ public final class InputFile {
 
     public let path: String
     /// Open for reading (blocking again once checked), closed on exec and on deinit.
-    public let descriptor: Int32
+    public let descriptor: FileDescriptor
     /// The size when opened, in bytes.
     public let size: Int64
 
     /// Checks and opens `path`.
     public init(path: String) throws {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            let error = SystemError.last("stat")
+        let named: FileStatus
+        do {
+            named = try FileSystem.status(of: path)
+        } catch {
             throw error.code == ENOENT ? Failure.missing(path) : Failure.system(path, error)
         }
-        try Self.requireRegular(status.st_mode, path: path)
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else { throw Failure.system(path, .last("open")) }
+        try Self.requireRegular(named.kind, path: path)
+        let descriptor: FileDescriptor
         do {
-            guard fstat(descriptor, &status) == 0 else { throw Failure.system(path, .last("fstat")) }
-            try Self.requireRegular(status.st_mode, path: path)
-            let flags = fcntl(descriptor, F_GETFL)
-            guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
-                throw Failure.system(path, .last("fcntl"))
-            }
+            descriptor = try FileDescriptor.open(path, .readOnly, nonBlocking: true)
         } catch {
-            close(descriptor)
-            throw error
+            throw Failure.system(path, error)
+        }
+        let opened: FileStatus
+        do {
+            opened = try descriptor.status()
+            try Self.requireRegular(opened.kind, path: path)
+            try descriptor.setBlocking(true)
+        } catch {
+            // The refusal is what to report; a read-only descriptor loses nothing when its close fails.
+            try? descriptor.close()
+            throw (error as? SystemError).map { Failure.system(path, $0) } ?? error
         }
         self.path = path
         self.descriptor = descriptor
-        size = Int64(status.st_size)
+        size = opened.size
     }
 
     deinit {
-        close(descriptor)
+        // Nothing was written through it, so a failing close loses nothing,
+        // and a deinit has no one to tell.
+        try? descriptor.close()
     }
 
     /// A path other programs (ffmpeg) can open to read this same file, even
@@ -84,10 +90,15 @@ public final class InputFile {
         bytes.reserveCapacity(Int(size))
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(bytes.count)) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Failure.system(path, .last("read"))
+            let offset = Int64(bytes.count)
+            let read = chunk.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemError) in try descriptor.read(into: buffer, at: offset) }
+            }
+            let count: Int
+            do {
+                count = try read.get()
+            } catch {
+                throw Failure.system(path, error)
             }
             if count == 0 { return bytes }
             guard bytes.count + count <= limit else {
@@ -97,15 +108,15 @@ public final class InputFile {
         }
     }
 
-    static func requireRegular(_ mode: mode_t, path: String) throws {
-        switch mode & S_IFMT {
-        case S_IFREG: return
-        case S_IFDIR: throw Failure.folder(path)
-        case S_IFIFO: throw Failure.notRegular(path, kind: "a FIFO (named pipe) or pipe")
-        case S_IFCHR: throw Failure.notRegular(path, kind: "a character device")
-        case S_IFBLK: throw Failure.notRegular(path, kind: "a block device")
-        case S_IFSOCK: throw Failure.notRegular(path, kind: "a socket")
-        default: throw Failure.notRegular(path, kind: "a special file")
+    static func requireRegular(_ kind: FileStatus.Kind, path: String) throws {
+        switch kind {
+        case .regular: return
+        case .folder: throw Failure.folder(path)
+        case .fifo: throw Failure.notRegular(path, kind: "a FIFO (named pipe) or pipe")
+        case .characterDevice: throw Failure.notRegular(path, kind: "a character device")
+        case .blockDevice: throw Failure.notRegular(path, kind: "a block device")
+        case .socket: throw Failure.notRegular(path, kind: "a socket")
+        case .symbolicLink, .other: throw Failure.notRegular(path, kind: "a special file")
         }
     }
 }

@@ -56,11 +56,11 @@ public struct OutputPath: Equatable, Sendable {
         given = path
         self.kind = kind
         var target = path
-        var status = stat()
-        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
-            guard let real = realpath(path, nil) else { throw Failure.danglingLink(path) }
-            target = String(cString: real)
-            free(real)
+        // An lstat that fails here fails again in `checkExisting`, which reports it.
+        if (try? FileSystem.linkStatus(of: path))?.kind == .symbolicLink {
+            // Whatever stops it resolving (no target, a loop, no permission), the link leads nowhere usable.
+            guard let real = try? FileSystem.realPath(path) else { throw Failure.danglingLink(path) }
+            target = real
         }
         resolved = target
         let name = Self.name(of: target)
@@ -98,25 +98,25 @@ public struct OutputPath: Equatable, Sendable {
 
     static func checkFolder(of path: String, given: String) throws {
         let folder = Self.folder(of: path)
-        var status = stat()
-        guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+        // Missing, not a folder, or not reachable: in each case there is no folder to write in.
+        guard (try? FileSystem.status(of: folder))?.kind == .folder else {
             throw Failure.folderMissing(given, folder: folder)
         }
     }
 
     /// Whether something replaceable is at `path`; throws if something else is.
     static func checkExisting(_ path: String, given: String, kind: Kind) throws -> Bool {
-        var status = stat()
-        guard lstat(path, &status) == 0 else {
-            let error = SystemError.last("lstat")
+        let type: FileStatus.Kind
+        do {
+            type = try FileSystem.linkStatus(of: path).kind
+        } catch {
             if error.code == ENOENT { return false }
             throw Failure.system(given, error)
         }
-        let type = status.st_mode & S_IFMT
         switch (kind, type) {
-        case (.file, S_IFREG):
+        case (.file, .regular):
             return true
-        case (.folder, S_IFDIR):
+        case (.folder, .folder):
             guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else {
                 throw Failure.system(given, SystemError("opendir", code: EACCES))
             }
@@ -127,16 +127,16 @@ public struct OutputPath: Equatable, Sendable {
         }
     }
 
-    static func describe(_ type: mode_t) -> String {
+    static func describe(_ type: FileStatus.Kind) -> String {
         switch type {
-        case S_IFREG: return "a regular file"
-        case S_IFDIR: return "a folder"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFIFO: return "a FIFO (named pipe)"
-        case S_IFSOCK: return "a socket"
-        case S_IFLNK: return "a symbolic link"
-        default: return "a special file"
+        case .regular: return "a regular file"
+        case .folder: return "a folder"
+        case .characterDevice: return "a character device"
+        case .blockDevice: return "a block device"
+        case .fifo: return "a FIFO (named pipe)"
+        case .socket: return "a socket"
+        case .symbolicLink: return "a symbolic link"
+        case .other: return "a special file"
         }
     }
 }

@@ -31,10 +31,11 @@ public final class StagedFolder: @unchecked Sendable {
         } catch let failure as OutputPath.Failure {
             throw Failure.target(failure)
         }
-        var template = Array(target.stagingTemplate.utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
-        guard made != nil else { throw Failure.cannotCreate(path, .last("mkdtemp")) }
-        self.path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        do {
+            self.path = try FileSystem.makeTemporaryFolder(template: target.stagingTemplate)
+        } catch {
+            throw Failure.cannotCreate(path, error)
+        }
         state = StagedState(cleanup: cleanup)
         state.register { [weak self] in self?.discard() }
     }
@@ -47,16 +48,40 @@ public final class StagedFolder: @unchecked Sendable {
     /// target gives way; anything else makes the rename fail (a folder never
     /// replaces a file or device), and nothing is lost.
     public func commit() throws {
-        try state.commit(prepare: {
-            guard chmod(path, 0o755) == 0 else { throw Failure.cannotRename(target.given, .last("chmod")) }
-        }, place: {
-            do {
-                if try target.recheck() { rmdir(target.resolved) }
-            } catch let failure as OutputPath.Failure {
-                throw Failure.target(failure)
-            }
-            guard rename(path, target.resolved) == 0 else { throw Failure.cannotRename(target.given, .last("rename")) }
-        }, remove: removeTemporary)
+        try state.commit(prepare: open, place: place, remove: removeTemporary)
+    }
+
+    /// Opens the finished folder to everyone's reading (mkdtemp made it its owner's alone).
+    private func open() throws {
+        do {
+            try FileSystem.changeMode(of: path, to: 0o755)
+        } catch {
+            throw Failure.cannotRename(target.given, error)
+        }
+    }
+
+    private func place() throws {
+        let exists: Bool
+        do {
+            exists = try target.recheck()
+        } catch let failure as OutputPath.Failure {
+            throw Failure.target(failure)
+        }
+        do {
+            if exists { try removeEmptyTarget() }
+            try FileSystem.rename(path, to: target.resolved)
+        } catch {
+            throw Failure.cannotRename(target.given, error)
+        }
+    }
+
+    /// Removes the empty folder at the target; one gone meanwhile leaves the name free all the same.
+    private func removeEmptyTarget() throws(SystemError) {
+        do {
+            try FileSystem.removeFolder(target.resolved)
+        } catch where error.code == ENOENT {
+            return
+        }
     }
 
     /// Removes the temporary folder and everything in it. A writer still
@@ -66,11 +91,13 @@ public final class StagedFolder: @unchecked Sendable {
         state.discard(removeTemporary)
     }
 
+    /// Runs on a path that is failing or stopping already: a folder that
+    /// cannot be removed (made read-only meanwhile) has no one else to tell,
+    /// so each try's error is dropped and the next try decides.
     private func removeTemporary() {
         for _ in 0..<20 {
             try? FileManager.default.removeItem(atPath: path)
-            var status = stat()
-            if lstat(path, &status) != 0 { return }
+            if (try? FileSystem.linkStatus(of: path)) == nil { return }
         }
     }
 }

@@ -20,8 +20,8 @@ final class StagedState: @unchecked Sendable {
     }
 
     /// Unless settled: `prepare`, then `place` through the stop gate; if
-    /// either throws, `remove` runs and the error goes on. Settles either way.
-    func commit(prepare: () throws -> Void, place: () throws -> Void, remove: () -> Void) throws {
+    /// either throws, `remove` (`removeStaged`) runs and the error goes on. Settles either way.
+    func commit(prepare: () throws -> Void, place: () throws -> Void, remove removeStaged: () -> Void) throws {
         lock.lock()
         defer { lock.unlock() }
         guard !settled else { return }
@@ -31,18 +31,18 @@ final class StagedState: @unchecked Sendable {
             try prepare()
             if let cleanup { try cleanup.commit(place) } else { try place() }
         } catch {
-            remove()
+            removeStaged()
             throw error
         }
     }
 
-    /// Unless settled: `remove`, and settles.
-    func discard(_ remove: () -> Void) {
+    /// Unless settled: `removeStaged`, and settles.
+    func discard(_ removeStaged: () -> Void) {
         lock.lock()
         defer { lock.unlock() }
         guard !settled else { return }
         settled = true
-        remove()
+        removeStaged()
         unregister()
     }
 

@@ -114,12 +114,12 @@ public enum ScenarioParser {
         guard !given.contains("\0") else { throw fields.error(key, "must not contain a NUL character") }
         let path = given.hasPrefix("/") ? given : URL(fileURLWithPath: folder).appendingPathComponent(given).path
         // Checked (not opened): a regular file, as the commands will need it.
-        var status = stat()
-        guard stat(path, &status) == 0 else {
+        // Any failure of stat (no such file, no permission on the way) reads as not found, as it always has.
+        guard let status = try? FileSystem.status(of: path) else {
             throw fields.error(key, "file '\(UserText.shown(given))' not found (looked for \(UserText.shown(path, limit: 200)))")
         }
         do {
-            try InputFile.requireRegular(status.st_mode, path: path)
+            try InputFile.requireRegular(status.kind, path: path)
         } catch let failure as InputFile.Failure {
             throw fields.error(key, "'\(UserText.shown(given))': \(failure.reason)")
         }

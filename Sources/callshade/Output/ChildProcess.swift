@@ -4,9 +4,10 @@ import Foundation
 /// A running child process fed through a pipe on its standard input, whose
 /// standard error is collected (its last lines are kept for messages).
 final class ChildProcess {
-    let pid: pid_t
     let name: String
-    private var input: Int32
+    private let process: Subprocess
+    /// The write end of its standard input; nil once closed.
+    private var input: FileDescriptor?
     private let errorCollector: TailCollector
     private var ended: ChildExit?
     private let cleanup: StopCleanup?
@@ -19,116 +20,120 @@ final class ChildProcess {
     /// `standardOutput` (default /dev/null); `inheriting`, if given, is its
     /// descriptor 3 (read it as `inheritedPath`). With `cleanup`, a stop
     /// kills it before any output is removed.
-    init(executable: String, arguments: [String], standardOutput: Int32? = nil, inheriting: Int32? = nil,
-         cleanup: StopCleanup? = nil) throws {
-        let (inputRead, inputWrite) = try POSIXCalls.pipe()
-        POSIXCalls.growPipe(inputWrite, to: 1 << 20)
-        let (errorRead, errorWrite) = try POSIXCalls.pipe()
-        let devNull = open("/dev/null", O_WRONLY | O_CLOEXEC)
-        defer {
-            POSIXCalls.close(inputRead)
-            POSIXCalls.close(errorWrite)
-            if devNull >= 0 { POSIXCalls.close(devNull) }
-        }
-        do {
-            pid = try POSIXCalls.spawn(executable: executable, arguments: arguments, standardInput: inputRead,
-                                       standardOutput: standardOutput ?? devNull, standardError: errorWrite,
-                                       inherited: inheriting)
-        } catch {
-            POSIXCalls.close(inputWrite)
-            POSIXCalls.close(errorRead)
-            throw error
-        }
+    init(executable: String, arguments: [String], standardOutput: FileDescriptor? = nil,
+         inheriting: FileDescriptor? = nil, cleanup: StopCleanup? = nil) throws {
+        let started = try Self.start(executable: executable, arguments: arguments, standardOutput: standardOutput,
+                                     inheriting: inheriting)
+        process = started.process
+        input = started.input
+        errorCollector = TailCollector(descriptor: started.errorOutput)
         name = URL(fileURLWithPath: executable).lastPathComponent
-        input = inputWrite
-        errorCollector = TailCollector(descriptor: errorRead)
         self.cleanup = cleanup
-        let pid = pid
-        cleanupKey = cleanup?.register(.children) { POSIXCalls.killAndReap(pid) }
+        let process = process
+        cleanupKey = cleanup?.register(.children) {
+            // A stop goes on to remove the outputs and exit whatever happens
+            // here; nothing is left to report a failure to.
+            _ = try? process.killAndReap()
+        }
     }
 
     deinit {
-        if ended == nil {
-            POSIXCalls.kill(pid, SIGKILL)
-            _ = finish()
+        self.kill()
+    }
+
+    /// Starts the child: its standard input and error on new pipes, whose
+    /// ends it uses are closed here once it has them. Returns our ends.
+    private static func start(executable: String, arguments: [String], standardOutput: FileDescriptor?,
+                              inheriting: FileDescriptor?) throws
+        -> (process: Subprocess, input: FileDescriptor, errorOutput: FileDescriptor) {
+        var theirs: [FileDescriptor] = []   // closed here once the child has its copies
+        var ours: [FileDescriptor] = []     // kept, unless starting fails
+        let process: Subprocess
+        let input: FileDescriptor
+        let errorOutput: FileDescriptor
+        do {
+            let inputPipe = try FileDescriptor.pipe()
+            theirs.append(inputPipe.readEnd)
+            ours.append(inputPipe.writeEnd)
+            let errorPipe = try FileDescriptor.pipe()
+            theirs.append(errorPipe.writeEnd)
+            ours.append(errorPipe.readEnd)
+            let output: FileDescriptor
+            if let standardOutput {
+                output = standardOutput
+            } else {
+                output = try FileDescriptor.open("/dev/null", .writeOnly)
+                theirs.append(output)
+            }
+            // A pipe that keeps its default size works, with more wake-ups a frame.
+            _ = try? inputPipe.writeEnd.growPipe(to: 1 << 20)
+            process = try Subprocess(executable: executable, arguments: arguments, standardInput: inputPipe.readEnd,
+                                     standardOutput: output, standardError: errorPipe.writeEnd,
+                                     inherited: inheriting)
+            input = inputPipe.writeEnd
+            errorOutput = errorPipe.readEnd
+        } catch {
+            // The failure to start is the one to report; these descriptors
+            // were made for it alone and nothing was written through them.
+            _ = closeAll(theirs + ours)
+            throw POSIXFailure(error.call == "posix_spawn" ? SystemError("posix_spawn \(executable)", code: error.code) : error)
         }
+        if let failure = closeAll(theirs) {
+            // Our copies of its ends must close, or it never sees the end of its input.
+            _ = try? process.killAndReap()
+            _ = closeAll(ours)
+            throw POSIXFailure(failure)
+        }
+        return (process, input, errorOutput)
     }
 
     /// Writes bytes to the child's standard input.
     func write(_ bytes: UnsafeRawBufferPointer) throws {
-        guard input >= 0 else { throw POSIXFailure.closed }
-        try POSIXCalls.writeAll(input, bytes)
+        guard let input else { throw POSIXFailure.closed }
+        try input.send(bytes)
     }
 
-    /// Closes its input, waits for it to end, and says how it did.
+    /// Closes its input, waits for it to end, and says how it did. A failing
+    /// close of its input is reported once it has ended.
     @discardableResult
-    func finish() -> ChildExit {
+    func finish() throws -> ChildExit {
         if let ended { return ended }
-        if input >= 0 {
-            POSIXCalls.close(input)
-            input = -1
+        var closeFailure: SystemError?
+        if let input {
+            self.input = nil
+            do { try input.close() } catch { closeFailure = error }
         }
-        let exit = POSIXCalls.wait(pid)
+        let exit: ChildExit
+        do {
+            exit = try process.wait()
+        } catch {
+            throw POSIXFailure(error)
+        }
         errorCollector.waitForEnd()
         ended = exit
         if let cleanupKey { cleanup?.unregister(cleanupKey) }
+        if let closeFailure { throw POSIXFailure(closeFailure) }
         return exit
     }
 
-    /// Kills it at once and reaps it.
+    /// Kills it at once and reaps it. This comes while a render is abandoned
+    /// or dropped: the error already on its way is the one to report, and a
+    /// child not yet reaped can always be killed and waited for.
     func kill() {
         guard ended == nil else { return }
-        POSIXCalls.kill(pid, SIGKILL)
-        finish()
+        try? process.kill()
+        _ = try? finish()
     }
 
     /// The last lines it wrote to standard error.
     var errorTail: [String] { errorCollector.lines }
 }
 
-/// Reads a descriptor to its end on its own thread and keeps the last lines.
-final class TailCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var tail: [String] = []
-    private var partial: [UInt8] = []
-    private let done = DispatchSemaphore(value: 0)
-    private let keep: Int
-
-    init(descriptor: Int32, keep: Int = 12) {
-        self.keep = keep
-        Thread.detachNewThread { [self] in
-            while true {
-                let chunk = POSIXCalls.read(descriptor)
-                if chunk.isEmpty { break }
-                append(chunk)
-            }
-            append([UInt8(ascii: "\n")])
-            POSIXCalls.close(descriptor)
-            done.signal()
-        }
+/// Closes every one of `descriptors`; returns the first failure, if any.
+func closeAll(_ descriptors: [FileDescriptor]) -> SystemError? {
+    var first: SystemError?
+    for descriptor in descriptors {
+        do { try descriptor.close() } catch { first = first ?? error }
     }
-
-    private func append(_ bytes: [UInt8]) {
-        lock.lock()
-        defer { lock.unlock() }
-        for byte in bytes {
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                if !partial.isEmpty { tail.append(String(decoding: partial, as: UTF8.self)) }
-                partial.removeAll(keepingCapacity: true)
-                if tail.count > keep { tail.removeFirst(tail.count - keep) }
-            } else if partial.count < 4096 {
-                partial.append(byte)
-            }
-        }
-    }
-
-    func waitForEnd() {
-        done.wait()
-    }
-
-    var lines: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return tail
-    }
+    return first
 }

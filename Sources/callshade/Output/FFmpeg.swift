@@ -22,17 +22,9 @@ enum FFmpeg {
 
     /// The names of the encoders this ffmpeg has.
     static func encoders(ffmpeg: String) throws -> Set<String> {
-        let (outputRead, outputWrite) = try POSIXCalls.pipe()
-        let child = try ChildProcess(executable: ffmpeg, arguments: ["-hide_banner", "-encoders"], standardOutput: outputWrite)
-        POSIXCalls.close(outputWrite)
         var text: [UInt8] = []
-        while true {
-            let chunk = POSIXCalls.read(outputRead)
-            if chunk.isEmpty { break }
-            text += chunk
-        }
-        POSIXCalls.close(outputRead)
-        child.finish()
+        // Its exit says nothing more: an ffmpeg that lists nothing has no encoder asked for.
+        _ = try ChildProcess.run(executable: ffmpeg, arguments: ["-hide_banner", "-encoders"]) { text += $0 }
         // Lines look like " V....D libx264   libx264 H.264 ...": flags, then the name.
         let names = String(decoding: text, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
             let words = line.split(separator: " ", omittingEmptySubsequences: true)

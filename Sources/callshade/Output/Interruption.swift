@@ -11,10 +11,10 @@ final class Interruption: @unchecked Sendable {
     let cleanup = StopCleanup()
     private var sources: [DispatchSourceSignal] = []
 
-    init(signals: [Int32] = [SIGINT, SIGTERM]) {
+    init(signals: [Int32] = [SIGINT, SIGTERM]) throws {
         let queue = DispatchQueue(label: "callshade.signals")
         for number in signals {
-            _ = Glibc.signal(number, SIG_IGN)   // delivered to the dispatch source instead
+            try ThisProcess.ignore(signal: number)   // delivered to the dispatch source instead
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { [cleanup] in Self.stop(cleanup, signal: number) }
             source.resume()
@@ -31,8 +31,9 @@ final class Interruption: @unchecked Sendable {
         guard cleanup.stop() else { return }
         let diagnostic = Diagnostic.interrupted(signal: signal)
         let message = Array((diagnostic.message + "\n").utf8)
-        message.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
-        _exit(diagnostic.exitCode)
+        // A standard error that cannot be written has no one to tell; the exit status says it all the same.
+        message.withUnsafeBytes { _ = try? FileDescriptor.standardError.writeAll($0) }
+        ThisProcess.exitImmediately(diagnostic.exitCode)
     }
 }
 

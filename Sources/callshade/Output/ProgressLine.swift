@@ -1,3 +1,4 @@
+import CallshadeCore
 import Foundation
 
 /// One updating line on standard error, only when it is a terminal: frames
@@ -12,7 +13,7 @@ final class ProgressLine {
 
     init(total: Int, quiet: Bool) {
         self.total = total
-        enabled = !quiet && POSIXCalls.standardErrorIsTerminal
+        enabled = !quiet && FileDescriptor.standardError.isTerminal
         start = clock.now
     }
 

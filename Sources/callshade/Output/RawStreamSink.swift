@@ -6,9 +6,9 @@ import Foundation
 /// limited range; 1.5 bytes a pixel).
 final class RawStreamSink: FrameSink {
     private let format: PixelFormat
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
 
-    init(format: PixelFormat, descriptor: Int32 = 1) {
+    init(format: PixelFormat, descriptor: FileDescriptor = .standardOutput) {
         self.format = format
         self.descriptor = descriptor
     }
@@ -18,9 +18,9 @@ final class RawStreamSink: FrameSink {
     func write(_ frame: RenderedFrame, index: Int) throws {
         switch frame {
         case .rgba(let image):
-            try image.pixels.withUnsafeBytes { try POSIXCalls.writeAll(descriptor, $0) }
+            try image.pixels.withUnsafeBytes { try descriptor.send($0) }
         case .yuv420p(let planes):
-            try planes.withUnsafeBytes { try POSIXCalls.writeAll(descriptor, $0) }
+            try planes.withUnsafeBytes { try descriptor.send($0) }
         }
     }
 

@@ -35,12 +35,12 @@ final class VideoSink: FrameSink {
             }
         } catch POSIXFailure.closed {
             // ffmpeg stopped reading: it failed or was killed; say why.
-            throw failure(child.finish())
+            throw failure(try child.finish())
         }
     }
 
     func finish() throws {
-        let exit = child.finish()
+        let exit = try child.finish()
         guard exit.succeeded else { throw failure(exit) }
         try staged.commit()
     }

@@ -13,14 +13,12 @@ public struct SystemError: Error, Equatable, CustomStringConvertible {
         self.code = code
     }
 
-    /// The error of the call that just failed (reads `errno`).
-    public static func last(_ call: String) -> SystemError {
-        SystemError(call, code: errno)
-    }
+    /// What the C library says for the code, as it says it: "No space left on device".
+    public var systemText: String { SystemCalls.errorText(code) }
 
     /// What went wrong, without the call: "no space left on device (ENOSPC)".
     public var reason: String {
-        let text = String(cString: strerror(code))
+        let text = systemText
         let lowered = text.prefix(1).lowercased() + text.dropFirst()
         return Self.symbols[code].map { "\(lowered) (\($0))" } ?? lowered
     }

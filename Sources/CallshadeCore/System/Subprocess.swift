@@ -1,0 +1,72 @@
+import Foundation
+
+/// A child process started with `posix_spawn`, reaped exactly once: by
+/// `wait`, or by `killAndReap` (a stop, on the signal handler's queue),
+/// whichever comes first; the other gets the same exit. `wait` waits without
+/// reaping and reaps under a lock, as `killAndReap` does, so neither ever
+/// finds the child reaped by the other (ECHILD), and no signal goes to a
+/// process id the system has already given to someone else.
+public final class Subprocess: @unchecked Sendable {
+    public let pid: Int32
+    private let lock = NSLock()
+    /// Set once, under `lock`, by whichever reaps it.
+    private var exit: ChildExit?
+
+    /// Starts `executable` with `arguments` (no shell, no PATH search), its
+    /// standard input, output and error on the given descriptors and
+    /// `inherited`, if any, as its descriptor 3; SIGINT, SIGTERM and SIGPIPE
+    /// are at their defaults there whatever this process does with them.
+    public init(executable: String, arguments: [String], standardInput: FileDescriptor, standardOutput: FileDescriptor,
+                standardError: FileDescriptor, inherited: FileDescriptor? = nil) throws(SystemError) {
+        var descriptors = [(standardInput.rawValue, Int32(0)), (standardOutput.rawValue, 1), (standardError.rawValue, 2)]
+        if let inherited { descriptors.append((inherited.rawValue, 3)) }
+        pid = try SystemCalls.spawn(executable: executable, arguments: arguments, descriptors: descriptors,
+                                    defaultSignals: [SIGINT, SIGTERM, SIGPIPE])
+    }
+
+    /// Blocks until it has ended, then says how.
+    public func wait() throws(SystemError) -> ChildExit {
+        var waitFailure: SystemError?
+        do {
+            try SystemCalls.waitForEnd(pid)
+        } catch {
+            waitFailure = error   // ECHILD when `killAndReap` reaped it meanwhile: its exit is below
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        if let exit { return exit }
+        if let waitFailure { throw waitFailure }
+        // It has ended and nobody else reaps it while the lock is held.
+        guard let status = try SystemCalls.reap(pid) else { throw SystemError("waitpid", code: ECHILD) }
+        let ended = ChildExit(waitStatus: status)
+        exit = ended
+        return ended
+    }
+
+    /// Sends it SIGKILL, unless it has been reaped.
+    public func kill() throws(SystemError) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard exit == nil else { return }
+        try SystemCalls.kill(pid, signal: SIGKILL)
+    }
+
+    /// Kills it at once and reaps it, waiting at most `seconds` for it to
+    /// go: for a stop, which must not wait on a thread that may be inside
+    /// `wait`. Returns whether it is reaped (false: it outlived the wait).
+    @discardableResult
+    public func killAndReap(waitingAtMost seconds: Double = 1) throws(SystemError) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard exit == nil else { return true }
+        try SystemCalls.kill(pid, signal: SIGKILL)
+        for _ in 0..<max(1, Int(seconds * 200)) {
+            if let status = try SystemCalls.reap(pid) {
+                exit = ChildExit(waitStatus: status)
+                return true
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return false
+    }
+}
