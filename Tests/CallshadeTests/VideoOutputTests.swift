@@ -77,8 +77,8 @@ final class VideoOutputTests: XCTestCase {
 
     func testOtherCodecsAndContainers() throws {
         let folder = try TestPaths.scratchFolder()
-        var cases = [("webm", [String](), "vp9"), ("mov", ["--codec", "prores"], "prores"), ("mkv", ["--codec", "ffv1"], "ffv1")]
-        if Tools.available("ffmpeg") { cases.append(("mp4", ["--codec", "hevc", "--preset", "ultrafast"], "hevc")) }
+        let cases = [("webm", [String](), "vp9"), ("mov", ["--codec", "prores"], "prores"), ("mkv", ["--codec", "ffv1"], "ffv1"),
+                     ("mp4", ["--codec", "hevc", "--preset", "ultrafast"], "hevc")]
         for (container, arguments, codec) in cases {
             let video = folder.appendingPathComponent("v.\(container)").path
             let result = try runCallshade(["render", example, "--size", "64x48", "--fps", "10", "--to", "1", "-o", video] + arguments)
