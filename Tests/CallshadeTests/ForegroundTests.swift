@@ -65,15 +65,20 @@ final class ForegroundTests: XCTestCase {
             let request = try ForegroundFixtures.request(at: 1, size: size, layers: [.avatar])
             let image = try ReferenceRenderer().render(request)
             var total = 0.0
-            var moment = Vec2(0, 0)
-            for y in 0..<image.height {
-                for x in 0..<image.width {
-                    let alpha = Double(image.pixels[(y * image.width + x) * 4 + 3])
-                    total += alpha
-                    moment = moment + Vec2(Double(x) + 0.5, Double(y) + 0.5) * alpha
+            var moment = (x: 0.0, y: 0.0)
+            image.pixels.withUnsafeBufferPointer { pixels in
+                for y in 0..<image.height {
+                    for x in 0..<image.width {
+                        let alpha = Double(pixels[(y * image.width + x) * 4 + 3])
+                        guard alpha > 0 else { continue }
+                        total += alpha
+                        moment.x += (Double(x) + 0.5) * alpha
+                        moment.y += (Double(y) + 0.5) * alpha
+                    }
                 }
             }
-            let centroid = moment * (1 / total)
+            XCTAssertGreaterThan(total, 0, size)
+            let centroid = Vec2(moment.x / total, moment.y / total)
             let expected = try CallLayout(size: try FrameSize(parsing: size)).centre
             XCTAssertEqual(centroid.x, expected.x, accuracy: 0.05, size)
             XCTAssertEqual(centroid.y, expected.y, accuracy: 0.05, size)
