@@ -6,8 +6,14 @@ import XCTest
 /// tiles pasted over it: what `render` does on a software rasteriser) held to
 /// the all-GPU path and to the CPU reference.
 final class HostCompositionTests: XCTestCase {
+    static let shared = SharedGPURenderer()
+    override class func tearDown() {
+        shared.release()
+        super.tearDown()
+    }
+
     func testHostCompositionMatchesTheGPUPath() throws {
-        let gpu = try makeGPURenderer()
+        let gpu = try Self.shared.renderer()
         for (size, time, photo, dither) in [("1080x1920", 7.0, true, false), ("960x1280", 12.5, false, true)] {
             var request = try ForegroundFixtures.request(at: time, size: size, photo: photo)
             request.dither = dither
@@ -59,7 +65,9 @@ final class HostCompositionTests: XCTestCase {
         let foreground = try XCTUnwrap(request.foreground)
         let tiles = ForegroundTiles(foreground: foreground, layers: request.layers, region: PixelRect(x: 0, y: 0, width: 390, height: 844))
         XCTAssertFalse(tiles.runs.contains { $0.kind == .avatarInterior })
-        let comparison = ImageComparison(try makeGPURenderer().render(request), try ReferenceRenderer().render(request))
+        let gpu = try Self.shared.renderer()
+        XCTAssertEqual(gpu.composesOnHost, gpu.context.info.isSoftware, "the renderer's own choice of route")
+        let comparison = ImageComparison(try gpu.render(request), try ReferenceRenderer().render(request))
         XCTAssertTrue(comparison.withinParity, "\(comparison)")
     }
 }
