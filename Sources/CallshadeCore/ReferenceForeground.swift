@@ -1,7 +1,7 @@
 import Foundation
 
 /// The waves and the avatar evaluated in double precision, written from the
-/// description of issue 4 and the spec, as the oracle for the shader.
+/// spec (section 2), as the oracle for the shader.
 struct ReferenceForeground: Sendable {
     let foreground: Foreground
     let drawsWaves: Bool

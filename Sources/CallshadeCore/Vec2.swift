@@ -1,4 +1,11 @@
-/// A point or vector in the unit square: origin bottom-left, y up (GL convention).
+/// A point or vector in the plane. Its meaning depends on where it is used,
+/// and each use says which:
+/// - the gradient's screen (`GradientParameters.centres`, `GradientMotion`,
+///   `ReferenceGradient.color(atScreen:)`): the unit square, origin
+///   bottom-left, y up (the GL convention);
+/// - the call layout and the foreground (`CallLayout.centre`,
+///   `Foreground.centre`, offsets from it, `WaveShape.balls`): pixels, or
+///   units of a wave's square, with y down (image coordinates, row 0 at the top).
 public struct Vec2: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double

@@ -10,7 +10,8 @@ final class ForegroundPass {
         let gradient: GradientUniforms
         let targetSize: UniformLocation
         let layers: UniformLocation?
-        /// Not in WAVES_CONSTANT programs: nothing there depends on where the centre is.
+        /// Not in programs built OUTER_GIVEN, INNER_GIVEN and NO_AVATAR together:
+        /// nothing there depends on where the centre is.
         let centre: UniformLocation?
         let wavesLook: WavesLookUniforms
         let waveBalls: UniformLocation?
@@ -79,7 +80,7 @@ final class ForegroundPass {
         try target.bind(viewportWidth: region.width, viewportHeight: region.height)
         // Where the centre is in the target's pixels.
         let centre = Vec2(foreground.centre.x - Double(region.x), foreground.centre.y - Double(region.y))
-        GLCalls.disableBlending()
+        GLCalls.resetFixedFunctionState()
         if let image = foreground.avatar.image, request.layers.contains(.avatar) {
             try GLCalls.bindTexture(try texture(for: image).name, unit: 0)
         }

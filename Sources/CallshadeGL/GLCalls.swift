@@ -235,7 +235,10 @@ enum GLCalls {
 
     // MARK: Drawing and reading
 
-    static func disableBlending() {
+    /// Turns off every fixed-function stage a pass could find left on (blending,
+    /// dithering, the depth test, the scissor test), so the fragments' colours
+    /// are written as the program computes them.
+    static func resetFixedFunctionState() {
         glDisable(GLenum(GL_BLEND))
         glDisable(GLenum(GL_DITHER))
         glDisable(GLenum(GL_DEPTH_TEST))

@@ -12,7 +12,7 @@ public final class GPURenderer: FrameRenderer {
     private var lowResolution: (grid: LowResolutionGrid, target: Framebuffer)?
     /// Built on the first conversion on the GPU.
     private var yuv: YUVPass?
-    private var host = HostBuffers()
+    private var host = HostCompositor()
     /// The foreground's square on the host path.
     private var overlay: Framebuffer?
 

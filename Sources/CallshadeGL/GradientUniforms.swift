@@ -34,13 +34,9 @@ struct GradientUniforms {
         overlay = program.optionalUniform("u_overlay")
     }
 
-    /// Sets them on the program in use, for a target of `width` x `height`
-    /// that shows the whole screen; `lookup` gives the low-resolution
+    /// Sets them on the program in use, for a target whose fragments stand
+    /// for the screen points `mapping` says; `lookup` gives the low-resolution
     /// gradient's grid to programs built with GRADIENT_LOOKUP.
-    func set(_ parameters: GradientParameters, width: Int, height: Int, lookup grid: LowResolutionGrid? = nil) {
-        set(parameters, mapping: ScreenMapping.fullSize(width: width, height: height), lookup: grid)
-    }
-
     func set(_ parameters: GradientParameters, mapping: ScreenMapping, lookup grid: LowResolutionGrid?) {
         if let screenFromFragment {
             GLCalls.uniform(screenFromFragment.value, vec4: Float(mapping.x), Float(mapping.xOffset), Float(mapping.y), Float(mapping.yOffset))

@@ -41,7 +41,7 @@ final class YUVPass {
         for (variant, target) in [(luma, targets.luma), (chroma, targets.chroma)] {
             try target.bind()
             try variant.program.use()
-            GLCalls.disableBlending()
+            GLCalls.resetFixedFunctionState()
             GLCalls.uniform(variant.rect.value, vec4: -1, -1, 1, 1)
             GLCalls.uniform(variant.frame.value, int: 2)
             GLCalls.uniform(variant.frameSize.value, ivec2: Int32(width), Int32(height))

@@ -97,11 +97,6 @@ public struct ReportPage {
         return page
     }
 
-    /// The file names the page refers to.
-    public var referencedFiles: [String] {
-        rows.flatMap { [$0.sideBySide, $0.heatMap, $0.images.0, $0.images.1] }
-    }
-
     private func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")

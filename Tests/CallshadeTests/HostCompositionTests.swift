@@ -6,8 +6,14 @@ import XCTest
 /// tiles pasted over it: what `render` does on a software rasteriser) held to
 /// the all-GPU path and to the CPU reference.
 final class HostCompositionTests: XCTestCase {
+    static let shared = SharedGPURenderer()
+    override class func tearDown() {
+        shared.release()
+        super.tearDown()
+    }
+
     func testHostCompositionMatchesTheGPUPath() throws {
-        let gpu = try makeGPURenderer()
+        let gpu = try Self.shared.renderer()
         for (size, time, photo, dither) in [("1080x1920", 7.0, true, false), ("960x1280", 12.5, false, true)] {
             var request = try ForegroundFixtures.request(at: time, size: size, photo: photo)
             request.dither = dither
@@ -27,10 +33,14 @@ final class HostCompositionTests: XCTestCase {
                 }
             }
             var differing = (waves: 0, elsewhere: 0)
-            for (index, pair) in zip(host.pixels, full.pixels).enumerated() where pair.0 != pair.1 {
-                if inWaves[index / 4] { differing.waves += 1 } else { differing.elsewhere += 1 }
+            host.pixels.withUnsafeBufferPointer { host in
+                full.pixels.withUnsafeBufferPointer { full in
+                    for index in 0..<host.count where host[index] != full[index] {
+                        if inWaves[index / 4] { differing.waves += 1 } else { differing.elsewhere += 1 }
+                    }
+                }
             }
-            let wavesChannels = inWaves.filter { $0 }.count * 4
+            let wavesChannels = inWaves.reduce(0) { $1 ? $0 + 4 : $0 }
             XCTAssertGreaterThan(wavesChannels, 0, "\(size) at \(time)")
             XCTAssertLessThan(Double(differing.waves), 0.1 * Double(wavesChannels), "\(size) at \(time)")
             XCTAssertLessThan(Double(differing.elsewhere), 1e-4 * Double(host.pixels.count), "\(size) at \(time)")
@@ -55,7 +65,9 @@ final class HostCompositionTests: XCTestCase {
         let foreground = try XCTUnwrap(request.foreground)
         let tiles = ForegroundTiles(foreground: foreground, layers: request.layers, region: PixelRect(x: 0, y: 0, width: 390, height: 844))
         XCTAssertFalse(tiles.runs.contains { $0.kind == .avatarInterior })
-        let comparison = ImageComparison(try makeGPURenderer().render(request), try ReferenceRenderer().render(request))
+        let gpu = try Self.shared.renderer()
+        XCTAssertEqual(gpu.composesOnHost, gpu.context.info.isSoftware, "the renderer's own choice of route")
+        let comparison = ImageComparison(try gpu.render(request), try ReferenceRenderer().render(request))
         XCTAssertTrue(comparison.withinParity, "\(comparison)")
     }
 }
@@ -94,7 +106,7 @@ final class ForegroundTilesTests: XCTestCase {
             // `testTileKindsHoldAtEveryPixel` holds the tile kinds themselves exactly.
             let comparison = ImageComparison(tiled, whole)
             XCTAssertLessThanOrEqual(comparison.maxDelta, 1, "\(name): \(comparison)")
-            XCTAssertLessThanOrEqual(zip(tiled.pixels, whole.pixels).filter { $0 != $1 }.count, 4, "\(name): \(comparison)")
+            XCTAssertLessThanOrEqual(SampleDifferences(tiled.pixels, whole.pixels).differing, 4, "\(name): \(comparison)")
         }
     }
 
@@ -110,37 +122,45 @@ final class ForegroundTilesTests: XCTestCase {
             XCTAssertEqual([region.x % 8, region.y % 8, region.width % 8, region.height % 8], [0, 0, 0, 0])
             let tiles = ForegroundTiles(foreground: foreground, layers: request.layers, region: region)
             var kinds = [TileKind?](repeating: nil, count: region.pixelCount)
+            var overlaps = FailureCount()
             for (kind, rects) in tiles.runs {
                 for rect in rects {
                     for y in rect.y..<rect.y + rect.height {
                         for x in rect.x..<rect.x + rect.width {
-                            XCTAssertNil(kinds[(y - region.y) * region.width + x - region.x], "tiles overlap at \(x), \(y)")
-                            kinds[(y - region.y) * region.width + x - region.x] = kind
+                            let index = (y - region.y) * region.width + x - region.x
+                            overlaps.check(kinds[index] == nil, "tiles overlap at \(x), \(y) at \(time): \(kinds[index].map { "\($0)" } ?? "") and \(kind)")
+                            kinds[index] = kind
                         }
                     }
                 }
             }
+            overlaps.assertNone("at \(time), no pixel is in two tiles")
             let reference = ReferenceForeground(foreground: foreground, drawsWaves: true, drawsAvatar: true)
             let radius = foreground.avatar.diameter / 2
             var wholePixels = 0
+            var wrong = FailureCount()
             for y in region.y..<region.y + region.height {
                 for x in region.x..<region.x + region.width {
                     let offset = Vec2(Double(x) + 0.5 - foreground.centre.x, Double(y) + 0.5 - foreground.centre.y)
                     let avatar = min(max(radius - offset.length + 0.5, 0), 1)
                     let outer = reference.waveCoverage(foreground.waves.shapes[0], offset: offset)
                     let inner = reference.waveCoverage(foreground.waves.shapes[1], offset: offset)
-                    let place = "\(x), \(y) at \(time)"
-                    switch kinds[(y - region.y) * region.width + x - region.x] {
-                    case nil: XCTAssertEqual([avatar, outer, inner], [0, 0, 0], place)
-                    case .avatarInterior: XCTAssertEqual(avatar, 1, place)
+                    let kind = kinds[(y - region.y) * region.width + x - region.x]
+                    func place() -> String {
+                        "\(x), \(y) at \(time) in \(kind.map { "\($0)" } ?? "no tile"): avatar \(avatar), outer \(outer), inner \(inner)"
+                    }
+                    switch kind {
+                    case nil: wrong.check(avatar == 0 && outer == 0 && inner == 0, place())
+                    case .avatarInterior: wrong.check(avatar == 1, place())
                     case let .composed(outerGiven, innerGiven, avatarShows):
-                        if let outerGiven { XCTAssertEqual(outer, outerGiven ? 1 : 0, place) }
-                        if let innerGiven { XCTAssertEqual(inner, innerGiven ? 1 : 0, place) }
-                        if !avatarShows { XCTAssertEqual(avatar, 0, place) }
+                        wrong.check(outerGiven.map { outer == ($0 ? 1 : 0) } ?? true, place())
+                        wrong.check(innerGiven.map { inner == ($0 ? 1 : 0) } ?? true, place())
+                        wrong.check(avatarShows || avatar == 0, place())
                         if outerGiven == nil && innerGiven == nil && avatarShows { wholePixels += 1 }
                     }
                 }
             }
+            wrong.assertNone("at \(time), each pixel has the coverage its tile kind takes as known")
             XCTAssertLessThan(Double(wholePixels), 0.02 * Double(region.pixelCount), "at \(time)")
         }
     }
@@ -171,11 +191,12 @@ final class HostYUVTests: XCTestCase {
             gpu.composesOnHost = false
             var converted: [UInt8] = []
             try YUV420.convertFast(try gpu.render(request), into: &converted)
-            XCTAssertEqual(direct.count, converted.count)
-            let differences = zip(direct, converted).map { abs(Int($0) - Int($1)) }
-            XCTAssertLessThanOrEqual(differences.max() ?? 99, 1, size)
-            let off = differences.filter { $0 > 0 }.count
-            XCTAssertLessThan(Double(off), 0.15 * Double(differences.count), "\(size): \(off) samples differ by 1")
+            XCTAssertEqual(direct.count, converted.count, size)
+            XCTAssertFalse(direct.isEmpty, size)
+            guard direct.count == converted.count, !direct.isEmpty else { continue }
+            let differences = SampleDifferences(direct, converted)
+            XCTAssertLessThanOrEqual(differences.maxDelta, 1, "\(size): \(differences)")
+            XCTAssertLessThan(Double(differences.differing), 0.15 * Double(differences.count), "\(size): \(differences)")
         }
     }
 }
@@ -221,17 +242,34 @@ final class GridWindowTests: XCTestCase {
             // Every sample of the rectangle, in each plane, and nothing else.
             let chromaWidth = size.width / 2
             let cbStart = size.pixelCount, crStart = cbStart + size.pixelCount / 4
-            for y in rect.y..<rect.y + rect.height {
-                for x in rect.x..<rect.x + rect.width {
-                    XCTAssertEqual(part[y * size.width + x], whole[y * size.width + x], "luma \(x), \(y) in \(rect)")
-                    XCTAssertEqual(partRGBA[(y * size.width + x) * 4..<(y * size.width + x + 1) * 4],
-                                   wholeRGBA[(y * size.width + x) * 4..<(y * size.width + x + 1) * 4], "RGBA \(x), \(y) in \(rect)")
-                    let chroma = (y / 2) * chromaWidth + x / 2
-                    XCTAssertEqual(part[cbStart + chroma], whole[cbStart + chroma], "Cb \(x), \(y) in \(rect)")
-                    XCTAssertEqual(part[crStart + chroma], whole[crStart + chroma], "Cr \(x), \(y) in \(rect)")
+            var differences = FailureCount()
+            part.withUnsafeBufferPointer { part in
+                whole.withUnsafeBufferPointer { whole in
+                    partRGBA.withUnsafeBufferPointer { partRGBA in
+                        wholeRGBA.withUnsafeBufferPointer { wholeRGBA in
+                            for y in rect.y..<rect.y + rect.height {
+                                for x in rect.x..<rect.x + rect.width {
+                                    let luma = y * size.width + x
+                                    differences.check(part[luma] == whole[luma], "luma \(x), \(y) in \(rect): \(part[luma]) vs \(whole[luma])")
+                                    for channel in luma * 4..<luma * 4 + 4 {
+                                        differences.check(partRGBA[channel] == wholeRGBA[channel],
+                                                          "RGBA \(x), \(y) channel \(channel % 4) in \(rect): \(partRGBA[channel]) vs \(wholeRGBA[channel])")
+                                    }
+                                    let chroma = (y / 2) * chromaWidth + x / 2
+                                    differences.check(part[cbStart + chroma] == whole[cbStart + chroma],
+                                                      "Cb \(x), \(y) in \(rect): \(part[cbStart + chroma]) vs \(whole[cbStart + chroma])")
+                                    differences.check(part[crStart + chroma] == whole[crStart + chroma],
+                                                      "Cr \(x), \(y) in \(rect): \(part[crStart + chroma]) vs \(whole[crStart + chroma])")
+                                }
+                            }
+                        }
+                    }
                 }
             }
-            XCTAssertEqual(part.filter { $0 != 0 }.count, rect.pixelCount * 3 / 2, "\(rect)")
+            differences.assertNone("\(rect) filled from its window matches the whole fill")
+            var written = 0
+            part.withUnsafeBufferPointer { for sample in $0 where sample != 0 { written += 1 } }
+            XCTAssertEqual(written, rect.pixelCount * 3 / 2, "\(rect)")
         }
     }
 }

@@ -23,6 +23,8 @@ final class TimelinePropertyTests: XCTestCase {
     let seeds: [UInt64] = Array(1...40)
 
     func testPhaseIsContinuousAndNeverDecreases() {
+        var decreases = FailureCount()
+        var jumps = FailureCount()
         for seed in seeds {
             let timeline = CallTimeline(scenario(seed))
             let step = 0.002
@@ -30,74 +32,93 @@ final class TimelinePropertyTests: XCTestCase {
             var time = step
             while time <= timeline.scenario.duration {
                 let phase = timeline.state(at: time).phase
-                XCTAssertGreaterThanOrEqual(phase, previous - 1e-12, "seed \(seed) at \(time)")
+                decreases.check(phase >= previous - 1e-12, "seed \(seed) at \(time): \(previous) then \(phase)")
                 // The fastest the phase moves is 0.5 x 1.5 steps a second.
-                XCTAssertLessThanOrEqual(phase - previous, 0.75 * step + 1e-9, "seed \(seed) jumps at \(time)")
+                jumps.check(phase - previous <= 0.75 * step + 1e-9, "seed \(seed) jumps at \(time): \(previous) then \(phase)")
                 previous = phase
                 time += step
             }
         }
+        decreases.assertNone("the phase never decreases")
+        jumps.assertNone("the phase moves at most 0.75 steps a second")
     }
 
     func testPausesRestOnWholePhases() {
-        var pausedSamples = 0
+        var pauses = FailureCount()
         for seed in seeds {
             let timeline = CallTimeline(scenario(seed))
             for tenth in 0...Int(timeline.scenario.duration * 10) {
                 let state = timeline.state(at: Double(tenth) / 10)
                 if state.background == .paused {
-                    pausedSamples += 1
-                    XCTAssertEqual(state.phase, state.phase.rounded(), "seed \(seed) rests between positions at \(state.time)")
+                    pauses.check(state.phase == state.phase.rounded(), "seed \(seed) rests between positions at \(state.time): \(state.phase)")
                 }
             }
         }
-        XCTAssertGreaterThan(pausedSamples, 100, "the generated scenarios should pause now and then")
+        pauses.assertNone("a paused background rests on a whole phase")
+        XCTAssertGreaterThan(pauses.checked, 100, "the generated scenarios should pause now and then")
     }
 
     func testColoursLevelAndVisibilityAreContinuous() {
+        var colours = FailureCount()
+        var visibility = FailureCount()
+        var motion = FailureCount()
         for seed in seeds.prefix(15) {
             let timeline = CallTimeline(scenario(seed))
             var previous = timeline.state(at: 0)
             let step = 0.001
             for index in 1...Int(timeline.scenario.duration / step) {
                 let state = timeline.state(at: Double(index) * step)
-                for (a, b) in zip(previous.colors, state.colors) {
+                for (index, (a, b)) in zip(previous.colors, state.colors).enumerated() {
                     // A 0.3 s ease-in-out moves at most 1.5 x the distance per 0.3 s.
-                    XCTAssertLessThan(max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b)), 0.02, "seed \(seed) at \(state.time)")
+                    colours.check(max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b)) < 0.02,
+                                  "seed \(seed) at \(state.time): colour \(index) \(a) then \(b)")
                 }
-                XCTAssertLessThan(abs(state.waves.visibility - previous.waves.visibility), 0.02, "seed \(seed) at \(state.time)")
-                XCTAssertGreaterThanOrEqual(state.waves.motionTime, previous.waves.motionTime - 1e-12)
+                visibility.check(abs(state.waves.visibility - previous.waves.visibility) < 0.02,
+                                 "seed \(seed) at \(state.time): \(previous.waves.visibility) then \(state.waves.visibility)")
+                motion.check(state.waves.motionTime >= previous.waves.motionTime - 1e-12,
+                             "seed \(seed) at \(state.time): \(previous.waves.motionTime) then \(state.waves.motionTime)")
                 previous = state
             }
         }
+        colours.assertNone("the colours move less than 0.02 a millisecond")
+        visibility.assertNone("the waves' visibility moves less than 0.02 a millisecond")
+        motion.assertNone("the waves' motion time never goes back")
     }
 
     func testStateDoesNotDependOnQueryOrderOrOnAFreshTimeline() {
+        var differences = FailureCount()
         for seed in seeds.prefix(10) {
             let scenario = scenario(seed)
             let first = CallTimeline(scenario)
             let times = (0..<500).map { Double($0) * scenario.duration / 500 }
             let inOrder = times.map { first.state(at: $0) }
             var random = SeededGenerator(state: seed)
-            let shuffled = times.indices.sorted { _, _ in random.next() % 2 == 0 }
+            let shuffled = times.indices.shuffled(using: &random)
+            XCTAssertNotEqual(shuffled, Array(times.indices), "seed \(seed): the queries should come out of order")
             let second = CallTimeline(scenario)
             for index in shuffled {
-                XCTAssertEqual(second.state(at: times[index]), inOrder[index], "seed \(seed) at \(times[index])")
+                differences.check(second.state(at: times[index]) == inOrder[index], "seed \(seed) at \(times[index])")
             }
         }
+        differences.assertNone("a fresh timeline queried out of order gives the same states")
     }
 
     func testThirtyAndSixtyFramesASecondAgreeAtSharedInstants() throws {
+        var instants = FailureCount()
+        var states = FailureCount()
         for seed in seeds.prefix(10) {
             let timeline = CallTimeline(scenario(seed))
             let thirty = try FrameSchedule(start: 0, end: timeline.scenario.duration, fps: 30)
             let sixty = try FrameSchedule(start: 0, end: timeline.scenario.duration, fps: 60)
             XCTAssertTrue([2 * thirty.count - 1, 2 * thirty.count].contains(sixty.count), "seed \(seed)")
             for frame in 0..<thirty.count where 2 * frame < sixty.count {
-                XCTAssertEqual(thirty.time(ofFrame: frame), sixty.time(ofFrame: 2 * frame))
-                XCTAssertEqual(timeline.state(at: thirty.time(ofFrame: frame)), timeline.state(at: sixty.time(ofFrame: 2 * frame)))
+                let (at30, at60) = (thirty.time(ofFrame: frame), sixty.time(ofFrame: 2 * frame))
+                instants.check(at30 == at60, "seed \(seed) frame \(frame): \(at30) vs \(at60)")
+                states.check(timeline.state(at: at30) == timeline.state(at: at60), "seed \(seed) frame \(frame) at \(at30)")
             }
         }
+        instants.assertNone("frame n at 30 fps is frame 2n at 60 fps")
+        states.assertNone("the states at those instants agree")
     }
 
     func testScheduleCountsTheInstantsBeforeTheEnd() throws {

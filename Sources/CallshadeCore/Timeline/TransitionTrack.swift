@@ -54,11 +54,6 @@ public struct TransitionTrack<Value: Sendable>: Sendable {
         guard let index = transitionIndex(at: time) else { return 1 }
         return progress(of: transitions[index], at: time)
     }
-
-    /// The target of the latest transition started at or before `time`.
-    public func target(at time: Double) -> Value {
-        transitionIndex(at: time).map { transitions[$0].to } ?? initial
-    }
 }
 
 extension TransitionTrack where Value == Double {

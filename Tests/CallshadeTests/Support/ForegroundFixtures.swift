@@ -13,9 +13,14 @@ enum ForegroundFixtures {
         (11, .tap), (12, .proximityNear(true)), (14, .proximityNear(false)), (15, .tap),
     ]))
 
+    /// The fixture photo prepared for `layout`; each side is prepared once a run
+    /// (a few tenths of a second unoptimised, and dozens of frames use it).
     static func avatar(for layout: CallLayout) throws -> AvatarImage? {
-        AvatarImage.prepare(try PNGFile.read(path: avatarPath), side: AvatarImage.side(for: layout))
+        let side = AvatarImage.side(for: layout)
+        return try prepared.value(for: side) { AvatarImage.prepare(try PNGFile.read(path: avatarPath), side: side) }
     }
+
+    private static let prepared = Memo<Int, AvatarImage?>(limit: 16)
 
     /// The frame at `time` of `timeline`, all layers unless told otherwise.
     static func request(at time: Double, size: String = "390x844", layers: Set<Layer> = Set(Layer.allCases),

@@ -1,6 +1,7 @@
 /// SplitMix64: a small seeded generator, the same on every platform, so a
-/// test built on it checks the same cases on every run.
-struct SeededGenerator {
+/// test built on it checks the same cases on every run. A
+/// `RandomNumberGenerator`, so it can drive `shuffled(using:)` and the like.
+struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
 
     mutating func next() -> UInt64 {

@@ -48,25 +48,28 @@ struct ImageComparison: CustomStringConvertible {
 
     init(_ a: RGBAImage, _ b: RGBAImage) {
         precondition(a.width == b.width && a.height == b.height, "compare images of one size")
+        // Through buffer pointers: the tests are built without optimisation,
+        // where indexing arrays costs a second or more on a phone-sized frame.
         var maxDelta = 0
         var channelsOverOne = 0
         var pixelsOverOne = 0
-        var first: (Int, Int, [UInt8], [UInt8])?
-        for index in 0..<(a.width * a.height) {
-            var pixelOver = false
-            for channel in 0..<4 {
-                let delta = abs(Int(a.pixels[index * 4 + channel]) - Int(b.pixels[index * 4 + channel]))
-                maxDelta = max(maxDelta, delta)
-                if delta > 1 {
-                    channelsOverOne += 1
-                    pixelOver = true
-                }
-            }
-            if pixelOver {
-                pixelsOverOne += 1
-                if first == nil {
-                    first = (index % a.width, index / a.width,
-                             Array(a.pixels[index * 4..<index * 4 + 4]), Array(b.pixels[index * 4..<index * 4 + 4]))
+        var firstIndex: Int?
+        a.pixels.withUnsafeBufferPointer { a in
+            b.pixels.withUnsafeBufferPointer { b in
+                var offset = 0
+                while offset < a.count {
+                    var over = 0
+                    for channel in offset..<offset + 4 {
+                        let delta = a[channel] > b[channel] ? Int(a[channel] &- b[channel]) : Int(b[channel] &- a[channel])
+                        if delta > maxDelta { maxDelta = delta }
+                        if delta > 1 { over += 1 }
+                    }
+                    if over > 0 {
+                        channelsOverOne += over
+                        pixelsOverOne += 1
+                        if firstIndex == nil { firstIndex = offset / 4 }
+                    }
+                    offset += 4
                 }
             }
         }
@@ -74,7 +77,10 @@ struct ImageComparison: CustomStringConvertible {
         self.channelsOverOne = channelsOverOne
         self.pixelsOverOne = pixelsOverOne
         self.pixelCount = a.width * a.height
-        self.firstDifference = first.map { (x: $0.0, y: $0.1, a: $0.2, b: $0.3) }
+        self.firstDifference = firstIndex.map { index in
+            (x: index % a.width, y: index / a.width,
+             a: Array(a.pixels[index * 4..<index * 4 + 4]), b: Array(b.pixels[index * 4..<index * 4 + 4]))
+        }
     }
 
     /// The parity rule: |delta| <= 1 on at least 99.9 % of pixels, <= 2 everywhere.
@@ -87,6 +93,43 @@ struct ImageComparison: CustomStringConvertible {
         if let first = firstDifference {
             text += "; first at (\(first.x), \(first.y)): \(first.a) vs \(first.b)"
         }
+        return text
+    }
+}
+
+/// How two byte arrays of one length (planes, frames) differ, sample by
+/// sample: the largest absolute difference and how many samples differ at all.
+struct SampleDifferences: CustomStringConvertible {
+    let maxDelta: Int
+    let differing: Int
+    let count: Int
+    /// The first sample that differs, and its two values.
+    let first: (index: Int, a: UInt8, b: UInt8)?
+
+    init(_ a: [UInt8], _ b: [UInt8]) {
+        precondition(a.count == b.count, "compare arrays of one length")
+        var maxDelta = 0
+        var differing = 0
+        var first: (Int, UInt8, UInt8)?
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                for index in 0..<a.count where a[index] != b[index] {
+                    let delta = a[index] > b[index] ? Int(a[index] &- b[index]) : Int(b[index] &- a[index])
+                    if delta > maxDelta { maxDelta = delta }
+                    differing += 1
+                    if first == nil { first = (index, a[index], b[index]) }
+                }
+            }
+        }
+        self.maxDelta = maxDelta
+        self.differing = differing
+        self.count = a.count
+        self.first = first.map { (index: $0.0, a: $0.1, b: $0.2) }
+    }
+
+    var description: String {
+        var text = "max |delta| \(maxDelta), \(differing) of \(count) samples differ"
+        if let first { text += "; first at \(first.index): \(first.a) vs \(first.b)" }
         return text
     }
 }

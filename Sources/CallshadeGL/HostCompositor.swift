@@ -1,7 +1,11 @@
 import CallshadeCore
 
-/// What the host-side composition keeps from frame to frame: the gradient
-/// read back as floats, the foreground's square, and the interpolation tables.
+/// The host compositor: composes a frame on the CPU from what the GPU drew
+/// (the route `render` takes on a software rasteriser). It reads back the
+/// low-resolution gradient as floats and the foreground's square, fills the
+/// background by interpolating the gradient, and pastes the foreground's
+/// tiles over it, as RGBA or as I420 planes; its buffers and interpolation
+/// tables are kept from frame to frame.
 ///
 /// The host route always shows the background, so the foreground is opaque
 /// wherever it draws: pasting copies its tiles whole, and leaves the rest
@@ -9,7 +13,7 @@ import CallshadeCore
 /// at a constant coverage, are not drawn at all: the GPU draws the
 /// low-resolution gradient also as seen through such waves, and the host
 /// interpolates that over them as it does the background.
-struct HostBuffers {
+struct HostCompositor {
     private var gridValues: [Float] = []
     private var gridSize = (width: 0, height: 0)
     private var overlay: [UInt8] = []
