@@ -93,16 +93,22 @@ final class GPUYUVTests: XCTestCase {
             try gpu.renderYUV420(request, into: &fromGPU)
             var fromCPU: [UInt8] = []
             try YUV420.convert(try gpu.render(request), into: &fromCPU)
-            // And the route a software rasteriser takes: RGBA, then the fixed-point converter.
-            gpu.convertsOnGPU = false
-            var viaCPU: [UInt8] = []
-            try gpu.renderYUV420(request, into: &viaCPU)
-            gpu.convertsOnGPU = true
-            XCTAssertEqual(viaCPU.count, fromCPU.count, size)
+            // And the route a software rasteriser takes: RGBA, then the fixed-point converter
+            // (16 pixels at a time, then the rest: 1170 leaves the 2 that 66 does, and the
+            // converter costs seconds a phone frame unoptimised, so not there).
+            if size != "1170x2532" {
+                gpu.convertsOnGPU = false
+                var viaCPU: [UInt8] = []
+                try gpu.renderYUV420(request, into: &viaCPU)
+                gpu.convertsOnGPU = true
+                XCTAssertEqual(viaCPU.count, fromCPU.count, size)
+                if viaCPU.count == fromCPU.count {
+                    let viaCPUDifferences = SampleDifferences(viaCPU, fromCPU)
+                    XCTAssertLessThanOrEqual(viaCPUDifferences.maxDelta, 1, "\(size): \(viaCPUDifferences)")
+                }
+            }
             XCTAssertEqual(fromGPU.count, fromCPU.count, size)
-            guard viaCPU.count == fromCPU.count, fromGPU.count == fromCPU.count else { continue }
-            let viaCPUDifferences = SampleDifferences(viaCPU, fromCPU)
-            XCTAssertLessThanOrEqual(viaCPUDifferences.maxDelta, 1, "\(size): \(viaCPUDifferences)")
+            guard fromGPU.count == fromCPU.count else { continue }
             let differences = SampleDifferences(fromGPU, fromCPU)
             XCTAssertLessThanOrEqual(differences.maxDelta, 1, "\(size): \(differences)")
             XCTAssertLessThan(Double(differences.differing), 0.01 * Double(differences.count), "\(size): \(differences)")

@@ -34,10 +34,9 @@ final class ParityTests: XCTestCase {
                 }
             }
         }
-        // At 390x844, where a CPU reference frame takes seconds unoptimised,
-        // every phase once, the palettes taking turns.
-        for (index, phase) in phases.enumerated() {
-            let palette = Palette.allCases[index % Palette.allCases.count]
+        // At 390x844, where a CPU reference frame takes over a second
+        // unoptimised, a sample: each palette once, at a fractional phase.
+        for (palette, phase) in zip(Palette.allCases, [2.5, 7.3, -1.25]) {
             try assertParity(FrameRequest(size: try FrameSize(parsing: "390x844"),
                                           background: GradientParameters(palette: palette, phase: phase)), gpu: gpu)
         }

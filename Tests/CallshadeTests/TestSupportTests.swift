@@ -45,5 +45,13 @@ final class TestSupportTests: XCTestCase {
         XCTAssertEqual(count.failed, 2)
         XCTAssertEqual(count.first, "value 3")
         XCTAssertEqual(described, [3], "only the first failing case is described")
+        var later = FailureCount()
+        later.check(false, "later")
+        var merged = FailureCount()
+        merged.add(FailureCount())
+        merged.add(later)
+        merged.add(count)
+        XCTAssertEqual([merged.checked, merged.failed], [11, 3])
+        XCTAssertEqual(merged.first, "later")
     }
 }

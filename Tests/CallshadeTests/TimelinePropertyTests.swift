@@ -1,9 +1,10 @@
 import CallshadeCore
+import Dispatch
 import XCTest
 
 /// Properties that hold for any scenario, checked over generated ones.
 final class TimelinePropertyTests: XCTestCase {
-    func scenario(_ seed: UInt64) -> Scenario {
+    static func scenario(_ seed: UInt64) -> Scenario {
         var random = SeededGenerator(state: seed)
         let duration = 20 + random.unit() * 60
         var changes: [(Double, ScenarioChange)] = []
@@ -20,13 +21,29 @@ final class TimelinePropertyTests: XCTestCase {
         return Scenario(duration: duration, seed: Int64(seed), changes)
     }
 
+    func scenario(_ seed: UInt64) -> Scenario { Self.scenario(seed) }
+
     let seeds: [UInt64] = Array(1...40)
 
+    /// `check` on the timeline of each seed, the seeds spread over the cores
+    /// (each sweep is independent, and takes a second or so unoptimised); the
+    /// failure counts it returns for each seed, merged in seed order, so the
+    /// first failure named is the lowest seed's.
+    func sweep(_ seeds: some Collection<UInt64>,
+               _ check: @escaping @Sendable (UInt64, CallTimeline) -> [FailureCount]) -> [FailureCount] {
+        let seeds = Array(seeds)
+        let results = SeedResults(count: seeds.count)
+        DispatchQueue.concurrentPerform(iterations: seeds.count) { index in
+            results.set(index, check(seeds[index], CallTimeline(Self.scenario(seeds[index]))))
+        }
+        let all = results.all
+        return (0..<(all.first?.count ?? 0)).map { which in all.reduce(into: FailureCount()) { $0.add($1[which]) } }
+    }
+
     func testPhaseIsContinuousAndNeverDecreases() {
-        var decreases = FailureCount()
-        var jumps = FailureCount()
-        for seed in seeds {
-            let timeline = CallTimeline(scenario(seed))
+        let found = sweep(seeds) { seed, timeline in
+            var decreases = FailureCount()
+            var jumps = FailureCount()
             let step = 0.002
             var previous = timeline.state(at: 0).phase
             var time = step
@@ -38,9 +55,12 @@ final class TimelinePropertyTests: XCTestCase {
                 previous = phase
                 time += step
             }
+            return [decreases, jumps]
         }
-        decreases.assertNone("the phase never decreases")
-        jumps.assertNone("the phase moves at most 0.75 steps a second")
+        XCTAssertEqual(found.count, 2)
+        guard found.count == 2 else { return }
+        found[0].assertNone("the phase never decreases")
+        found[1].assertNone("the phase moves at most 0.75 steps a second")
     }
 
     func testPausesRestOnWholePhases() {
@@ -59,19 +79,18 @@ final class TimelinePropertyTests: XCTestCase {
     }
 
     func testColoursLevelAndVisibilityAreContinuous() {
-        var colours = FailureCount()
-        var visibility = FailureCount()
-        var motion = FailureCount()
-        for seed in seeds.prefix(15) {
-            let timeline = CallTimeline(scenario(seed))
+        let found = sweep(seeds.prefix(15)) { seed, timeline in
+            var colours = FailureCount()
+            var visibility = FailureCount()
+            var motion = FailureCount()
             var previous = timeline.state(at: 0)
             let step = 0.001
             for index in 1...Int(timeline.scenario.duration / step) {
                 let state = timeline.state(at: Double(index) * step)
-                for (index, (a, b)) in zip(previous.colors, state.colors).enumerated() {
+                for (colour, (a, b)) in zip(previous.colors, state.colors).enumerated() {
                     // A 0.3 s ease-in-out moves at most 1.5 x the distance per 0.3 s.
                     colours.check(max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b)) < 0.02,
-                                  "seed \(seed) at \(state.time): colour \(index) \(a) then \(b)")
+                                  "seed \(seed) at \(state.time): colour \(colour) \(a) then \(b)")
                 }
                 visibility.check(abs(state.waves.visibility - previous.waves.visibility) < 0.02,
                                  "seed \(seed) at \(state.time): \(previous.waves.visibility) then \(state.waves.visibility)")
@@ -79,10 +98,13 @@ final class TimelinePropertyTests: XCTestCase {
                              "seed \(seed) at \(state.time): \(previous.waves.motionTime) then \(state.waves.motionTime)")
                 previous = state
             }
+            return [colours, visibility, motion]
         }
-        colours.assertNone("the colours move less than 0.02 a millisecond")
-        visibility.assertNone("the waves' visibility moves less than 0.02 a millisecond")
-        motion.assertNone("the waves' motion time never goes back")
+        XCTAssertEqual(found.count, 3)
+        guard found.count == 3 else { return }
+        found[0].assertNone("the colours move less than 0.02 a millisecond")
+        found[1].assertNone("the waves' visibility moves less than 0.02 a millisecond")
+        found[2].assertNone("the waves' motion time never goes back")
     }
 
     func testStateDoesNotDependOnQueryOrderOrOnAFreshTimeline() {
@@ -130,5 +152,27 @@ final class TimelinePropertyTests: XCTestCase {
         XCTAssertThrowsError(try FrameSchedule(start: 3, end: 2, fps: 30))
         XCTAssertThrowsError(try FrameSchedule(start: 0, end: 2, fps: 0))
         XCTAssertThrowsError(try FrameSchedule(start: 0, end: 2, fps: 1001))
+    }
+}
+
+/// Each seed's failure counts, written from the threads of a sweep.
+private final class SeedResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [[FailureCount]]
+
+    init(count: Int) {
+        results = Array(repeating: [], count: count)
+    }
+
+    func set(_ index: Int, _ found: [FailureCount]) {
+        lock.lock()
+        defer { lock.unlock() }
+        results[index] = found
+    }
+
+    var all: [[FailureCount]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return results
     }
 }

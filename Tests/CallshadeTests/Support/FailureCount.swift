@@ -17,6 +17,14 @@ struct FailureCount {
         if first == nil { first = describe() }
     }
 
+    /// Adds the cases of `other`, checked after these: the first failure stays
+    /// the first of these, if any failed.
+    mutating func add(_ other: FailureCount) {
+        checked += other.checked
+        failed += other.failed
+        if first == nil { first = other.first }
+    }
+
     /// Fails, once, when any case failed (or when none was checked at all).
     func assertNone(_ what: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertGreaterThan(checked, 0, "\(what): no case was checked", file: file, line: line)
