@@ -1,5 +1,5 @@
 import CallshadeCore
-import CallshadeGL
+@testable import CallshadeGL
 import XCTest
 
 /// The GPU renderer held to the CPU reference: per channel |delta| <= 1 on at
@@ -42,13 +42,17 @@ final class ParityTests: XCTestCase {
         }
     }
 
-    func testFullPhoneSize() throws {
+    func testFullPhoneSizeAndTheGridPath() throws {
         let gpu = try Self.shared.renderer()
-        // The only size here where the GPU interpolates the gradient from its
-        // low-resolution grid. Blue-violet at phase 0 is also what
-        // `SpecValueTests` checks: its reference frame is rendered once a run.
-        for (palette, phase) in [(Palette.blueViolet, 0.0), (.orangeRed, 2.5)] {
-            let request = FrameRequest(size: .phone, background: GradientParameters(palette: palette, phase: phase))
+        // The sizes here where the GPU interpolates the gradient from its
+        // low-resolution grid: the phone's, blue-violet at phase 0 (what
+        // `SpecValueTests` checks too: its reference frame is rendered once a
+        // run), and the smallest frame the grid is used for (120 texels
+        // across), with another palette at a fractional phase.
+        XCTAssertEqual(LowResolutionGrid(width: 960, height: 1280, factor: GPURenderer.defaultGradientFactor).innerWidth,
+                       LowResolutionGrid.minimumSide)
+        for (size, palette, phase) in [(FrameSize.phone, Palette.blueViolet, 0.0), (try FrameSize(parsing: "960x1280"), .orangeRed, 2.5)] {
+            let request = FrameRequest(size: size, background: GradientParameters(palette: palette, phase: phase))
             try assertParity(request, gpu: gpu, reference: try ReferenceFrames.render(request))
         }
     }
