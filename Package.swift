@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The project's own modules are optimised in debug builds too: the tests
+// render frames with the CPU reference and parse thousands of scenarios, and
+// unoptimised Swift spends most of the test suite's time there (DEBUG is
+// still defined, `@testable import` still works, and nothing here uses
+// `assert`, which -O would drop).
+let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "callshade",
     products: [
@@ -29,18 +36,18 @@ let package = Package(
                        providers: [.apt(["libyajl-dev"])]),
 
         // The model and the CPU reference: pure Swift, no GL.
-        .target(name: "CallshadeCore"),
+        .target(name: "CallshadeCore", swiftSettings: optimisedInDebug),
         // Scenario files: a streaming JSON reader on yajl, with limits.
-        .target(name: "CallshadeJSON", dependencies: ["CallshadeCore", "CYAJL"]),
+        .target(name: "CallshadeJSON", dependencies: ["CallshadeCore", "CYAJL"], swiftSettings: optimisedInDebug),
         // PNG reading and writing through libpng's simplified API.
-        .target(name: "CallshadePNG", dependencies: ["CallshadeCore", "CPNG"]),
+        .target(name: "CallshadePNG", dependencies: ["CallshadeCore", "CPNG"], swiftSettings: optimisedInDebug),
         // Audio decoding through libsndfile.
-        .target(name: "CallshadeAudio", dependencies: ["CallshadeCore", "CSndFile"]),
+        .target(name: "CallshadeAudio", dependencies: ["CallshadeCore", "CSndFile"], swiftSettings: optimisedInDebug),
         // Review pictures: text through FreeType, heat maps, contact sheets.
-        .target(name: "CallshadeReport", dependencies: ["CallshadeCore", "CFreeType"]),
+        .target(name: "CallshadeReport", dependencies: ["CallshadeCore", "CFreeType"], swiftSettings: optimisedInDebug),
         // The GPU renderer: EGL + OpenGL ES 3, shaders embedded at build time.
         .target(name: "CallshadeGL", dependencies: ["CallshadeCore", "CEGL"],
-                plugins: ["EmbedShaders"]),
+                swiftSettings: optimisedInDebug, plugins: ["EmbedShaders"]),
 
         .executableTarget(name: "callshade", dependencies: [
             "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeReport",

@@ -10,7 +10,7 @@ final class AudioLevelTests: XCTestCase {
 
     override func setUpWithError() throws {
         try XCTSkipUnless(Tools.available("ffmpeg"), "ffmpeg is not installed (Scripts/bootstrap installs it)")
-        folder = try TestPaths.scratchFolder(name)
+        folder = try scratchFolder(name)
     }
 
     /// Makes an audio file with an ffmpeg lavfi source expression.

@@ -60,7 +60,7 @@ final class AvatarInputTests: XCTestCase {
     }
 
     func testBadAvatarsGiveOneLineErrorsAndNoOutput() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let text = folder.appendingPathComponent("text.png")
         try Data("not a picture".utf8).write(to: text)
         let whole = try Data(contentsOf: URL(fileURLWithPath: fixture("avatar.png")))
@@ -89,7 +89,7 @@ final class AvatarInputTests: XCTestCase {
     }
 
     func testLayersChooseWhatIsDrawnAndTransparencyGivesRGBA() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         func render(_ layers: String) throws -> RGBAImage {
             let path = folder.appendingPathComponent("\(layers).png").path
             let result = try runCallshade(["frame", "--size", "390x844", "--level", "2", "--layers", layers, "-o", path])
@@ -118,7 +118,7 @@ final class AvatarInputTests: XCTestCase {
     static let hugeAvatarMemoryBound = 400_000_000
 
     func testAHugeAvatarIsPreparedInBoundedMemory() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let big = folder.appendingPathComponent("big.png").path
         do {
             // 6324x6324 (40 megapixels, just under the limit), translucent grey with a diagonal of red dots: small on disk.
@@ -137,7 +137,7 @@ final class AvatarInputTests: XCTestCase {
     }
 
     func testAFIFOOrADeviceAsAvatarIsRefusedAtOnce() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let fifo = folder.appendingPathComponent("pipe.png").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         let output = folder.appendingPathComponent("out.png").path
@@ -154,7 +154,7 @@ final class AvatarInputTests: XCTestCase {
     }
 
     func testPointsWidthsThatGiveAHugeScaleAreRefused() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let output = folder.appendingPathComponent("out.png").path
         // 1e-300 once converted an unbounded double to Int (a trap); 0.01 asked for an avatar of millions of pixels a side.
         let cases: [([String], String)] = [

@@ -6,7 +6,7 @@ import XCTest
 /// The built `callshade` binary, run as a user would.
 final class CommandLineTests: XCTestCase {
     func testFrameWritesAPNGWithEachBackend() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         var images: [RGBAImage] = []
         for backend in ["gpu", "cpu"] {
             let path = folder.appendingPathComponent("\(backend).png").path
@@ -24,7 +24,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testDefaultsAreThePhoneSizeAndBlueViolet() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let path = folder.appendingPathComponent("default.png").path
         let result = try runCallshade(["frame", "-o", path])
         XCTAssertEqual(result.status, 0, result.standardError)
@@ -38,7 +38,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testBadInputGivesOneLineErrorsAndWritesNothing() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let target = folder.appendingPathComponent("out.png").path
         // Each refused as a malformed command line (64), with its diagnostic's identifier.
         let cases: [([String], String)] = [
@@ -67,7 +67,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testBadOutputPathsAreRefused() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let cases: [(String, String)] = [
             (folder.appendingPathComponent("missing/dir/out.png").path, "output.folder-missing"),
             (folder.appendingPathComponent("out.jpg").path, "output.kind"),
@@ -85,7 +85,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testBrokenShaderFolderNamesTheFileAndLine() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let shaders = folder.appendingPathComponent("shaders")
         try FileManager.default.createDirectory(at: shaders, withIntermediateDirectories: true)
         let source = TestPaths.packageRoot.appendingPathComponent("Shaders")
@@ -106,7 +106,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testShaderFolderFromTheEnvironment() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let output = folder.appendingPathComponent("f.png").path
         let process = Process()
         process.executableURL = TestPaths.executable
@@ -142,7 +142,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testNegativePhasesAreAccepted() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let negative = folder.appendingPathComponent("negative.png").path
         let wrapped = folder.appendingPathComponent("wrapped.png").path
         XCTAssertEqual(try runCallshade(["frame", "--size", "9x9", "--phase", "-1.25", "-o", negative]).status, 0)
@@ -171,7 +171,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testNumericOptionsAreBoundedWithOneLineErrors() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let call = try shortCall(in: folder)
         let png = folder.appendingPathComponent("out.png").path
         let report = folder.appendingPathComponent("report").path
@@ -218,7 +218,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testExtremeButValidNumbersRender() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let png = folder.appendingPathComponent("out.png").path
         let loud = try shortCall(in: folder, level: "1e308")
         let cases: [[String]] = [

@@ -27,7 +27,7 @@ final class PNGTests: XCTestCase {
     }
 
     func testOpaqueImagesRoundTripAsRGBWithAnSRGBChunk() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let image = pattern(width: 13, height: 7) { _ in 255 }
         let path = folder.appendingPathComponent("opaque.png").path
         try PNGFile.write(image, to: path)
@@ -39,7 +39,7 @@ final class PNGTests: XCTestCase {
     }
 
     func testTransparentImagesRoundTripAsRGBA() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let image = pattern(width: 5, height: 9) { UInt8(($0 * 29) % 256) }
         let path = folder.appendingPathComponent("alpha.png").path
         try PNGFile.write(image, to: path)
@@ -48,7 +48,7 @@ final class PNGTests: XCTestCase {
     }
 
     func testBadFilesGiveErrorsNotCrashes() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let text = folder.appendingPathComponent("text.png")
         try Data("this is not a png".utf8).write(to: text)
         XCTAssertThrowsError(try PNGFile.read(path: text.path)) { error in
@@ -71,7 +71,7 @@ final class PNGTests: XCTestCase {
     }
 
     func testWritingIntoAMissingFolderLeavesNothing() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let target = folder.appendingPathComponent("no/such/folder/out.png").path
         XCTAssertThrowsError(try PNGFile.write(pattern(width: 2, height: 2) { _ in 255 }, to: target)) { error in
             XCTAssertTrue("\(error)".contains("does not exist"), "\(error)")
@@ -80,7 +80,7 @@ final class PNGTests: XCTestCase {
     }
 
     func testAFailedWriteKeepsThePreviousFileAndNoTemporaries() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let path = folder.appendingPathComponent("keep.png").path
         try Data("previous".utf8).write(to: URL(fileURLWithPath: path))
         // An image whose pixels libpng is asked to write at zero width fails inside libpng.
@@ -102,7 +102,7 @@ final class PNGTests: XCTestCase {
     }
 
     func testEncodingInMemoryGivesTheFileWritten() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let image = pattern(width: 31, height: 17) { UInt8(($0 * 11) % 256) }
         let path = folder.appendingPathComponent("a.png").path
         try PNGFile.write(image, to: path)

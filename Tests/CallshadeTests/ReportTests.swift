@@ -36,7 +36,7 @@ final class ReportTests: XCTestCase {
     }
 
     func testComparingTwoPNGsGivesExitCodes() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let a = folder.appendingPathComponent("a.png").path
         let b = folder.appendingPathComponent("b.png").path
         let c = folder.appendingPathComponent("c.png").path
@@ -58,7 +58,7 @@ final class ReportTests: XCTestCase {
     }
 
     func testScenarioReportHasEveryFrameAndPasses() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let report = folder.appendingPathComponent("report")
         let example = TestPaths.packageRoot.appendingPathComponent("Examples/call.json").path
         let result = try runCallshade(["compare", example, "--times", "0,8.5,31", "--size", "130x282", "-o", report.path])
@@ -95,7 +95,7 @@ final class ReportTests: XCTestCase {
     }
 
     func testContactSheetGrid() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let sheet = folder.appendingPathComponent("sheet.png").path
         let example = TestPaths.packageRoot.appendingPathComponent("Examples/call.json").path
         // 40 s every 5 s: 8 cells, 3 columns: 3 x 3 grid of 60x120 cells.

@@ -24,7 +24,7 @@ final class ScenarioCommandTests: XCTestCase {
     }
 
     func testBadScenariosGiveShortErrors() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let cases: [(String, String)] = [
             (#"{"duration": 5, "events": [{"at": 1, "lvl": 2}]}"#, "events[0].lvl: unknown key"),
             ("{\n\"duration\": 5,,\n}", "malformed JSON at line 2"),
@@ -45,7 +45,7 @@ final class ScenarioCommandTests: XCTestCase {
     }
 
     func testRenderWritesANumberedSequence() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let out = folder.appendingPathComponent("frames")
         let result = try runCallshade(["render", example, "--fps", "4", "--from", "9", "--to", "11", "--size", "39x84", "-o", out.path])
         XCTAssertEqual(result.status, 0, result.standardError)
@@ -59,7 +59,7 @@ final class ScenarioCommandTests: XCTestCase {
     }
 
     func testThirtyAndSixtyFramesASecondGiveTheSameBytesAtSharedInstants() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         for fps in ["30", "60"] {
             let result = try runCallshade(["render", example, "--fps", fps, "--to", "1", "--size", "20x40", "--backend", "cpu",
                                            "-o", folder.appendingPathComponent(fps).path])
@@ -73,7 +73,7 @@ final class ScenarioCommandTests: XCTestCase {
     }
 
     func testRenderRefusesBadRangesAndOutputs() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let out = folder.appendingPathComponent("out").path
         let cases: [([String], String, Int32)] = [
             (["--from", "5", "--to", "3"], "render.range", 1),
@@ -99,7 +99,7 @@ final class ScenarioCommandTests: XCTestCase {
     }
 
     func testFrameOverridesTheScenariosPaletteAndPhase() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let fromScenario = folder.appendingPathComponent("a.png").path
         let overridden = folder.appendingPathComponent("b.png").path
         let plain = folder.appendingPathComponent("c.png").path

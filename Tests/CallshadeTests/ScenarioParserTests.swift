@@ -97,7 +97,7 @@ final class ScenarioParserTests: XCTestCase {
     }
 
     func testRelativeFilesResolveAgainstTheScenariosFolder() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         try Data().write(to: folder.appendingPathComponent("avatar.png"))
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
         let scenario = try parse(#"{"duration": 5, "avatar": "avatar.png"}"#, folder: folder.path)
@@ -108,7 +108,7 @@ final class ScenarioParserTests: XCTestCase {
     }
 
     func testLoadingMissingOrFolderPaths() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         XCTAssertThrowsError(try ScenarioFile.load(path: folder.appendingPathComponent("none.json").path)) {
             XCTAssertTrue("\($0)".contains("no such file"))
         }
@@ -123,7 +123,7 @@ final class ScenarioParserTests: XCTestCase {
     }
 
     func testFileSizeLimit() throws {
-        let path = try TestPaths.scratchFolder().appendingPathComponent("big.json").path
+        let path = try scratchFolder().appendingPathComponent("big.json").path
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         XCTAssertGreaterThanOrEqual(descriptor, 0)
         XCTAssertEqual(ftruncate(descriptor, off_t(ScenarioFile.maximumBytes + 1)), 0)
@@ -203,7 +203,7 @@ final class ScenarioParserTests: XCTestCase {
     }
 
     func testAFIFOIsRefusedAtOnce() throws {
-        let path = try TestPaths.scratchFolder().appendingPathComponent("pipe.json").path
+        let path = try scratchFolder().appendingPathComponent("pipe.json").path
         XCTAssertEqual(mkfifo(path, 0o600), 0)
         // A regression would block in open or read: wait at most 10 s, then
         // free the reader by opening the other end.

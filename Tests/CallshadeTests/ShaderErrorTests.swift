@@ -85,7 +85,7 @@ final class ShaderErrorTests: XCTestCase {
     }
 
     func testShaderFolderIsReadFromDisk() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         for name in ShaderLibrary.embeddedFileNames {
             try XCTUnwrap(EmbeddedSource.text(of: name)).write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }

@@ -13,7 +13,7 @@ final class SystemErrorTests: XCTestCase {
     }
 
     func testAStagingNameFitsNameMax() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let name = String(repeating: "é", count: 125) + ".png"   // 254 bytes
         let target = try OutputPath(folder.appendingPathComponent(name).path, kind: .file)
         let staging = URL(fileURLWithPath: target.stagingTemplate).lastPathComponent

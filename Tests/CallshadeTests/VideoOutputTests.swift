@@ -12,7 +12,7 @@ final class VideoOutputTests: XCTestCase {
     }
 
     func testAShortMP4HasTheRightCodecSizeFramesRateAndColourTags() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let video = folder.appendingPathComponent("call.mp4").path
         let result = try runCallshade(["render", example, "--size", "130x282", "--fps", "30", "--from", "5", "--to", "6", "-o", video])
         XCTAssertEqual(result.status, 0, result.standardError)
@@ -29,7 +29,7 @@ final class VideoOutputTests: XCTestCase {
     }
 
     func testDecodedFramesKeepThePNGColours() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let video = folder.appendingPathComponent("call.mp4").path
         // Two frames a second: the colours do not depend on the rate, and each
         // frame costs about half a second in a debug build.
@@ -83,7 +83,7 @@ final class VideoOutputTests: XCTestCase {
     }
 
     func testOtherCodecsAndContainers() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let cases = [("webm", [String](), "vp9"), ("mov", ["--codec", "prores"], "prores"), ("mkv", ["--codec", "ffv1"], "ffv1"),
                      ("mp4", ["--codec", "hevc", "--preset", "ultrafast"], "hevc")]
         for (container, arguments, codec) in cases {
@@ -97,7 +97,7 @@ final class VideoOutputTests: XCTestCase {
 
     func testShardsJoinedEqualTheUnshardedRender() throws {
         try XCTSkipUnless(Tools.available("parallel"), "GNU parallel is not installed (Scripts/bootstrap installs it)")
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let whole = folder.appendingPathComponent("whole.mkv").path
         let joined = folder.appendingPathComponent("joined.mkv").path
         let options = ["--codec", "ffv1", "--size", "96x208", "--fps", "10", "--from", "9", "--to", "12"]
@@ -114,7 +114,7 @@ final class VideoOutputTests: XCTestCase {
 
     func testInterruptionsLeaveNothingBehindAndNoChildProcess() throws {
         for (signal, expected) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
-            let folder = try TestPaths.scratchFolder()
+            let folder = try scratchFolder()
             let run = try RunningCallshade(["render", example, "--size", "390x844", "-o", folder.appendingPathComponent("call.mp4").path])
             XCTAssertTrue(run.wait(seconds: 20) { !run.children.isEmpty && ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).count == 1 })
             let children = run.children
@@ -130,7 +130,7 @@ final class VideoOutputTests: XCTestCase {
     }
 
     func testAKilledFFmpegIsReportedAndLeavesNothing() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let run = try RunningCallshade(["render", example, "--size", "390x844", "-o", folder.appendingPathComponent("call.mp4").path])
         // The encoding ffmpeg runs once its temporary file exists (an earlier ffmpeg only lists encoders).
         XCTAssertTrue(run.wait(seconds: 20) { !run.children.isEmpty && ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).count == 1 })
@@ -151,7 +151,7 @@ final class VideoOutputTests: XCTestCase {
 
     func testProgressShowsOnlyOnATerminal() throws {
         try XCTSkipUnless(Tools.available("script"), "script(1) is needed to give callshade a terminal")
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let video = folder.appendingPathComponent("p.mp4").path
         let command = "'\(TestPaths.executable.path)' render '\(example)' --size 64x48 --fps 30 --to 1 -o '\(video)'"
         let onTerminal = try Tools.run("script", ["-qefc", command, "/dev/null"])
@@ -163,7 +163,7 @@ final class VideoOutputTests: XCTestCase {
     }
 
     func testBadInputsGiveClearErrorsAndLeaveNothing() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let video = folder.appendingPathComponent("out.mp4").path
         // (arguments, the diagnostic, exit status: 64 for a malformed command line)
         let cases: [([String], String, Int32)] = [
@@ -191,7 +191,7 @@ final class VideoOutputTests: XCTestCase {
     }
 
     func testMissingFFmpegSaysHowToInstallIt() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let result = try Tools.run(TestPaths.executable.path, ["render", example, "-o", folder.appendingPathComponent("a.mp4").path],
                                    environment: ["PATH": folder.path])
         assertDiagnostic(Tools.commandResult(result), "ffmpeg.missing", status: 1)
@@ -199,7 +199,7 @@ final class VideoOutputTests: XCTestCase {
     }
 
     func testTheScenariosAudioIsMuxedAndTrimmed() throws {
-        let folder = try TestPaths.scratchFolder()
+        let folder = try scratchFolder()
         let tone = folder.appendingPathComponent("tone.wav").path
         XCTAssertEqual(try Tools.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=10", tone]).status, 0)
         let scenario = folder.appendingPathComponent("s.json")

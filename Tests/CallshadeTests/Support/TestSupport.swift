@@ -21,13 +21,24 @@ enum TestPaths {
 
     static var executable: URL { products.appendingPathComponent("callshade") }
 
-    /// A fresh empty folder for one test.
+    /// A fresh empty folder for one test; the caller removes it (a test
+    /// case's own `scratchFolder()` does).
     static func scratchFolder(_ name: String = #function) throws -> URL {
         let safe = name.filter { $0.isLetter || $0.isNumber }
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("callshade-tests-\(getpid())-\(safe)")
         try? FileManager.default.removeItem(at: url)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+extension XCTestCase {
+    /// A fresh empty folder for this test, removed when the test ends
+    /// (whether it passes or fails), so that runs leave nothing in /tmp.
+    func scratchFolder(_ name: String = #function) throws -> URL {
+        let url = try TestPaths.scratchFolder(name)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
         return url
     }
 }
