@@ -16,44 +16,33 @@ public final class GPURenderer: FrameRenderer {
     /// The foreground's square on the host path.
     private var overlay: Framebuffer?
 
-    /// The background is evaluated once for every `gradientFactor` x
-    /// `gradientFactor` pixels and interpolated bilinearly in between (the
-    /// reference app renders it 64 px tall); 1 evaluates every pixel. The
-    /// field is smooth: at 8 the result stays within one level of the exact
-    /// path (see the tests). Frames whose grid would have fewer than 120
-    /// texels a side are always exact.
-    public var gradientFactor: Int
+    /// Its route, I420 converter and grid, fixed when it is made.
+    public let configuration: RendererConfiguration
 
-    public static let defaultGradientFactor = 8
+    private var gradientFactor: Int { configuration.gradientFactor }
+    private var convertsOnGPU: Bool { configuration.yuvConverter == .gpu }
+    private var composesOnHost: Bool { configuration.route == .hostComposition }
 
-    /// Whether `renderYUV420` converts on the GPU (`yuv.frag`) when it does not
-    /// compose on the host. A real GPU does it almost for free and reads back
-    /// 1.5 bytes a pixel instead of 4; a software rasteriser pays for every
-    /// texel fetch, and the fixed-point CPU converter is faster there.
-    public var convertsOnGPU: Bool
+    /// A renderer on `context`, configured as `configuration` says (by default what suits the context).
+    public convenience init(context: GLContext, shaders: ShaderLibrary = .embedded, configuration: RendererConfiguration? = nil) throws {
+        self.init(context: context, shaders: shaders, gradient: try GradientPass(context: context, shaders: shaders),
+                  foreground: try ForegroundPass(context: context, shaders: shaders),
+                  configuration: configuration ?? .preferred(for: context))
+    }
 
-    /// Whether `render` and `renderYUV420` interpolate the full-size background
-    /// on the CPU from the low-resolution gradient (RGBA, or I420 straight from
-    /// its Y, Cb, Cr) and paste the foreground's tiles over it, instead of
-    /// full-screen passes. True on software rasterisers, where it is several
-    /// times cheaper (`callshade bench` measures both); the frames stay within
-    /// a level of each other (see the tests). Frames whose grid does not apply
-    /// take the GPU passes.
-    public var composesOnHost: Bool
-
-    /// Whether the foreground's tiles get the cheapest program that draws
-    /// them exactly (see `ForegroundTiles`); false draws the whole square with
-    /// the whole composition, the slow reference the tests hold the tiles to.
-    var classifiesTiles = true
-
-    public init(context: GLContext, shaders: ShaderLibrary = .embedded) throws {
+    private init(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass, foreground: ForegroundPass,
+                 configuration: RendererConfiguration) {
         self.context = context
         self.shaders = shaders
-        self.gradient = try GradientPass(context: context, shaders: shaders)
-        self.foreground = try ForegroundPass(context: context, shaders: shaders)
-        gradientFactor = context.rendersToFloat ? Self.defaultGradientFactor : 1
-        convertsOnGPU = !context.info.isSoftware
-        composesOnHost = context.info.isSoftware
+        self.gradient = gradient
+        self.foreground = foreground
+        self.configuration = configuration
+    }
+
+    /// A renderer configured otherwise that shares this one's context and
+    /// compiled programs (use one of them at a time: they share the context).
+    public func reconfigured(_ configuration: RendererConfiguration) -> GPURenderer {
+        GPURenderer(context: context, shaders: shaders, gradient: gradient, foreground: foreground, configuration: configuration)
     }
 
     public func render(_ request: FrameRequest) throws -> RGBAImage {
@@ -143,7 +132,7 @@ public final class GPURenderer: FrameRenderer {
     /// the frame's, so I420's 2x2 blocks never straddle one) and what draws each.
     func tiles(for layer: Foreground, _ request: FrameRequest) -> ForegroundTiles {
         let square = PixelRect(around: layer.centre, reach: layer.reach + 1, clippedTo: request.size).aligned8(within: request.size)
-        return classifiesTiles ? ForegroundTiles(foreground: layer, layers: request.layers, region: square)
+        return configuration.classifiesTiles ? ForegroundTiles(foreground: layer, layers: request.layers, region: square)
                                : ForegroundTiles(everywhereWhole: square)
     }
 

@@ -48,37 +48,39 @@ struct BenchCommand: ParsableCommand {
         guard let gpu = try render.makeRenderer(backend: .gpu) as? GPURenderer else { throw Diagnostic.internalError("no GPU renderer") }
         let cpu = ReferenceRenderer()
         let chosenLayers = layerOptions.layers
+        let chosen = gpu.configuration
         print("renderer: \(gpu.context.info.renderer) (\(gpu.context.info.platform.rawValue)), "
-              + "\(ProcessInfo.processInfo.activeProcessorCount) CPU cores, gradient factor \(gpu.gradientFactor), "
+              + "\(ProcessInfo.processInfo.activeProcessorCount) CPU cores, \(chosen), "
               + "\(frames) frames a render row")
         var table = BenchTable(header: ["size", "render", "ms/frame", "frames/s", "x CPU reference"])
         var encodes = BenchTable(header: ["size", "encode (H.264 ultrafast, CRF 18)", "seconds", "frames/s", "x real time", "x peer"])
         var planes: [UInt8] = []
-        let onHost = gpu.composesOnHost
-        let onGPU = gpu.convertsOnGPU
+        // Each row's renderer: the chosen one with its route (and converter) set, sharing the compiled programs.
+        func configured(_ route: RendererConfiguration.Route, _ converter: RendererConfiguration.YUVConverter = chosen.yuvConverter) -> GPURenderer {
+            var configuration = chosen
+            configuration.route = route
+            configuration.yuvConverter = converter
+            return gpu.reconfigured(configuration)
+        }
+        let passes = configured(.gpuPasses)
+        let passesOnGPU = configured(.gpuPasses, .gpu)
+        let host = configured(.hostComposition)
+        let onHost = chosen.route == .hostComposition
+        let onGPU = chosen.yuvConverter == .gpu
         for size in sizes {
             let requests = try Self.callFrames(size: size, count: frames + 1, layers: chosenLayers)
             let reference = try Self.secondsPerFrame(requests) { _ = try cpu.render($0) }
-            func timed(host: Bool, gpuConversion: Bool = onGPU, _ body: (FrameRequest) throws -> Void) throws -> Double {
-                gpu.composesOnHost = host
-                gpu.convertsOnGPU = gpuConversion
-                defer {
-                    gpu.composesOnHost = onHost
-                    gpu.convertsOnGPU = onGPU
-                }
-                return try Self.secondsPerFrame(requests, body)
-            }
+            func timed(_ body: (FrameRequest) throws -> Void) throws -> Double { try Self.secondsPerFrame(requests, body) }
             let rows: [(String, Bool, Double)] = [
-                ("GPU passes: draw only", false, try timed(host: false) { try gpu.drawAndWait($0) }),
-                ("GPU passes: RGBA frame", !onHost, try timed(host: false) { _ = try gpu.render($0) }),
-                ("GPU passes: I420 frame (yuv.frag)", !onHost && onGPU,
-                 try timed(host: false, gpuConversion: true) { try gpu.renderYUV420($0, into: &planes) }),
-                ("host composition: RGBA frame", onHost, try timed(host: true) { _ = try gpu.render($0) }),
-                ("host composition: I420 frame", onHost, try timed(host: true) { try gpu.renderYUV420($0, into: &planes) }),
+                ("GPU passes: draw only", false, try timed { try passes.drawAndWait($0) }),
+                ("GPU passes: RGBA frame", !onHost, try timed { _ = try passes.render($0) }),
+                ("GPU passes: I420 frame (yuv.frag)", !onHost && onGPU, try timed { try passesOnGPU.renderYUV420($0, into: &planes) }),
+                ("host composition: RGBA frame", onHost, try timed { _ = try host.render($0) }),
+                ("host composition: I420 frame", onHost, try timed { try host.renderYUV420($0, into: &planes) }),
                 ("CPU reference: RGBA frame", false, reference),
             ]
-            for (name, chosen, time) in rows {
-                table.add([size.description, (chosen ? "* " : "  ") + name, String(format: "%.2f", time * 1000),
+            for (name, marked, time) in rows {
+                table.add([size.description, (marked ? "* " : "  ") + name, String(format: "%.2f", time * 1000),
                            String(format: "%.1f", 1 / time), String(format: "%.2f", reference / time)])
             }
             guard seconds > 0 else { continue }
@@ -91,7 +93,7 @@ struct BenchCommand: ParsableCommand {
                          String(format: "%.2f", Double(seconds) / peer), "1.00"])
         }
         print(table.text)
-        print("* what `render` uses on this machine (\(onHost ? "host composition: a software rasteriser" : "GPU passes"))")
+        print("* what `render` uses with these options (\(chosen.route.title))")
         if seconds > 0 {
             print("")
             print(encodes.text)

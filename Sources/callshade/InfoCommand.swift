@@ -29,6 +29,7 @@ struct InfoCommand: ParsableCommand {
             ("GLSL version", info.shadingLanguageVersion),
             ("max render size", "\(info.maximumRenderSize)x\(info.maximumRenderSize)"),
             ("shaders", ShaderLibrary.embeddedFileNames.joined(separator: ", ")),
+            ("configuration", RendererConfiguration.preferred(for: context).description + " (--route and --gradient-factor change it)"),
         ]
         let width = rows.map(\.0.count).max() ?? 0
         for (label, value) in rows {

@@ -84,9 +84,11 @@ extension Array {
 final class GPUYUVTests: XCTestCase {
     /// The GPU's I420 against the CPU converter applied to the GPU's own RGBA frame.
     func testGPUConversionMatchesTheCPUConverter() throws {
-        let gpu = try makeGPURenderer()
-        gpu.convertsOnGPU = true   // the yuv.frag passes, whatever the renderer would choose here
-        gpu.composesOnHost = false
+        // The yuv.frag passes, whatever the renderer would choose here.
+        let gpu = try makeGPURenderer().with {
+            $0.yuvConverter = .gpu
+            $0.route = .gpuPasses
+        }
         for size in ["1170x2532", "390x844", "66x40", "2x2", "1080x1920"] {
             let request = try ForegroundFixtures.request(at: 7, size: size, photo: true)
             var fromGPU: [UInt8] = []
@@ -97,10 +99,8 @@ final class GPUYUVTests: XCTestCase {
             // (16 pixels at a time, then the rest: 1170 leaves the 2 that 66 does, and the
             // converter costs seconds a phone frame unoptimised, so not there).
             if size != "1170x2532" {
-                gpu.convertsOnGPU = false
                 var viaCPU: [UInt8] = []
-                try gpu.renderYUV420(request, into: &viaCPU)
-                gpu.convertsOnGPU = true
+                try gpu.with { $0.yuvConverter = .cpu }.renderYUV420(request, into: &viaCPU)
                 XCTAssertEqual(viaCPU.count, fromCPU.count, size)
                 if viaCPU.count == fromCPU.count {
                     let viaCPUDifferences = SampleDifferences(viaCPU, fromCPU)

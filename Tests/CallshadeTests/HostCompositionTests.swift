@@ -17,7 +17,8 @@ final class HostCompositionTests: XCTestCase {
         for (size, time, photo, dither) in [("1080x1920", 7.0, true, false), ("960x1280", 12.5, false, true)] {
             var request = try ForegroundFixtures.request(at: time, size: size, photo: photo)
             request.dither = dither
-            let (host, full) = try gpu.renderings(request, switching: \.composesOnHost)
+            let host = try gpu.with { $0.route = .hostComposition }.render(request)
+            let full = try gpu.with { $0.route = .gpuPasses }.render(request)
             let toGPU = ImageComparison(host, full)
             XCTAssertLessThanOrEqual(toGPU.maxDelta, 1, "\(size) at \(time): \(toGPU)")
             // Where the waves show at a constant coverage, the host interpolates
@@ -66,7 +67,7 @@ final class HostCompositionTests: XCTestCase {
         let tiles = ForegroundTiles(foreground: foreground, layers: request.layers, region: PixelRect(x: 0, y: 0, width: 390, height: 844))
         XCTAssertFalse(tiles.runs.contains { $0.kind == .avatarInterior })
         let gpu = try Self.shared.renderer()
-        XCTAssertEqual(gpu.composesOnHost, gpu.context.info.isSoftware, "the renderer's own choice of route")
+        XCTAssertEqual(gpu.configuration.route == .hostComposition, gpu.context.info.isSoftware, "the renderer's own choice of route")
         let comparison = ImageComparison(try gpu.render(request), try ReferenceRenderer().render(request))
         XCTAssertTrue(comparison.withinParity, "\(comparison)")
     }
@@ -80,8 +81,7 @@ final class ForegroundTilesTests: XCTestCase {
     /// placeholder, small and large waves, hidden and frozen waves, every
     /// set of layers, dither and a translucent avatar.
     func testTilesDrawWhatTheWholeSquareDraws() throws {
-        let gpu = try makeGPURenderer()
-        gpu.composesOnHost = false
+        let gpu = try makeGPURenderer().with { $0.route = .gpuPasses }
         var cases: [(String, FrameRequest)] = []
         for (time, size, photo) in [(7.0, "1080x1920", true), (7.0, "720x1280", false), (12.5, "390x844", false),
                                     (21.0, "390x844", true), (30.5, "390x844", false), (34.5, "390x844", true)] {
@@ -99,7 +99,8 @@ final class ForegroundTilesTests: XCTestCase {
         translucent.foreground?.avatar.image = try XCTUnwrap(AvatarImage(side: side, premultiplied: pixels))
         cases.append(("translucent avatar", translucent))
         for (name, request) in cases {
-            let (tiled, whole) = try gpu.renderings(request, switching: \.classifiesTiles)
+            let tiled = try gpu.render(request)
+            let whole = try gpu.with { $0.classifiesTiles = false }.render(request)
             // The same arithmetic, but compiled into different programs: the
             // JIT may order a few float operations differently, which here
             // moves about one sample in a billion across a rounding edge.
@@ -185,12 +186,10 @@ final class HostYUVTests: XCTestCase {
         let gpu = try makeGPURenderer()
         for (size, time, photo) in [("1080x1920", 7.0, true), ("962x1282", 21.0, false)] {
             let request = try ForegroundFixtures.request(at: time, size: size, photo: photo)
-            gpu.composesOnHost = true
             var direct: [UInt8] = []
-            try gpu.renderYUV420(request, into: &direct)
-            gpu.composesOnHost = false
+            try gpu.with { $0.route = .hostComposition }.renderYUV420(request, into: &direct)
             var converted: [UInt8] = []
-            try YUV420.convertFast(try gpu.render(request), into: &converted)
+            try YUV420.convertFast(try gpu.with { $0.route = .gpuPasses }.render(request), into: &converted)
             XCTAssertEqual(direct.count, converted.count, size)
             XCTAssertFalse(direct.isEmpty, size)
             guard direct.count == converted.count, !direct.isEmpty else { continue }
@@ -275,11 +274,10 @@ final class GridWindowTests: XCTestCase {
 }
 
 extension GPURenderer {
-    /// The frame rendered with `option` on, then off (it is left off).
-    func renderings(_ request: FrameRequest, switching option: ReferenceWritableKeyPath<GPURenderer, Bool>) throws -> (on: RGBAImage, off: RGBAImage) {
-        self[keyPath: option] = true
-        let on = try render(request)
-        self[keyPath: option] = false
-        return (on, try render(request))
+    /// A renderer sharing this one's context and programs, its configuration changed by `change`.
+    func with(_ change: (inout RendererConfiguration) -> Void) -> GPURenderer {
+        var changed = configuration
+        change(&changed)
+        return reconfigured(changed)
     }
 }

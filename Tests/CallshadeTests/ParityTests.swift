@@ -49,7 +49,7 @@ final class ParityTests: XCTestCase {
         // `SpecValueTests` checks too: its reference frame is rendered once a
         // run), and the smallest frame the grid is used for (120 texels
         // across), with another palette at a fractional phase.
-        XCTAssertEqual(LowResolutionGrid(width: 960, height: 1280, factor: GPURenderer.defaultGradientFactor).innerWidth,
+        XCTAssertEqual(LowResolutionGrid(width: 960, height: 1280, factor: RendererConfiguration.defaultGradientFactor).innerWidth,
                        LowResolutionGrid.minimumSide)
         for (size, palette, phase) in [(FrameSize.phone, Palette.blueViolet, 0.0), (try FrameSize(parsing: "960x1280"), .orangeRed, 2.5)] {
             let request = FrameRequest(size: size, background: GradientParameters(palette: palette, phase: phase))

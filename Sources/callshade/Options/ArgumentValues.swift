@@ -13,6 +13,20 @@ enum Backend: String, CaseIterable, ExpressibleByArgument {
     case gpu, cpu
 }
 
+/// The gpu backend's route: its own choice for the context, or one named.
+enum RouteChoice: String, CaseIterable, ExpressibleByArgument {
+    case auto, host, passes
+
+    /// The route named, nil for the renderer's own choice.
+    var route: RendererConfiguration.Route? {
+        switch self {
+        case .auto: return nil
+        case .host: return .hostComposition
+        case .passes: return .gpuPasses
+        }
+    }
+}
+
 /// Which EGL platforms the gpu backend tries.
 enum EGLPlatformChoice: String, CaseIterable, ExpressibleByArgument {
     case auto, device, gbm, surfaceless

@@ -24,10 +24,26 @@ struct RenderOptions: ParsableArguments {
     @Option(name: .customLong("gradient-factor"), help: ArgumentHelp(
         "gpu backend: evaluate the background once per NxN pixels and interpolate (default 8; 1 = every pixel, exact).",
         valueName: "N"))
-    var gradientFactor: Int = GPURenderer.defaultGradientFactor
+    var gradientFactor: Int = RendererConfiguration.defaultGradientFactor
+
+    @Option(help: ArgumentHelp("""
+        gpu backend: how frames are made: 'host' (background interpolated on the CPU, the GPU's tiles pasted over \
+        it), 'passes' (full-frame GPU passes) or 'auto', the renderer's choice for the device (`callshade info` \
+        says which). The pictures agree within the parity rule.
+        """, valueName: "auto|host|passes"))
+    var route: RouteChoice = .auto
 
     func validate() throws {
-        guard (1...64).contains(gradientFactor) else { throw Diagnostic.optionRange(option: "--gradient-factor", range: 1...64, got: gradientFactor) }
+        let factors = RendererConfiguration.gradientFactors
+        guard factors.contains(gradientFactor) else { throw Diagnostic.optionRange(option: "--gradient-factor", range: factors, got: gradientFactor) }
+    }
+
+    /// The configuration these options give a renderer on `context`.
+    func configuration(for context: GLContext) -> RendererConfiguration {
+        var configuration = RendererConfiguration.preferred(for: context)
+        if context.rendersToFloat { configuration.gradientFactor = gradientFactor }
+        if let route = route.route { configuration.route = route }
+        return configuration
     }
 
     /// The --size given, else `fallback`.
@@ -49,9 +65,7 @@ struct RenderOptions: ParsableArguments {
             return ReferenceRenderer()
         case .gpu:
             let context = try GLContext(platforms: egl.platform.platforms)
-            let renderer = try GPURenderer(context: context, shaders: try shaderLibrary())
-            if context.rendersToFloat { renderer.gradientFactor = gradientFactor }
-            return renderer
+            return try GPURenderer(context: context, shaders: try shaderLibrary(), configuration: configuration(for: context))
         }
     }
 }

@@ -10,26 +10,18 @@ import Foundation
 ///     override class func tearDown() { shared.release(); super.tearDown() }
 ///     ... let gpu = try Self.shared.renderer()
 ///
-/// Each test gets it with every option as a new renderer has it, whatever
-/// the test before changed.
+/// Its configuration is fixed, so every test gets it as it was made; a test
+/// that needs another one takes `renderer().with { ... }`, which shares it.
 final class SharedGPURenderer: @unchecked Sendable {
     private let lock = NSLock()
     private var made: GPURenderer?
-    private var defaults: (gradientFactor: Int, convertsOnGPU: Bool, composesOnHost: Bool, classifiesTiles: Bool)?
 
     func renderer() throws -> GPURenderer {
         lock.lock()
         defer { lock.unlock() }
-        if let made, let defaults {
-            made.gradientFactor = defaults.gradientFactor
-            made.convertsOnGPU = defaults.convertsOnGPU
-            made.composesOnHost = defaults.composesOnHost
-            made.classifiesTiles = defaults.classifiesTiles
-            return made
-        }
+        if let made { return made }
         let renderer = try makeGPURenderer()
         made = renderer
-        defaults = (renderer.gradientFactor, renderer.convertsOnGPU, renderer.composesOnHost, renderer.classifiesTiles)
         return renderer
     }
 
@@ -38,6 +30,5 @@ final class SharedGPURenderer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         made = nil
-        defaults = nil
     }
 }
