@@ -3,9 +3,7 @@ import Foundation
 /// The waves and the avatar evaluated in double precision, written from the
 /// spec (section 2), as the oracle for the shader.
 struct ReferenceForeground: Sendable {
-    let foreground: Foreground
-    let drawsWaves: Bool
-    let drawsAvatar: Bool
+    let node: AvatarWavesNode
 
     /// How much of the wave shape covers a pixel centre `offset` pixels from
     /// the centre: the field's signed distance to the threshold (field minus
@@ -27,16 +25,14 @@ struct ReferenceForeground: Sendable {
     }
 
     /// The mask alpha of both shapes, each white at the layer's alpha, source-over.
-    func waveMask(offset: Vec2) -> Double {
-        let waves = foreground.waves
+    func waveMask(_ waves: WavesLayer, offset: Vec2) -> Double {
         var clear = 1.0
         for shape in waves.shapes { clear *= 1 - waves.alpha * waveCoverage(shape, offset: offset) }
         return 1 - clear
     }
 
     /// The avatar's premultiplied colour and alpha at `offset` pixels from the centre.
-    func avatar(offset: Vec2) -> (color: RGB, alpha: Double) {
-        let layer = foreground.avatar
+    func avatar(_ layer: AvatarLayer, offset: Vec2) -> (color: RGB, alpha: Double) {
         let coverage = min(max(layer.diameter / 2 - offset.length + 0.5, 0), 1)
         guard coverage > 0, layer.diameter > 0 else { return (.black, 0) }
         let u = offset * (1 / layer.diameter) + Vec2(0.5, 0.5)
@@ -73,17 +69,17 @@ struct ReferenceForeground: Sendable {
     func composite(background: RGB?, offset: Vec2) -> (color: RGB, alpha: Double) {
         var color = background ?? .black
         var alpha = background == nil ? 0.0 : 1.0
-        if drawsWaves {
-            let mask = waveMask(offset: offset)
+        if let waves = node.waves {
+            let mask = waveMask(waves, offset: offset)
             if let background {
-                color = RGB.mix(background, foreground.waves.tone.apply(to: background), mask)
+                color = RGB.mix(background, waves.tone.apply(to: background), mask)
             } else {
                 color = .white
                 alpha = mask
             }
         }
-        if drawsAvatar {
-            let top = avatar(offset: offset)
+        if let layer = node.avatar {
+            let top = avatar(layer, offset: offset)
             let below = alpha * (1 - top.alpha)
             let premultiplied = color * below + top.color
             alpha = below + top.alpha

@@ -5,20 +5,14 @@ import Dispatch
 public struct ReferenceRenderer: FrameRenderer {
     public init() {}
 
-    public func render(_ request: FrameRequest) throws -> RGBAImage {
-        let width = request.size.width
-        let height = request.size.height
-        var image = RGBAImage(size: request.size)
-        let drawsBackground = request.layers.contains(.background)
-        let dither = request.dither
-        let gradient = ReferenceGradient(request.background)
-        let foreground = request.foreground.flatMap { foreground in
-            request.drawsForeground
-                ? ReferenceForeground(foreground: foreground, drawsWaves: request.layers.contains(.waves),
-                                      drawsAvatar: request.layers.contains(.avatar))
-                : nil
-        }
-        guard drawsBackground || foreground != nil else { return image }
+    public func render(_ scene: Scene) throws -> RGBAImage {
+        let width = scene.size.width
+        let height = scene.size.height
+        var image = RGBAImage(size: scene.size)
+        let gradient = scene.background.map(ReferenceGradient.init)
+        let dither = scene.dither
+        let foreground = scene.node(AvatarWavesNode.self).map(ReferenceForeground.init)
+        guard gradient != nil || foreground != nil else { return image }
 
         image.withUnsafeMutablePixels { buffer in
             guard let address = buffer.baseAddress else { return }
@@ -30,13 +24,13 @@ public struct ReferenceRenderer: FrameRenderer {
                     var offset = row * width * 4
                     for column in 0..<width {
                         let sx = (Double(column) + 0.5) / Double(width)
-                        let background = drawsBackground ? gradient.color(atScreen: Vec2(sx, sy)) : nil
+                        let background = gradient?.color(atScreen: Vec2(sx, sy))
                         var color = background ?? .black
-                        var alpha = drawsBackground ? 1.0 : 0.0
+                        var alpha = background == nil ? 0.0 : 1.0
                         if let foreground {
-                            let centre = foreground.foreground.centre
+                            let centre = foreground.node.centre
                             let pixel = Vec2(Double(column) + 0.5 - centre.x, Double(row) + 0.5 - centre.y)
-                            let reach = foreground.foreground.reach
+                            let reach = foreground.node.reach
                             if abs(pixel.x) <= reach, abs(pixel.y) <= reach {
                                 (color, alpha) = foreground.composite(background: background, offset: pixel)
                             }

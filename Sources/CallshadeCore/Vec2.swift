@@ -4,7 +4,7 @@
 ///   `ReferenceGradient.color(atScreen:)`): the unit square, origin
 ///   bottom-left, y up (the GL convention);
 /// - the call layout and the foreground (`CallLayout.centre`,
-///   `Foreground.centre`, offsets from it, `WaveShape.balls`): pixels, or
+///   `AvatarWavesNode.centre`, offsets from it, `WaveShape.balls`): pixels, or
 ///   units of a wave's square, with y down (image coordinates, row 0 at the top).
 public struct Vec2: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var x: Double

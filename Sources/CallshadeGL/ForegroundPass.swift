@@ -63,25 +63,25 @@ final class ForegroundPass {
 
     /// Draws the foreground's tiles into a full-size target; `lookup` reads
     /// the background from the low-resolution gradient bound to texture unit 1.
-    func draw(_ request: FrameRequest, _ foreground: Foreground, tiles: ForegroundTiles,
+    func draw(_ scene: Scene, _ node: AvatarWavesNode, tiles: ForegroundTiles,
               lookup: (grid: LowResolutionGrid, texture: Texture)?, into target: Framebuffer) throws {
-        try draw(request, foreground, tiles: tiles, lookup: lookup, into: target,
-                 showing: PixelRect(x: 0, y: 0, width: request.size.width, height: request.size.height))
+        try draw(scene, node, tiles: tiles, lookup: lookup, into: target,
+                 showing: PixelRect(x: 0, y: 0, width: scene.size.width, height: scene.size.height))
     }
 
     /// Draws the foreground's tiles (frame pixels, inside `region`) into the
     /// bottom-left (row 0) corner of `target`, which stands for `region` of
     /// the frame. The region's corner must lie on multiples of 8, so the
     /// dither pattern stays the frame's.
-    func draw(_ request: FrameRequest, _ foreground: Foreground, tiles: ForegroundTiles,
+    func draw(_ scene: Scene, _ node: AvatarWavesNode, tiles: ForegroundTiles,
               lookup: (grid: LowResolutionGrid, texture: Texture)?, into target: Framebuffer, showing region: PixelRect) throws {
         precondition(region.x % 8 == 0 && region.y % 8 == 0, "the region's corner lies on multiples of 8")
         guard !tiles.runs.isEmpty else { return }
         try target.bind(viewportWidth: region.width, viewportHeight: region.height)
         // Where the centre is in the target's pixels.
-        let centre = Vec2(foreground.centre.x - Double(region.x), foreground.centre.y - Double(region.y))
+        let centre = Vec2(node.centre.x - Double(region.x), node.centre.y - Double(region.y))
         GLCalls.resetFixedFunctionState()
-        if let image = foreground.avatar.image, request.layers.contains(.avatar) {
+        if let image = node.avatar?.image {
             try GLCalls.bindTexture(try texture(for: image).name, unit: 0)
         }
         if let lookup { try GLCalls.bindTexture(lookup.texture.name, unit: 1) }
@@ -95,14 +95,14 @@ final class ForegroundPass {
         }
         try GLCalls.vertexPositions(positions, in: vertices.name)
         defer { GLCalls.endVertexPositions() }
-        let picture = foreground.avatar.image != nil && request.layers.contains(.avatar)
+        let picture = node.avatar?.image != nil
         var first = 0
         for (kind, rects) in tiles.runs {
-            let variant = try variants.variant(ProgramOptions(lookup: lookup != nil, dither: request.dither, part: kind.part,
+            let variant = try variants.variant(ProgramOptions(lookup: lookup != nil, dither: scene.dither, part: kind.part,
                                                               picture: picture))
             try variant.program.use()
             GLCalls.uniform(variant.targetSize.value, vec2: Float(region.width), Float(region.height))
-            set(variant, request, foreground, centre: centre, lookup: lookup?.grid, region: region)
+            set(variant, scene, node, centre: centre, lookup: lookup?.grid, region: region)
             if case let .composed(outer, inner, _) = kind, let waveCoverage = variant.waveCoverage {
                 GLCalls.uniform(waveCoverage.value, vec2: outer == true ? 1 : 0, inner == true ? 1 : 0)
             }
@@ -111,21 +111,22 @@ final class ForegroundPass {
         }
     }
 
-    private func set(_ variant: Variant, _ request: FrameRequest, _ foreground: Foreground, centre: Vec2,
+    private func set(_ variant: Variant, _ scene: Scene, _ node: AvatarWavesNode, centre: Vec2,
                      lookup: LowResolutionGrid?, region: PixelRect) {
-        let width = Double(request.size.width)
-        let height = Double(request.size.height)
+        let width = Double(scene.size.width)
+        let height = Double(scene.size.height)
         // Fragment (fx, fy) of the target is pixel (region.x + fx, region.y + fy) of the frame.
         let mapping = ScreenMapping(x: 1 / width, xOffset: Double(region.x) / width,
                                     y: -1 / height, yOffset: 1 - Double(region.y) / height)
-        variant.gradient.set(request.background, mapping: mapping, lookup: lookup)
+        // Without the background the gradient's values are never read (u_layers.x is 0).
+        variant.gradient.set(scene.background ?? Self.unread, mapping: mapping, lookup: lookup)
         if let layers = variant.layers {
-            GLCalls.uniform(layers.value, vec3: request.layers.contains(.background) ? 1 : 0,
-                            request.layers.contains(.waves) ? 1 : 0, request.layers.contains(.avatar) ? 1 : 0)
+            GLCalls.uniform(layers.value, vec3: scene.background != nil ? 1 : 0, node.waves != nil ? 1 : 0, node.avatar != nil ? 1 : 0)
         }
         if let location = variant.centre { GLCalls.uniform(location.value, vec2: Float(centre.x), Float(centre.y)) }
 
-        let waves = foreground.waves
+        // A part left out is never read either (u_layers.y, u_layers.z are 0).
+        let waves = node.waves ?? WavesLayer(shapes: [], alpha: 0)
         variant.wavesLook.set(waves)
         let shapes = (0..<2).map { waves.shapes.indices.contains($0) ? waves.shapes[$0] : WaveShape(balls: [], side: 0) }
         if let waveBalls = variant.waveBalls {
@@ -134,7 +135,7 @@ final class ForegroundPass {
         }
         if let waveSides = variant.waveSides { GLCalls.uniform(waveSides.value, vec2: Float(shapes[0].side), Float(shapes[1].side)) }
 
-        let avatar = foreground.avatar
+        let avatar = node.avatar ?? AvatarLayer(image: nil, diameter: 0)
         if let avatarDiameter = variant.avatarDiameter { GLCalls.uniform(avatarDiameter.value, float: Float(avatar.diameter)) }
         if let placeholderTop = variant.placeholderTop {
             GLCalls.uniform(placeholderTop.value, vec3: Float(avatar.placeholderTop.r), Float(avatar.placeholderTop.g),
@@ -147,6 +148,9 @@ final class ForegroundPass {
         if let avatarSampler = variant.avatarSampler { GLCalls.uniform(avatarSampler.value, int: 0) }
         if let avatarSide = variant.avatarSide { GLCalls.uniform(avatarSide.value, float: Float(avatar.image?.side ?? 0)) }
     }
+
+    /// Gradient uniforms for programs that do not read them.
+    private static let unread = GradientParameters(palette: .blueViolet, phase: 0)
 
     private func texture(for image: AvatarImage) throws -> Texture {
         if let avatarTexture, uploaded == image { return avatarTexture }

@@ -89,16 +89,15 @@ struct ForegroundTiles {
     }
 
     /// Classifies the tiles of `region` (whose corner lies on multiples of 8).
-    init(foreground: Foreground, layers: Set<Layer>, region: PixelRect) {
+    init(node: AvatarWavesNode, region: PixelRect) {
         self.region = region
         let columns = (region.width + Self.side - 1) / Self.side
         let rows = (region.height + Self.side - 1) / Self.side
-        let avatar = AvatarBounds(foreground: foreground, layers: layers)
-        let wavesShow = layers.contains(.waves) && foreground.waves.alpha > 0
-        let shapes = foreground.waves.shapes
+        let avatar = AvatarBounds(node.avatar)
+        let shapes = node.waves.map { $0.alpha > 0 ? $0.shapes : [] } ?? []
         func bounds(_ index: Int) -> WaveBounds? {
-            guard wavesShow, shapes.indices.contains(index) else { return nil }
-            return WaveBounds(shape: shapes[index], centre: foreground.centre, region: region, columns: columns, rows: rows)
+            guard shapes.indices.contains(index) else { return nil }
+            return WaveBounds(shape: shapes[index], centre: node.centre, region: region, columns: columns, rows: rows)
         }
         let outer = bounds(0)
         let inner = bounds(1)
@@ -106,7 +105,7 @@ struct ForegroundTiles {
         var kinds = [TileKind?](repeating: nil, count: columns * rows)
         for row in 0..<rows {
             for column in 0..<columns {
-                let box = Self.centreBox(column: column, row: row, region: region, centre: foreground.centre)
+                let box = Self.centreBox(column: column, row: row, region: region, centre: node.centre)
                 let avatarCoverage = avatar.coverage(over: box)
                 if avatarCoverage == .inside && avatar.isOpaque {
                     kinds[row * columns + column] = .avatarInterior
@@ -168,10 +167,11 @@ private struct AvatarBounds {
     /// Slack for the GPU's float arithmetic, in pixels.
     static let slack = 0.01
 
-    init(foreground: Foreground, layers: Set<Layer>) {
-        let diameter = foreground.avatar.diameter
-        radius = layers.contains(.avatar) && diameter > 0 ? diameter / 2 : nil
-        isOpaque = foreground.avatar.image?.isOpaque ?? true
+    /// The bounds of `avatar`; nothing anywhere when it is left out.
+    init(_ avatar: AvatarLayer?) {
+        let diameter = avatar?.diameter ?? 0
+        radius = diameter > 0 ? diameter / 2 : nil
+        isOpaque = avatar?.image?.isOpaque ?? true
     }
 
     func coverage(over box: (x: ClosedRange<Double>, y: ClosedRange<Double>)) -> TileCoverage {

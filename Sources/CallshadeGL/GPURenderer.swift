@@ -45,10 +45,10 @@ public final class GPURenderer: FrameRenderer {
         GPURenderer(context: context, shaders: shaders, gradient: gradient, foreground: foreground, configuration: configuration)
     }
 
-    public func render(_ request: FrameRequest) throws -> RGBAImage {
-        if composesOnHost, let image = try composeOnHost(request) { return image }
-        let size = request.size
-        let target = try draw(request)
+    public func render(_ scene: Scene) throws -> RGBAImage {
+        if composesOnHost, let image = try composeOnHost(scene) { return image }
+        let size = scene.size
+        let target = try draw(scene)
         let pixels = try target.readPixels()
         guard let image = RGBAImage(width: size.width, height: size.height, pixels: pixels) else {
             throw GraphicsCallError(call: "glReadPixels", code: "short read", detail: "\(size)",
@@ -57,14 +57,14 @@ public final class GPURenderer: FrameRenderer {
         return image
     }
 
-    public func renderYUV420(_ request: FrameRequest, into output: inout [UInt8]) throws {
-        if composesOnHost, try composeYUV420OnHost(request, into: &output) { return }
+    public func renderYUV420(_ scene: Scene, into output: inout [UInt8]) throws {
+        if composesOnHost, try composeYUV420OnHost(scene, into: &output) { return }
         guard convertsOnGPU else {
-            try YUV420.convertFast(try render(request), into: &output)
+            try YUV420.convertFast(try render(scene), into: &output)
             return
         }
-        try YUV420.checkSize(width: request.size.width, height: request.size.height)
-        let target = try draw(request)
+        try YUV420.checkSize(width: scene.size.width, height: scene.size.height)
+        let target = try draw(scene)
         let pass = try yuv ?? YUVPass(context: context, shaders: shaders)
         yuv = pass
         try pass.convert(target, into: &output)
@@ -74,29 +74,29 @@ public final class GPURenderer: FrameRenderer {
 
     /// Draws the frame and waits for the GPU to finish, without reading it
     /// back: what the benchmark calls "render only".
-    public func drawAndWait(_ request: FrameRequest) throws {
-        _ = try draw(request)
+    public func drawAndWait(_ scene: Scene) throws {
+        _ = try draw(scene)
         try GLCalls.finish()
     }
 
-    private func draw(_ request: FrameRequest) throws -> Framebuffer {
-        try context.checkRenderable(width: request.size.width, height: request.size.height)
-        let target = try self.target(for: request.size)
-        let grid = try lowResolutionGradient(for: request)
+    private func draw(_ scene: Scene) throws -> Framebuffer {
+        try context.checkRenderable(width: scene.size.width, height: scene.size.height)
+        let target = try self.target(for: scene.size)
+        let grid = try lowResolutionGradient(for: scene)
         let gridTexture = lowResolution?.target.color
-        if request.layers.contains(.background) {
+        if let background = scene.background {
             if let grid, let gridTexture {
                 try GLCalls.bindTexture(gridTexture.name, unit: 1)
-                try gradient.drawUpscaled(request.background, grid: grid, dither: request.dither, into: target)
+                try gradient.drawUpscaled(background, grid: grid, dither: scene.dither, into: target)
             } else {
-                try gradient.draw(request.background, dither: request.dither, into: target)
+                try gradient.draw(background, dither: scene.dither, into: target)
             }
         } else {
             try target.bind()
             try GLCalls.clear()
         }
-        if request.drawsForeground, let layer = request.foreground {
-            try foreground.draw(request, layer, tiles: tiles(for: layer, request), lookup: grid.flatMap { grid in gridTexture.map { (grid, $0) } },
+        if let node = scene.node(AvatarWavesNode.self) {
+            try foreground.draw(scene, node, tiles: tiles(for: node, scene), lookup: grid.flatMap { grid in gridTexture.map { (grid, $0) } },
                                 into: target)
         }
         return target
@@ -104,20 +104,20 @@ public final class GPURenderer: FrameRenderer {
 
     /// The frame with its background interpolated on the CPU, or nil when the
     /// low-resolution gradient does not apply (no background, or a small frame).
-    private func composeOnHost(_ request: FrameRequest) throws -> RGBAImage? {
-        guard let frame = try beginOnHost(request) else { return nil }
-        var pixels = host.backgroundRGBA(size: request.size, grid: frame.grid, dither: request.dither)
-        if try finishOnHost(frame) { host.pasteOverlay(into: &pixels, width: request.size.width) }
-        return RGBAImage(width: request.size.width, height: request.size.height, pixels: pixels)
+    private func composeOnHost(_ scene: Scene) throws -> RGBAImage? {
+        guard let frame = try beginOnHost(scene) else { return nil }
+        var pixels = host.backgroundRGBA(size: scene.size, grid: frame.grid, dither: scene.dither)
+        if try finishOnHost(frame) { host.pasteOverlay(into: &pixels, width: scene.size.width) }
+        return RGBAImage(width: scene.size.width, height: scene.size.height, pixels: pixels)
     }
 
     /// The same as I420 planes, straight from the gradient's Y, Cb and Cr;
     /// false when that does not apply (as above, or a dithered frame).
-    private func composeYUV420OnHost(_ request: FrameRequest, into output: inout [UInt8]) throws -> Bool {
-        try YUV420.checkSize(width: request.size.width, height: request.size.height)
-        guard !request.dither, let frame = try beginOnHost(request) else { return false }
-        host.backgroundYUV420(size: request.size, grid: frame.grid, into: &output)
-        if try finishOnHost(frame) { host.pasteOverlayYUV420(size: request.size, into: &output) }
+    private func composeYUV420OnHost(_ scene: Scene, into output: inout [UInt8]) throws -> Bool {
+        try YUV420.checkSize(width: scene.size.width, height: scene.size.height)
+        guard !scene.dither, let frame = try beginOnHost(scene) else { return false }
+        host.backgroundYUV420(size: scene.size, grid: frame.grid, into: &output)
+        if try finishOnHost(frame) { host.pasteOverlayYUV420(size: scene.size, into: &output) }
         return true
     }
 
@@ -130,9 +130,9 @@ public final class GPURenderer: FrameRenderer {
 
     /// The tiles of the foreground's square (its edges on multiples of 8 or
     /// the frame's, so I420's 2x2 blocks never straddle one) and what draws each.
-    func tiles(for layer: Foreground, _ request: FrameRequest) -> ForegroundTiles {
-        let square = PixelRect(around: layer.centre, reach: layer.reach + 1, clippedTo: request.size).aligned8(within: request.size)
-        return configuration.classifiesTiles ? ForegroundTiles(foreground: layer, layers: request.layers, region: square)
+    func tiles(for node: AvatarWavesNode, _ scene: Scene) -> ForegroundTiles {
+        let square = PixelRect(around: node.centre, reach: node.reach + 1, clippedTo: scene.size).aligned8(within: scene.size)
+        return configuration.classifiesTiles ? ForegroundTiles(node: node, region: square)
                                : ForegroundTiles(everywhereWhole: square)
     }
 
@@ -140,16 +140,16 @@ public final class GPURenderer: FrameRenderer {
     /// pass, the gradient seen through the waves), then queues the foreground's tiles
     /// into their own small target and lets the GPU start on them, so the
     /// host fills the background meanwhile; nil when the grid does not apply.
-    private func beginOnHost(_ request: FrameRequest) throws -> HostFrame? {
-        let size = request.size
+    private func beginOnHost(_ scene: Scene) throws -> HostFrame? {
+        let size = scene.size
         try context.checkRenderable(width: size.width, height: size.height)
-        let layer = request.drawsForeground ? request.foreground : nil
-        let wavesShow = request.layers.contains(.waves) && (layer?.waves.alpha ?? 0) > 0
-        guard let grid = try lowResolutionGradient(for: request, throughWaves: wavesShow ? layer?.waves : nil),
+        let layer = scene.node(AvatarWavesNode.self)
+        let shownWaves = layer?.waves.flatMap { $0.alpha > 0 ? $0 : nil }
+        guard let grid = try lowResolutionGradient(for: scene, throughWaves: shownWaves),
               let low = lowResolution else { return nil }
         // The GPU starts on the gradient while the host sorts the tiles.
         try GLCalls.flush()
-        let split = layer.map { tiles(for: $0, request).splitByWaves }
+        let split = layer.map { tiles(for: $0, scene).splitByWaves }
         try low.target.bind()
         try host.readGrid(low.target)
         if let split, !split.waves.isEmpty {
@@ -165,7 +165,7 @@ public final class GPURenderer: FrameRenderer {
         }
         guard let layer, let tiles = split?.drawn, !tiles.runs.isEmpty else { return HostFrame(grid: grid, tiles: nil) }
         let target = try overlayTarget(width: tiles.region.width, height: tiles.region.height)
-        try foreground.draw(request, layer, tiles: tiles, lookup: (grid, low.target.color), into: target, showing: tiles.region)
+        try foreground.draw(scene, layer, tiles: tiles, lookup: (grid, low.target.color), into: target, showing: tiles.region)
         try GLCalls.flush()
         return HostFrame(grid: grid, tiles: tiles)
     }
@@ -180,9 +180,9 @@ public final class GPURenderer: FrameRenderer {
 
     /// Renders the low-resolution gradient and binds it to texture unit 1, when the fast path applies.
     /// With `waves`, the grid's target also gets the gradient as seen through one wave and through both (outputs 1, 2).
-    private func lowResolutionGradient(for request: FrameRequest, throughWaves waves: WavesLayer? = nil) throws -> LowResolutionGrid? {
-        let size = request.size
-        guard gradientFactor > 1, context.rendersToFloat, request.layers.contains(.background) else { return nil }
+    private func lowResolutionGradient(for scene: Scene, throughWaves waves: WavesLayer? = nil) throws -> LowResolutionGrid? {
+        let size = scene.size
+        guard gradientFactor > 1, context.rendersToFloat, let background = scene.background else { return nil }
         let grid = LowResolutionGrid(width: size.width, height: size.height, factor: gradientFactor)
         // Too coarse a grid misses the field's curvature: keep at least 120 texels a side.
         guard min(grid.innerWidth, grid.innerHeight) >= LowResolutionGrid.minimumSide else { return nil }
@@ -194,7 +194,7 @@ public final class GPURenderer: FrameRenderer {
             lowResolution = (grid, try Framebuffer(colors: textures))
         }
         guard let low = lowResolution else { return nil }
-        try gradient.drawLowResolution(request.background, grid: grid, throughWaves: waves, into: low.target)
+        try gradient.drawLowResolution(background, grid: grid, throughWaves: waves, into: low.target)
         return grid
     }
 

@@ -70,7 +70,7 @@ struct BenchCommand: ParsableCommand {
         for size in sizes {
             let requests = try Self.callFrames(size: size, count: frames + 1, layers: chosenLayers)
             let reference = try Self.secondsPerFrame(requests) { _ = try cpu.render($0) }
-            func timed(_ body: (FrameRequest) throws -> Void) throws -> Double { try Self.secondsPerFrame(requests, body) }
+            func timed(_ body: (Scene) throws -> Void) throws -> Double { try Self.secondsPerFrame(requests, body) }
             let rows: [(String, Bool, Double)] = [
                 ("GPU passes: draw only", false, try timed { try passes.drawAndWait($0) }),
                 ("GPU passes: RGBA frame", !onHost, try timed { _ = try passes.render($0) }),
@@ -101,18 +101,15 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// Frames of the demo call, 1/60 s apart from 5 s in (active, level changing).
-    static func callFrames(size: FrameSize, count: Int, layers: Set<Layer>) throws -> [FrameRequest] {
+    static func callFrames(size: FrameSize, count: Int, layers: Set<SceneTag>) throws -> [Scene] {
         let scenario = Scenario.demo
         let timeline = CallTimeline(scenario)
-        let layout = try CallLayout(size: size)
-        return (0..<count).map { index in
-            FrameRequest(state: timeline.state(at: 5 + Double(index % 600) / 60), layout: layout, seed: scenario.seed,
-                         layers: layers, avatar: nil)
-        }
+        let screen = CallScreen(layout: try CallLayout(size: size), seed: scenario.seed, avatar: nil, showing: layers)
+        return (0..<count).map { index in screen.scene(at: timeline.state(at: 5 + Double(index % 600) / 60)) }
     }
 
     /// Mean seconds per frame over all requests but the first, which warms up.
-    static func secondsPerFrame(_ requests: [FrameRequest], _ body: (FrameRequest) throws -> Void) throws -> Double {
+    static func secondsPerFrame(_ requests: [Scene], _ body: (Scene) throws -> Void) throws -> Double {
         guard let first = requests.first else { return 0 }
         try body(first)
         let clock = ContinuousClock()
@@ -129,7 +126,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// Wall seconds to render `frames` frames of the demo call into an MP4, as `render` does.
-    static func endToEndSeconds(renderer: GPURenderer, size: FrameSize, frames: Int, layers: Set<Layer>) throws -> Double {
+    static func endToEndSeconds(renderer: GPURenderer, size: FrameSize, frames: Int, layers: Set<SceneTag>) throws -> Double {
         let requests = try callFrames(size: size, count: frames, layers: layers)
         let settings = VideoSettings(container: .mp4, codec: .h264, crf: 18, preset: .ultrafast, size: size, fps: 60)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("callshade-bench-\(ThisProcess.id).mp4").path

@@ -88,9 +88,9 @@ struct CompareCommand: ParsableCommand {
         var rows: [ReportPage.Row] = []
         print("     frame  result  max |d|  mean |d|    PSNR (dB)  over tolerance")
         for time in instants {
-            let request = frames.request(at: time)
-            let left = try gpu.render(request)
-            let right = try cpu.render(request)
+            let scene = frames.scene(at: time)
+            let left = try gpu.render(scene)
+            let right = try cpu.render(scene)
             let name = String(format: "t%08.3f", time)
             let row = try writePictures(left, right, title: "\(CallTimeline.number(time)) s", name: name, folder: folder.path, text: text)
             rows.append(row)

@@ -13,9 +13,10 @@ struct FrameCommand: ParsableCommand {
         are the anchor positions, fractions lie between two). The PNG is 8-bit RGB \
         with an sRGB chunk; the file appears only once it is completely written.
 
-        With --scenario, the frame shows the call at --time seconds: its palette, \
-        crossfades, phase and idle pauses come from the scenario's timeline; \
-        --palette and --phase still override them.
+        With --scenario, the frame shows the call at --time seconds, as `render` \
+        draws that instant: its palette, crossfades, phase, idle pauses and voice \
+        (from its recording, if it has one) come from the scenario's timeline; \
+        --palette, --phase, --level and --seed still override them.
 
         Examples:
           callshade frame -o frame.png
@@ -65,20 +66,22 @@ struct FrameCommand: ParsableCommand {
 
     func run() throws {
         let interruption = try Interruption()   // a signal removes the staged PNG
-        var size = FrameSize.phone
         var background = GradientParameters(palette: .blueViolet, phase: 0)
         var waves = WaveState(level: 0, motionTime: 0)
-        var frameSeed: Int64 = 0
-        var scenarioAvatar: String?
+        var screen: CallScreen
         if let path = scenario {
+            // The scenario's instant as `render` draws it, its recording's voice included.
             let scenario = try ScenarioInput.load(path)
             let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: scenario) } ?? 0
-            let state = try ScenarioInput.timeline(scenario).state(at: instant)
+            let frames = try ScenarioFrames(scenario: scenario, size: drawing.render.frameSize(default: scenario.size ?? .phone),
+                                            layers: drawing.layers, scene: drawing.scene)
+            let state = frames.timeline.state(at: instant)
             background = state.gradient
             waves = state.waves
-            size = scenario.size ?? size
-            frameSeed = scenario.seed
-            scenarioAvatar = scenario.avatarPath
+            screen = frames.screen
+        } else {
+            screen = try drawing.scene.callScreen(size: drawing.render.frameSize(default: .phone), seed: 0,
+                                                  scenarioAvatar: nil, showing: drawing.layers)
         }
         if let palette = palette { background.colors = palette.colors }
         if let phase = phase { background.centres = GradientMotion.centres(phase: phase) }
@@ -86,14 +89,11 @@ struct FrameCommand: ParsableCommand {
             waves = WaveState(level: level, shown: waves.shown, visibility: waves.visibility, idleStopped: waves.idleStopped,
                               frozen: waves.frozen, motionTime: waves.motionTime)
         }
-        let layout = try drawing.scene.layout(for: drawing.render.frameSize(default: size))
-        let layers = drawing.layers
-        let avatar = layers.contains(.avatar) ? try drawing.scene.avatarImage(scenarioAvatar: scenarioAvatar, layout: layout) : nil
-        var request = FrameRequest(size: layout.size, layers: layers, background: background,
-                                   foreground: Foreground(layout: layout, seed: seed ?? frameSeed, waves: waves, avatar: avatar))
-        request.dither = dither
+        if let seed { screen.seed = seed }
+        screen.dither = dither
+        let scene = screen.scene(background: background, waves: waves)
         let renderer = try drawing.render.makeRenderer()
-        let image = try renderer.render(request)
+        let image = try renderer.render(scene)
         try PNGFile.write(image, to: output, cleanup: interruption.cleanup)
     }
 }

@@ -32,10 +32,10 @@ extension FrameRenderer {
     /// else RGBA, which the frame writer converts on its own thread. I420 goes
     /// into `buffer` (reused from an earlier frame, or empty), which is
     /// consumed: no other reference may make writing to it copy it first.
-    func render(_ request: FrameRequest, for layout: PixelFormat, reusing buffer: consuming [UInt8] = []) throws -> RenderedFrame {
-        guard layout == .yuv420p, convertsToYUVItself else { return .rgba(try render(request)) }
+    func render(_ scene: Scene, for layout: PixelFormat, reusing buffer: consuming [UInt8] = []) throws -> RenderedFrame {
+        guard layout == .yuv420p, convertsToYUVItself else { return .rgba(try render(scene)) }
         var planes = consume buffer
-        try renderYUV420(request, into: &planes)
+        try renderYUV420(scene, into: &planes)
         return .yuv420p(planes)
     }
 }

@@ -106,7 +106,7 @@ struct RenderCommand: ParsableCommand {
         let range = try shard?.nonEmptyFrames(of: schedule.count) ?? 0..<schedule.count
         var frames = try ScenarioFrames(scenario: scenario, size: drawing.render.frameSize(default: scenario.size ?? .phone),
                                         layers: drawing.layers, scene: drawing.scene)
-        frames.dither = dither
+        frames.screen.dither = dither
         let layout = frames.layout
         let target = try OutputTarget.resolve(output: output, format: format)
         let video = try videoSettings(target: target, scenario: scenario, schedule: schedule, frames: range,
@@ -121,9 +121,9 @@ struct RenderCommand: ParsableCommand {
         let progress = ProgressLine(total: range.count, quiet: quiet)
         do {
             for (done, index) in range.enumerated() {
-                let request = frames.request(at: schedule.time(ofFrame: index))
+                let scene = frames.scene(at: schedule.time(ofFrame: index))
                 // PNG frames keep their place in the whole render (shards fit together); streams count from 0.
-                try sink.submit(try renderer.render(request, for: sink.layout, reusing: sink.reusableBuffer()), index: isFrames(target) ? index : done)
+                try sink.submit(try renderer.render(scene, for: sink.layout, reusing: sink.reusableBuffer()), index: isFrames(target) ? index : done)
                 progress.update(done: done + 1)
             }
             try sink.finish()

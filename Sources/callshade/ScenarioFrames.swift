@@ -1,30 +1,26 @@
 import CallshadeCore
 
-/// Everything needed to turn an instant of a scenario into a frame request:
-/// its timeline (voice from its recording, if any), layout, layers and avatar.
+/// Everything needed to turn an instant of a scenario into a scene: its
+/// timeline (voice from its recording, if any) and its call screen (layout,
+/// seed, avatar, the tags shown).
 struct ScenarioFrames {
     let scenario: Scenario
     let timeline: CallTimeline
-    let layout: CallLayout
-    let layers: Set<Layer>
-    let avatar: AvatarImage?
+    var screen: CallScreen
     /// The scenario's recording, opened once: it gave the levels, and a video muxes it.
     let recording: Recording?
-    var dither = false
 
-    init(scenario: Scenario, size: FrameSize, layers: Set<Layer>, scene: SceneOptions) throws {
+    init(scenario: Scenario, size: FrameSize, layers: Set<SceneTag>, scene: SceneOptions) throws {
         self.scenario = scenario
         recording = try ScenarioInput.recording(scenario)
         timeline = ScenarioInput.timeline(scenario, meter: try recording?.meter())
-        layout = try scene.layout(for: size)
-        self.layers = layers
-        avatar = layers.contains(.avatar) ? try scene.avatarImage(scenarioAvatar: scenario.avatarPath, layout: layout) : nil
+        screen = try scene.callScreen(size: size, seed: scenario.seed, scenarioAvatar: scenario.avatarPath, showing: layers)
     }
 
-    func request(at time: Double) -> FrameRequest {
-        var request = FrameRequest(state: timeline.state(at: time), layout: layout, seed: scenario.seed, layers: layers, avatar: avatar)
-        request.dither = dither
-        return request
+    var layout: CallLayout { screen.layout }
+
+    func scene(at time: Double) -> Scene {
+        screen.scene(at: timeline.state(at: time))
     }
 }
 

@@ -60,7 +60,7 @@ struct SheetCommand: ParsableCommand {
         let frames = try ScenarioFrames(scenario: scenario, size: cell, layers: drawing.layers, scene: drawing.scene)
         let renderer = try drawing.render.makeRenderer()
         let cells = try times.map { time in
-            (image: try renderer.render(frames.request(at: time)), label: "\(CallTimeline.number(time)) s")
+            (image: try renderer.render(frames.scene(at: time)), label: "\(CallTimeline.number(time)) s")
         }
         try PNGFile.write(ReviewPictures.contactSheet(cells, columns: columns, text: text), to: output, cleanup: interruption.cleanup)
     }

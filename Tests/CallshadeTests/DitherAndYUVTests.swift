@@ -19,7 +19,7 @@ final class DitherAndYUVTests: XCTestCase {
     func testDitheredFramesMatchOnBothBackends() throws {
         let gpu = try makeGPURenderer()
         for time in [2.0, 7.0] {
-            var request = try ForegroundFixtures.request(at: time)
+            var request = try ForegroundFixtures.scene(at: time)
             request.dither = true
             let dithered = try gpu.render(request)
             let comparison = ImageComparison(dithered, try ReferenceRenderer().render(request))
@@ -35,7 +35,7 @@ final class DitherAndYUVTests: XCTestCase {
         var background = GradientParameters(colors: [RGB(0.3, 0.3, 0.3), RGB(0.31, 0.31, 0.31), RGB(0.3, 0.3, 0.3), RGB(0.31, 0.31, 0.31)],
                                             centres: GradientMotion.centres(phase: 0))
         background.swirlStrength = 0
-        var request = FrameRequest(size: try FrameSize(parsing: "256x64"), background: background)
+        var request = Scene(size: try FrameSize(parsing: "256x64"), background: background)
         let truth = ReferenceGradient(background)
         func worstTileError(_ image: RGBAImage) -> Double {
             var worst = 0.0
@@ -90,7 +90,7 @@ final class GPUYUVTests: XCTestCase {
             $0.route = .gpuPasses
         }
         for size in ["1170x2532", "390x844", "66x40", "2x2", "1080x1920"] {
-            let request = try ForegroundFixtures.request(at: 7, size: size, photo: true)
+            let request = try ForegroundFixtures.scene(at: 7, size: size, photo: true)
             var fromGPU: [UInt8] = []
             try gpu.renderYUV420(request, into: &fromGPU)
             var fromCPU: [UInt8] = []
@@ -114,7 +114,7 @@ final class GPUYUVTests: XCTestCase {
             XCTAssertLessThan(Double(differences.differing), 0.01 * Double(differences.count), "\(size): \(differences)")
         }
         var planes: [UInt8] = []
-        XCTAssertThrowsError(try gpu.renderYUV420(try ForegroundFixtures.request(at: 7, size: "65x40"), into: &planes))
+        XCTAssertThrowsError(try gpu.renderYUV420(try ForegroundFixtures.scene(at: 7, size: "65x40"), into: &planes))
     }
 }
 
@@ -124,7 +124,7 @@ final class FastYUVTests: XCTestCase {
         var pixels: [UInt8] = []
         for value in 0..<256 { pixels += [UInt8(value), UInt8(255 - value), UInt8((value * 7) % 256), 255] }
         var images = [try XCTUnwrap(RGBAImage(width: 32, height: 8, pixels: pixels))]
-        images.append(try ReferenceRenderer().render(try ForegroundFixtures.request(at: 7, size: "130x282", photo: true)))
+        images.append(try ReferenceRenderer().render(try ForegroundFixtures.scene(at: 7, size: "130x282", photo: true)))
         for image in images {
             var exact: [UInt8] = []
             var fast: [UInt8] = []

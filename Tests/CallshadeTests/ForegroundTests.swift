@@ -54,12 +54,13 @@ final class ForegroundTests: XCTestCase {
                 let layout = try CallLayout(size: frame, pointsWidth: points)
                 XCTAssertLessThanOrEqual(AvatarImage.side(for: layout), 10881)
                 for level in [0, 5, 1e308] {
-                    let foreground = Foreground(layout: layout, seed: .min, waves: WaveState(level: level, motionTime: 86400), avatar: nil)
+                    let foreground = AvatarWavesNode(layout: layout, seed: .min, waves: WaveState(level: level, motionTime: 86400), avatar: nil,
+                                                     showsWaves: true, showsAvatar: true)
                     XCTAssertTrue(foreground.reach.isFinite && foreground.centre.x.isFinite && foreground.centre.y.isFinite, "\(size) \(points)")
                     let square = PixelRect(around: foreground.centre, reach: foreground.reach + 1, clippedTo: frame).aligned8(within: frame)
                     XCTAssertTrue(square.x >= 0 && square.y >= 0 && square.x + square.width <= max(frame.width, 8)
                                   && square.y + square.height <= max(frame.height, 8), "\(size) \(points): \(square)")
-                    let tiles = ForegroundTiles(foreground: foreground, layers: Set(Layer.allCases), region: square)
+                    let tiles = ForegroundTiles(node: foreground, region: square)
                     XCTAssertTrue(tiles.rects.allSatisfy { $0.x >= square.x && $0.x + $0.width <= square.x + square.width })
                 }
             }
@@ -68,7 +69,7 @@ final class ForegroundTests: XCTestCase {
 
     func testTheRenderedAvatarIsCentredThere() throws {
         for size in ["390x844", "1920x1080"] {
-            let request = try ForegroundFixtures.request(at: 1, size: size, layers: [.avatar])
+            let request = try ForegroundFixtures.scene(at: 1, size: size, layers: [.avatar])
             let image = try ReferenceRenderer().render(request)
             var total = 0.0
             var moment = (x: 0.0, y: 0.0)
@@ -96,8 +97,8 @@ final class ForegroundTests: XCTestCase {
     func testLevelThreeGrowsTheMaskAreaByOnePointThreeSquared() throws {
         let layout = try CallLayout(size: try FrameSize(parsing: "390x844"))
         func maskArea(level: Double) throws -> Double {
-            let request = FrameRequest(size: layout.size, layers: [.waves], background: GradientParameters(palette: .blueGreen, phase: 0),
-                                       foreground: Foreground(layout: layout, seed: 3, waves: WaveState(level: level, motionTime: 4.2), avatar: nil))
+            let request = CallScreen(layout: layout, seed: 3, avatar: nil, showing: [.waves])
+                .scene(background: GradientParameters(palette: .blueGreen, phase: 0), waves: WaveState(level: level, motionTime: 4.2))
             let image = try ReferenceRenderer().render(request)
             return stride(from: 3, to: image.pixels.count, by: 4).reduce(0.0) { $0 + Double(image.pixels[$1]) }
         }
@@ -149,8 +150,8 @@ final class ForegroundTests: XCTestCase {
 
     func testSeedsChangeTheShapesAndRepeatsDoNot() throws {
         let gpu = try Self.shared.renderer()
-        let one = try ForegroundFixtures.request(at: 3, layers: [.waves], seed: 1)
-        let two = try ForegroundFixtures.request(at: 3, layers: [.waves], seed: 2)
+        let one = try ForegroundFixtures.scene(at: 3, layers: [.waves], seed: 1)
+        let two = try ForegroundFixtures.scene(at: 3, layers: [.waves], seed: 2)
         // Another seed changes the frame; the first again, after it, gives the same bytes,
         // on the same renderer and on a new one.
         let first = try gpu.render(one)
@@ -163,12 +164,12 @@ final class ForegroundTests: XCTestCase {
     }
 
     func testFrozenWavesKeepTheirShapeAndHiddenWavesVanish() throws {
-        let frozenStart = try ReferenceRenderer().render(try ForegroundFixtures.request(at: 12, layers: [.waves]))
-        let frozenLater = try ReferenceRenderer().render(try ForegroundFixtures.request(at: 13.5, layers: [.waves]))
+        let frozenStart = try ReferenceRenderer().render(try ForegroundFixtures.scene(at: 12, layers: [.waves]))
+        let frozenLater = try ReferenceRenderer().render(try ForegroundFixtures.scene(at: 13.5, layers: [.waves]))
         assertSameImage(frozenStart, frozenLater)
-        let moving = try ReferenceRenderer().render(try ForegroundFixtures.request(at: 14.5, layers: [.waves]))
+        let moving = try ReferenceRenderer().render(try ForegroundFixtures.scene(at: 14.5, layers: [.waves]))
         XCTAssertTrue(moving != frozenStart)
-        let hidden = try ReferenceRenderer().render(try ForegroundFixtures.request(at: 9.5, layers: [.waves]))
+        let hidden = try ReferenceRenderer().render(try ForegroundFixtures.scene(at: 9.5, layers: [.waves]))
         XCTAssertTrue(hidden.pixels.allSatisfy { $0 == 0 })
     }
 
@@ -177,7 +178,7 @@ final class ForegroundTests: XCTestCase {
     func testFullFramesMatchTheCPUReference() throws {
         let gpu = try Self.shared.renderer()
         for (time, photo) in [(0.2, false), (2, true), (4.1, false), (6, true), (9.15, false), (12.5, true), (17, false)] {
-            let request = try ForegroundFixtures.request(at: time, photo: photo)
+            let request = try ForegroundFixtures.scene(at: time, photo: photo)
             let comparison = ImageComparison(try gpu.render(request), try ReferenceRenderer().render(request))
             XCTAssertTrue(comparison.withinForegroundParity, "t = \(time), photo \(photo): \(comparison)")
         }
@@ -185,20 +186,20 @@ final class ForegroundTests: XCTestCase {
 
     func testFullSizeFrameMatchesTheCPUReference() throws {
         let gpu = try Self.shared.renderer()
-        let request = try ForegroundFixtures.request(at: 6, size: "1170x2532", photo: true)
+        let request = try ForegroundFixtures.scene(at: 6, size: "1170x2532", photo: true)
         let comparison = ImageComparison(try gpu.render(request), try ReferenceRenderer().render(request))
         XCTAssertTrue(comparison.withinForegroundParity, "\(comparison)")
     }
 
     func testLayerCombinationsMatchTheCPUReference() throws {
         let gpu = try Self.shared.renderer()
-        let combinations: [Set<Layer>] = [[.waves], [.avatar], [.waves, .avatar], [.background, .waves], [.background, .avatar]]
+        let combinations: [Set<SceneTag>] = [[.waves], [.avatar], [.waves, .avatar], [.background, .waves], [.background, .avatar]]
         for layers in combinations {
             // Without the avatar's layer the expected frame does not depend on its picture:
             // one reference frame for both (the GPU still renders each).
             var withoutAvatar: RGBAImage?
             for photo in [false, true] {
-                let request = try ForegroundFixtures.request(at: 6, layers: layers, photo: photo)
+                let request = try ForegroundFixtures.scene(at: 6, layers: layers, photo: photo)
                 let reference = try withoutAvatar ?? ReferenceRenderer().render(request)
                 if !layers.contains(.avatar) { withoutAvatar = reference }
                 let comparison = ImageComparison(try gpu.render(request), reference)
@@ -217,19 +218,20 @@ extension ImageComparison {
 }
 
 final class ForegroundReachTests: XCTestCase {
-    /// Nothing of the waves lies outside `Foreground.reach`: the mask there is exactly 0.
+    /// Nothing of the waves lies outside `AvatarWavesNode.reach`: the mask there is exactly 0.
     func testTheWavesStayInsideTheirReach() throws {
         let layout = try CallLayout(size: try FrameSize(parsing: "390x844"))
         var outside = FailureCount()
         for seed in Int64(0)..<40 {
             for step in 0..<150 {
                 let waves = WaveState(level: Double(step % 6), motionTime: Double(step) * 0.0731)
-                let foreground = Foreground(layout: layout, seed: seed, waves: waves, avatar: nil)
-                let reference = ReferenceForeground(foreground: foreground, drawsWaves: true, drawsAvatar: false)
+                let foreground = AvatarWavesNode(layout: layout, seed: seed, waves: waves, avatar: nil, showsWaves: true, showsAvatar: true)
+                let reference = ReferenceForeground(node: foreground)
+                let shown = try XCTUnwrap(foreground.waves)
                 let reach = foreground.reach - 2 + 0.5   // the outline's own reach, and half a pixel of anti-aliasing
                 for angle in stride(from: 0.0, to: 2 * Double.pi, by: Double.pi / 45) {
                     let offset = Vec2(reach * cos(angle), reach * sin(angle))
-                    let mask = reference.waveMask(offset: offset)
+                    let mask = reference.waveMask(shown, offset: offset)
                     outside.check(mask == 0, "seed \(seed) step \(step) at angle \(angle): mask \(mask)")
                 }
             }

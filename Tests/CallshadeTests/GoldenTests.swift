@@ -20,30 +20,30 @@ final class GoldenTests: XCTestCase {
     }
 
     /// Waves and avatar at 390x844, from states of `ForegroundFixtures.timeline`.
-    static let foregroundCases: [(name: String, time: Double, layers: Set<Layer>, photo: Bool)] = [
-        ("call-waves-level0", 2, Set(Layer.allCases), false),
-        ("call-waves-level3", 7, Set(Layer.allCases), false),
-        ("call-waves-hidden-muted", 9.5, Set(Layer.allCases), false),
-        ("call-waves-frozen-near", 13, Set(Layer.allCases), false),
-        ("call-avatar-photo", 7, Set(Layer.allCases), true),
+    static let foregroundCases: [(name: String, time: Double, layers: Set<SceneTag>, photo: Bool)] = [
+        ("call-waves-level0", 2, Set(SceneTag.allCases), false),
+        ("call-waves-level3", 7, Set(SceneTag.allCases), false),
+        ("call-waves-hidden-muted", 9.5, Set(SceneTag.allCases), false),
+        ("call-waves-frozen-near", 13, Set(SceneTag.allCases), false),
+        ("call-avatar-photo", 7, Set(SceneTag.allCases), true),
         ("call-waves-mask", 7, [.waves], false),
     ]
 
     var recording: Bool { ProcessInfo.processInfo.environment["CALLSHADE_RECORD_GOLDENS"] == "1" }
 
     func testGoldens() throws {
-        var cases: [(String, FrameRequest, edgeTolerance: Bool)] = []
+        var cases: [(String, Scene, edgeTolerance: Bool)] = []
         for (palette, phase) in Self.cases {
-            cases.append((Self.name(palette, phase), FrameRequest(size: try FrameSize(parsing: Self.size),
+            cases.append((Self.name(palette, phase), Scene(size: try FrameSize(parsing: Self.size),
                                                                   background: GradientParameters(palette: palette, phase: phase)), false))
         }
         for item in Self.foregroundCases {
-            cases.append((item.name, try ForegroundFixtures.request(at: item.time, layers: item.layers, photo: item.photo), true))
+            cases.append((item.name, try ForegroundFixtures.scene(at: item.time, layers: item.layers, photo: item.photo), true))
         }
         try check(cases)
     }
 
-    func check(_ cases: [(String, FrameRequest, edgeTolerance: Bool)]) throws {
+    func check(_ cases: [(String, Scene, edgeTolerance: Bool)]) throws {
         let gpu = try makeGPURenderer()
         let cpu = ReferenceRenderer()
         var recorded: [String] = []

@@ -15,7 +15,7 @@ final class HostCompositionTests: XCTestCase {
     func testHostCompositionMatchesTheGPUPath() throws {
         let gpu = try Self.shared.renderer()
         for (size, time, photo, dither) in [("1080x1920", 7.0, true, false), ("960x1280", 12.5, false, true)] {
-            var request = try ForegroundFixtures.request(at: time, size: size, photo: photo)
+            var request = try ForegroundFixtures.scene(at: time, size: size, photo: photo)
             request.dither = dither
             let host = try gpu.with { $0.route = .hostComposition }.render(request)
             let full = try gpu.with { $0.route = .gpuPasses }.render(request)
@@ -25,7 +25,7 @@ final class HostCompositionTests: XCTestCase {
             // the gradient toned at its texels (kept in half floats) rather than
             // toning the interpolated colour: a level apart on a few channels.
             // Elsewhere, rounding apart, the same interpolation: hardly a channel differs.
-            let foreground = try XCTUnwrap(request.foreground)
+            let foreground = try XCTUnwrap(request.node(AvatarWavesNode.self))
             var inWaves = [Bool](repeating: false, count: request.size.pixelCount)
             for (kind, rects) in gpu.tiles(for: foreground, request).runs {
                 guard kind.isWavesOnly else { continue }
@@ -61,10 +61,10 @@ final class HostCompositionTests: XCTestCase {
         }
         let image = try XCTUnwrap(AvatarImage(side: side, premultiplied: pixels))
         XCTAssertFalse(image.isOpaque)
-        var request = try ForegroundFixtures.request(at: 7, size: "390x844")
-        request.foreground?.avatar.image = image
-        let foreground = try XCTUnwrap(request.foreground)
-        let tiles = ForegroundTiles(foreground: foreground, layers: request.layers, region: PixelRect(x: 0, y: 0, width: 390, height: 844))
+        var request = try ForegroundFixtures.scene(at: 7, size: "390x844")
+        request.update(AvatarWavesNode.self) { $0.avatar?.image = image }
+        let foreground = try XCTUnwrap(request.node(AvatarWavesNode.self))
+        let tiles = ForegroundTiles(node: foreground, region: PixelRect(x: 0, y: 0, width: 390, height: 844))
         XCTAssertFalse(tiles.runs.contains { $0.kind == .avatarInterior })
         let gpu = try Self.shared.renderer()
         XCTAssertEqual(gpu.configuration.route == .hostComposition, gpu.context.info.isSoftware, "the renderer's own choice of route")
@@ -82,21 +82,21 @@ final class ForegroundTilesTests: XCTestCase {
     /// set of layers, dither and a translucent avatar.
     func testTilesDrawWhatTheWholeSquareDraws() throws {
         let gpu = try makeGPURenderer().with { $0.route = .gpuPasses }
-        var cases: [(String, FrameRequest)] = []
+        var cases: [(String, Scene)] = []
         for (time, size, photo) in [(7.0, "1080x1920", true), (7.0, "720x1280", false), (12.5, "390x844", false),
                                     (21.0, "390x844", true), (30.5, "390x844", false), (34.5, "390x844", true)] {
-            cases.append(("\(size) at \(time)", try ForegroundFixtures.request(at: time, size: size, photo: photo)))
+            cases.append(("\(size) at \(time)", try ForegroundFixtures.scene(at: time, size: size, photo: photo)))
         }
-        for layers: Set<Layer> in [[.waves], [.avatar], [.waves, .avatar], [.background, .waves], [.background, .avatar]] {
-            cases.append(("layers \(layers.map(\.rawValue).sorted())", try ForegroundFixtures.request(at: 7, size: "390x844", layers: layers, photo: true)))
+        for layers: Set<SceneTag> in [[.waves], [.avatar], [.waves, .avatar], [.background, .waves], [.background, .avatar]] {
+            cases.append(("layers \(layers.map(\.rawValue).sorted())", try ForegroundFixtures.scene(at: 7, size: "390x844", layers: layers, photo: true)))
         }
-        var dithered = try ForegroundFixtures.request(at: 8, size: "720x1280", photo: true)
+        var dithered = try ForegroundFixtures.scene(at: 8, size: "720x1280", photo: true)
         dithered.dither = true
         cases.append(("dithered", dithered))
-        var translucent = try ForegroundFixtures.request(at: 7, size: "390x844")
+        var translucent = try ForegroundFixtures.scene(at: 7, size: "390x844")
         let side = 64
         let pixels = (0..<side * side).flatMap { index -> [UInt8] in [UInt8(index % 200), 40, 90, UInt8(index % 2 == 0 ? 255 : 160)] }
-        translucent.foreground?.avatar.image = try XCTUnwrap(AvatarImage(side: side, premultiplied: pixels))
+        try translucent.update(AvatarWavesNode.self) { $0.avatar?.image = try XCTUnwrap(AvatarImage(side: side, premultiplied: pixels)) }
         cases.append(("translucent avatar", translucent))
         for (name, request) in cases {
             let tiled = try gpu.render(request)
@@ -117,11 +117,11 @@ final class ForegroundTilesTests: XCTestCase {
     /// the cheap kinds must cover most of the square.
     func testTileKindsHoldAtEveryPixel() throws {
         for (time, photo) in [(7.0, true), (12.5, false), (21.0, false)] {
-            let request = try ForegroundFixtures.request(at: time, size: "720x1280", photo: photo)
-            let foreground = try XCTUnwrap(request.foreground)
+            let request = try ForegroundFixtures.scene(at: time, size: "720x1280", photo: photo)
+            let foreground = try XCTUnwrap(request.node(AvatarWavesNode.self))
             let region = PixelRect(around: foreground.centre, reach: foreground.reach + 1, clippedTo: request.size).aligned8(within: request.size)
             XCTAssertEqual([region.x % 8, region.y % 8, region.width % 8, region.height % 8], [0, 0, 0, 0])
-            let tiles = ForegroundTiles(foreground: foreground, layers: request.layers, region: region)
+            let tiles = ForegroundTiles(node: foreground, region: region)
             var kinds = [TileKind?](repeating: nil, count: region.pixelCount)
             var overlaps = FailureCount()
             for (kind, rects) in tiles.runs {
@@ -136,16 +136,17 @@ final class ForegroundTilesTests: XCTestCase {
                 }
             }
             overlaps.assertNone("at \(time), no pixel is in two tiles")
-            let reference = ReferenceForeground(foreground: foreground, drawsWaves: true, drawsAvatar: true)
-            let radius = foreground.avatar.diameter / 2
+            let reference = ReferenceForeground(node: foreground)
+            let waves = try XCTUnwrap(foreground.waves)
+            let radius = try XCTUnwrap(foreground.avatar).diameter / 2
             var wholePixels = 0
             var wrong = FailureCount()
             for y in region.y..<region.y + region.height {
                 for x in region.x..<region.x + region.width {
                     let offset = Vec2(Double(x) + 0.5 - foreground.centre.x, Double(y) + 0.5 - foreground.centre.y)
                     let avatar = min(max(radius - offset.length + 0.5, 0), 1)
-                    let outer = reference.waveCoverage(foreground.waves.shapes[0], offset: offset)
-                    let inner = reference.waveCoverage(foreground.waves.shapes[1], offset: offset)
+                    let outer = reference.waveCoverage(waves.shapes[0], offset: offset)
+                    let inner = reference.waveCoverage(waves.shapes[1], offset: offset)
                     let kind = kinds[(y - region.y) * region.width + x - region.x]
                     func place() -> String {
                         "\(x), \(y) at \(time) in \(kind.map { "\($0)" } ?? "no tile"): avatar \(avatar), outer \(outer), inner \(inner)"
@@ -167,12 +168,16 @@ final class ForegroundTilesTests: XCTestCase {
     }
 
     func testTilesAreTheWholeSquareWithoutTheForeground() throws {
-        var request = try ForegroundFixtures.request(at: 7, size: "390x844")
-        let foreground = try XCTUnwrap(request.foreground)
+        XCTAssertNil(try ForegroundFixtures.scene(at: 7, size: "390x844", layers: [.background]).node(AvatarWavesNode.self))
+        let foreground = try XCTUnwrap(try ForegroundFixtures.scene(at: 7, size: "390x844").node(AvatarWavesNode.self))
         let region = PixelRect(x: 0, y: 0, width: 390, height: 844)
-        request.layers = [.background]
-        XCTAssertTrue(ForegroundTiles(foreground: foreground, layers: request.layers, region: region).runs.isEmpty)
-        let avatarOnly = ForegroundTiles(foreground: foreground, layers: [.background, .avatar], region: region)
+        var neither = foreground
+        neither.waves = nil
+        neither.avatar = nil
+        XCTAssertTrue(ForegroundTiles(node: neither, region: region).runs.isEmpty)
+        var avatarAlone = foreground
+        avatarAlone.waves = nil
+        let avatarOnly = ForegroundTiles(node: avatarAlone, region: region)
         XCTAssertEqual(avatarOnly.runs.map(\.kind), [.avatarInterior, .composed(outer: false, inner: false, avatar: true)])
     }
 }
@@ -185,7 +190,7 @@ final class HostYUVTests: XCTestCase {
     func testDirectPlanesMatchTheConvertedFrame() throws {
         let gpu = try makeGPURenderer()
         for (size, time, photo) in [("1080x1920", 7.0, true), ("962x1282", 21.0, false)] {
-            let request = try ForegroundFixtures.request(at: time, size: size, photo: photo)
+            let request = try ForegroundFixtures.scene(at: time, size: size, photo: photo)
             var direct: [UInt8] = []
             try gpu.with { $0.route = .hostComposition }.renderYUV420(request, into: &direct)
             var converted: [UInt8] = []

@@ -48,14 +48,14 @@ final class ModelTests: XCTestCase {
     }
 
     func testLayerListsParse() throws {
-        XCTAssertEqual(try Layer.parseList("background"), [.background])
-        XCTAssertEqual(try Layer.parseList("background, background"), [.background])
-        XCTAssertThrowsError(try Layer.parseList("sky")) { error in
+        XCTAssertEqual(try SceneTag.parseList("background"), [.background])
+        XCTAssertEqual(try SceneTag.parseList("background, background"), [.background])
+        XCTAssertThrowsError(try SceneTag.parseList("sky")) { error in
             XCTAssertTrue("\(error)".contains("unknown layer 'sky'"))
             XCTAssertTrue("\(error)".contains("background"))
         }
-        XCTAssertThrowsError(try Layer.parseList(""))
-        XCTAssertThrowsError(try Layer.parseList("background,"))
+        XCTAssertThrowsError(try SceneTag.parseList(""))
+        XCTAssertThrowsError(try SceneTag.parseList("background,"))
     }
 
     func testHSVConversionKnownValues() {

@@ -12,12 +12,12 @@ final class ParityTests: XCTestCase {
     }
 
     /// `reference`: the CPU reference's frame when the test has it already.
-    func assertParity(_ request: FrameRequest, gpu: GPURenderer, reference: RGBAImage? = nil,
+    func assertParity(_ request: Scene, gpu: GPURenderer, reference: RGBAImage? = nil,
                       file: StaticString = #filePath, line: UInt = #line) throws {
         let fromGPU = try gpu.render(request)
         let fromCPU = try reference ?? ReferenceRenderer().render(request)
         let comparison = ImageComparison(fromGPU, fromCPU)
-        XCTAssertTrue(comparison.withinParity, "\(request.size) centres \(request.background.centres): \(comparison)",
+        XCTAssertTrue(comparison.withinParity, "\(request.size) centres \(request.background.map { "\($0.centres)" } ?? "none"): \(comparison)",
                       file: file, line: line)
     }
 
@@ -28,7 +28,7 @@ final class ParityTests: XCTestCase {
         for size in ["1x1", "7x3", "3x7", "64x64"] {
             for phase in phases {
                 for palette in Palette.allCases {
-                    let request = FrameRequest(size: try FrameSize(parsing: size),
+                    let request = Scene(size: try FrameSize(parsing: size),
                                                background: GradientParameters(palette: palette, phase: phase))
                     try assertParity(request, gpu: gpu)
                 }
@@ -37,7 +37,7 @@ final class ParityTests: XCTestCase {
         // At 390x844, where a CPU reference frame takes over a second
         // unoptimised, a sample: each palette once, at a fractional phase.
         for (palette, phase) in zip(Palette.allCases, [2.5, 7.3, -1.25]) {
-            try assertParity(FrameRequest(size: try FrameSize(parsing: "390x844"),
+            try assertParity(Scene(size: try FrameSize(parsing: "390x844"),
                                           background: GradientParameters(palette: palette, phase: phase)), gpu: gpu)
         }
     }
@@ -52,7 +52,7 @@ final class ParityTests: XCTestCase {
         XCTAssertEqual(LowResolutionGrid(width: 960, height: 1280, factor: RendererConfiguration.defaultGradientFactor).innerWidth,
                        LowResolutionGrid.minimumSide)
         for (size, palette, phase) in [(FrameSize.phone, Palette.blueViolet, 0.0), (try FrameSize(parsing: "960x1280"), .orangeRed, 2.5)] {
-            let request = FrameRequest(size: size, background: GradientParameters(palette: palette, phase: phase))
+            let request = Scene(size: size, background: GradientParameters(palette: palette, phase: phase))
             try assertParity(request, gpu: gpu, reference: try ReferenceFrames.render(request))
         }
     }
@@ -62,7 +62,7 @@ final class ParityTests: XCTestCase {
         for palette in Palette.allCases {
             var background = GradientParameters(palette: palette, phase: 4.4)
             background.tone = .waves
-            try assertParity(FrameRequest(size: try FrameSize(parsing: "270x480"), background: background), gpu: gpu)
+            try assertParity(Scene(size: try FrameSize(parsing: "270x480"), background: background), gpu: gpu)
         }
     }
 
@@ -73,23 +73,23 @@ final class ParityTests: XCTestCase {
         background.falloffRadius = 1
         background.falloffExponent = 4
         background.swirlStrength = 0
-        try assertParity(FrameRequest(size: try FrameSize(parsing: "200x300"), background: background), gpu: gpu)
+        try assertParity(Scene(size: try FrameSize(parsing: "200x300"), background: background), gpu: gpu)
     }
 
     func testExtremeAspectRatiosUpToTheLimit() throws {
         let gpu = try Self.shared.renderer()
         let limit = min(gpu.context.info.maximumRenderSize, FrameSize.maximumSide)
         for size in [try FrameSize(width: limit, height: 1), try FrameSize(width: 1, height: limit)] {
-            try assertParity(FrameRequest(size: size, background: GradientParameters(palette: .blueViolet, phase: 1.5)), gpu: gpu)
+            try assertParity(Scene(size: size, background: GradientParameters(palette: .blueViolet, phase: 1.5)), gpu: gpu)
         }
     }
 
     func testRendersAreByteIdenticalWhenRepeated() throws {
         let gpu = try Self.shared.renderer()
-        let request = FrameRequest(size: try FrameSize(parsing: "333x555"),
+        let request = Scene(size: try FrameSize(parsing: "333x555"),
                                    background: GradientParameters(palette: .orangeRed, phase: 3.3))
         let first = try gpu.render(request)
-        _ = try gpu.render(FrameRequest(size: try FrameSize(parsing: "20x20"), background: GradientParameters(palette: .blueGreen, phase: 0)))
+        _ = try gpu.render(Scene(size: try FrameSize(parsing: "20x20"), background: GradientParameters(palette: .blueGreen, phase: 0)))
         assertSameImage(try gpu.render(request), first)
         assertSameImage(try makeGPURenderer().render(request), first)
         assertSameImage(try ReferenceRenderer().render(request), try ReferenceRenderer().render(request))

@@ -32,14 +32,14 @@ final class SpecValueTests: XCTestCase {
         ("orange-red", 6.5, "270x480", 250, 450, true, 254.486, 157.599, 109.577),
     ]
 
-    func request(_ row: (String, Double, String, Int, Int, Bool, Double, Double, Double)) throws -> FrameRequest {
+    func request(_ row: (String, Double, String, Int, Int, Bool, Double, Double, Double)) throws -> Scene {
         let palette = try XCTUnwrap(Palette(rawValue: row.0))
         var background = GradientParameters(palette: palette, phase: row.1)
         if row.5 { background.tone = .waves }
-        return FrameRequest(size: try FrameSize(parsing: row.2), background: background)
+        return Scene(size: try FrameSize(parsing: row.2), background: background)
     }
 
-    func check(_ render: (FrameRequest) throws -> RGBAImage, name: String) throws {
+    func check(_ render: (Scene) throws -> RGBAImage, name: String) throws {
         var images: [String: RGBAImage] = [:]
         for row in table {
             let request = try request(row)

@@ -33,11 +33,3 @@ public struct FrameSchedule: Equatable, Sendable {
         start + Double(index) / Double(fps)
     }
 }
-
-extension FrameRequest {
-    /// The frame a timeline state asks for.
-    public init(state: FrameState, layout: CallLayout, seed: Int64, layers: Set<Layer>, avatar: AvatarImage?) {
-        self.init(size: layout.size, layers: layers, background: state.gradient,
-                  foreground: Foreground(layout: layout, seed: seed, waves: state.waves, avatar: avatar))
-    }
-}

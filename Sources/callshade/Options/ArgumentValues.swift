@@ -117,7 +117,7 @@ enum ArgumentValues {
         try text.split(separator: ",", omittingEmptySubsequences: false).map { try size(String($0)) }
     }
 
-    static func layers(_ text: String) throws -> Set<Layer> {
-        do { return try Layer.parseList(text) } catch { throw Diagnostic.optionValue(option: "--layers", given: text, expected: "is not a list of layers: \(error)") }
+    static func layers(_ text: String) throws -> Set<SceneTag> {
+        do { return try SceneTag.parseList(text) } catch { throw Diagnostic.optionValue(option: "--layers", given: text, expected: "is not a list of layers: \(error)") }
     }
 }

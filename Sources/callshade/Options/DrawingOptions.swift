@@ -8,5 +8,5 @@ struct DrawingOptions: ParsableArguments {
     @OptionGroup var scene: SceneOptions
     @OptionGroup var render: RenderOptions
 
-    var layers: Set<Layer> { layerOptions.layers }
+    var layers: Set<SceneTag> { layerOptions.layers }
 }

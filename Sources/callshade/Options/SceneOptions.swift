@@ -26,6 +26,14 @@ struct SceneOptions: ParsableArguments {
         }
     }
 
+    /// The call screen for frames of `size`: its layout, the avatar (read
+    /// only if the avatar is shown) and the tags shown.
+    func callScreen(size: FrameSize, seed: Int64, scenarioAvatar: String?, showing: Set<SceneTag>) throws -> CallScreen {
+        let layout = try layout(for: size)
+        let avatar = showing.contains(.avatar) ? try avatarImage(scenarioAvatar: scenarioAvatar, layout: layout) : nil
+        return CallScreen(layout: layout, seed: seed, avatar: avatar, showing: showing)
+    }
+
     /// The avatar to draw: --avatar, else the scenario's file, else none (the
     /// placeholder). Read with libpng and prepared once for the layout.
     func avatarImage(scenarioAvatar: String?, layout: CallLayout) throws -> AvatarImage? {

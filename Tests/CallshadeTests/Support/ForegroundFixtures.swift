@@ -22,11 +22,12 @@ enum ForegroundFixtures {
 
     private static let prepared = Memo<Int, AvatarImage?>(limit: 16)
 
-    /// The frame at `time` of `timeline`, all layers unless told otherwise.
-    static func request(at time: Double, size: String = "390x844", layers: Set<Layer> = Set(Layer.allCases),
-                        photo: Bool = false, seed: Int64? = nil) throws -> FrameRequest {
+    /// The frame at `time` of `timeline`, every tag unless told otherwise.
+    static func scene(at time: Double, size: String = "390x844", layers: Set<SceneTag> = Set(SceneTag.allCases),
+                      photo: Bool = false, seed: Int64? = nil) throws -> Scene {
         let layout = try CallLayout(size: try FrameSize(parsing: size))
-        return FrameRequest(state: timeline.state(at: time), layout: layout, seed: seed ?? timeline.scenario.seed,
-                            layers: layers, avatar: photo ? try avatar(for: layout) : nil)
+        let screen = CallScreen(layout: layout, seed: seed ?? timeline.scenario.seed, avatar: photo ? try avatar(for: layout) : nil,
+                                showing: layers)
+        return screen.scene(at: timeline.state(at: time))
     }
 }

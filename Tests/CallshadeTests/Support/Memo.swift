@@ -32,9 +32,9 @@ final class Memo<Key: Equatable, Value>: @unchecked Sendable {
 /// rendered once a run. A frame is a pure function of its request; the
 /// tests that hold the renderer to that render twice with `ReferenceRenderer`.
 enum ReferenceFrames {
-    private static let frames = Memo<FrameRequest, RGBAImage>(limit: 4)
+    private static let frames = Memo<Scene, RGBAImage>(limit: 4)
 
-    static func render(_ request: FrameRequest) throws -> RGBAImage {
+    static func render(_ request: Scene) throws -> RGBAImage {
         try frames.value(for: request) { try ReferenceRenderer().render(request) }
     }
 }

@@ -1,0 +1,32 @@
+import Foundation
+
+/// What `--layers` filters by: each node of a scene carries the tags of
+/// what it draws, and `CallScreen` leaves out what the filter does not name.
+public enum SceneTag: String, CaseIterable, Sendable {
+    case background
+    case waves
+    case avatar
+
+    /// The tags as the command line lists them.
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Parses a comma-separated list such as `background,waves`.
+    public static func parseList(_ text: String) throws -> Set<SceneTag> {
+        let names = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        var tags = Set<SceneTag>()
+        for name in names {
+            guard let tag = SceneTag(rawValue: name) else {
+                throw ParseError(description: name.isEmpty
+                    ? "the layer list '\(text)' has an empty entry; valid layers: \(Self.names)"
+                    : "unknown layer '\(name)'; valid layers: \(Self.names)")
+            }
+            tags.insert(tag)
+        }
+        return tags
+    }
+}
