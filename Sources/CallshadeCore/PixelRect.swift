@@ -38,6 +38,17 @@ public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var isEmpty: Bool { width == 0 || height == 0 }
+
+    public func contains(x px: Int, y py: Int) -> Bool {
+        px >= x && px < x + width && py >= y && py < y + height
+    }
+
+    /// The pixels in both; empty when they do not meet.
+    public func intersection(_ other: PixelRect) -> PixelRect {
+        let left = max(x, other.x), top = max(y, other.y)
+        let right = min(x + width, other.x + other.width), bottom = min(y + height, other.y + other.height)
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
     public var pixelCount: Int { width * height }
     public var description: String { "\(width)x\(height) at \(x),\(y)" }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The waves and the avatar evaluated in double precision, written from the
 /// spec (section 2), as the oracle for the shader.
-struct ReferenceForeground: Sendable {
+struct ReferenceForeground: ReferenceNodeShader {
     let node: AvatarWavesNode
 
     /// How much of the wave shape covers a pixel centre `offset` pixels from
@@ -64,27 +64,43 @@ struct ReferenceForeground: Sendable {
         return (blend(a.0, b.0, c.0, d.0), blend(a.1, b.1, c.1, d.1), blend(a.2, b.2, c.2, d.2), blend(a.3, b.3, c.3, d.3))
     }
 
-    /// The straight-alpha colour of a pixel whose background is `background`
-    /// (nil when the background layer is off).
-    func composite(background: RGB?, offset: Vec2) -> (color: RGB, alpha: Double) {
-        var color = background ?? .black
-        var alpha = background == nil ? 0.0 : 1.0
+    /// Over `below` (the background, or nothing): the waves, a toned copy
+    /// of the background seen through their mask (without the background,
+    /// the mask itself in white), then the avatar, source-over.
+    func shade(_ below: ShadedPixel, at pixel: Vec2, background: RGB?) -> ShadedPixel {
+        let offset = pixel - node.centre
+        var color = below.color
+        var alpha = below.alpha
         if let waves = node.waves {
             let mask = waveMask(waves, offset: offset)
             if let background {
-                color = RGB.mix(background, waves.tone.apply(to: background), mask)
-            } else {
+                color = RGB.mix(color, waves.tone.apply(to: background), mask)
+            } else if alpha == 0 {
                 color = .white
                 alpha = mask
+            } else {
+                let covered = mask + alpha * (1 - mask)
+                color = covered > 0 ? (RGB.white * mask + color * (alpha * (1 - mask))) * (1 / covered) : .black
+                alpha = covered
             }
         }
         if let layer = node.avatar {
             let top = avatar(layer, offset: offset)
-            let below = alpha * (1 - top.alpha)
-            let premultiplied = color * below + top.color
-            alpha = below + top.alpha
+            let under = alpha * (1 - top.alpha)
+            let premultiplied = color * under + top.color
+            alpha = under + top.alpha
             color = alpha > 0 ? premultiplied * (1 / alpha) : .black
         }
-        return alpha < 0.5 / 255 ? (.black, 0) : (color, alpha)
+        return alpha < 0.5 / 255 ? .transparent : ShadedPixel(color: color, alpha: alpha)
+    }
+}
+
+extension AvatarWavesNode {
+    public func bounds(in size: FrameSize) -> PixelRect {
+        PixelRect(around: centre, reach: reach, clippedTo: size)
+    }
+
+    public func referenceShader(in scene: Scene) -> any ReferenceNodeShader {
+        ReferenceForeground(node: self)
     }
 }

@@ -11,8 +11,9 @@ public struct ReferenceRenderer: FrameRenderer {
         var image = RGBAImage(size: scene.size)
         let gradient = scene.background.map(ReferenceGradient.init)
         let dither = scene.dither
-        let foreground = scene.node(AvatarWavesNode.self).map(ReferenceForeground.init)
-        guard gradient != nil || foreground != nil else { return image }
+        // Each node's shader and the pixels it may change, bottom to top.
+        let nodes = scene.nodes.map { (shader: $0.referenceShader(in: scene), bounds: $0.bounds(in: scene.size)) }
+        guard gradient != nil || !nodes.isEmpty else { return image }
 
         image.withUnsafeMutablePixels { buffer in
             guard let address = buffer.baseAddress else { return }
@@ -25,21 +26,15 @@ public struct ReferenceRenderer: FrameRenderer {
                     for column in 0..<width {
                         let sx = (Double(column) + 0.5) / Double(width)
                         let background = gradient?.color(atScreen: Vec2(sx, sy))
-                        var color = background ?? .black
-                        var alpha = background == nil ? 0.0 : 1.0
-                        if let foreground {
-                            let centre = foreground.node.centre
-                            let pixel = Vec2(Double(column) + 0.5 - centre.x, Double(row) + 0.5 - centre.y)
-                            let reach = foreground.node.reach
-                            if abs(pixel.x) <= reach, abs(pixel.y) <= reach {
-                                (color, alpha) = foreground.composite(background: background, offset: pixel)
-                            }
+                        var pixel = background.map { ShadedPixel(color: $0, alpha: 1) } ?? .transparent
+                        for node in nodes where node.bounds.contains(x: column, y: row) {
+                            pixel = node.shader.shade(pixel, at: Vec2(Double(column) + 0.5, Double(row) + 0.5), background: background)
                         }
                         let shift = dither ? OrderedDither.offset(x: column, y: row) : 0
-                        base[offset] = Quantize.byte(color.r + shift)
-                        base[offset + 1] = Quantize.byte(color.g + shift)
-                        base[offset + 2] = Quantize.byte(color.b + shift)
-                        base[offset + 3] = Quantize.byte(alpha)
+                        base[offset] = Quantize.byte(pixel.color.r + shift)
+                        base[offset + 1] = Quantize.byte(pixel.color.g + shift)
+                        base[offset + 2] = Quantize.byte(pixel.color.b + shift)
+                        base[offset + 3] = Quantize.byte(pixel.alpha)
                         offset += 4
                     }
                 }

@@ -39,17 +39,66 @@ public struct Scene: Equatable, Sendable {
 }
 
 /// Something drawn over the background: a value that says everything about
-/// its look at one instant. Each node type has its reference shading in
-/// this module and its node renderer in the GL module.
+/// its look at one instant. Each node type states here, in Core, where it
+/// can draw (`bounds`), what it does over each 8x8 tile (`tileCoverage`,
+/// exact: the tile compositor relies on it), and how it shades a pixel for
+/// the CPU reference (`referenceShader`); the GL module has its node
+/// renderer and its GLSL file.
 public protocol SceneNode: Sendable {
     /// Whether `other` is the same node.
     func isEqual(to other: any SceneNode) -> Bool
+
+    /// The pixels it may change in a frame of `size` (clipped to it; empty when none).
+    func bounds(in size: FrameSize) -> PixelRect
+
+    /// What it does over each 8x8 tile of `region` (frame pixels, its
+    /// corner on multiples of 8; tiles at its right and bottom edges may be
+    /// smaller), row by row.
+    func tileCoverage(in region: PixelRect) -> [TileCoverage]
+
+    /// Its shading for the CPU reference, prepared for a frame of `scene`.
+    func referenceShader(in scene: Scene) -> any ReferenceNodeShader
 }
 
 extension SceneNode where Self: Equatable {
     public func isEqual(to other: any SceneNode) -> Bool {
         (other as? Self) == self
     }
+}
+
+/// What a node does over all the pixels of a tile.
+public enum TileCoverage: Equatable, Sendable {
+    /// Nothing: every pixel is left as it was.
+    case outside
+    /// Every pixel is covered by an opaque colour: nothing below shows.
+    case opaque
+    /// Every pixel is covered alike, and the result depends only on the
+    /// background there (the waves at a constant coverage, the inside of
+    /// glass): the host can fill it from the background's grid.
+    case backdrop
+    /// Anything else: the node's program must run at every pixel.
+    case edge
+}
+
+/// A node's shading in the CPU reference: the colour of one pixel.
+public protocol ReferenceNodeShader: Sendable {
+    /// The straight-alpha colour of the pixel whose centre is `pixel`
+    /// (frame pixels, y down), given what is below it and the background
+    /// there (nil without the background).
+    func shade(_ below: ShadedPixel, at pixel: Vec2, background: RGB?) -> ShadedPixel
+}
+
+/// A colour with straight alpha.
+public struct ShadedPixel: Equatable, Sendable {
+    public var color: RGB
+    public var alpha: Double
+
+    public init(color: RGB, alpha: Double) {
+        self.color = color
+        self.alpha = alpha
+    }
+
+    public static let transparent = ShadedPixel(color: .black, alpha: 0)
 }
 
 /// Something that turns a scene into pixels: the GPU renderer or the CPU reference.
