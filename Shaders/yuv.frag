@@ -10,7 +10,7 @@
 precision highp float;
 precision highp int;
 
-uniform highp sampler2D u_frame;  // the RGBA8 frame, row 0 at the top (texture unit 2)
+uniform highp sampler2D u_frame;  // the RGBA8 frame, row 0 at the top (TextureUnit.frame)
 uniform ivec2 u_frameSize;        // its width and height in pixels
 
 const vec3 lumaWeights = vec3(0.2126, 0.7152, 0.0722);

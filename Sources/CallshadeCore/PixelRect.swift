@@ -43,6 +43,15 @@ public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
         px >= x && px < x + width && py >= y && py < y + height
     }
 
+    /// The smallest rectangle holding both.
+    public func union(_ other: PixelRect) -> PixelRect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let left = min(x, other.x), top = min(y, other.y)
+        return PixelRect(x: left, y: top, width: max(x + width, other.x + other.width) - left,
+                         height: max(y + height, other.y + other.height) - top)
+    }
+
     /// The pixels in both; empty when they do not meet.
     public func intersection(_ other: PixelRect) -> PixelRect {
         let left = max(x, other.x), top = max(y, other.y)

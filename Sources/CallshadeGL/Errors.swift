@@ -91,3 +91,15 @@ extension String {
         return String(text)
     }
 }
+
+/// A scene the GPU renderer cannot draw: a check of its own, not a GL call's.
+public enum SceneRenderError: Error, Equatable, CustomStringConvertible {
+    /// A node type with no node renderer.
+    case unsupportedNode(String)
+
+    public var description: String {
+        switch self {
+        case .unsupportedNode(let type): return "the GPU renderer has no node renderer for \(type)"
+        }
+    }
+}

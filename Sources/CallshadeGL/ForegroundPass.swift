@@ -61,6 +61,24 @@ final class ForegroundPass {
         }
     }
 
+    /// Every build of `foreground.frag` a frame can ask for, compiled now;
+    /// returns how many there are.
+    @discardableResult
+    func compileEveryVariant() throws -> Int {
+        var count = 0
+        for lookup in [false, true] {
+            for dither in [false, true] {
+                for picture in [false, true] {
+                    for kind in TileKind.drawingOrder {
+                        _ = try variants.variant(ProgramOptions(lookup: lookup, dither: dither, part: kind.part, picture: picture))
+                        count += 1
+                    }
+                }
+            }
+        }
+        return count
+    }
+
     /// Draws the foreground's tiles into a full-size target; `lookup` reads
     /// the background from the low-resolution gradient bound to texture unit 1.
     func draw(_ scene: Scene, _ node: AvatarWavesNode, tiles: ForegroundTiles,
@@ -82,9 +100,9 @@ final class ForegroundPass {
         let centre = Vec2(node.centre.x - Double(region.x), node.centre.y - Double(region.y))
         GLCalls.resetFixedFunctionState()
         if let image = node.avatar?.image {
-            try GLCalls.bindTexture(try texture(for: image).name, unit: 0)
+            try GLCalls.bindTexture(try texture(for: image).name, unit: .avatar)
         }
-        if let lookup { try GLCalls.bindTexture(lookup.texture.name, unit: 1) }
+        if let lookup { try GLCalls.bindTexture(lookup.texture.name, unit: .gradientGrid) }
         // Two triangles a rectangle, in the target's pixels.
         var positions: [Float] = []
         positions.reserveCapacity(tiles.runs.reduce(0) { $0 + $1.rects.count } * 12)
@@ -145,7 +163,7 @@ final class ForegroundPass {
             GLCalls.uniform(placeholderBottom.value, vec3: Float(avatar.placeholderBottom.r),
                             Float(avatar.placeholderBottom.g), Float(avatar.placeholderBottom.b))
         }
-        if let avatarSampler = variant.avatarSampler { GLCalls.uniform(avatarSampler.value, int: 0) }
+        if let avatarSampler = variant.avatarSampler { GLCalls.uniform(avatarSampler.value, sampler: .avatar) }
         if let avatarSide = variant.avatarSide { GLCalls.uniform(avatarSide.value, float: Float(avatar.image?.side ?? 0)) }
     }
 

@@ -48,16 +48,28 @@ struct ForegroundTiles {
     let region: PixelRect
     /// The rectangles (frame pixels, inside `region`) of each kind, in `TileKind.drawingOrder`.
     let runs: [(kind: TileKind, rects: [PixelRect])]
+    /// Each tile's kind, row by row (nil: nothing, or left out).
+    private let kinds: [TileKind?]
 
-    private init(region: PixelRect, runs: [(kind: TileKind, rects: [PixelRect])]) {
+    private init(region: PixelRect, kinds: [TileKind?]) {
         self.region = region
-        self.runs = runs
+        self.kinds = kinds
+        runs = Self.runs(of: kinds, in: region)
     }
 
     /// These tiles without the waves at constant coverage (`drawn`), and
-    /// those alone (`waves`): what the host composition takes over.
-    var splitByWaves: (drawn: ForegroundTiles, waves: [(kind: TileKind, rects: [PixelRect])]) {
-        (ForegroundTiles(region: region, runs: runs.filter { !$0.kind.isWavesOnly }), runs.filter(\.kind.isWavesOnly))
+    /// those alone (`waves`): what the host composition takes over, except
+    /// in tiles where `drawnOver` says another node draws too (those stay drawn).
+    func splitByWaves(drawnOver: (_ column: Int, _ row: Int) -> Bool = { _, _ in false })
+        -> (drawn: ForegroundTiles, waves: [(kind: TileKind, rects: [PixelRect])]) {
+        let columns = SceneTiles.count(region).columns
+        var drawn = kinds
+        var waves = kinds
+        for index in kinds.indices {
+            guard let kind = kinds[index] else { continue }
+            if kind.isWavesOnly && !drawnOver(index % columns, index / columns) { drawn[index] = nil } else { waves[index] = nil }
+        }
+        return (ForegroundTiles(region: region, kinds: drawn), Self.runs(of: waves, in: region))
     }
 
     /// Every rectangle drawn, whatever its kind.
@@ -66,16 +78,24 @@ struct ForegroundTiles {
     /// Tiles every one drawn by the whole program: the exact reference for the classification.
     init(everywhereWhole region: PixelRect) {
         self.region = region
+        kinds = [TileKind?](repeating: .whole, count: SceneTiles.count(region).columns * SceneTiles.count(region).rows)
         runs = region.isEmpty ? [] : [(.whole, [region])]
     }
 
-    /// Classifies the tiles of `region` (whose corner lies on multiples of 8).
-    init(node: AvatarWavesNode, region: PixelRect) {
-        self.region = region
+    /// Classifies the tiles of `region` (whose corner lies on multiples of
+    /// 8); tiles `excluded` says (another node hides them) are left out.
+    init(node: AvatarWavesNode, region: PixelRect, excluding excluded: (_ column: Int, _ row: Int) -> Bool = { _, _ in false }) {
         let columns = SceneTiles.count(region).columns
-        let kinds = node.tileKinds(in: region)
+        var kinds = node.tileKinds(in: region)
+        for index in kinds.indices where kinds[index] != nil && excluded(index % columns, index / columns) { kinds[index] = nil }
+        self.init(region: region, kinds: kinds)
+    }
+
+    /// Tiles of a kind merged into runs along each row, the kinds in `TileKind.drawingOrder`.
+    private static func runs(of kinds: [TileKind?], in region: PixelRect) -> [(kind: TileKind, rects: [PixelRect])] {
+        let (columns, rows) = SceneTiles.count(region)
         var byKind: [TileKind: [PixelRect]] = [:]
-        for row in 0..<SceneTiles.count(region).rows {
+        for row in 0..<rows {
             var column = 0
             while column < columns {
                 guard let kind = kinds[row * columns + column] else {
@@ -84,13 +104,13 @@ struct ForegroundTiles {
                 }
                 var end = column + 1
                 while end < columns, kinds[row * columns + end] == kind { end += 1 }
-                let x = region.x + column * Self.side
-                let y = region.y + row * Self.side
-                byKind[kind, default: []].append(PixelRect(x: x, y: y, width: min(end * Self.side, region.width) - column * Self.side,
-                                                           height: min(Self.side, region.height - row * Self.side)))
+                let x = region.x + column * side
+                let y = region.y + row * side
+                byKind[kind, default: []].append(PixelRect(x: x, y: y, width: min(end * side, region.width) - column * side,
+                                                           height: min(side, region.height - row * side)))
                 column = end
             }
         }
-        runs = TileKind.drawingOrder.compactMap { kind in byKind[kind].map { (kind, $0) } }
+        return TileKind.drawingOrder.compactMap { kind in byKind[kind].map { (kind, $0) } }
     }
 }

@@ -146,14 +146,12 @@ enum GLCalls {
 
     // MARK: Textures
 
-    /// Creating and uploading textures binds them here, never on a unit a pass samples from.
-    static let scratchTextureUnit: Int32 = 7
 
     static func createTexture(width: Int, height: Int, internalFormat: Int32 = GL_RGBA8,
                               file: String = #fileID, line: Int = #line) throws -> GLuint {
         var name: GLuint = 0
         glGenTextures(1, &name)
-        glActiveTexture(GLenum(GL_TEXTURE0 + scratchTextureUnit))
+        glActiveTexture(GLenum(GL_TEXTURE0 + TextureUnit.scratch.rawValue))
         glBindTexture(GLenum(GL_TEXTURE_2D), name)
         glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(internalFormat), GLsizei(width), GLsizei(height))
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
@@ -340,12 +338,14 @@ extension GLCalls {
 
 extension GLCalls {
     static func uniform(_ location: GLint, int value: Int32) { glUniform1i(location, value) }
+    /// A sampler uniform: the unit its texture is bound to.
+    static func uniform(_ location: GLint, sampler unit: TextureUnit) { glUniform1i(location, unit.rawValue) }
     static func uniform(_ location: GLint, ivec2 x: Int32, _ y: Int32) { glUniform2i(location, x, y) }
 
     /// Replaces a texture's RGBA8 pixels; row 0 of `pixels` becomes texel row 0.
     static func uploadTexture(_ name: GLuint, width: Int, height: Int, pixels: [UInt8],
                               file: String = #fileID, line: Int = #line) throws {
-        glActiveTexture(GLenum(GL_TEXTURE0 + scratchTextureUnit))
+        glActiveTexture(GLenum(GL_TEXTURE0 + TextureUnit.scratch.rawValue))
         glBindTexture(GLenum(GL_TEXTURE_2D), name)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         pixels.withUnsafeBytes { buffer in
@@ -356,8 +356,30 @@ extension GLCalls {
         try check("glTexSubImage2D", detail: "\(width)x\(height) RGBA8", file: file, line: line)
     }
 
-    static func bindTexture(_ name: GLuint, unit: Int, file: String = #fileID, line: Int = #line) throws {
-        glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
+    /// Replaces a half-float texture's texels from 32-bit floats (RGBA); row 0 of `values` becomes texel row 0.
+    static func uploadTexture(_ name: GLuint, width: Int, height: Int, floats values: [Float],
+                              file: String = #fileID, line: Int = #line) throws {
+        glActiveTexture(GLenum(GL_TEXTURE0 + TextureUnit.scratch.rawValue))
+        glBindTexture(GLenum(GL_TEXTURE_2D), name)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+        values.withUnsafeBytes { buffer in
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height),
+                            GLenum(GL_RGBA), GLenum(GL_FLOAT), buffer.baseAddress)
+        }
+        glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        try check("glTexSubImage2D", detail: "\(width)x\(height) RGBA floats", file: file, line: line)
+    }
+
+    /// Blends what the next draws write over what the target holds, as
+    /// premultiplied colours: result = source + target x (1 - source alpha).
+    static func blendPremultiplied(file: String = #fileID, line: Int = #line) throws {
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        try check("glBlendFunc", file: file, line: line)
+    }
+
+    static func bindTexture(_ name: GLuint, unit: TextureUnit, file: String = #fileID, line: Int = #line) throws {
+        glActiveTexture(GLenum(GL_TEXTURE0 + unit.rawValue))
         glBindTexture(GLenum(GL_TEXTURE_2D), name)
         try check("glBindTexture", file: file, line: line)
     }

@@ -88,6 +88,19 @@ public final class Texture {
     }
 }
 
+extension Texture {
+    /// Replaces every texel of a half-float texture: width x height x 4 floats, RGBA, row 0 first.
+    func upload(floats values: [Float]) throws {
+        guard format == .rgba16f, values.count == width * height * 4 else {
+            throw GraphicsCallError(call: "glTexSubImage2D", code: "wrong size",
+                                    detail: "\(values.count) floats for \(width)x\(height) \(format)",
+                                    location: SourceLocation(file: #fileID, line: #line))
+        }
+        try context.makeCurrent()
+        try GLCalls.uploadTexture(name, width: width, height: height, floats: values)
+    }
+}
+
 /// A framebuffer that renders into one texture, or several at once (outputs 0, 1, ...).
 public final class Framebuffer {
     let context: GLContext

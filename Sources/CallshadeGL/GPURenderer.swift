@@ -8,6 +8,7 @@ public final class GPURenderer: FrameRenderer {
     private let shaders: ShaderLibrary
     private let gradient: GradientPass
     private let foreground: ForegroundPass
+    private let glass: GlassRenderer
     private var target: Framebuffer?
     private var lowResolution: (grid: LowResolutionGrid, target: Framebuffer)?
     /// Built on the first conversion on the GPU.
@@ -25,24 +26,38 @@ public final class GPURenderer: FrameRenderer {
 
     /// A renderer on `context`, configured as `configuration` says (by default what suits the context).
     public convenience init(context: GLContext, shaders: ShaderLibrary = .embedded, configuration: RendererConfiguration? = nil) throws {
-        self.init(context: context, shaders: shaders, gradient: try GradientPass(context: context, shaders: shaders),
+        let gradient = try GradientPass(context: context, shaders: shaders)
+        self.init(context: context, shaders: shaders, gradient: gradient,
                   foreground: try ForegroundPass(context: context, shaders: shaders),
+                  glass: try GlassRenderer(context: context, shaders: shaders, gradient: gradient),
                   configuration: configuration ?? .preferred(for: context))
     }
 
     private init(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass, foreground: ForegroundPass,
-                 configuration: RendererConfiguration) {
+                 glass: GlassRenderer, configuration: RendererConfiguration) {
         self.context = context
         self.shaders = shaders
         self.gradient = gradient
         self.foreground = foreground
+        self.glass = glass
         self.configuration = configuration
+    }
+
+    /// Compiles every shader build any frame can ask for (most are built on
+    /// first use), so a broken rare one fails here rather than in the middle
+    /// of a render; returns how many programs that is.
+    @discardableResult
+    public func compileEveryVariant() throws -> Int {
+        let yuvPrograms = 2
+        yuv = try yuv ?? YUVPass(context: context, shaders: shaders)
+        return try gradient.compileEveryVariant() + foreground.compileEveryVariant() + glass.compileEveryVariant() + yuvPrograms
     }
 
     /// A renderer configured otherwise that shares this one's context and
     /// compiled programs (use one of them at a time: they share the context).
     public func reconfigured(_ configuration: RendererConfiguration) -> GPURenderer {
-        GPURenderer(context: context, shaders: shaders, gradient: gradient, foreground: foreground, configuration: configuration)
+        GPURenderer(context: context, shaders: shaders, gradient: gradient, foreground: foreground, glass: glass,
+                    configuration: configuration)
     }
 
     public func render(_ scene: Scene) throws -> RGBAImage {
@@ -81,12 +96,13 @@ public final class GPURenderer: FrameRenderer {
 
     private func draw(_ scene: Scene) throws -> Framebuffer {
         try context.checkRenderable(width: scene.size.width, height: scene.size.height)
+        try glass.prepare(scene)
         let target = try self.target(for: scene.size)
         let grid = try lowResolutionGradient(for: scene)
         let gridTexture = lowResolution?.target.color
         if let background = scene.background {
             if let grid, let gridTexture {
-                try GLCalls.bindTexture(gridTexture.name, unit: 1)
+                try GLCalls.bindTexture(gridTexture.name, unit: .gradientGrid)
                 try gradient.drawUpscaled(background, grid: grid, dither: scene.dither, into: target)
             } else {
                 try gradient.draw(background, dither: scene.dither, into: target)
@@ -95,11 +111,39 @@ public final class GPURenderer: FrameRenderer {
             try target.bind()
             try GLCalls.clear()
         }
-        if let node = scene.node(AvatarWavesNode.self) {
-            try foreground.draw(scene, node, tiles: tiles(for: node, scene), lookup: grid.flatMap { grid in gridTexture.map { (grid, $0) } },
-                                into: target)
+        // Each node over its tiles, bottom to top, over the background drawn whole.
+        let plan = self.plan(for: scene)
+        let lookup = grid.flatMap { grid in gridTexture.map { (grid, $0) } }
+        let frame = PixelRect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
+        for (index, node) in scene.nodes.enumerated() {
+            switch node {
+            case let node as AvatarWavesNode:
+                try foreground.draw(scene, node, tiles: tiles(for: node, index, plan, scene), lookup: lookup, into: target)
+            case let node as GlassNode:
+                try glass.draw(node, scene: scene, tiles: plan.runs(of: index, lowest: true) + plan.runs(of: index, lowest: false),
+                               overBackground: false, lookup: nil, into: target, showing: frame)
+            default:
+                throw SceneRenderError.unsupportedNode("\(type(of: node))")
+            }
         }
         return target
+    }
+
+    /// Which node draws which tile of `scene`.
+    private func plan(for scene: Scene) -> TilePlan {
+        TilePlan(scene) { _, node in region(of: node, in: scene.size) }
+    }
+
+    /// The tiles the compositor considers for `node` (frame pixels, edges on
+    /// multiples of 8 or the frame's, so I420's 2x2 blocks never straddle one).
+    private func region(of node: any SceneNode, in size: FrameSize) -> PixelRect {
+        if let node = node as? AvatarWavesNode { return Self.square(of: node, in: size) }
+        return node.bounds(in: size).aligned8(within: size)
+    }
+
+    /// The square around the waves and the avatar where their tiles are classified.
+    private static func square(of node: AvatarWavesNode, in size: FrameSize) -> PixelRect {
+        PixelRect(around: node.centre, reach: node.reach + 1, clippedTo: size).aligned8(within: size)
     }
 
     /// The frame with its background interpolated on the CPU, or nil when the
@@ -121,19 +165,24 @@ public final class GPURenderer: FrameRenderer {
         return true
     }
 
-    /// A host-composed frame under way: its grid, and the foreground's square the GPU is drawing.
+    /// A host-composed frame under way: its grid, and the region the GPU is drawing tiles of.
     private struct HostFrame {
         let grid: LowResolutionGrid
-        /// Nil when the foreground draws nothing.
-        let tiles: ForegroundTiles?
+        /// Nil when no node draws anything; else the region and the rectangles drawn in it.
+        let overlay: (region: PixelRect, rects: [PixelRect])?
     }
 
-    /// The tiles of the foreground's square (its edges on multiples of 8 or
-    /// the frame's, so I420's 2x2 blocks never straddle one) and what draws each.
+    /// The tiles of the node's square and what draws each (alone in the scene).
     func tiles(for node: AvatarWavesNode, _ scene: Scene) -> ForegroundTiles {
-        let square = PixelRect(around: node.centre, reach: node.reach + 1, clippedTo: scene.size).aligned8(within: scene.size)
-        return configuration.classifiesTiles ? ForegroundTiles(node: node, region: square)
-                               : ForegroundTiles(everywhereWhole: square)
+        configuration.classifiesTiles ? ForegroundTiles(node: node, region: Self.square(of: node, in: scene.size))
+                                      : ForegroundTiles(everywhereWhole: Self.square(of: node, in: scene.size))
+    }
+
+    /// The same, without the tiles a node above hides (node `index` of `plan`).
+    private func tiles(for node: AvatarWavesNode, _ index: Int, _ plan: TilePlan, _ scene: Scene) -> ForegroundTiles {
+        let square = Self.square(of: node, in: scene.size)
+        return configuration.classifiesTiles ? ForegroundTiles(node: node, region: square) { plan.isHidden(index, column: $0, row: $1) }
+                                             : ForegroundTiles(everywhereWhole: square)
     }
 
     /// Renders and reads back the low-resolution gradient (and, in the same
@@ -143,13 +192,17 @@ public final class GPURenderer: FrameRenderer {
     private func beginOnHost(_ scene: Scene) throws -> HostFrame? {
         let size = scene.size
         try context.checkRenderable(width: size.width, height: size.height)
-        let layer = scene.node(AvatarWavesNode.self)
-        let shownWaves = layer?.waves.flatMap { $0.alpha > 0 ? $0 : nil }
+        let fused = scene.nodes.enumerated().lazy.compactMap { item in (item.element as? AvatarWavesNode).map { (item.offset, $0) } }.first
+        let shownWaves = fused?.1.waves.flatMap { $0.alpha > 0 ? $0 : nil }
         guard let grid = try lowResolutionGradient(for: scene, throughWaves: shownWaves),
               let low = lowResolution else { return nil }
         // The GPU starts on the gradient while the host sorts the tiles.
         try GLCalls.flush()
-        let split = layer.map { tiles(for: $0, scene).splitByWaves }
+        let plan = self.plan(for: scene)
+        // The waves' tiles at a constant coverage the host fills, unless another node draws there too.
+        let split = fused.map { index, node in
+            tiles(for: node, index, plan, scene).splitByWaves { plan.isDrawnByAnother(index, column: $0, row: $1) }
+        }
         try low.target.bind()
         try host.readGrid(low.target)
         if let split, !split.waves.isEmpty {
@@ -163,18 +216,47 @@ public final class GPURenderer: FrameRenderer {
                 if !rects.isEmpty { try host.readWavesGrid(window, attachment: attachment, for: rects) }
             }
         }
-        guard let layer, let tiles = split?.drawn, !tiles.runs.isEmpty else { return HostFrame(grid: grid, tiles: nil) }
-        let target = try overlayTarget(width: tiles.region.width, height: tiles.region.height)
-        try foreground.draw(scene, layer, tiles: tiles, lookup: (grid, low.target.color), into: target, showing: tiles.region)
+        // The drawn tiles: the waves and the avatar's, and every other node's.
+        var drawnRegion: PixelRect?
+        var pasted: [PixelRect] = []
+        func include(_ region: PixelRect, _ rects: [PixelRect]) {
+            guard !rects.isEmpty else { return }
+            drawnRegion = drawnRegion.map { $0.union(region) } ?? region
+            pasted += rects
+        }
+        if let split { include(split.drawn.region, split.drawn.rects) }
+        var glassRuns: [(node: GlassNode, lowest: [PixelRect], above: [PixelRect])] = []
+        for (index, node) in scene.nodes.enumerated() {
+            switch node {
+            case is AvatarWavesNode: continue
+            case let node as GlassNode:
+                let runs = (node: node, lowest: plan.runs(of: index, lowest: true), above: plan.runs(of: index, lowest: false))
+                include(plan.regions[index], runs.lowest + runs.above)
+                glassRuns.append(runs)
+            default:
+                throw SceneRenderError.unsupportedNode("\(type(of: node))")
+            }
+        }
+        guard let region = drawnRegion else { return HostFrame(grid: grid, overlay: nil) }
+        try glass.prepare(scene)
+        let target = try overlayTarget(width: region.width, height: region.height)
+        let lookup = (grid: grid, texture: low.target.color)
+        if let (_, node) = fused, let split, !split.drawn.runs.isEmpty {
+            try foreground.draw(scene, node, tiles: split.drawn, lookup: lookup, into: target, showing: region)
+        }
+        for runs in glassRuns {
+            try glass.draw(runs.node, scene: scene, tiles: runs.lowest, overBackground: true, lookup: lookup, into: target, showing: region)
+            try glass.draw(runs.node, scene: scene, tiles: runs.above, overBackground: false, lookup: lookup, into: target, showing: region)
+        }
         try GLCalls.flush()
-        return HostFrame(grid: grid, tiles: tiles)
+        return HostFrame(grid: grid, overlay: (region, pasted))
     }
 
-    /// Waits for the foreground's tiles and reads their square back; false when there are none.
+    /// Waits for the drawn tiles and reads their region back; false when there are none.
     private func finishOnHost(_ frame: HostFrame) throws -> Bool {
-        guard let tiles = frame.tiles, let target = overlay else { return false }
-        try target.bind(viewportWidth: tiles.region.width, viewportHeight: tiles.region.height)
-        try host.readOverlay(tiles)
+        guard let (region, rects) = frame.overlay, let target = overlay else { return false }
+        try target.bind(viewportWidth: region.width, viewportHeight: region.height)
+        try host.readOverlay(region, pasting: rects)
         return true
     }
 

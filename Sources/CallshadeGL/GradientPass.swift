@@ -28,6 +28,16 @@ final class GradientPass {
         }
     }
 
+    /// Every build of `gradient.frag` a frame can ask for, compiled now;
+    /// returns how many there are.
+    @discardableResult
+    func compileEveryVariant() throws -> Int {
+        var all = [false, true].flatMap { lookup in [false, true].map { ProgramOptions(lookup: lookup, dither: $0) } }
+        all.append(ProgramOptions(lookup: false, dither: false, wavesThrough: true))
+        for options in all { _ = try variants.variant(options) }
+        return all.count
+    }
+
     /// Evaluates the gradient over a whole full-size target (the exact path).
     func draw(_ parameters: GradientParameters, dither: Bool, into target: Framebuffer) throws {
         try draw(parameters, mapping: .fullSize(width: target.width, height: target.height), dither: dither, lookup: nil, into: target)
@@ -44,6 +54,12 @@ final class GradientPass {
     /// Fills a full-size target from the low-resolution gradient bound to texture unit 1.
     func drawUpscaled(_ parameters: GradientParameters, grid: LowResolutionGrid, dither: Bool, into target: Framebuffer) throws {
         try draw(parameters, mapping: .fullSize(width: target.width, height: target.height), dither: dither, lookup: grid, into: target)
+    }
+
+    /// Evaluates the gradient (with its tone, if it has one) over a whole
+    /// target whose fragments stand for the screen points `mapping` says.
+    func draw(_ parameters: GradientParameters, mapping: ScreenMapping, into target: Framebuffer) throws {
+        try draw(parameters, mapping: mapping, dither: false, lookup: nil, into: target)
     }
 
     private func draw(_ parameters: GradientParameters, mapping: ScreenMapping, dither: Bool, lookup: LowResolutionGrid?,

@@ -44,7 +44,7 @@ struct GradientUniforms {
         if let lookup {
             GLCalls.uniform(lookup.value, vec3: grid == nil ? 0 : 1, Float(grid?.innerWidth ?? 1), Float(grid?.innerHeight ?? 1))
         }
-        if let lookupSampler { GLCalls.uniform(lookupSampler.value, int: 1) }
+        if let lookupSampler { GLCalls.uniform(lookupSampler.value, sampler: .gradientGrid) }
         if let colors { GLCalls.uniform(colors.value, vec3Array: parameters.colors.flatMap { [Float($0.r), Float($0.g), Float($0.b)] }) }
         if let centres { GLCalls.uniform(centres.value, vec2Array: parameters.centres.flatMap { [Float($0.x), Float($0.y)] }) }
         if let falloffRadius { GLCalls.uniform(falloffRadius.value, float: Float(parameters.falloffRadius)) }
@@ -118,10 +118,14 @@ struct ProgramOptions: Hashable {
     /// Also write the gradient as seen through one wave and through both
     /// (WAVES_THROUGH; gradient.frag on the low-resolution grid only).
     var wavesThrough = false
+    /// Compute the background under it and write the mix (OVER_BACKGROUND;
+    /// glass.frag only), rather than a premultiplied colour to blend.
+    var overBackground = false
 
     var defines: [String] {
         (lookup ? ["GRADIENT_LOOKUP"] : []) + (dither ? ["DITHER"] : []) + part.defines
             + (picture ? ["AVATAR_PICTURE"] : []) + (wavesThrough ? ["WAVES_THROUGH"] : [])
+            + (overBackground ? ["OVER_BACKGROUND"] : [])
     }
 }
 

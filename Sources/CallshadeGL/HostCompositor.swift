@@ -17,7 +17,8 @@ struct HostCompositor {
     private var gridValues: [Float] = []
     private var gridSize = (width: 0, height: 0)
     private var overlay: [UInt8] = []
-    private var overlayTiles: ForegroundTiles?
+    /// The region the overlay holds (frame pixels) and the rectangles of it to paste.
+    private var overlayTiles: (region: PixelRect, rects: [PixelRect])?
     /// The gradient seen through the waves at each constant coverage, read
     /// back as floats, with the tiles it fills.
     private var wavesGrids: [(rects: [PixelRect], values: [Float], window: PixelRect)] = []
@@ -59,25 +60,22 @@ struct HostCompositor {
         wavesGrids.append((rects, values, window))
     }
 
-    /// Reads the foreground's square (drawn into the bound target's
-    /// bottom-left, row 0, corner) back as RGBA8, to paste its tiles later.
-    mutating func readOverlay(_ tiles: ForegroundTiles) throws {
-        let square = tiles.region
+    /// Reads `region` of the frame (drawn into the bound target's
+    /// bottom-left, row 0, corner) back as RGBA8, to paste `rects` of it later.
+    mutating func readOverlay(_ square: PixelRect, pasting rects: [PixelRect]) throws {
         let count = square.pixelCount * 4
         if overlay.count != count { overlay = [UInt8](repeating: 0, count: count) }
         try overlay.withUnsafeMutableBytes { buffer in
             guard let base = buffer.baseAddress else { return }
             try GLCalls.readPixels(PixelRect(x: 0, y: 0, width: square.width, height: square.height), into: base)
         }
-        overlayTiles = tiles
+        overlayTiles = (square, rects)
     }
 
     /// Runs `body` on the tiles read last, split over the cores, with the
     /// address of each rectangle's top-left pixel in the overlay and the overlay's row length.
     private mutating func forEachTile(_ body: @escaping @Sendable (PixelRect, UnsafePointer<UInt8>, Int) -> Void) {
-        guard let tiles = overlayTiles else { return }
-        let rects = tiles.rects
-        let square = tiles.region
+        guard let (square, rects) = overlayTiles else { return }
         overlay.withUnsafeMutableBufferPointer { overlay in
             guard let base = overlay.baseAddress else { return }
             let pixels = SendablePointer(address: base)

@@ -37,13 +37,13 @@ final class YUVPass {
         try YUV420.checkSize(width: width, height: height)
         let size = try FrameSize(width: width, height: height)
         let targets = try self.targets(for: size)
-        try GLCalls.bindTexture(frame.color.name, unit: 2)
+        try GLCalls.bindTexture(frame.color.name, unit: .frame)
         for (variant, target) in [(luma, targets.luma), (chroma, targets.chroma)] {
             try target.bind()
             try variant.program.use()
             GLCalls.resetFixedFunctionState()
             GLCalls.uniform(variant.rect.value, vec4: -1, -1, 1, 1)
-            GLCalls.uniform(variant.frame.value, int: 2)
+            GLCalls.uniform(variant.frame.value, sampler: .frame)
             GLCalls.uniform(variant.frameSize.value, ivec2: Int32(width), Int32(height))
             try GLCalls.drawQuad()
         }

@@ -1,0 +1,124 @@
+import CallshadeCore
+
+/// Which node draws which 8x8 tile of a frame. Each node's coverage over
+/// the tiles of its region (`SceneNode.tileCoverage`) is stacked bottom to
+/// top; a node opaque over a tile hides every node below it there (and the
+/// background). A tile no node draws shows the background alone.
+struct TilePlan {
+    /// The frame's tiles across and down.
+    let columns: Int
+    let rows: Int
+    /// Each node's region (frame pixels, its corner on multiples of 8) and its coverage there, row by row.
+    let regions: [PixelRect]
+    private let coverage: [[TileCoverage]]
+    /// For each tile of the frame: the highest node opaque there, or -1.
+    private var topOpaque: [Int32]
+    /// For each tile of the frame: the lowest node that draws there (not hidden), or -1.
+    private var lowest: [Int32]
+    /// For each tile of the frame: how many nodes draw there.
+    private var drawers: [UInt16]
+
+    /// The plan of `scene`, each node over the region `region(index, node)` gives.
+    init(_ scene: Scene, region: (Int, any SceneNode) -> PixelRect) {
+        let size = scene.size
+        columns = (size.width + SceneTiles.side - 1) / SceneTiles.side
+        rows = (size.height + SceneTiles.side - 1) / SceneTiles.side
+        let regions = scene.nodes.enumerated().map { region($0.offset, $0.element) }
+        self.regions = regions
+        coverage = zip(scene.nodes, regions).map { node, region in region.isEmpty ? [] : node.tileCoverage(in: region) }
+        topOpaque = [Int32](repeating: -1, count: columns * rows)
+        lowest = [Int32](repeating: -1, count: columns * rows)
+        drawers = [UInt16](repeating: 0, count: columns * rows)
+        for node in regions.indices {
+            forEachTile(of: node) { tile, _, covered in
+                if covered == .opaque { topOpaque[tile] = Int32(node) }
+            }
+        }
+        for node in regions.indices {
+            forEachTile(of: node) { tile, _, covered in
+                guard covered != .outside, Int32(node) >= topOpaque[tile] else { return }
+                if lowest[tile] < 0 { lowest[tile] = Int32(node) }
+                drawers[tile] = drawers[tile] &+ 1
+            }
+        }
+    }
+
+    /// Runs `body` on each tile of `node`'s region: the frame tile's index, the region's, and the coverage.
+    private func forEachTile(of node: Int, _ body: (Int, Int, TileCoverage) -> Void) {
+        let region = regions[node]
+        guard !region.isEmpty else { return }
+        let (regionColumns, regionRows) = SceneTiles.count(region)
+        let firstColumn = region.x / SceneTiles.side, firstRow = region.y / SceneTiles.side
+        for row in 0..<regionRows {
+            for column in 0..<regionColumns {
+                let index = row * regionColumns + column
+                body((firstRow + row) * columns + firstColumn + column, index, coverage[node][index])
+            }
+        }
+    }
+
+    /// The frame tile of tile (`column`, `row`) of `node`'s region.
+    private func frameTile(of node: Int, column: Int, row: Int) -> Int {
+        (regions[node].y / SceneTiles.side + row) * columns + regions[node].x / SceneTiles.side + column
+    }
+
+    /// Whether a node above `node` is opaque over that tile of its region.
+    func isHidden(_ node: Int, column: Int, row: Int) -> Bool {
+        topOpaque[frameTile(of: node, column: column, row: row)] > Int32(node)
+    }
+
+    /// Whether a node other than `node` draws over that tile of its region.
+    func isDrawnByAnother(_ node: Int, column: Int, row: Int) -> Bool {
+        let tile = frameTile(of: node, column: column, row: row)
+        let own = coverage[node][row * SceneTiles.count(regions[node]).columns + column] != .outside && !isHidden(node, column: column, row: row)
+        return Int(drawers[tile]) > (own ? 1 : 0)
+    }
+
+    /// The tiles `node` draws, merged into runs along rows (frame pixels):
+    /// those where it is the lowest node drawn (`lowest`), or those above another.
+    func runs(of node: Int, lowest wanted: Bool) -> [PixelRect] {
+        let region = regions[node]
+        guard !region.isEmpty else { return [] }
+        let regionColumns = SceneTiles.count(region).columns
+        var drawn = [Bool](repeating: false, count: coverage[node].count)
+        forEachTile(of: node) { tile, index, covered in
+            guard covered != .outside, Int32(node) >= topOpaque[tile] else { return }
+            drawn[index] = (lowest[tile] == Int32(node)) == wanted
+        }
+        return Self.runs(drawn, columns: regionColumns, in: region)
+    }
+
+    /// Every tile some node draws, merged into runs along rows (frame pixels).
+    func drawnRuns(within region: PixelRect) -> [PixelRect] {
+        let (regionColumns, regionRows) = SceneTiles.count(region)
+        let firstColumn = region.x / SceneTiles.side, firstRow = region.y / SceneTiles.side
+        var drawn = [Bool](repeating: false, count: regionColumns * regionRows)
+        for row in 0..<regionRows {
+            for column in 0..<regionColumns {
+                drawn[row * regionColumns + column] = drawers[(firstRow + row) * columns + firstColumn + column] > 0
+            }
+        }
+        return Self.runs(drawn, columns: regionColumns, in: region)
+    }
+
+    /// Marked tiles of `region` merged into runs along each row.
+    static func runs(_ marked: [Bool], columns: Int, in region: PixelRect) -> [PixelRect] {
+        var rects: [PixelRect] = []
+        let side = SceneTiles.side
+        for row in 0..<(marked.count / max(columns, 1)) {
+            var column = 0
+            while column < columns {
+                guard marked[row * columns + column] else {
+                    column += 1
+                    continue
+                }
+                var end = column + 1
+                while end < columns, marked[row * columns + end] { end += 1 }
+                rects.append(PixelRect(x: region.x + column * side, y: region.y + row * side,
+                                       width: min(end * side, region.width) - column * side, height: min(side, region.height - row * side)))
+                column = end
+            }
+        }
+        return rects
+    }
+}

@@ -1,0 +1,103 @@
+import CallshadeCore
+import Foundation
+
+/// What glass shows, ready for `glass.frag`: the toned background on a
+/// lattice over the frame's pixel centres (drawn by the gradient pass, read
+/// back as floats), blurred on the host by a separable Gaussian whose
+/// samples beyond the frame repeat its edge, then uploaded as a half-float
+/// texture that the GPU reads bilinearly.
+final class BackdropLattice {
+    /// What the lattice depends on: the frame, the background, the tone and the blur.
+    struct Key: Equatable {
+        let size: FrameSize
+        let backdrop: GradientParameters
+        let tone: Tone
+        let blur: Double
+    }
+
+    let key: Key
+    let texture: Texture
+    /// The frame pixel of lattice point (0, 0), and the spacing in x and y.
+    let first: Vec2
+    let spacing: Vec2
+
+    /// The widest spacing, in pixels; a blur needs points closer than half its deviation.
+    static let largestSpacing = 8.0
+
+    init(_ key: Key, context: GLContext, gradient: GradientPass) throws {
+        self.key = key
+        let size = key.size
+        let step = min(Self.largestSpacing, max(1, key.blur / 2))
+        func points(_ extent: Int) -> Int { max(2, Int((Double(max(extent - 1, 0)) / step).rounded(.up)) + 1) }
+        let columns = points(size.width), rows = points(size.height)
+        first = Vec2(0.5, 0.5)
+        spacing = Vec2(Double(max(size.width - 1, 1)) / Double(columns - 1), Double(max(size.height - 1, 1)) / Double(rows - 1))
+        // Point (i, j) is the fragment (i + 0.5, j + 0.5) of the lattice's target.
+        let width = Double(size.width), height = Double(size.height)
+        let mapping = ScreenMapping(x: spacing.x / width, xOffset: (first.x - 0.5 * spacing.x) / width,
+                                    y: -spacing.y / height, yOffset: 1 - (first.y - 0.5 * spacing.y) / height)
+        var toned = key.backdrop
+        toned.tone = key.tone
+        let target = try Framebuffer(color: try Texture(context: context, width: columns, height: rows, format: .rgba16f))
+        try gradient.draw(toned, mapping: mapping, into: target)
+        try target.bind()
+        var values = [Float](repeating: 0, count: columns * rows * 4)
+        try values.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            try GLCalls.readPixels(target.bounds, as: .rgba32f, into: base)
+        }
+        values = Self.blurred(values, columns: columns, rows: rows, sigma: (key.blur / spacing.x, key.blur / spacing.y))
+        texture = try Texture(context: context, width: columns, height: rows, format: .rgba16f)
+        try texture.upload(floats: values)
+    }
+
+    /// `values` (RGBA floats, `columns` x `rows`) convolved with a Gaussian
+    /// of deviation `sigma` lattice points along each axis, indices beyond
+    /// the edges clamped to them.
+    static func blurred(_ values: [Float], columns: Int, rows: Int, sigma: (x: Double, y: Double)) -> [Float] {
+        func kernel(_ sigma: Double) -> [Float] {
+            guard sigma > 1e-6 else { return [1] }
+            let taps = Int((4 * sigma).rounded(.up))
+            let raw = (-taps...taps).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+            let total = raw.reduce(0, +)
+            return raw.map { Float($0 / total) }
+        }
+        let along = (x: kernel(sigma.x), y: kernel(sigma.y))
+        var horizontal = [Float](repeating: 0, count: values.count)
+        let reachX = along.x.count / 2, reachY = along.y.count / 2
+        for row in 0..<rows {
+            for column in 0..<columns {
+                var sum: (Float, Float, Float) = (0, 0, 0)
+                for (k, weight) in along.x.enumerated() {
+                    let source = (row * columns + min(max(column + k - reachX, 0), columns - 1)) * 4
+                    sum.0 += values[source] * weight
+                    sum.1 += values[source + 1] * weight
+                    sum.2 += values[source + 2] * weight
+                }
+                let at = (row * columns + column) * 4
+                horizontal[at] = sum.0
+                horizontal[at + 1] = sum.1
+                horizontal[at + 2] = sum.2
+                horizontal[at + 3] = 1
+            }
+        }
+        var result = [Float](repeating: 0, count: values.count)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                var sum: (Float, Float, Float) = (0, 0, 0)
+                for (k, weight) in along.y.enumerated() {
+                    let source = (min(max(row + k - reachY, 0), rows - 1) * columns + column) * 4
+                    sum.0 += horizontal[source] * weight
+                    sum.1 += horizontal[source + 1] * weight
+                    sum.2 += horizontal[source + 2] * weight
+                }
+                let at = (row * columns + column) * 4
+                result[at] = sum.0
+                result[at + 1] = sum.1
+                result[at + 2] = sum.2
+                result[at + 3] = 1
+            }
+        }
+        return result
+    }
+}

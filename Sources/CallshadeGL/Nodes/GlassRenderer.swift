@@ -1,0 +1,116 @@
+import CallshadeCore
+
+/// Draws glass nodes: `tiles.vert` + `glass.frag` over the tiles the
+/// compositor gives it, reading the blurred toned background from a
+/// `BackdropLattice` (made once a frame for each background, tone and blur).
+final class GlassRenderer {
+    private struct Variant {
+        let program: ShaderProgram
+        let gradient: GradientUniforms
+        let targetSize: UniformLocation
+        let regionOrigin: UniformLocation
+        let glassRect: UniformLocation
+        let glassShape: UniformLocation
+        let backdrop: UniformLocation
+        let lattice: UniformLocation
+
+        init(context: GLContext, shaders: ShaderLibrary, options: ProgramOptions) throws {
+            program = try ShaderProgram(context: context, vertex: try shaders.source("tiles.vert"),
+                                        fragment: try shaders.source("glass.frag").defining(options.defines))
+            gradient = try GradientUniforms(program, evaluates: !options.lookup, showsBackground: options.overBackground)
+            targetSize = try program.uniform("u_targetSize")
+            regionOrigin = try program.uniform("u_regionOrigin")
+            glassRect = try program.uniform("u_glassRect")
+            glassShape = try program.uniform("u_glassShape")
+            backdrop = try program.uniform("u_backdrop")
+            lattice = try program.uniform("u_backdropLattice")
+        }
+    }
+
+    private let context: GLContext
+    private let gradient: GradientPass
+    private let variants: ProgramVariants<Variant>
+    private let vertices: GraphicsBuffer
+    /// The lattices of the frame drawn last, to reuse while they still apply.
+    private var lattices: [BackdropLattice] = []
+
+    init(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass) throws {
+        self.context = context
+        self.gradient = gradient
+        vertices = try GraphicsBuffer(context: context)
+        variants = try ProgramVariants(eager: [ProgramOptions(lookup: false, dither: false)]) {
+            try Variant(context: context, shaders: shaders, options: $0)
+        }
+    }
+
+    /// Every build of `glass.frag` a frame can ask for, compiled now;
+    /// returns how many there are.
+    @discardableResult
+    func compileEveryVariant() throws -> Int {
+        // The lookup only over the background; blending builds evaluate nothing.
+        let builds = [(false, false), (true, true), (false, true)]
+        for dither in [false, true] {
+            for (lookup, over) in builds {
+                var options = ProgramOptions(lookup: lookup, dither: dither)
+                options.overBackground = over
+                _ = try variants.variant(options)
+            }
+        }
+        return builds.count * 2
+    }
+
+    /// The lattice for `glass` in a frame of `size`: the one of the frame before if it still applies.
+    private func lattice(for glass: GlassNode, size: FrameSize) throws -> BackdropLattice {
+        let key = BackdropLattice.Key(size: size, backdrop: glass.backdrop, tone: glass.tone, blur: glass.blur)
+        if let made = lattices.first(where: { $0.key == key }) { return made }
+        let made = try BackdropLattice(key, context: context, gradient: gradient)
+        lattices.append(made)
+        if lattices.count > 4 { lattices.removeFirst() }
+        return made
+    }
+
+    /// Prepares the lattices of a frame's glass before anything is drawn (they use render targets of their own).
+    func prepare(_ scene: Scene) throws {
+        for case let glass as GlassNode in scene.nodes { _ = try lattice(for: glass, size: scene.size) }
+    }
+
+    /// Draws `glass` over `tiles` (frame pixels, inside `region`) of `target`,
+    /// which stands for `region` of the frame (row 0 at its top). Over the
+    /// background (`overBackground`, which `lookup` reads when given) it
+    /// writes the mix; otherwise it blends over what the target holds.
+    func draw(_ glass: GlassNode, scene: Scene, tiles: [PixelRect], overBackground: Bool,
+              lookup: (grid: LowResolutionGrid, texture: Texture)?, into target: Framebuffer, showing region: PixelRect) throws {
+        guard !tiles.isEmpty, let background = overBackground ? scene.background : glass.backdrop else { return }
+        let lattice = try lattice(for: glass, size: scene.size)
+        try target.bind(viewportWidth: region.width, viewportHeight: region.height)
+        GLCalls.resetFixedFunctionState()
+        if !overBackground { try GLCalls.blendPremultiplied() }
+        defer { GLCalls.resetFixedFunctionState() }
+        var options = ProgramOptions(lookup: overBackground && lookup != nil, dither: scene.dither)
+        options.overBackground = overBackground
+        let variant = try variants.variant(options)
+        try variant.program.use()
+        try GLCalls.bindTexture(lattice.texture.name, unit: .backdrop)
+        if let lookup, options.lookup { try GLCalls.bindTexture(lookup.texture.name, unit: .gradientGrid) }
+        let width = Double(scene.size.width), height = Double(scene.size.height)
+        let mapping = ScreenMapping(x: 1 / width, xOffset: Double(region.x) / width, y: -1 / height, yOffset: 1 - Double(region.y) / height)
+        variant.gradient.set(background, mapping: mapping, lookup: options.lookup ? lookup?.grid : nil)
+        GLCalls.uniform(variant.targetSize.value, vec2: Float(region.width), Float(region.height))
+        GLCalls.uniform(variant.regionOrigin.value, vec2: Float(region.x), Float(region.y))
+        GLCalls.uniform(variant.glassRect.value, vec4: Float(glass.x), Float(glass.y), Float(glass.width), Float(glass.height))
+        GLCalls.uniform(variant.glassShape.value, vec2: Float(glass.cornerRadius), Float(min(max(glass.opacity, 0), 1)))
+        GLCalls.uniform(variant.backdrop.value, sampler: .backdrop)
+        GLCalls.uniform(variant.lattice.value, vec4: Float(lattice.first.x), Float(lattice.first.y),
+                        Float(lattice.spacing.x), Float(lattice.spacing.y))
+        var positions: [Float] = []
+        positions.reserveCapacity(tiles.count * 12)
+        for rect in tiles {
+            let left = Float(rect.x - region.x), right = Float(rect.x + rect.width - region.x)
+            let bottom = Float(rect.y - region.y), top = Float(rect.y + rect.height - region.y)
+            positions += [left, bottom, right, bottom, left, top, left, top, right, bottom, right, top]
+        }
+        try GLCalls.vertexPositions(positions, in: vertices.name)
+        defer { GLCalls.endVertexPositions() }
+        try GLCalls.drawTriangles(first: 0, count: tiles.count * 6)
+    }
+}
