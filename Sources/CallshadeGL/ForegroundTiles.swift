@@ -85,8 +85,13 @@ struct ForegroundTiles {
     /// Classifies the tiles of `region` (whose corner lies on multiples of
     /// 8); tiles `excluded` says (another node hides them) are left out.
     init(node: AvatarWavesNode, region: PixelRect, excluding excluded: (_ column: Int, _ row: Int) -> Bool = { _, _ in false }) {
+        self.init(kinds: node.tileKinds(in: region), region: region, excluding: excluded)
+    }
+
+    /// The same from the kinds `AvatarWavesNode.tileKinds` gave for `region`.
+    init(kinds given: [TileKind?], region: PixelRect, excluding excluded: (_ column: Int, _ row: Int) -> Bool) {
         let columns = SceneTiles.count(region).columns
-        var kinds = node.tileKinds(in: region)
+        var kinds = given
         for index in kinds.indices where kinds[index] != nil && excluded(index % columns, index / columns) { kinds[index] = nil }
         self.init(region: region, kinds: kinds)
     }

@@ -112,13 +112,14 @@ public final class GPURenderer: FrameRenderer {
             try GLCalls.clear()
         }
         // Each node over its tiles, bottom to top, over the background drawn whole.
-        let plan = self.plan(for: scene)
+        let planned = self.plan(for: scene)
+        let plan = planned.plan
         let lookup = grid.flatMap { grid in gridTexture.map { (grid, $0) } }
         let frame = PixelRect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
         for (index, node) in scene.nodes.enumerated() {
             switch node {
             case let node as AvatarWavesNode:
-                try foreground.draw(scene, node, tiles: tiles(for: node, index, plan, scene), lookup: lookup, into: target)
+                try foreground.draw(scene, node, tiles: tiles(for: node, index, planned, scene), lookup: lookup, into: target)
             case let node as GlassNode:
                 try glass.draw(node, scene: scene, tiles: plan.runs(of: index, lowest: true) + plan.runs(of: index, lowest: false),
                                overBackground: false, lookup: nil, into: target, showing: frame)
@@ -129,9 +130,17 @@ public final class GPURenderer: FrameRenderer {
         return target
     }
 
-    /// Which node draws which tile of `scene`.
-    private func plan(for scene: Scene) -> TilePlan {
-        TilePlan(scene) { _, node in region(of: node, in: scene.size) }
+    /// Which node draws which tile of `scene`, and the tile kinds of its
+    /// waves-and-avatar nodes by index (classified once, for both).
+    private func plan(for scene: Scene) -> (plan: TilePlan, kinds: [Int: [TileKind?]]) {
+        var kinds: [Int: [TileKind?]] = [:]
+        let plan = TilePlan(scene, region: { _, node in region(of: node, in: scene.size) }) { index, node, region in
+            guard let node = node as? AvatarWavesNode, configuration.classifiesTiles else { return nil }
+            let classified = node.tileKinds(in: region)
+            kinds[index] = classified
+            return classified.map(AvatarWavesNode.coverage)
+        }
+        return (plan, kinds)
     }
 
     /// The tiles the compositor considers for `node` (frame pixels, edges on
@@ -178,11 +187,12 @@ public final class GPURenderer: FrameRenderer {
                                       : ForegroundTiles(everywhereWhole: Self.square(of: node, in: scene.size))
     }
 
-    /// The same, without the tiles a node above hides (node `index` of `plan`).
-    private func tiles(for node: AvatarWavesNode, _ index: Int, _ plan: TilePlan, _ scene: Scene) -> ForegroundTiles {
+    /// The same, without the tiles a node above hides (node `index` of `planned`).
+    private func tiles(for node: AvatarWavesNode, _ index: Int, _ planned: (plan: TilePlan, kinds: [Int: [TileKind?]]),
+                       _ scene: Scene) -> ForegroundTiles {
         let square = Self.square(of: node, in: scene.size)
-        return configuration.classifiesTiles ? ForegroundTiles(node: node, region: square) { plan.isHidden(index, column: $0, row: $1) }
-                                             : ForegroundTiles(everywhereWhole: square)
+        guard let kinds = planned.kinds[index] else { return ForegroundTiles(everywhereWhole: square) }
+        return ForegroundTiles(kinds: kinds, region: square) { planned.plan.isHidden(index, column: $0, row: $1) }
     }
 
     /// Renders and reads back the low-resolution gradient (and, in the same
@@ -198,10 +208,11 @@ public final class GPURenderer: FrameRenderer {
               let low = lowResolution else { return nil }
         // The GPU starts on the gradient while the host sorts the tiles.
         try GLCalls.flush()
-        let plan = self.plan(for: scene)
+        let planned = self.plan(for: scene)
+        let plan = planned.plan
         // The waves' tiles at a constant coverage the host fills, unless another node draws there too.
         let split = fused.map { index, node in
-            tiles(for: node, index, plan, scene).splitByWaves { plan.isDrawnByAnother(index, column: $0, row: $1) }
+            tiles(for: node, index, planned, scene).splitByWaves { plan.isDrawnByAnother(index, column: $0, row: $1) }
         }
         try low.target.bind()
         try host.readGrid(low.target)

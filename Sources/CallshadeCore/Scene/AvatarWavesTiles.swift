@@ -79,12 +79,15 @@ extension AvatarWavesNode {
     }
 
     public func tileCoverage(in region: PixelRect) -> [TileCoverage] {
-        tileKinds(in: region).map { kind in
-            switch kind {
-            case nil: return .outside
-            case .avatarInterior?: return .opaque
-            case let kind?: return kind.isWavesOnly ? .backdrop : .edge
-            }
+        tileKinds(in: region).map(Self.coverage)
+    }
+
+    /// What a tile of a kind is to the compositor (nil: nothing there).
+    public static func coverage(_ kind: AvatarWavesTile?) -> TileCoverage {
+        switch kind {
+        case nil: return .outside
+        case .avatarInterior?: return .opaque
+        case let kind?: return kind.isWavesOnly ? .backdrop : .edge
         }
     }
 }

@@ -18,14 +18,18 @@ struct TilePlan {
     /// For each tile of the frame: how many nodes draw there.
     private var drawers: [UInt16]
 
-    /// The plan of `scene`, each node over the region `region(index, node)` gives.
-    init(_ scene: Scene, region: (Int, any SceneNode) -> PixelRect) {
+    /// The plan of `scene`, each node over the region `region(index, node)`
+    /// gives, with the coverage `coverage` gives (by default the node's own).
+    init(_ scene: Scene, region: (Int, any SceneNode) -> PixelRect,
+         coverage known: (Int, any SceneNode, PixelRect) -> [TileCoverage]? = { _, _, _ in nil }) {
         let size = scene.size
         columns = (size.width + SceneTiles.side - 1) / SceneTiles.side
         rows = (size.height + SceneTiles.side - 1) / SceneTiles.side
         let regions = scene.nodes.enumerated().map { region($0.offset, $0.element) }
         self.regions = regions
-        coverage = zip(scene.nodes, regions).map { node, region in region.isEmpty ? [] : node.tileCoverage(in: region) }
+        coverage = zip(scene.nodes.indices, regions).map { index, region in
+            region.isEmpty ? [] : known(index, scene.nodes[index], region) ?? scene.nodes[index].tileCoverage(in: region)
+        }
         topOpaque = [Int32](repeating: -1, count: columns * rows)
         lowest = [Int32](repeating: -1, count: columns * rows)
         drawers = [UInt16](repeating: 0, count: columns * rows)
