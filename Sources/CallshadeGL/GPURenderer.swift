@@ -8,7 +8,7 @@ public final class GPURenderer: FrameRenderer {
     private let shaders: ShaderLibrary
     private let gradient: GradientPass
     private let foreground: ForegroundPass
-    private let glass: GlassRenderer
+    private let nodes: NodeRenderers
     private var target: Framebuffer?
     private var lowResolution: (grid: LowResolutionGrid, target: Framebuffer)?
     /// Built on the first conversion on the GPU.
@@ -29,17 +29,17 @@ public final class GPURenderer: FrameRenderer {
         let gradient = try GradientPass(context: context, shaders: shaders)
         self.init(context: context, shaders: shaders, gradient: gradient,
                   foreground: try ForegroundPass(context: context, shaders: shaders),
-                  glass: try GlassRenderer(context: context, shaders: shaders, gradient: gradient),
+                  nodes: try NodeRenderers.make(context: context, shaders: shaders, gradient: gradient),
                   configuration: configuration ?? .preferred(for: context))
     }
 
     private init(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass, foreground: ForegroundPass,
-                 glass: GlassRenderer, configuration: RendererConfiguration) {
+                 nodes: NodeRenderers, configuration: RendererConfiguration) {
         self.context = context
         self.shaders = shaders
         self.gradient = gradient
         self.foreground = foreground
-        self.glass = glass
+        self.nodes = nodes
         self.configuration = configuration
     }
 
@@ -50,13 +50,13 @@ public final class GPURenderer: FrameRenderer {
     public func compileEveryVariant() throws -> Int {
         let yuvPrograms = 2
         yuv = try yuv ?? YUVPass(context: context, shaders: shaders)
-        return try gradient.compileEveryVariant() + foreground.compileEveryVariant() + glass.compileEveryVariant() + yuvPrograms
+        return try gradient.compileEveryVariant() + foreground.compileEveryVariant() + nodes.compileEveryVariant() + yuvPrograms
     }
 
     /// A renderer configured otherwise that shares this one's context and
     /// compiled programs (use one of them at a time: they share the context).
     public func reconfigured(_ configuration: RendererConfiguration) -> GPURenderer {
-        GPURenderer(context: context, shaders: shaders, gradient: gradient, foreground: foreground, glass: glass,
+        GPURenderer(context: context, shaders: shaders, gradient: gradient, foreground: foreground, nodes: nodes,
                     configuration: configuration)
     }
 
@@ -96,7 +96,7 @@ public final class GPURenderer: FrameRenderer {
 
     private func draw(_ scene: Scene) throws -> Framebuffer {
         try context.checkRenderable(width: scene.size.width, height: scene.size.height)
-        try glass.prepare(scene)
+        try nodes.prepare(scene)
         let target = try self.target(for: scene.size)
         let grid = try lowResolutionGradient(for: scene)
         let gridTexture = lowResolution?.target.color
@@ -117,14 +117,11 @@ public final class GPURenderer: FrameRenderer {
         let lookup = grid.flatMap { grid in gridTexture.map { (grid, $0) } }
         let frame = PixelRect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
         for (index, node) in scene.nodes.enumerated() {
-            switch node {
-            case let node as AvatarWavesNode:
+            if let node = node as? AvatarWavesNode {
                 try foreground.draw(scene, node, tiles: tiles(for: node, index, planned, scene), lookup: lookup, into: target)
-            case let node as GlassNode:
-                try glass.draw(node, scene: scene, tiles: plan.runs(of: index, lowest: true) + plan.runs(of: index, lowest: false),
-                               overBackground: false, lookup: nil, into: target, showing: frame)
-            default:
-                throw SceneRenderError.unsupportedNode("\(type(of: node))")
+            } else {
+                try self.nodes.renderer(for: node).draw(node, scene: scene, tiles: plan.runs(of: index, lowest: true) + plan.runs(of: index, lowest: false),
+                                                        overBackground: false, lookup: nil, into: target, showing: frame)
             }
         }
         return target
@@ -236,28 +233,23 @@ public final class GPURenderer: FrameRenderer {
             pasted += rects
         }
         if let split { include(split.drawn.region, split.drawn.rects) }
-        var glassRuns: [(node: GlassNode, lowest: [PixelRect], above: [PixelRect])] = []
-        for (index, node) in scene.nodes.enumerated() {
-            switch node {
-            case is AvatarWavesNode: continue
-            case let node as GlassNode:
-                let runs = (node: node, lowest: plan.runs(of: index, lowest: true), above: plan.runs(of: index, lowest: false))
-                include(plan.regions[index], runs.lowest + runs.above)
-                glassRuns.append(runs)
-            default:
-                throw SceneRenderError.unsupportedNode("\(type(of: node))")
-            }
+        var others: [(renderer: any NodeRenderer, node: any SceneNode, lowest: [PixelRect], above: [PixelRect])] = []
+        for (index, node) in scene.nodes.enumerated() where !(node is AvatarWavesNode) {
+            let runs = (renderer: try self.nodes.renderer(for: node), node: node,
+                        lowest: plan.runs(of: index, lowest: true), above: plan.runs(of: index, lowest: false))
+            include(plan.regions[index], runs.lowest + runs.above)
+            others.append(runs)
         }
         guard let region = drawnRegion else { return HostFrame(grid: grid, overlay: nil) }
-        try glass.prepare(scene)
+        try nodes.prepare(scene)
         let target = try overlayTarget(width: region.width, height: region.height)
         let lookup = (grid: grid, texture: low.target.color)
         if let (_, node) = fused, let split, !split.drawn.runs.isEmpty {
             try foreground.draw(scene, node, tiles: split.drawn, lookup: lookup, into: target, showing: region)
         }
-        for runs in glassRuns {
-            try glass.draw(runs.node, scene: scene, tiles: runs.lowest, overBackground: true, lookup: lookup, into: target, showing: region)
-            try glass.draw(runs.node, scene: scene, tiles: runs.above, overBackground: false, lookup: lookup, into: target, showing: region)
+        for runs in others {
+            try runs.renderer.draw(runs.node, scene: scene, tiles: runs.lowest, overBackground: true, lookup: lookup, into: target, showing: region)
+            try runs.renderer.draw(runs.node, scene: scene, tiles: runs.above, overBackground: false, lookup: lookup, into: target, showing: region)
         }
         try GLCalls.flush()
         return HostFrame(grid: grid, overlay: (region, pasted))

@@ -3,7 +3,7 @@ import CallshadeCore
 /// Draws glass nodes: `tiles.vert` + `glass.frag` over the tiles the
 /// compositor gives it, reading the blurred toned background from a
 /// `BackdropLattice` (made once a frame for each background, tone and blur).
-final class GlassRenderer {
+final class GlassRenderer: NodeRenderer {
     private struct Variant {
         let program: ShaderProgram
         let gradient: GradientUniforms
@@ -78,8 +78,9 @@ final class GlassRenderer {
     /// which stands for `region` of the frame (row 0 at its top). Over the
     /// background (`overBackground`, which `lookup` reads when given) it
     /// writes the mix; otherwise it blends over what the target holds.
-    func draw(_ glass: GlassNode, scene: Scene, tiles: [PixelRect], overBackground: Bool,
+    func draw(_ node: any SceneNode, scene: Scene, tiles: [PixelRect], overBackground: Bool,
               lookup: (grid: LowResolutionGrid, texture: Texture)?, into target: Framebuffer, showing region: PixelRect) throws {
+        guard let glass = node as? GlassNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
         guard !tiles.isEmpty, let background = overBackground ? scene.background : glass.backdrop else { return }
         let lattice = try lattice(for: glass, size: scene.size)
         try target.bind(viewportWidth: region.width, viewportHeight: region.height)

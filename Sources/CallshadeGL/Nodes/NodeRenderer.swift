@@ -1,0 +1,50 @@
+import CallshadeCore
+
+/// Draws the nodes of one type over the tiles the compositor gives it. Every
+/// node type but the waves and avatar's (whose fused program composes the
+/// background itself) has one, registered in `NodeRenderers.make`.
+protocol NodeRenderer: AnyObject {
+    /// Makes what a frame's nodes of its type need before any target is
+    /// bound for drawing (textures of its own, render targets).
+    func prepare(_ scene: Scene) throws
+
+    /// Draws `node` over `tiles` (frame pixels, inside `region`) of
+    /// `target`, which stands for `region` of the frame (row 0 at its top).
+    /// Over the background (`overBackground`: nothing else is below it
+    /// there; `lookup` gives the low-resolution gradient when it applies) it
+    /// computes the background and writes the result; otherwise it blends
+    /// over what the target holds.
+    func draw(_ node: any SceneNode, scene: Scene, tiles: [PixelRect], overBackground: Bool,
+              lookup: (grid: LowResolutionGrid, texture: Texture)?, into target: Framebuffer, showing region: PixelRect) throws
+
+    /// Compiles every build of its shaders a frame can ask for; returns how many.
+    func compileEveryVariant() throws -> Int
+}
+
+/// The node renderers of a GPU renderer, by node type.
+struct NodeRenderers {
+    private let byType: [ObjectIdentifier: any NodeRenderer]
+
+    /// One line a node type.
+    static func make(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass) throws -> NodeRenderers {
+        NodeRenderers(byType: [
+            ObjectIdentifier(GlassNode.self): try GlassRenderer(context: context, shaders: shaders, gradient: gradient),
+        ])
+    }
+
+    /// The renderer of `node`'s type.
+    func renderer(for node: any SceneNode) throws -> any NodeRenderer {
+        guard let renderer = byType[ObjectIdentifier(type(of: node))] else {
+            throw SceneRenderError.unsupportedNode("\(type(of: node))")
+        }
+        return renderer
+    }
+
+    func prepare(_ scene: Scene) throws {
+        for renderer in byType.values { try renderer.prepare(scene) }
+    }
+
+    func compileEveryVariant() throws -> Int {
+        try byType.values.reduce(0) { $0 + (try $1.compileEveryVariant()) }
+    }
+}
