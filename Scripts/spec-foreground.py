@@ -667,7 +667,7 @@ def table_disagreements():
         problems.append(f"{os.path.relpath(FIXTURE_SOURCE, ROOT)}: the fixture scenario is not {scenario}]")
     tests = squeezed(open(GOLDEN_TESTS_SOURCE).read())
     for name, (time, layers, photo) in GOLDENS.items():
-        spelled = "Set(Layer.allCases)" if layers == ALL_LAYERS else "[" + ",".join("." + layer for layer in layers) + "]"
+        spelled = "Set(SceneTag.allCases)" if layers == ALL_LAYERS else "[" + ",".join("." + layer for layer in layers) + "]"
         case = f'("{name}",{swift_number(time)},{spelled},{str(photo).lower()})'
         if case not in tests:
             problems.append(f"{os.path.relpath(GOLDEN_TESTS_SOURCE, ROOT)}: no foreground case {case}")
