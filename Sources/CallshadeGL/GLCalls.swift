@@ -345,29 +345,30 @@ extension GLCalls {
     /// Replaces a texture's RGBA8 pixels; row 0 of `pixels` becomes texel row 0.
     static func uploadTexture(_ name: GLuint, width: Int, height: Int, pixels: [UInt8],
                               file: String = #fileID, line: Int = #line) throws {
-        glActiveTexture(GLenum(GL_TEXTURE0 + TextureUnit.scratch.rawValue))
-        glBindTexture(GLenum(GL_TEXTURE_2D), name)
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        pixels.withUnsafeBytes { buffer in
-            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height),
-                            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
+        try pixels.withUnsafeBytes { buffer in
+            try uploadTexture(name, width: width, height: height, texels: buffer, type: GL_UNSIGNED_BYTE, alignment: 1,
+                              detail: "\(width)x\(height) RGBA8", file: file, line: line)
         }
-        glBindTexture(GLenum(GL_TEXTURE_2D), 0)
-        try check("glTexSubImage2D", detail: "\(width)x\(height) RGBA8", file: file, line: line)
     }
 
     /// Replaces a half-float texture's texels from 32-bit floats (RGBA); row 0 of `values` becomes texel row 0.
     static func uploadTexture(_ name: GLuint, width: Int, height: Int, floats values: [Float],
                               file: String = #fileID, line: Int = #line) throws {
+        try values.withUnsafeBytes { buffer in
+            try uploadTexture(name, width: width, height: height, texels: buffer, type: GL_FLOAT, alignment: 4,
+                              detail: "\(width)x\(height) RGBA floats", file: file, line: line)
+        }
+    }
+
+    /// Replaces every texel from RGBA `texels` of component `type`, bound on the scratch unit.
+    private static func uploadTexture(_ name: GLuint, width: Int, height: Int, texels: UnsafeRawBufferPointer, type: Int32,
+                                      alignment: Int32, detail: String, file: String, line: Int) throws {
         glActiveTexture(GLenum(GL_TEXTURE0 + TextureUnit.scratch.rawValue))
         glBindTexture(GLenum(GL_TEXTURE_2D), name)
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-        values.withUnsafeBytes { buffer in
-            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height),
-                            GLenum(GL_RGBA), GLenum(GL_FLOAT), buffer.baseAddress)
-        }
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), alignment)
+        glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(type), texels.baseAddress)
         glBindTexture(GLenum(GL_TEXTURE_2D), 0)
-        try check("glTexSubImage2D", detail: "\(width)x\(height) RGBA floats", file: file, line: line)
+        try check("glTexSubImage2D", detail: detail, file: file, line: line)
     }
 
     /// Blends what the next draws write over what the target holds, as

@@ -62,34 +62,26 @@ final class BackdropLattice {
             let total = raw.reduce(0, +)
             return raw.map { Float($0 / total) }
         }
-        let along = (x: kernel(sigma.x), y: kernel(sigma.y))
-        var horizontal = [Float](repeating: 0, count: values.count)
-        let reachX = along.x.count / 2, reachY = along.y.count / 2
+        let horizontal = convolved(values, columns: columns, rows: rows, kernel: kernel(sigma.x), step: (1, 0))
+        return convolved(horizontal, columns: columns, rows: rows, kernel: kernel(sigma.y), step: (0, 1))
+    }
+
+    /// `values` convolved with `kernel` (odd length, centred) along one
+    /// axis: `step` (1, 0) along rows, (0, 1) along columns; indices beyond
+    /// the edges clamped to them. Alpha comes out 1.
+    private static func convolved(_ values: [Float], columns: Int, rows: Int, kernel: [Float], step: (x: Int, y: Int)) -> [Float] {
+        var result = [Float](repeating: 0, count: values.count)
+        let reach = kernel.count / 2
         for row in 0..<rows {
             for column in 0..<columns {
                 var sum: (Float, Float, Float) = (0, 0, 0)
-                for (k, weight) in along.x.enumerated() {
-                    let source = (row * columns + min(max(column + k - reachX, 0), columns - 1)) * 4
+                for (k, weight) in kernel.enumerated() {
+                    let x = min(max(column + (k - reach) * step.x, 0), columns - 1)
+                    let y = min(max(row + (k - reach) * step.y, 0), rows - 1)
+                    let source = (y * columns + x) * 4
                     sum.0 += values[source] * weight
                     sum.1 += values[source + 1] * weight
                     sum.2 += values[source + 2] * weight
-                }
-                let at = (row * columns + column) * 4
-                horizontal[at] = sum.0
-                horizontal[at + 1] = sum.1
-                horizontal[at + 2] = sum.2
-                horizontal[at + 3] = 1
-            }
-        }
-        var result = [Float](repeating: 0, count: values.count)
-        for row in 0..<rows {
-            for column in 0..<columns {
-                var sum: (Float, Float, Float) = (0, 0, 0)
-                for (k, weight) in along.y.enumerated() {
-                    let source = (min(max(row + k - reachY, 0), rows - 1) * columns + column) * 4
-                    sum.0 += horizontal[source] * weight
-                    sum.1 += horizontal[source + 1] * weight
-                    sum.2 += horizontal[source + 2] * weight
                 }
                 let at = (row * columns + column) * 4
                 result[at] = sum.0
