@@ -96,10 +96,14 @@ extension String {
 public enum SceneRenderError: Error, Equatable, CustomStringConvertible {
     /// A node type with no node renderer.
     case unsupportedNode(String)
+    /// The waves and avatar's fused program composes the background itself:
+    /// no node may lie below it where it draws.
+    case nodeBelowTheWavesAndAvatar
 
     public var description: String {
         switch self {
         case .unsupportedNode(let type): return "the GPU renderer has no node renderer for \(type)"
+        case .nodeBelowTheWavesAndAvatar: return "a node lies below the waves and the avatar where they draw, which their program cannot show"
         }
     }
 }

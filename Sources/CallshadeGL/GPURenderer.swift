@@ -118,7 +118,7 @@ public final class GPURenderer: FrameRenderer {
         let frame = PixelRect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
         for (index, node) in scene.nodes.enumerated() {
             if let node = node as? AvatarWavesNode {
-                try foreground.draw(scene, node, tiles: tiles(for: node, index, planned, scene), lookup: lookup, into: target)
+                try foreground.draw(scene, node, tiles: try tiles(for: node, index, planned, scene), lookup: lookup, into: target)
             } else {
                 try self.nodes.renderer(for: node).draw(node, scene: scene, tiles: plan.runs(of: index, lowest: true) + plan.runs(of: index, lowest: false),
                                                         overBackground: false, lookup: nil, into: target, showing: frame)
@@ -186,7 +186,8 @@ public final class GPURenderer: FrameRenderer {
 
     /// The same, without the tiles a node above hides (node `index` of `planned`).
     private func tiles(for node: AvatarWavesNode, _ index: Int, _ planned: (plan: TilePlan, kinds: [Int: [TileKind?]]),
-                       _ scene: Scene) -> ForegroundTiles {
+                       _ scene: Scene) throws -> ForegroundTiles {
+        guard !planned.plan.hasNodeBelow(index) else { throw SceneRenderError.nodeBelowTheWavesAndAvatar }
         let square = Self.square(of: node, in: scene.size)
         guard let kinds = planned.kinds[index] else { return ForegroundTiles(everywhereWhole: square) }
         return ForegroundTiles(kinds: kinds, region: square) { planned.plan.isHidden(index, column: $0, row: $1) }
@@ -208,8 +209,8 @@ public final class GPURenderer: FrameRenderer {
         let planned = self.plan(for: scene)
         let plan = planned.plan
         // The waves' tiles at a constant coverage the host fills, unless another node draws there too.
-        let split = fused.map { index, node in
-            tiles(for: node, index, planned, scene).splitByWaves { plan.isDrawnByAnother(index, column: $0, row: $1) }
+        let split = try fused.map { index, node in
+            try tiles(for: node, index, planned, scene).splitByWaves { plan.isDrawnByAnother(index, column: $0, row: $1) }
         }
         try low.target.bind()
         try host.readGrid(low.target)

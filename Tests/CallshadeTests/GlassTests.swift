@@ -83,6 +83,25 @@ final class GlassTests: XCTestCase {
         }
     }
 
+    /// The waves and avatar's program composes the background itself, so a
+    /// node below it where it draws is refused, not drawn wrong; one below
+    /// it elsewhere is fine.
+    func testANodeBelowTheWavesAndAvatarIsRefusedWhereTheyMeet() throws {
+        let gpu = try Self.shared.renderer()
+        // At 1170x2532 both routes apply (the host's grid is used).
+        var scene = try Self.scene(size: "1170x2532")
+        let glass = scene.nodes.compactMap { $0 as? GlassNode }
+        let (pill, panel) = (glass[0], glass[3])
+        scene.nodes = [pill] + scene.nodes.filter { $0 is AvatarWavesNode }
+        XCTAssertNoThrow(try gpu.render(scene), "the pill lies below but away from the avatar")
+        scene.nodes = [panel] + scene.nodes.filter { $0 is AvatarWavesNode }
+        for renderer in [gpu, gpu.with { $0.route = .gpuPasses }] {
+            XCTAssertThrowsError(try renderer.render(scene)) { error in
+                XCTAssertEqual(error as? SceneRenderError, .nodeBelowTheWavesAndAvatar)
+            }
+        }
+    }
+
     /// Every tile the glass calls inside has coverage 1 at each pixel, every
     /// one it calls outside 0, for every shape and at fractional positions.
     func testTileCoverageHoldsAtEveryPixel() throws {

@@ -78,6 +78,15 @@ struct TilePlan {
         return Int(drawers[tile]) > (own ? 1 : 0)
     }
 
+    /// Whether another node draws below `node` somewhere it draws itself.
+    func hasNodeBelow(_ node: Int) -> Bool {
+        var below = false
+        forEachTile(of: node) { tile, _, covered in
+            if covered != .outside, Int32(node) >= topOpaque[tile], lowest[tile] < Int32(node) { below = true }
+        }
+        return below
+    }
+
     /// The tiles `node` draws, merged into runs along rows (frame pixels):
     /// those where it is the lowest node drawn (`lowest`), or those above another.
     func runs(of node: Int, lowest wanted: Bool) -> [PixelRect] {
