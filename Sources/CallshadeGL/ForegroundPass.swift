@@ -98,7 +98,7 @@ final class ForegroundPass {
         try target.bind(viewportWidth: region.width, viewportHeight: region.height)
         // Where the centre is in the target's pixels.
         let centre = Vec2(node.centre.x - Double(region.x), node.centre.y - Double(region.y))
-        GLCalls.resetFixedFunctionState()
+        try GLCalls.resetFixedFunctionState()
         if let image = node.avatar?.image {
             try GLCalls.bindTexture(try texture(for: image).name, unit: .avatar)
         }
@@ -119,10 +119,10 @@ final class ForegroundPass {
             let variant = try variants.variant(ProgramOptions(lookup: lookup != nil, dither: scene.dither, part: kind.part,
                                                               picture: picture))
             try variant.program.use()
-            GLCalls.uniform(variant.targetSize.value, vec2: Float(region.width), Float(region.height))
-            set(variant, scene, node, centre: centre, lookup: lookup?.grid, region: region)
+            try GLCalls.uniform(variant.targetSize.value, vec2: Float(region.width), Float(region.height))
+            try set(variant, scene, node, centre: centre, lookup: lookup?.grid, region: region)
             if case let .composed(outer, inner, _) = kind, let waveCoverage = variant.waveCoverage {
-                GLCalls.uniform(waveCoverage.value, vec2: outer == true ? 1 : 0, inner == true ? 1 : 0)
+                try GLCalls.uniform(waveCoverage.value, vec2: outer == true ? 1 : 0, inner == true ? 1 : 0)
             }
             try GLCalls.drawTriangles(first: first, count: rects.count * 6)
             first += rects.count * 6
@@ -130,41 +130,41 @@ final class ForegroundPass {
     }
 
     private func set(_ variant: Variant, _ scene: Scene, _ node: AvatarWavesNode, centre: Vec2,
-                     lookup: LowResolutionGrid?, region: PixelRect) {
+                     lookup: LowResolutionGrid?, region: PixelRect) throws {
         let width = Double(scene.size.width)
         let height = Double(scene.size.height)
         // Fragment (fx, fy) of the target is pixel (region.x + fx, region.y + fy) of the frame.
         let mapping = ScreenMapping(x: 1 / width, xOffset: Double(region.x) / width,
                                     y: -1 / height, yOffset: 1 - Double(region.y) / height)
         // Without the background the gradient's values are never read (u_layers.x is 0).
-        variant.gradient.set(scene.background ?? Self.unread, mapping: mapping, lookup: lookup)
+        try variant.gradient.set(scene.background ?? Self.unread, mapping: mapping, lookup: lookup)
         if let layers = variant.layers {
-            GLCalls.uniform(layers.value, vec3: scene.background != nil ? 1 : 0, node.waves != nil ? 1 : 0, node.avatar != nil ? 1 : 0)
+            try GLCalls.uniform(layers.value, vec3: scene.background != nil ? 1 : 0, node.waves != nil ? 1 : 0, node.avatar != nil ? 1 : 0)
         }
-        if let location = variant.centre { GLCalls.uniform(location.value, vec2: Float(centre.x), Float(centre.y)) }
+        if let location = variant.centre { try GLCalls.uniform(location.value, vec2: Float(centre.x), Float(centre.y)) }
 
         // A part left out is never read either (u_layers.y, u_layers.z are 0).
         let waves = node.waves ?? WavesLayer(shapes: [], alpha: 0)
-        variant.wavesLook.set(waves)
+        try variant.wavesLook.set(waves)
         let shapes = (0..<2).map { waves.shapes.indices.contains($0) ? waves.shapes[$0] : WaveShape(balls: [], side: 0) }
         if let waveBalls = variant.waveBalls {
             let balls = shapes.flatMap { shape in (0..<8).map { shape.balls.indices.contains($0) ? shape.balls[$0] : Vec2(9, 9) } }
-            GLCalls.uniform(waveBalls.value, vec2Array: balls.flatMap { [Float($0.x), Float($0.y)] })
+            try GLCalls.uniform(waveBalls.value, vec2Array: balls.flatMap { [Float($0.x), Float($0.y)] })
         }
-        if let waveSides = variant.waveSides { GLCalls.uniform(waveSides.value, vec2: Float(shapes[0].side), Float(shapes[1].side)) }
+        if let waveSides = variant.waveSides { try GLCalls.uniform(waveSides.value, vec2: Float(shapes[0].side), Float(shapes[1].side)) }
 
         let avatar = node.avatar ?? AvatarLayer(image: nil, diameter: 0)
-        if let avatarDiameter = variant.avatarDiameter { GLCalls.uniform(avatarDiameter.value, float: Float(avatar.diameter)) }
+        if let avatarDiameter = variant.avatarDiameter { try GLCalls.uniform(avatarDiameter.value, float: Float(avatar.diameter)) }
         if let placeholderTop = variant.placeholderTop {
-            GLCalls.uniform(placeholderTop.value, vec3: Float(avatar.placeholderTop.r), Float(avatar.placeholderTop.g),
+            try GLCalls.uniform(placeholderTop.value, vec3: Float(avatar.placeholderTop.r), Float(avatar.placeholderTop.g),
                             Float(avatar.placeholderTop.b))
         }
         if let placeholderBottom = variant.placeholderBottom {
-            GLCalls.uniform(placeholderBottom.value, vec3: Float(avatar.placeholderBottom.r),
+            try GLCalls.uniform(placeholderBottom.value, vec3: Float(avatar.placeholderBottom.r),
                             Float(avatar.placeholderBottom.g), Float(avatar.placeholderBottom.b))
         }
-        if let avatarSampler = variant.avatarSampler { GLCalls.uniform(avatarSampler.value, sampler: .avatar) }
-        if let avatarSide = variant.avatarSide { GLCalls.uniform(avatarSide.value, float: Float(avatar.image?.side ?? 0)) }
+        if let avatarSampler = variant.avatarSampler { try GLCalls.uniform(avatarSampler.value, sampler: .avatar) }
+        if let avatarSide = variant.avatarSide { try GLCalls.uniform(avatarSide.value, float: Float(avatar.image?.side ?? 0)) }
     }
 
     /// Gradient uniforms for programs that do not read them.

@@ -4,7 +4,9 @@ import CallshadeCore
 /// The thin layer between Swift and libGLESv2: the only place that calls GL
 /// functions. Every wrapper checks `glGetError` and throws a
 /// `GraphicsCallError` naming the call and the Swift file and line; compile
-/// and link failures carry the driver's log.
+/// and link failures carry the driver's log. In debug builds every GL call
+/// is checked on its own (`checkEach`), so an error names the very call that
+/// made it; release builds check once at the end of each wrapper.
 enum GLCalls {
     static func errorName(_ code: GLenum) -> String {
         switch Int32(code) {
@@ -25,6 +27,15 @@ enum GLCalls {
         while glGetError() != GLenum(GL_NO_ERROR), drained < 16 { drained += 1 }
         throw GraphicsCallError(call: call, code: errorName(first), detail: detail,
                                 location: SourceLocation(file: file, line: line))
+    }
+
+    /// In debug builds, `check` right after `call`; in release builds nothing
+    /// (the wrapper's last check catches the error, under its own name).
+    @inline(__always)
+    static func checkEach(_ call: String, detail: String = "", file: String, line: Int) throws {
+        #if DEBUG
+        try check(call, detail: detail, file: file, line: line)
+        #endif
     }
 
     // MARK: Queries
@@ -56,6 +67,7 @@ enum GLCalls {
             var pointer: UnsafePointer<GLchar>? = text
             glShaderSource(shader, 1, &pointer, nil)
         }
+        try checkEach("glShaderSource", detail: shaderFile, file: file, line: line)
         glCompileShader(shader)
         var status: GLint = 0
         glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &status)
@@ -78,7 +90,9 @@ enum GLCalls {
                                     location: SourceLocation(file: file, line: line))
         }
         glAttachShader(program, vertex)
+        try checkEach("glAttachShader", detail: files.first ?? "", file: file, line: line)
         glAttachShader(program, fragment)
+        try checkEach("glAttachShader", detail: files.last ?? "", file: file, line: line)
         glLinkProgram(program)
         glDetachShader(program, vertex)
         glDetachShader(program, fragment)
@@ -131,17 +145,30 @@ enum GLCalls {
 
     // MARK: Uniforms (on the program in use)
 
-    static func uniform(_ location: GLint, float value: Float) { glUniform1f(location, value) }
-    static func uniform(_ location: GLint, vec2 x: Float, _ y: Float) { glUniform2f(location, x, y) }
-    static func uniform(_ location: GLint, vec4 x: Float, _ y: Float, _ z: Float, _ w: Float) {
+    static func uniform(_ location: GLint, float value: Float, file: String = #fileID, line: Int = #line) throws {
+        glUniform1f(location, value)
+        try checkEach("glUniform1f", file: file, line: line)
+    }
+    static func uniform(_ location: GLint, vec2 x: Float, _ y: Float, file: String = #fileID, line: Int = #line) throws {
+        glUniform2f(location, x, y)
+        try checkEach("glUniform2f", file: file, line: line)
+    }
+    static func uniform(_ location: GLint, vec4 x: Float, _ y: Float, _ z: Float, _ w: Float,
+                        file: String = #fileID, line: Int = #line) throws {
         glUniform4f(location, x, y, z, w)
+        try checkEach("glUniform4f", file: file, line: line)
     }
-    static func uniform(_ location: GLint, vec3 x: Float, _ y: Float, _ z: Float) { glUniform3f(location, x, y, z) }
-    static func uniform(_ location: GLint, vec2Array values: [Float]) {
+    static func uniform(_ location: GLint, vec3 x: Float, _ y: Float, _ z: Float, file: String = #fileID, line: Int = #line) throws {
+        glUniform3f(location, x, y, z)
+        try checkEach("glUniform3f", file: file, line: line)
+    }
+    static func uniform(_ location: GLint, vec2Array values: [Float], file: String = #fileID, line: Int = #line) throws {
         glUniform2fv(location, GLsizei(values.count / 2), values)
+        try checkEach("glUniform2fv", detail: "\(values.count / 2) vectors", file: file, line: line)
     }
-    static func uniform(_ location: GLint, vec3Array values: [Float]) {
+    static func uniform(_ location: GLint, vec3Array values: [Float], file: String = #fileID, line: Int = #line) throws {
         glUniform3fv(location, GLsizei(values.count / 3), values)
+        try checkEach("glUniform3fv", detail: "\(values.count / 3) vectors", file: file, line: line)
     }
 
     // MARK: Textures
@@ -151,17 +178,23 @@ enum GLCalls {
                               file: String = #fileID, line: Int = #line) throws -> GLuint {
         var name: GLuint = 0
         glGenTextures(1, &name)
-        glActiveTexture(GLenum(GL_TEXTURE0 + TextureUnit.scratch.rawValue))
-        glBindTexture(GLenum(GL_TEXTURE_2D), name)
-        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(internalFormat), GLsizei(width), GLsizei(height))
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         do {
+            try checkEach("glGenTextures", file: file, line: line)
+            glActiveTexture(GLenum(GL_TEXTURE0 + TextureUnit.scratch.rawValue))
+            try checkEach("glActiveTexture", file: file, line: line)
+            glBindTexture(GLenum(GL_TEXTURE_2D), name)
+            try checkEach("glBindTexture", file: file, line: line)
+            glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(internalFormat), GLsizei(width), GLsizei(height))
             try check("glTexStorage2D", detail: "format 0x\(String(internalFormat, radix: 16)) \(width)x\(height)", file: file, line: line)
+            for (parameter, value) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
+                                       (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
+                glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), value)
+                try checkEach("glTexParameteri", detail: "0x\(String(parameter, radix: 16))", file: file, line: line)
+            }
+            glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+            try check("glBindTexture", file: file, line: line)
         } catch {
+            glBindTexture(GLenum(GL_TEXTURE_2D), 0)
             glDeleteTextures(1, &name)
             throw error
         }
@@ -183,22 +216,27 @@ enum GLCalls {
     static func createFramebuffer(colorTextures: [GLuint], file: String = #fileID, line: Int = #line) throws -> GLuint {
         var name: GLuint = 0
         glGenFramebuffers(1, &name)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
-        for (index, texture) in colorTextures.enumerated() {
-            glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0 + Int32(index)), GLenum(GL_TEXTURE_2D),
-                                   texture, 0)
-        }
-        let buffers = colorTextures.indices.map { GLenum(GL_COLOR_ATTACHMENT0 + Int32($0)) }
-        glDrawBuffers(GLsizei(buffers.count), buffers)
-        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         do {
+            try checkEach("glGenFramebuffers", file: file, line: line)
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
+            try checkEach("glBindFramebuffer", file: file, line: line)
+            for (index, texture) in colorTextures.enumerated() {
+                glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0 + Int32(index)), GLenum(GL_TEXTURE_2D),
+                                       texture, 0)
+                try checkEach("glFramebufferTexture2D", detail: "attachment \(index)", file: file, line: line)
+            }
+            let buffers = colorTextures.indices.map { GLenum(GL_COLOR_ATTACHMENT0 + Int32($0)) }
+            glDrawBuffers(GLsizei(buffers.count), buffers)
+            try checkEach("glDrawBuffers", detail: "\(buffers.count) outputs", file: file, line: line)
+            let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
             try check("glFramebufferTexture2D", file: file, line: line)
             guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
                 throw GraphicsCallError(call: "glCheckFramebufferStatus", code: "0x" + String(status, radix: 16),
                                         detail: "framebuffer incomplete", location: SourceLocation(file: file, line: line))
             }
         } catch {
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
             glDeleteFramebuffers(1, &name)
             throw error
         }
@@ -213,8 +251,9 @@ enum GLCalls {
     static func bindFramebuffer(_ name: GLuint, width: Int, height: Int,
                                 file: String = #fileID, line: Int = #line) throws {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
+        try checkEach("glBindFramebuffer", file: file, line: line)
         glViewport(0, 0, GLsizei(width), GLsizei(height))
-        try check("glBindFramebuffer", file: file, line: line)
+        try check("glViewport", detail: "\(width)x\(height)", file: file, line: line)
     }
 
     // MARK: Buffers
@@ -236,11 +275,11 @@ enum GLCalls {
     /// Turns off every fixed-function stage a pass could find left on (blending,
     /// dithering, the depth test, the scissor test), so the fragments' colours
     /// are written as the program computes them.
-    static func resetFixedFunctionState() {
-        glDisable(GLenum(GL_BLEND))
-        glDisable(GLenum(GL_DITHER))
-        glDisable(GLenum(GL_DEPTH_TEST))
-        glDisable(GLenum(GL_SCISSOR_TEST))
+    static func resetFixedFunctionState(file: String = #fileID, line: Int = #line) throws {
+        for capability in [GL_BLEND, GL_DITHER, GL_DEPTH_TEST, GL_SCISSOR_TEST] {
+            glDisable(GLenum(capability))
+            try checkEach("glDisable", detail: "0x\(String(capability, radix: 16))", file: file, line: line)
+        }
     }
 
     /// Draws four vertices as a triangle strip; the vertex shader places them.
@@ -253,12 +292,15 @@ enum GLCalls {
     /// to attribute 0 of the next draws.
     static func vertexPositions(_ positions: [Float], in buffer: GLuint, file: String = #fileID, line: Int = #line) throws {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        try checkEach("glBindBuffer", file: file, line: line)
         positions.withUnsafeBytes { bytes in
             glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bytes.count), bytes.baseAddress, GLenum(GL_STREAM_DRAW))
         }
+        try checkEach("glBufferData", detail: "\(positions.count / 2) vertices", file: file, line: line)
         glEnableVertexAttribArray(0)
+        try checkEach("glEnableVertexAttribArray", file: file, line: line)
         glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
-        try check("glBufferData", detail: "\(positions.count / 2) vertices", file: file, line: line)
+        try check("glVertexAttribPointer", file: file, line: line)
     }
 
     /// Stops feeding attribute 0 from a buffer (the other passes place their vertices themselves).
@@ -280,7 +322,9 @@ enum GLCalls {
                            into destination: UnsafeMutableRawPointer,
                            file: String = #fileID, line: Int = #line) throws {
         glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0 + Int32(attachment)))
+        try checkEach("glReadBuffer", detail: "attachment \(attachment)", file: file, line: line)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        try checkEach("glPixelStorei", file: file, line: line)
         glReadPixels(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height), GLenum(GL_RGBA),
                      GLenum(format == .rgba8 ? GL_UNSIGNED_BYTE : GL_FLOAT), destination)
         try check("glReadPixels", detail: "\(rect.width)x\(rect.height) at \(rect.x),\(rect.y) \(format)", file: file, line: line)
@@ -337,10 +381,19 @@ extension GLCalls {
 }
 
 extension GLCalls {
-    static func uniform(_ location: GLint, int value: Int32) { glUniform1i(location, value) }
+    static func uniform(_ location: GLint, int value: Int32, file: String = #fileID, line: Int = #line) throws {
+        glUniform1i(location, value)
+        try checkEach("glUniform1i", file: file, line: line)
+    }
     /// A sampler uniform: the unit its texture is bound to.
-    static func uniform(_ location: GLint, sampler unit: TextureUnit) { glUniform1i(location, unit.rawValue) }
-    static func uniform(_ location: GLint, ivec2 x: Int32, _ y: Int32) { glUniform2i(location, x, y) }
+    static func uniform(_ location: GLint, sampler unit: TextureUnit, file: String = #fileID, line: Int = #line) throws {
+        glUniform1i(location, unit.rawValue)
+        try checkEach("glUniform1i", detail: "sampler on \(unit)", file: file, line: line)
+    }
+    static func uniform(_ location: GLint, ivec2 x: Int32, _ y: Int32, file: String = #fileID, line: Int = #line) throws {
+        glUniform2i(location, x, y)
+        try checkEach("glUniform2i", file: file, line: line)
+    }
 
     /// Replaces a texture's RGBA8 pixels; row 0 of `pixels` becomes texel row 0.
     static func uploadTexture(_ name: GLuint, width: Int, height: Int, pixels: [UInt8],
@@ -364,8 +417,11 @@ extension GLCalls {
     private static func uploadTexture(_ name: GLuint, width: Int, height: Int, texels: UnsafeRawBufferPointer, type: Int32,
                                       alignment: Int32, detail: String, file: String, line: Int) throws {
         glActiveTexture(GLenum(GL_TEXTURE0 + TextureUnit.scratch.rawValue))
+        try checkEach("glActiveTexture", file: file, line: line)
         glBindTexture(GLenum(GL_TEXTURE_2D), name)
+        try checkEach("glBindTexture", file: file, line: line)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), alignment)
+        try checkEach("glPixelStorei", file: file, line: line)
         glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(type), texels.baseAddress)
         glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         try check("glTexSubImage2D", detail: detail, file: file, line: line)
@@ -375,12 +431,14 @@ extension GLCalls {
     /// premultiplied colours: result = source + target x (1 - source alpha).
     static func blendPremultiplied(file: String = #fileID, line: Int = #line) throws {
         glEnable(GLenum(GL_BLEND))
+        try checkEach("glEnable", detail: "GL_BLEND", file: file, line: line)
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         try check("glBlendFunc", file: file, line: line)
     }
 
     static func bindTexture(_ name: GLuint, unit: TextureUnit, file: String = #fileID, line: Int = #line) throws {
         glActiveTexture(GLenum(GL_TEXTURE0 + unit.rawValue))
+        try checkEach("glActiveTexture", detail: "\(unit)", file: file, line: line)
         glBindTexture(GLenum(GL_TEXTURE_2D), name)
         try check("glBindTexture", file: file, line: line)
     }

@@ -67,10 +67,10 @@ final class GradientPass {
         let variant = try variants.variant(ProgramOptions(lookup: lookup != nil, dither: dither, wavesThrough: waves != nil))
         try target.bind()
         try variant.program.use()
-        GLCalls.resetFixedFunctionState()
-        GLCalls.uniform(variant.rect.value, vec4: -1, -1, 1, 1)
-        variant.gradient.set(parameters, mapping: mapping, lookup: lookup)
-        if let waves { variant.wavesLook?.set(waves) }
+        try GLCalls.resetFixedFunctionState()
+        try GLCalls.uniform(variant.rect.value, vec4: -1, -1, 1, 1)
+        try variant.gradient.set(parameters, mapping: mapping, lookup: lookup)
+        if let waves { try variant.wavesLook?.set(waves) }
         try GLCalls.drawQuad()
     }
 }

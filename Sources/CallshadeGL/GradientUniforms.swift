@@ -37,30 +37,30 @@ struct GradientUniforms {
     /// Sets them on the program in use, for a target whose fragments stand
     /// for the screen points `mapping` says; `lookup` gives the low-resolution
     /// gradient's grid to programs built with GRADIENT_LOOKUP.
-    func set(_ parameters: GradientParameters, mapping: ScreenMapping, lookup grid: LowResolutionGrid?) {
+    func set(_ parameters: GradientParameters, mapping: ScreenMapping, lookup grid: LowResolutionGrid?) throws {
         if let screenFromFragment {
-            GLCalls.uniform(screenFromFragment.value, vec4: Float(mapping.x), Float(mapping.xOffset), Float(mapping.y), Float(mapping.yOffset))
+            try GLCalls.uniform(screenFromFragment.value, vec4: Float(mapping.x), Float(mapping.xOffset), Float(mapping.y), Float(mapping.yOffset))
         }
         if let lookup {
-            GLCalls.uniform(lookup.value, vec3: grid == nil ? 0 : 1, Float(grid?.innerWidth ?? 1), Float(grid?.innerHeight ?? 1))
+            try GLCalls.uniform(lookup.value, vec3: grid == nil ? 0 : 1, Float(grid?.innerWidth ?? 1), Float(grid?.innerHeight ?? 1))
         }
-        if let lookupSampler { GLCalls.uniform(lookupSampler.value, sampler: .gradientGrid) }
-        if let colors { GLCalls.uniform(colors.value, vec3Array: parameters.colors.flatMap { [Float($0.r), Float($0.g), Float($0.b)] }) }
-        if let centres { GLCalls.uniform(centres.value, vec2Array: parameters.centres.flatMap { [Float($0.x), Float($0.y)] }) }
-        if let falloffRadius { GLCalls.uniform(falloffRadius.value, float: Float(parameters.falloffRadius)) }
-        if let falloffExponent { GLCalls.uniform(falloffExponent.value, float: Float(parameters.falloffExponent)) }
-        if let swirl { GLCalls.uniform(swirl.value, vec2: Float(parameters.swirlScale), Float(parameters.swirlStrength)) }
-        if let overscan { GLCalls.uniform(overscan.value, float: Float(parameters.overscan)) }
+        if let lookupSampler { try GLCalls.uniform(lookupSampler.value, sampler: .gradientGrid) }
+        if let colors { try GLCalls.uniform(colors.value, vec3Array: parameters.colors.flatMap { [Float($0.r), Float($0.g), Float($0.b)] }) }
+        if let centres { try GLCalls.uniform(centres.value, vec2Array: parameters.centres.flatMap { [Float($0.x), Float($0.y)] }) }
+        if let falloffRadius { try GLCalls.uniform(falloffRadius.value, float: Float(parameters.falloffRadius)) }
+        if let falloffExponent { try GLCalls.uniform(falloffExponent.value, float: Float(parameters.falloffExponent)) }
+        if let swirl { try GLCalls.uniform(swirl.value, vec2: Float(parameters.swirlScale), Float(parameters.swirlStrength)) }
+        if let overscan { try GLCalls.uniform(overscan.value, float: Float(parameters.overscan)) }
         guard let tone else { return }
         if let toneValue = parameters.tone {
-            GLCalls.uniform(tone.value, vec4: Float(toneValue.brightness), Float(toneValue.saturation),
+            try GLCalls.uniform(tone.value, vec4: Float(toneValue.brightness), Float(toneValue.saturation),
                             Float(toneValue.overlayAlpha), 1)
             if let overlay {
-                GLCalls.uniform(overlay.value, vec3: Float(toneValue.overlay.r), Float(toneValue.overlay.g),
+                try GLCalls.uniform(overlay.value, vec3: Float(toneValue.overlay.r), Float(toneValue.overlay.g),
                                 Float(toneValue.overlay.b))
             }
         } else {
-            GLCalls.uniform(tone.value, vec4: 1, 1, 0, 0)
+            try GLCalls.uniform(tone.value, vec4: 1, 1, 0, 0)
         }
     }
 }

@@ -20,15 +20,15 @@ struct WavesLookUniforms {
     }
 
     /// Sets them on the program in use.
-    func set(_ waves: WavesLayer) {
+    func set(_ waves: WavesLayer) throws {
         if let tone {
-            GLCalls.uniform(tone.value, vec4: Float(waves.tone.brightness), Float(waves.tone.saturation), Float(waves.tone.overlayAlpha), 1)
+            try GLCalls.uniform(tone.value, vec4: Float(waves.tone.brightness), Float(waves.tone.saturation), Float(waves.tone.overlayAlpha), 1)
         }
         if let overlay {
-            GLCalls.uniform(overlay.value, vec3: Float(waves.tone.overlay.r), Float(waves.tone.overlay.g), Float(waves.tone.overlay.b))
+            try GLCalls.uniform(overlay.value, vec3: Float(waves.tone.overlay.r), Float(waves.tone.overlay.g), Float(waves.tone.overlay.b))
         }
         if let field {
-            GLCalls.uniform(field.value, vec3: Float(WaveGeometry.sigma), Float(WaveGeometry.threshold), Float(waves.alpha))
+            try GLCalls.uniform(field.value, vec3: Float(WaveGeometry.sigma), Float(WaveGeometry.threshold), Float(waves.alpha))
         }
     }
 }

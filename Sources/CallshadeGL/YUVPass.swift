@@ -41,10 +41,10 @@ final class YUVPass {
         for (variant, target) in [(luma, targets.luma), (chroma, targets.chroma)] {
             try target.bind()
             try variant.program.use()
-            GLCalls.resetFixedFunctionState()
-            GLCalls.uniform(variant.rect.value, vec4: -1, -1, 1, 1)
-            GLCalls.uniform(variant.frame.value, sampler: .frame)
-            GLCalls.uniform(variant.frameSize.value, ivec2: Int32(width), Int32(height))
+            try GLCalls.resetFixedFunctionState()
+            try GLCalls.uniform(variant.rect.value, vec4: -1, -1, 1, 1)
+            try GLCalls.uniform(variant.frame.value, sampler: .frame)
+            try GLCalls.uniform(variant.frameSize.value, ivec2: Int32(width), Int32(height))
             try GLCalls.drawQuad()
         }
 

@@ -99,3 +99,25 @@ final class ShaderErrorTests: XCTestCase {
         XCTAssertThrowsError(try ShaderLibrary(folder: folder.appendingPathComponent("nope").path))
     }
 }
+
+final class GLCallErrorTests: XCTestCase {
+    /// In debug builds (the tests') every GL call is checked on its own: a
+    /// uniform set with the wrong type is reported as that glUniform call,
+    /// at the line that made it, not later under the draw's name.
+    func testAnErrorNamesTheCallThatMadeIt() throws {
+        let context = try GLContext()
+        let library = ShaderLibrary.embedded
+        let program = try ShaderProgram(context: context, vertex: try library.source("quad.vert"), fragment: try library.source("gradient.frag"))
+        try program.use()
+        let rect = try program.uniform("u_rect")   // a vec4
+        let line = #line + 1
+        XCTAssertThrowsError(try GLCalls.uniform(rect.value, float: 1)) { error in
+            let failure = error as? GraphicsCallError
+            XCTAssertEqual(failure?.call, "glUniform1f", "\(error)")
+            XCTAssertEqual(failure?.code, "GL_INVALID_OPERATION", "\(error)")
+            XCTAssertEqual(failure?.location.line, line, "\(error)")
+        }
+        // Nothing is left pending for the next call.
+        XCTAssertNoThrow(try GLCalls.uniform(rect.value, vec4: -1, -1, 1, 1))
+    }
+}

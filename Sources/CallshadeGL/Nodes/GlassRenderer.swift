@@ -84,9 +84,8 @@ final class GlassRenderer: NodeRenderer {
         guard !tiles.isEmpty, let background = overBackground ? scene.background : glass.backdrop else { return }
         let lattice = try lattice(for: glass, size: scene.size)
         try target.bind(viewportWidth: region.width, viewportHeight: region.height)
-        GLCalls.resetFixedFunctionState()
+        try GLCalls.resetFixedFunctionState()
         if !overBackground { try GLCalls.blendPremultiplied() }
-        defer { GLCalls.resetFixedFunctionState() }
         var options = ProgramOptions(lookup: overBackground && lookup != nil, dither: scene.dither)
         options.overBackground = overBackground
         let variant = try variants.variant(options)
@@ -95,13 +94,13 @@ final class GlassRenderer: NodeRenderer {
         if let lookup, options.lookup { try GLCalls.bindTexture(lookup.texture.name, unit: .gradientGrid) }
         let width = Double(scene.size.width), height = Double(scene.size.height)
         let mapping = ScreenMapping(x: 1 / width, xOffset: Double(region.x) / width, y: -1 / height, yOffset: 1 - Double(region.y) / height)
-        variant.gradient.set(background, mapping: mapping, lookup: options.lookup ? lookup?.grid : nil)
-        GLCalls.uniform(variant.targetSize.value, vec2: Float(region.width), Float(region.height))
-        GLCalls.uniform(variant.regionOrigin.value, vec2: Float(region.x), Float(region.y))
-        GLCalls.uniform(variant.glassRect.value, vec4: Float(glass.x), Float(glass.y), Float(glass.width), Float(glass.height))
-        GLCalls.uniform(variant.glassShape.value, vec2: Float(glass.cornerRadius), Float(min(max(glass.opacity, 0), 1)))
-        GLCalls.uniform(variant.backdrop.value, sampler: .backdrop)
-        GLCalls.uniform(variant.lattice.value, vec4: Float(lattice.first.x), Float(lattice.first.y),
+        try variant.gradient.set(background, mapping: mapping, lookup: options.lookup ? lookup?.grid : nil)
+        try GLCalls.uniform(variant.targetSize.value, vec2: Float(region.width), Float(region.height))
+        try GLCalls.uniform(variant.regionOrigin.value, vec2: Float(region.x), Float(region.y))
+        try GLCalls.uniform(variant.glassRect.value, vec4: Float(glass.x), Float(glass.y), Float(glass.width), Float(glass.height))
+        try GLCalls.uniform(variant.glassShape.value, vec2: Float(glass.cornerRadius), Float(min(max(glass.opacity, 0), 1)))
+        try GLCalls.uniform(variant.backdrop.value, sampler: .backdrop)
+        try GLCalls.uniform(variant.lattice.value, vec4: Float(lattice.first.x), Float(lattice.first.y),
                         Float(lattice.spacing.x), Float(lattice.spacing.y))
         var positions: [Float] = []
         positions.reserveCapacity(tiles.count * 12)
@@ -113,5 +112,7 @@ final class GlassRenderer: NodeRenderer {
         try GLCalls.vertexPositions(positions, in: vertices.name)
         defer { GLCalls.endVertexPositions() }
         try GLCalls.drawTriangles(first: 0, count: tiles.count * 6)
+        // Blending off again (every pass also turns it off before drawing).
+        try GLCalls.resetFixedFunctionState()
     }
 }
