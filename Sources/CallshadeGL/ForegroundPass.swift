@@ -103,15 +103,7 @@ final class ForegroundPass {
             try GLCalls.bindTexture(try texture(for: image).name, unit: .avatar)
         }
         if let lookup { try GLCalls.bindTexture(lookup.texture.name, unit: .gradientGrid) }
-        // Two triangles a rectangle, in the target's pixels.
-        var positions: [Float] = []
-        positions.reserveCapacity(tiles.runs.reduce(0) { $0 + $1.rects.count } * 12)
-        for rect in tiles.rects {
-            let left = Float(rect.x - region.x), right = Float(rect.x + rect.width - region.x)
-            let bottom = Float(rect.y - region.y), top = Float(rect.y + rect.height - region.y)
-            positions += [left, bottom, right, bottom, left, top, left, top, right, bottom, right, top]
-        }
-        try GLCalls.vertexPositions(positions, in: vertices.name)
+        try GLCalls.vertexPositions(TileTriangles.positions(of: tiles.rects, in: region), in: vertices.name)
         defer { GLCalls.endVertexPositions() }
         let picture = node.avatar?.image != nil
         var first = 0

@@ -102,14 +102,7 @@ final class GlassRenderer: NodeRenderer {
         try GLCalls.uniform(variant.backdrop.value, sampler: .backdrop)
         try GLCalls.uniform(variant.lattice.value, vec4: Float(lattice.first.x), Float(lattice.first.y),
                         Float(lattice.spacing.x), Float(lattice.spacing.y))
-        var positions: [Float] = []
-        positions.reserveCapacity(tiles.count * 12)
-        for rect in tiles {
-            let left = Float(rect.x - region.x), right = Float(rect.x + rect.width - region.x)
-            let bottom = Float(rect.y - region.y), top = Float(rect.y + rect.height - region.y)
-            positions += [left, bottom, right, bottom, left, top, left, top, right, bottom, right, top]
-        }
-        try GLCalls.vertexPositions(positions, in: vertices.name)
+        try GLCalls.vertexPositions(TileTriangles.positions(of: tiles, in: region), in: vertices.name)
         defer { GLCalls.endVertexPositions() }
         try GLCalls.drawTriangles(first: 0, count: tiles.count * 6)
         // Blending off again (every pass also turns it off before drawing).
