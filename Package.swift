@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "CallshadeGL", targets: ["CallshadeGL"]),
         .library(name: "CallshadePNG", targets: ["CallshadePNG"]),
         .library(name: "CallshadeAudio", targets: ["CallshadeAudio"]),
+        .library(name: "CallshadeText", targets: ["CallshadeText"]),
         .library(name: "CallshadeReport", targets: ["CallshadeReport"]),
     ],
     dependencies: [
@@ -32,6 +33,8 @@ let package = Package(
                        providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CYAJL", pkgConfig: "yajl",
                        providers: [.apt(["libyajl-dev"])]),
 
@@ -43,14 +46,16 @@ let package = Package(
         .target(name: "CallshadePNG", dependencies: ["CallshadeCore", "CPNG"], swiftSettings: optimisedInDebug),
         // Audio decoding through libsndfile.
         .target(name: "CallshadeAudio", dependencies: ["CallshadeCore", "CSndFile"], swiftSettings: optimisedInDebug),
-        // Review pictures: text through FreeType, heat maps, contact sheets.
-        .target(name: "CallshadeReport", dependencies: ["CallshadeCore", "CFreeType"], swiftSettings: optimisedInDebug),
+        // Text: fonts found, shaped by HarfBuzz, rasterised by FreeType into the glyph atlas.
+        .target(name: "CallshadeText", dependencies: ["CallshadeCore", "CFreeType", "CHarfBuzz"], swiftSettings: optimisedInDebug),
+        // Review pictures: labels, heat maps, contact sheets.
+        .target(name: "CallshadeReport", dependencies: ["CallshadeCore", "CallshadeText"], swiftSettings: optimisedInDebug),
         // The GPU renderer: EGL + OpenGL ES 3, shaders embedded at build time.
         .target(name: "CallshadeGL", dependencies: ["CallshadeCore", "CEGL"],
                 swiftSettings: optimisedInDebug, plugins: ["EmbedShaders"]),
 
         .executableTarget(name: "callshade", dependencies: [
-            "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeReport",
+            "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -59,7 +64,7 @@ let package = Package(
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
 
         .testTarget(name: "CallshadeTests", dependencies: [
-            "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeReport", "callshade",
+            "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport", "callshade",
         ], exclude: ["Fixtures"]),
     ]
 )

@@ -309,6 +309,44 @@ enum GLCalls {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
     }
 
+    /// Fills `buffer` with per-instance attributes, `vectors` vec4s an
+    /// instance, and feeds them to attributes 1, 2, ... (one step an instance).
+    static func instanceAttributes(_ values: [Float], vectors: Int, in buffer: GLuint, file: String = #fileID, line: Int = #line) throws {
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        try checkEach("glBindBuffer", file: file, line: line)
+        values.withUnsafeBytes { bytes in
+            glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bytes.count), bytes.baseAddress, GLenum(GL_STREAM_DRAW))
+        }
+        try checkEach("glBufferData", detail: "\(values.count) floats", file: file, line: line)
+        let stride = GLsizei(vectors * 4 * MemoryLayout<Float>.size)
+        for vector in 0..<vectors {
+            let attribute = GLuint(1 + vector)
+            glEnableVertexAttribArray(attribute)
+            try checkEach("glEnableVertexAttribArray", detail: "\(attribute)", file: file, line: line)
+            glVertexAttribPointer(attribute, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: vector * 4 * MemoryLayout<Float>.size))
+            try checkEach("glVertexAttribPointer", detail: "\(attribute)", file: file, line: line)
+            glVertexAttribDivisor(attribute, 1)
+            try checkEach("glVertexAttribDivisor", detail: "\(attribute)", file: file, line: line)
+        }
+        try check("glVertexAttribDivisor", file: file, line: line)
+    }
+
+    /// Stops feeding attributes 1... from a buffer.
+    static func endInstanceAttributes(vectors: Int) {
+        for vector in 0..<vectors {
+            glVertexAttribDivisor(GLuint(1 + vector), 0)
+            glDisableVertexAttribArray(GLuint(1 + vector))
+        }
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+    }
+
+    /// Draws `count` instances of two triangles (six vertices); the vertex shader places them.
+    static func drawInstancedQuads(count: Int, file: String = #fileID, line: Int = #line) throws {
+        glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(count))
+        try check("glDrawArraysInstanced", detail: "\(count) quads", file: file, line: line)
+    }
+
     /// Draws `count` vertices from `first` of the bound positions as separate triangles.
     static func drawTriangles(first: Int, count: Int, file: String = #fileID, line: Int = #line) throws {
         glDrawArrays(GLenum(GL_TRIANGLES), GLint(first), GLsizei(count))
@@ -404,6 +442,15 @@ extension GLCalls {
         }
     }
 
+    /// Replaces a one-channel (R8) texture's texels; row 0 of `values` becomes texel row 0.
+    static func uploadTexture(_ name: GLuint, width: Int, height: Int, red values: [UInt8],
+                              file: String = #fileID, line: Int = #line) throws {
+        try values.withUnsafeBytes { buffer in
+            try uploadTexture(name, width: width, height: height, texels: buffer, format: GL_RED, type: GL_UNSIGNED_BYTE,
+                              alignment: 1, detail: "\(width)x\(height) R8", file: file, line: line)
+        }
+    }
+
     /// Replaces a half-float texture's texels from 32-bit floats (RGBA); row 0 of `values` becomes texel row 0.
     static func uploadTexture(_ name: GLuint, width: Int, height: Int, floats values: [Float],
                               file: String = #fileID, line: Int = #line) throws {
@@ -413,16 +460,16 @@ extension GLCalls {
         }
     }
 
-    /// Replaces every texel from RGBA `texels` of component `type`, bound on the scratch unit.
-    private static func uploadTexture(_ name: GLuint, width: Int, height: Int, texels: UnsafeRawBufferPointer, type: Int32,
-                                      alignment: Int32, detail: String, file: String, line: Int) throws {
+    /// Replaces every texel from `texels` (RGBA unless `format` says else) of component `type`, bound on the scratch unit.
+    private static func uploadTexture(_ name: GLuint, width: Int, height: Int, texels: UnsafeRawBufferPointer, format: Int32 = GL_RGBA,
+                                      type: Int32, alignment: Int32, detail: String, file: String, line: Int) throws {
         glActiveTexture(GLenum(GL_TEXTURE0 + TextureUnit.scratch.rawValue))
         try checkEach("glActiveTexture", file: file, line: line)
         glBindTexture(GLenum(GL_TEXTURE_2D), name)
         try checkEach("glBindTexture", file: file, line: line)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), alignment)
         try checkEach("glPixelStorei", file: file, line: line)
-        glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(type), texels.baseAddress)
+        glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(format), GLenum(type), texels.baseAddress)
         glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         try check("glTexSubImage2D", detail: detail, file: file, line: line)
     }

@@ -50,8 +50,16 @@ public enum TextureFormat: Sendable {
     case rgba8
     /// Half floats: intermediate results that must not be rounded to 8 bits.
     case rgba16f
+    /// One 8-bit channel: glyph coverage.
+    case r8
 
-    var internalFormat: Int32 { self == .rgba8 ? GL_RGBA8 : GL_RGBA16F }
+    var internalFormat: Int32 {
+        switch self {
+        case .rgba8: return GL_RGBA8
+        case .rgba16f: return GL_RGBA16F
+        case .r8: return GL_R8
+        }
+    }
 }
 
 /// A 2D texture of fixed size and format.
@@ -89,6 +97,17 @@ public final class Texture {
 }
 
 extension Texture {
+    /// Replaces every texel of a one-channel texture: width x height bytes, row 0 first.
+    func upload(red values: [UInt8]) throws {
+        guard format == .r8, values.count == width * height else {
+            throw GraphicsCallError(call: "glTexSubImage2D", code: "wrong size",
+                                    detail: "\(values.count) bytes for \(width)x\(height) \(format)",
+                                    location: SourceLocation(file: #fileID, line: #line))
+        }
+        try context.makeCurrent()
+        try GLCalls.uploadTexture(name, width: width, height: height, red: values)
+    }
+
     /// Replaces every texel of a half-float texture: width x height x 4 floats, RGBA, row 0 first.
     func upload(floats values: [Float]) throws {
         guard format == .rgba16f, values.count == width * height * 4 else {

@@ -9,6 +9,7 @@ public final class GPURenderer: FrameRenderer {
     private let gradient: GradientPass
     private let foreground: ForegroundPass
     private let nodes: NodeRenderers
+    private let backgroundTiles: BackgroundTiles
     private var target: Framebuffer?
     private var lowResolution: (grid: LowResolutionGrid, target: Framebuffer)?
     /// Built on the first conversion on the GPU.
@@ -30,16 +31,18 @@ public final class GPURenderer: FrameRenderer {
         self.init(context: context, shaders: shaders, gradient: gradient,
                   foreground: try ForegroundPass(context: context, shaders: shaders),
                   nodes: try NodeRenderers.make(context: context, shaders: shaders, gradient: gradient),
+                  backgroundTiles: try BackgroundTiles(context: context, shaders: shaders),
                   configuration: configuration ?? .preferred(for: context))
     }
 
     private init(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass, foreground: ForegroundPass,
-                 nodes: NodeRenderers, configuration: RendererConfiguration) {
+                 nodes: NodeRenderers, backgroundTiles: BackgroundTiles, configuration: RendererConfiguration) {
         self.context = context
         self.shaders = shaders
         self.gradient = gradient
         self.foreground = foreground
         self.nodes = nodes
+        self.backgroundTiles = backgroundTiles
         self.configuration = configuration
     }
 
@@ -50,14 +53,15 @@ public final class GPURenderer: FrameRenderer {
     public func compileEveryVariant() throws -> Int {
         let yuvPrograms = 2
         yuv = try yuv ?? YUVPass(context: context, shaders: shaders)
-        return try gradient.compileEveryVariant() + foreground.compileEveryVariant() + nodes.compileEveryVariant() + yuvPrograms
+        return try gradient.compileEveryVariant() + foreground.compileEveryVariant() + nodes.compileEveryVariant()
+            + backgroundTiles.compileEveryVariant() + yuvPrograms
     }
 
     /// A renderer configured otherwise that shares this one's context and
     /// compiled programs (use one of them at a time: they share the context).
     public func reconfigured(_ configuration: RendererConfiguration) -> GPURenderer {
         GPURenderer(context: context, shaders: shaders, gradient: gradient, foreground: foreground, nodes: nodes,
-                    configuration: configuration)
+                    backgroundTiles: backgroundTiles, configuration: configuration)
     }
 
     public func render(_ scene: Scene) throws -> RGBAImage {
@@ -249,8 +253,14 @@ public final class GPURenderer: FrameRenderer {
             try foreground.draw(scene, node, tiles: split.drawn, lookup: lookup, into: target, showing: region)
         }
         for runs in others {
-            try runs.renderer.draw(runs.node, scene: scene, tiles: runs.lowest, overBackground: true, lookup: lookup, into: target, showing: region)
-            try runs.renderer.draw(runs.node, scene: scene, tiles: runs.above, overBackground: false, lookup: lookup, into: target, showing: region)
+            if runs.renderer.composesBackground {
+                try runs.renderer.draw(runs.node, scene: scene, tiles: runs.lowest, overBackground: true, lookup: lookup, into: target, showing: region)
+                try runs.renderer.draw(runs.node, scene: scene, tiles: runs.above, overBackground: false, lookup: lookup, into: target, showing: region)
+            } else {
+                try backgroundTiles.fill(runs.lowest, scene: scene, lookup: lookup, into: target, showing: region)
+                try runs.renderer.draw(runs.node, scene: scene, tiles: runs.lowest + runs.above, overBackground: false, lookup: lookup,
+                                       into: target, showing: region)
+            }
         }
         try GLCalls.flush()
         return HostFrame(grid: grid, overlay: (region, pasted))

@@ -9,6 +9,8 @@ enum TextureUnit: Int32, CaseIterable {
     case backdrop = 2
     /// The RGBA frame `yuv.frag` converts.
     case frame = 3
+    /// The glyph atlas `marks.frag` samples.
+    case glyphs = 4
     /// Where textures are bound to be created or uploaded, never sampled.
     case scratch = 7
 }

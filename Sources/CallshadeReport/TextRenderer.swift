@@ -1,21 +1,10 @@
 import CallshadeCore
+import CallshadeText
 import Foundation
 
 /// Text drawn with FreeType (`FreeTypeFace`) from a TrueType font, into RGBA images.
 public final class TextRenderer {
-    public enum Failure: Error, Equatable, CustomStringConvertible {
-        case noFont(searched: [String])
-        case freetype(call: String, code: Int32, detail: String)
-
-        public var description: String {
-            switch self {
-            case .noFont(let searched):
-                return "no font found (looked for \(searched.joined(separator: ", "))); install fonts-dejavu-core (Scripts/bootstrap does)"
-            case .freetype(let call, let code, let detail):
-                return "\(call) failed with FreeType error \(code)" + (detail.isEmpty ? "" : ": \(detail)")
-            }
-        }
-    }
+    public typealias Failure = TextFailure
 
     /// Fonts tried in order when none is named.
     public static let defaultFonts = [

@@ -68,6 +68,8 @@ struct FrameCommand: ParsableCommand {
         let interruption = try Interruption()   // a signal removes the staged PNG
         var background = GradientParameters(palette: .blueViolet, phase: 0)
         var waves = WaveState(level: 0, motionTime: 0)
+        // Without a scenario: the words of a call that has just been placed.
+        var words = CallTimeline(Scenario(duration: 1, events: [])).state(at: 0).words
         var screen: CallScreen
         if let path = scenario {
             // The scenario's instant as `render` draws it, its recording's voice included.
@@ -78,10 +80,11 @@ struct FrameCommand: ParsableCommand {
             let state = frames.timeline.state(at: instant)
             background = state.gradient
             waves = state.waves
+            words = state.words
             screen = frames.screen
         } else {
             screen = try drawing.scene.callScreen(size: drawing.render.frameSize(default: .phone), seed: 0,
-                                                  scenarioAvatar: nil, showing: drawing.layers)
+                                                  scenarioAvatar: nil, name: Scenario.defaultName, showing: drawing.layers)
         }
         if let palette = palette { background.colors = palette.colors }
         if let phase = phase { background.centres = GradientMotion.centres(phase: phase) }
@@ -91,7 +94,7 @@ struct FrameCommand: ParsableCommand {
         }
         if let seed { screen.seed = seed }
         screen.dither = dither
-        let scene = screen.scene(background: background, waves: waves)
+        let scene = screen.scene(background: background, waves: waves, words: words)
         let renderer = try drawing.render.makeRenderer()
         let image = try renderer.render(scene)
         try PNGFile.write(image, to: output, cleanup: interruption.cleanup)

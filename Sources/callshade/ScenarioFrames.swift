@@ -14,7 +14,8 @@ struct ScenarioFrames {
         self.scenario = scenario
         recording = try ScenarioInput.recording(scenario)
         timeline = ScenarioInput.timeline(scenario, meter: try recording?.meter())
-        screen = try scene.callScreen(size: size, seed: scenario.seed, scenarioAvatar: scenario.avatarPath, showing: layers)
+        screen = try scene.callScreen(size: size, seed: scenario.seed, scenarioAvatar: scenario.avatarPath, name: scenario.name,
+                                        showing: layers)
     }
 
     var layout: CallLayout { screen.layout }

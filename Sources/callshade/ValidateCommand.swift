@@ -1,5 +1,6 @@
 import ArgumentParser
 import CallshadeCore
+import CallshadeText
 import Foundation
 
 struct ValidateCommand: ParsableCommand {
@@ -47,6 +48,7 @@ struct ValidateCommand: ParsableCommand {
         let meter = try ScenarioInput.recording(scenario)?.meter()
         let timeline = ScenarioInput.timeline(scenario, meter: meter)
         Swift.print(Self.header(scenario, file: self.scenario))
+        if let warning = Self.fontWarning(name: scenario.name) { FileHandle.standardError.write(Data(("Warning: " + warning + "\n").utf8)) }
         if let meter {
             Swift.print(Self.audioSummary(length: meter.duration, scenario: scenario))
         }
@@ -60,6 +62,20 @@ struct ValidateCommand: ParsableCommand {
             }
             let time = String(format: "%9.3f", milestone.time)
             Swift.print("\(time)  \(milestone.text)")
+        }
+    }
+
+    /// What the fonts cannot draw of the name, or why they cannot be read; nil when all is well.
+    static func fontWarning(name: String) -> String? {
+        do {
+            let setter = try TextSetter(scale: 1, texts: CallScreen.texts(name: name))
+            let missing = setter.missingCharacters(in: name, style: TextStyle(.regular, 28))
+            guard !missing.isEmpty else { return nil }
+            let codes = missing.map { $0.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ") }
+            return "no font has \(codes.joined(separator: ", ")) of the name \"\(UserText.shown(name))\"; "
+                + "\(missing.count == 1 ? "it shows" : "they show") as the missing-glyph box"
+        } catch {
+            return "\(error)"
         }
     }
 

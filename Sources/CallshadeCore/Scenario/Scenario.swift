@@ -5,9 +5,27 @@ public enum CallState: String, CaseIterable, Sendable {
     public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
+/// Why a call ended, and the title the screen shows for it (section 1).
+public enum EndReason: String, CaseIterable, Sendable {
+    case hangup, busy, declined, failed, missed
+
+    public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    public var title: String {
+        switch self {
+        case .hangup: return "Call Ended"
+        case .busy: return "Line Busy"
+        case .declined: return "Call Declined"
+        case .failed: return "Call Failed"
+        case .missed: return "Call Missed"
+        }
+    }
+}
+
 /// What one event changes.
 public enum ScenarioChange: Equatable, Sendable {
-    case state(CallState)
+    /// A new state; `ended` may say why (nil reads as a hang-up).
+    case state(CallState, reason: EndReason? = nil)
     /// The remote voice level (>= 0), held until the next level event.
     case level(Double)
     /// Link quality, 0 (none) to 1 (perfect).
@@ -45,7 +63,14 @@ public struct Scenario: Equatable, Sendable {
     /// Absolute paths (resolved against the scenario file's folder).
     public let avatarPath: String?
     public let audioPath: String?
+    /// The peer's name: the title until the call ends.
+    public let name: String
     public let events: [ScenarioEvent]
+
+    /// The name when the scenario gives none.
+    public static let defaultName = "Emma Walker"
+    /// The longest name, in characters (grapheme clusters).
+    public static let maximumNameLength = 64
 
     /// The longest scenario accepted: 24 hours.
     public static let maximumDuration = 86_400.0
@@ -55,7 +80,8 @@ public struct Scenario: Equatable, Sendable {
     public static let frameRates = 1...1000
 
     public init(duration: Double, seed: Int64 = 0, size: FrameSize? = nil, fps: Int? = nil,
-                avatarPath: String? = nil, audioPath: String? = nil, events: [ScenarioEvent]) {
+                avatarPath: String? = nil, audioPath: String? = nil, name: String = Scenario.defaultName, events: [ScenarioEvent]) {
+        self.name = name
         self.duration = duration
         self.seed = seed
         self.size = size
@@ -73,8 +99,8 @@ public struct Scenario: Equatable, Sendable {
     }
 
     /// A scenario from events given in order (index = position), for code and tests.
-    public init(duration: Double, seed: Int64 = 0, _ changes: [(Double, ScenarioChange)]) {
-        self.init(duration: duration, seed: seed,
+    public init(duration: Double, seed: Int64 = 0, name: String = Scenario.defaultName, _ changes: [(Double, ScenarioChange)]) {
+        self.init(duration: duration, seed: seed, name: name,
                   events: changes.enumerated().map { ScenarioEvent(at: $0.element.0, change: $0.element.1, index: $0.offset) })
     }
 }

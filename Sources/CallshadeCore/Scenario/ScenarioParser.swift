@@ -3,7 +3,7 @@ import Foundation
 /// Turns a scenario's JSON tree into a `Scenario`, checking every field; each
 /// error names the event by index and the field.
 public enum ScenarioParser {
-    static let topLevelKeys: Set<String> = ["duration", "seed", "size", "fps", "avatar", "audio", "events"]
+    static let topLevelKeys: Set<String> = ["duration", "seed", "size", "fps", "avatar", "audio", "name", "events"]
     static let eventKinds = ["state", "level", "signal", "tap", "proximity", "remoteMuted", "energySaving"]
 
     /// Checks a scenario read as JSON (see CallshadeJSON's `ScenarioFile`,
@@ -39,6 +39,7 @@ public enum ScenarioParser {
         let fps = try top["fps"].map { try fields.integer($0, "fps", in: Int64(Scenario.frameRates.lowerBound)...Int64(Scenario.frameRates.upperBound)) }
         let avatar = try top["avatar"].map { try existingFile($0, "avatar", fields: fields, folder: folder) }
         let audio = try top["audio"].map { try existingFile($0, "audio", fields: fields, folder: folder) }
+        let name = try top["name"].map { try peerName($0, fields: fields) } ?? Scenario.defaultName
 
         var events: [ScenarioEvent] = []
         if let list = top["events"] {
@@ -52,7 +53,7 @@ public enum ScenarioParser {
             }
         }
         return Scenario(duration: duration, seed: Int64(seed), size: size, fps: fps.map { Int($0) },
-                        avatarPath: avatar, audioPath: audio, events: events)
+                        avatarPath: avatar, audioPath: audio, name: name, events: events)
     }
 
     static func event(_ value: JSONValue, index: Int, duration: Double, file: String) throws -> ScenarioEvent {
@@ -60,7 +61,7 @@ public enum ScenarioParser {
         guard case .object(let object) = value else {
             throw fields.error("", "an event must be an object such as {\"at\": 1.5, \"tap\": true}")
         }
-        for key in object.keys.sorted() where key != "at" && !eventKinds.contains(key) {
+        for key in object.keys.sorted() where key != "at" && key != "reason" && !eventKinds.contains(key) {
             throw fields.error(UserText.shown(key), "unknown key; an event has \"at\" and one of: \(eventKinds.joined(separator: ", "))")
         }
         guard let atValue = object["at"] else { throw fields.error("at", "missing; give the event's time in seconds") }
@@ -75,6 +76,9 @@ public enum ScenarioParser {
                 ? "the event has no change; give one of: \(eventKinds.joined(separator: ", "))"
                 : "the event has \(kinds.count) changes (\(kinds.joined(separator: ", "))); give each its own event")
         }
+        if object["reason"] != nil, kind != "state" {
+            throw fields.error("reason", "only an \"ended\" state has a reason (this event is \"\(kind)\")")
+        }
         let change: ScenarioChange
         switch kind {
         case "state":
@@ -82,7 +86,17 @@ public enum ScenarioParser {
             guard let state = CallState(rawValue: name) else {
                 throw fields.error(kind, "unknown state '\(UserText.shown(name))'; valid states: \(CallState.validNames)")
             }
-            change = .state(state)
+            let reason = try object["reason"].map { value -> EndReason in
+                guard state == .ended else {
+                    throw fields.error("reason", "only an \"ended\" state has a reason (this one is \"\(state.rawValue)\")")
+                }
+                let text = try fields.string(value, "reason")
+                guard let reason = EndReason(rawValue: text) else {
+                    throw fields.error("reason", "unknown reason '\(UserText.shown(text))'; valid reasons: \(EndReason.validNames)")
+                }
+                return reason
+            }
+            change = .state(state, reason: reason)
         case "level":
             let level = try fields.number(payload, kind)
             guard level >= 0 else { throw fields.error(kind, "must be 0 or more (got \(format(level)))") }
@@ -106,6 +120,21 @@ public enum ScenarioParser {
             change = .energySaving(try fields.bool(payload, kind))
         }
         return ScenarioEvent(at: at, change: change, index: index)
+    }
+
+    /// The peer's name: a string of 1 to 64 characters without control characters.
+    static func peerName(_ value: JSONValue, fields: Fields) throws -> String {
+        let name = try fields.string(value, "name")
+        guard !name.isEmpty else { throw fields.error("name", "is empty; give the peer's name, or leave \"name\" out") }
+        guard name.count <= Scenario.maximumNameLength else {
+            throw fields.error("name", "has \(name.count) characters; at most \(Scenario.maximumNameLength) fit the title")
+        }
+        if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control
+            || $0.properties.generalCategory == .lineSeparator || $0.properties.generalCategory == .paragraphSeparator }) {
+            let hex = String(control.value, radix: 16, uppercase: true)
+            throw fields.error("name", "contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex) (\"\(UserText.shown(name))\"); a name is one line of text")
+        }
+        return name
     }
 
     static func existingFile(_ value: JSONValue, _ key: String, fields: Fields, folder: String) throws -> String {

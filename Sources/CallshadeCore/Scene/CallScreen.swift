@@ -11,28 +11,45 @@ public struct CallScreen: Sendable {
     public let showing: Set<SceneTag>
     /// Whether frames get the ordered dither.
     public var dither = false
+    /// Sets the words; nil draws none (the picture alone).
+    public let text: (any TextSetting)?
 
-    public init(layout: CallLayout, seed: Int64, avatar: AvatarImage?, showing: Set<SceneTag> = Set(SceneTag.allCases)) {
+    public init(layout: CallLayout, seed: Int64, avatar: AvatarImage?, text: (any TextSetting)? = nil,
+                showing: Set<SceneTag> = Set(SceneTag.allCases)) {
         self.layout = layout
         self.seed = seed
         self.avatar = avatar
+        self.text = text
         self.showing = showing
+    }
+
+    /// Every text a call with the peer `name` can show, by style: what a
+    /// text setter for its renders must hold.
+    public static func texts(name: String) -> [TextStyle: [String]] {
+        CallWords.texts(name: name)
     }
 
     /// The scene at a timeline's instant.
     public func scene(at state: FrameState) -> Scene {
-        scene(background: state.gradient, waves: state.waves)
+        scene(background: state.gradient, waves: state.waves, words: state.words)
     }
 
-    /// The scene with this background and these waves (what `frame` builds
-    /// when its options override the timeline's).
-    public func scene(background: GradientParameters, waves: WaveState) -> Scene {
+    /// The scene with this background, these waves and these words (what
+    /// `frame` builds when its options override the timeline's).
+    public func scene(background: GradientParameters, waves: WaveState, words: WordsState? = nil) -> Scene {
         var nodes: [any SceneNode] = []
         let showsWaves = showing.contains(.waves)
         let showsAvatar = showing.contains(.avatar)
         if showsWaves || showsAvatar {
             nodes.append(AvatarWavesNode(layout: layout, seed: seed, waves: waves, avatar: avatar,
                                          showsWaves: showsWaves, showsAvatar: showsAvatar))
+        }
+        if let text, let words {
+            let call = CallWords(layout: layout, text: text)
+            if showing.contains(.title) { nodes.append(call.titleNode(words)) }
+            if showing.contains(.status) { nodes.append(call.statusNode(words)) }
+            if showing.contains(.pill) { nodes += call.pillNodes(words, backdrop: background) }
+            if showing.contains(.back) { nodes.append(call.backNode()) }
         }
         var scene = Scene(size: layout.size, background: showing.contains(.background) ? background : nil, nodes: nodes)
         scene.dither = dither

@@ -6,6 +6,19 @@ public enum SceneTag: String, CaseIterable, Sendable {
     case background
     case waves
     case avatar
+    /// The peer's name, or why the call ended.
+    case title
+    /// The status line: the waiting label and dots, the timer and signal bars.
+    case status
+    /// The weak-signal pill.
+    case pill
+    /// The back button.
+    case back
+
+    /// The tags of the background, the waves and the avatar: what callshade drew before it drew words.
+    public static let picture: Set<SceneTag> = [.background, .waves, .avatar]
+    /// The tags of the words, which need fonts.
+    public static let words: Set<SceneTag> = [.title, .status, .pill, .back]
 
     /// The tags as the command line lists them.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }

@@ -8,6 +8,8 @@ public struct CallStatus: Equatable, Sendable {
     public var proximityNear = false
     public var remoteMuted = false
     public var energySaving = false
+    /// Why the call ended, once it has.
+    public var endReason: EndReason?
 
     public init() {}
 
@@ -26,7 +28,9 @@ public struct CallStatus: Equatable, Sendable {
 
     mutating func apply(_ change: ScenarioChange) {
         switch change {
-        case .state(let newState): state = newState
+        case .state(let newState, let reason):
+            state = newState
+            endReason = newState == .ended ? reason ?? .hangup : nil
         case .level(let value): level = value
         case .signal(let value): signal = value
         case .tap: break

@@ -11,6 +11,8 @@ public struct FrameState: Equatable, Sendable {
     public let phase: Double
     public let background: BackgroundMotion
     public let waves: WaveState
+    /// The title, status line and weak-signal pill.
+    public let words: WordsState
 
     /// The gradient for this instant, with the spec's default constants.
     public var gradient: GradientParameters {
@@ -66,6 +68,7 @@ public struct CallTimeline: Sendable {
     let phase: PhaseTrack
     let level: LevelTrack
     let waves: WaveTrack
+    let words: WordsTrack
     /// Whether the voice level comes from a recording rather than `level` events.
     public let usesRecording: Bool
     /// Instants where the palette changes, with the new palette.
@@ -107,6 +110,7 @@ public struct CallTimeline: Sendable {
             return cursor.status(at: Double(tick) / LevelTrack.tickRate).level
         }
         waves = WaveTrack(status: status, events: scenario.events, idle: idle)
+        words = WordsTrack(status: status, name: scenario.name)
     }
 
     public func state(at time: Double) -> FrameState {
@@ -123,7 +127,8 @@ public struct CallTimeline: Sendable {
             background: phase.motion(at: time),
             waves: WaveState(level: level.level(at: time), shown: current.wavesShown,
                              visibility: waves.visibility(at: time), idleStopped: waves.isIdleStopped(at: time),
-                             frozen: waves.isFrozen(at: time), motionTime: waves.motionTime(at: time))
+                             frozen: waves.isFrozen(at: time), motionTime: waves.motionTime(at: time)),
+            words: words.words(at: time)
         )
     }
 

@@ -48,7 +48,35 @@ extension CallTimeline {
             if freeze.end.isFinite { add(freeze.end, "waves move again") }
         }
         if let activation = status.activation { add(activation, "voice level bump (+2 for 0.2 s)") }
+        for (time, text) in wordsMilestones { add(time, text) }
         return items.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map { Milestone(time: $0.0, text: $0.2) }
+    }
+
+    /// What the title, the status line and the pill say, and when they change.
+    var wordsMilestones: [(Double, String)] {
+        var items: [(Double, String)] = []
+        // What shows from the start, unless a change at 0 replaces it.
+        if words.titles.first?.time != 0 { items.append((0, "title \"\(words.name)\"")) }
+        if words.lines.first?.time != 0 { items.append((0, "status \"Requesting\" with dots")) }
+        for title in words.titles { items.append((title.time, "title \"\(title.text)\" (crossfade 0.15 s)")) }
+        for line in words.lines {
+            let text: String
+            switch line.kind {
+            case .waiting(let state): text = "status \"\(WordsTrack.label(of: state))\" with dots"
+            case .active: text = "status: call timer from 0:00 and signal bars"
+            case .ended:
+                if let activation = status.activation, activation < line.time {
+                    text = "status: final time \(WordsTrack.timer(line.time - activation))"
+                } else {
+                    text = "status: blank (the call never became active)"
+                }
+            }
+            items.append((line.time, text))
+        }
+        for change in words.pillChanges {
+            items.append((change.time, change.shows ? "pill \"\(WordsTrack.pillText)\" in" : "pill \"\(WordsTrack.pillText)\" out"))
+        }
+        return items
     }
 
     /// A number for people: whole numbers without ".0", others to at most 3 decimals.

@@ -59,6 +59,8 @@ final class GlassRenderer: NodeRenderer {
         return builds.count * 2
     }
 
+    var composesBackground: Bool { true }
+
     /// The lattice for `glass` in a frame of `size`: the one of the frame before if it still applies.
     private func lattice(for glass: GlassNode, size: FrameSize) throws -> BackdropLattice {
         let key = BackdropLattice.Key(size: size, backdrop: glass.backdrop, tone: glass.tone, blur: glass.blur)

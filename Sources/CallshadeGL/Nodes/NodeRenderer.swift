@@ -8,6 +8,11 @@ protocol NodeRenderer: AnyObject {
     /// bound for drawing (textures of its own, render targets).
     func prepare(_ scene: Scene) throws
 
+    /// Whether it computes the background itself where nothing else is below
+    /// it (`draw` with `overBackground`); if not, the compositor fills those
+    /// tiles with the background first and has it blend over them.
+    var composesBackground: Bool { get }
+
     /// Draws `node` over `tiles` (frame pixels, inside `region`) of
     /// `target`, which stands for `region` of the frame (row 0 at its top).
     /// Over the background (`overBackground`: nothing else is below it
@@ -29,6 +34,7 @@ struct NodeRenderers {
     static func make(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass) throws -> NodeRenderers {
         NodeRenderers(byType: [
             ObjectIdentifier(GlassNode.self): try GlassRenderer(context: context, shaders: shaders, gradient: gradient),
+            ObjectIdentifier(MarksNode.self): try MarksRenderer(context: context, shaders: shaders),
         ])
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CallshadeCore
 import CallshadePNG
+import CallshadeText
 import Foundation
 
 /// What sits on the call screen besides the background: the avatar picture
@@ -27,11 +28,13 @@ struct SceneOptions: ParsableArguments {
     }
 
     /// The call screen for frames of `size`: its layout, the avatar (read
-    /// only if the avatar is shown) and the tags shown.
-    func callScreen(size: FrameSize, seed: Int64, scenarioAvatar: String?, showing: Set<SceneTag>) throws -> CallScreen {
+    /// only if the avatar is shown), the text setter for a call with `name`
+    /// (its glyphs rasterised once, only if words are shown) and the tags shown.
+    func callScreen(size: FrameSize, seed: Int64, scenarioAvatar: String?, name: String, showing: Set<SceneTag>) throws -> CallScreen {
         let layout = try layout(for: size)
         let avatar = showing.contains(.avatar) ? try avatarImage(scenarioAvatar: scenarioAvatar, layout: layout) : nil
-        return CallScreen(layout: layout, seed: seed, avatar: avatar, showing: showing)
+        let text = showing.isDisjoint(with: SceneTag.words) ? nil : try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: name))
+        return CallScreen(layout: layout, seed: seed, avatar: avatar, text: text, showing: showing)
     }
 
     /// The avatar to draw: --avatar, else the scenario's file, else none (the

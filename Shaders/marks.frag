@@ -1,0 +1,31 @@
+#version 300 es
+// Marks: a glyph's coverage from the atlas (bilinear, its picture stretched
+// over the mark's rectangle), or a rounded rectangle's from its signed
+// distance (anti-aliased over one pixel), times the mark's premultiplied
+// colour, for blending (ONE, ONE_MINUS_SRC_ALPHA) over what the target holds.
+precision highp float;
+
+uniform highp sampler2D u_atlas;   // glyph coverage in the red channel (TextureUnit.glyphs)
+uniform vec2 u_regionOrigin;       // the frame pixel at the target's (0, 0)
+
+flat in vec4 v_rect;
+flat in vec4 v_source;
+flat in vec4 v_color;
+
+out vec4 fragColor;
+
+void main() {
+    vec2 point = gl_FragCoord.xy + u_regionOrigin;
+    float coverage;
+    if (v_source.x < 0.0) {
+        float radius = min(v_source.y, 0.5 * min(v_rect.z, v_rect.w));
+        vec2 halfSize = v_rect.zw * 0.5;
+        vec2 q = abs(point - (v_rect.xy + halfSize)) - (halfSize - radius);
+        float distance = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
+        coverage = clamp(0.5 - distance, 0.0, 1.0);
+    } else {
+        vec2 texel = v_source.xy + (point - v_rect.xy) * v_source.zw / v_rect.zw;
+        coverage = texture(u_atlas, texel / vec2(textureSize(u_atlas, 0))).r;
+    }
+    fragColor = v_color * coverage;
+}

@@ -1,0 +1,31 @@
+#version 300 es
+// Marks (text, icons, dots, bars) as instanced quads: one instance a mark,
+// six vertices (two triangles) each, placed in pixels of the target (row 0 =
+// framebuffer row 0 = the top of the region it stands for). The fragment
+// shader works from gl_FragCoord; the quad only chooses which pixels run.
+
+layout(location = 1) in highp vec4 a_rect;    // the mark's rectangle: x, y, width, height in frame pixels (y down)
+layout(location = 2) in highp vec4 a_source;  // a glyph: its picture in the atlas (x, y, width, height in texels);
+                                              // a rounded rectangle: (-1, corner radius, 0, 0)
+layout(location = 3) in highp vec4 a_color;   // premultiplied colour: (rgb x alpha, alpha)
+
+uniform highp vec2 u_targetSize;    // the target's width and height in pixels
+uniform highp vec2 u_regionOrigin;  // the frame pixel at the target's (0, 0)
+
+flat out highp vec4 v_rect;
+flat out highp vec4 v_source;
+flat out highp vec4 v_color;
+
+void main() {
+    // A shape's quad is grown by a pixel for its anti-aliased edge; a glyph's
+    // picture has an empty border of its own.
+    vec4 quad = a_source.x < 0.0 ? a_rect + vec4(-1.0, -1.0, 2.0, 2.0) : a_rect;
+    int corner = gl_VertexID % 6;
+    vec2 unit = vec2(corner == 1 || corner == 2 || corner == 4 ? 1.0 : 0.0,
+                     corner == 2 || corner == 4 || corner == 5 ? 1.0 : 0.0);
+    vec2 pixel = quad.xy + unit * quad.zw - u_regionOrigin;
+    gl_Position = vec4(pixel / u_targetSize * 2.0 - 1.0, 0.0, 1.0);
+    v_rect = a_rect;
+    v_source = a_source;
+    v_color = a_color;
+}

@@ -1,0 +1,150 @@
+/// One small thing a marks node draws: a glyph's picture from the atlas, or
+/// a filled rounded rectangle (a dot, a signal bar), in one colour at an
+/// opacity. The GPU draws each as an instanced quad.
+public struct Mark: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// The atlas's picture `image`, stretched over the mark's rectangle.
+        case glyph(GlyphImage)
+        /// A rounded rectangle filling the mark's rectangle, its edge
+        /// anti-aliased over one pixel (corner radius in pixels).
+        case roundedRectangle(cornerRadius: Double)
+    }
+
+    /// The rectangle it fills, in frame pixels (y down).
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public var kind: Kind
+    public var color: RGB
+    /// 0...1: its coverage is multiplied by this.
+    public var alpha: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double, kind: Kind, color: RGB = .white, alpha: Double = 1) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.kind = kind
+        self.color = color
+        self.alpha = alpha
+    }
+
+    /// The rectangle the GPU's quad covers: the mark's own for a glyph (its
+    /// picture's empty border fades it out), grown by a pixel for a shape
+    /// (its anti-aliased edge).
+    public var quad: (x: Double, y: Double, width: Double, height: Double) {
+        switch kind {
+        case .glyph: return (x, y, width, height)
+        case .roundedRectangle: return (x - 1, y - 1, width + 2, height + 2)
+        }
+    }
+
+    /// The corner radius within 0...half the shorter side (shapes only).
+    public var cornerRadius: Double {
+        guard case .roundedRectangle(let radius) = kind else { return 0 }
+        return min(max(radius, 0), max(0, min(width, height) / 2))
+    }
+
+    /// Whether it draws anything at all.
+    var isVisible: Bool {
+        alpha > 0 && width > 0 && height > 0 && x.isFinite && y.isFinite && width.isFinite && height.isFinite
+    }
+
+    /// Its coverage (0...1, before `alpha`) of the pixel whose centre is
+    /// `point`, sampling `atlas` for a glyph: zero outside its quad.
+    public func coverage(at point: Vec2, atlas: GlyphAtlas?) -> Double {
+        let quad = self.quad
+        guard point.x >= quad.x, point.x < quad.x + quad.width, point.y >= quad.y, point.y < quad.y + quad.height else { return 0 }
+        switch kind {
+        case .glyph(let image):
+            guard let atlas else { return 0 }
+            let u = Double(image.x) + (point.x - x) * Double(image.width) / width
+            let v = Double(image.y) + (point.y - y) * Double(image.height) / height
+            return atlas.coverage(atX: u, y: v)
+        case .roundedRectangle:
+            let radius = cornerRadius
+            let qx = abs(point.x - (x + width / 2)) - (width / 2 - radius)
+            let qy = abs(point.y - (y + height / 2)) - (height / 2 - radius)
+            let distance = Vec2(max(qx, 0), max(qy, 0)).length + min(max(qx, qy), 0) - radius
+            return min(max(0.5 - distance, 0), 1)
+        }
+    }
+}
+
+/// Text, icons and small shapes: marks blended in order over what is below
+/// (premultiplied "over"). Every tile a mark's quad reaches is an edge tile;
+/// marks never cover a whole tile opaquely, so nothing below is culled.
+public struct MarksNode: SceneNode, Equatable, Sendable {
+    /// The glyphs' pictures (nil when it draws shapes only).
+    public var atlas: GlyphAtlas?
+    /// Drawn first to last.
+    public var marks: [Mark]
+
+    public init(atlas: GlyphAtlas?, marks: [Mark]) {
+        self.atlas = atlas
+        self.marks = marks.filter(\.isVisible)
+    }
+
+    public static func == (a: MarksNode, b: MarksNode) -> Bool {
+        a.atlas === b.atlas && a.marks == b.marks
+    }
+
+    /// The pixels whose centres lie in `quad`, within `area`.
+    static func pixels(of quad: (x: Double, y: Double, width: Double, height: Double), within area: PixelRect) -> PixelRect {
+        func span(_ low: Double, _ length: Double, _ start: Int, _ extent: Int) -> (Int, Int) {
+            let first = min(max((low - 0.5).rounded(.up), Double(start)), Double(start + extent))
+            let end = min(max((low + length - 0.5).rounded(.up), Double(start)), Double(start + extent))
+            return (Int(first), Int(max(end, first) - first))
+        }
+        let (x, width) = span(quad.x, quad.width, area.x, area.width)
+        let (y, height) = span(quad.y, quad.height, area.y, area.height)
+        return PixelRect(x: x, y: y, width: width, height: height)
+    }
+
+    public func bounds(in size: FrameSize) -> PixelRect {
+        let frame = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        return marks.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union(Self.pixels(of: $1.quad, within: frame)) }
+    }
+
+    public func tileCoverage(in region: PixelRect) -> [TileCoverage] {
+        let (columns, rows) = SceneTiles.count(region)
+        var result = [TileCoverage](repeating: .outside, count: columns * rows)
+        for mark in marks {
+            let pixels = Self.pixels(of: mark.quad, within: region)
+            guard !pixels.isEmpty else { continue }
+            let side = SceneTiles.side
+            let firstColumn = (pixels.x - region.x) / side, lastColumn = (pixels.x + pixels.width - 1 - region.x) / side
+            let firstRow = (pixels.y - region.y) / side, lastRow = (pixels.y + pixels.height - 1 - region.y) / side
+            for row in firstRow...lastRow {
+                for column in firstColumn...lastColumn { result[row * columns + column] = .edge }
+            }
+        }
+        return result
+    }
+
+    public func referenceShader(in scene: Scene) -> any ReferenceNodeShader {
+        ReferenceMarks(node: self)
+    }
+}
+
+/// The CPU reference's marks: each mark's coverage at the pixel centre,
+/// blended over what is below in order.
+struct ReferenceMarks: ReferenceNodeShader {
+    let node: MarksNode
+
+    func shade(_ below: ShadedPixel, at point: Vec2, background: RGB?) -> ShadedPixel {
+        var pixel = below
+        for mark in node.marks {
+            let amount = mark.coverage(at: point, atlas: node.atlas) * min(max(mark.alpha, 0), 1)
+            guard amount > 0 else { continue }
+            let alpha = amount + pixel.alpha * (1 - amount)
+            func over(_ top: Double, _ bottom: Double) -> Double {
+                alpha > 0 ? (top * amount + bottom * pixel.alpha * (1 - amount)) / alpha : 0
+            }
+            pixel = ShadedPixel(color: RGB(over(mark.color.r, pixel.color.r), over(mark.color.g, pixel.color.g),
+                                           over(mark.color.b, pixel.color.b)), alpha: alpha)
+        }
+        return pixel
+    }
+}

@@ -1,0 +1,75 @@
+import CallshadeCore
+
+/// Draws marks nodes (text, icons, dots, bars): `marks.vert` + `marks.frag`,
+/// one instanced quad a mark, blended premultiplied over what the target
+/// holds. Its quads lie inside the tiles the plan gives the node (every tile
+/// a quad reaches is one of its edge tiles), so it draws them whole.
+final class MarksRenderer: NodeRenderer {
+    /// Floats an instance: rectangle, source, premultiplied colour.
+    private static let vectorsPerMark = 3
+
+    private let context: GLContext
+    private let program: ShaderProgram
+    private let targetSize: UniformLocation
+    private let regionOrigin: UniformLocation
+    private let atlasSampler: UniformLocation
+    private let instances: GraphicsBuffer
+    /// The atlas uploaded last, and its texture.
+    private var uploaded: (atlas: GlyphAtlas, texture: Texture)?
+
+    init(context: GLContext, shaders: ShaderLibrary) throws {
+        self.context = context
+        program = try ShaderProgram(context: context, vertex: try shaders.source("marks.vert"), fragment: try shaders.source("marks.frag"))
+        targetSize = try program.uniform("u_targetSize")
+        regionOrigin = try program.uniform("u_regionOrigin")
+        atlasSampler = try program.uniform("u_atlas")
+        instances = try GraphicsBuffer(context: context)
+    }
+
+    var composesBackground: Bool { false }
+
+    func compileEveryVariant() throws -> Int { 1 }
+
+    /// Uploads the atlas of the frame's marks, unless it is the one uploaded last.
+    func prepare(_ scene: Scene) throws {
+        for case let node as MarksNode in scene.nodes {
+            guard let atlas = node.atlas, uploaded?.atlas !== atlas else { continue }
+            uploaded = nil
+            let texture = try Texture(context: context, width: atlas.width, height: atlas.height, format: .r8)
+            try texture.upload(red: atlas.coverage)
+            uploaded = (atlas, texture)
+        }
+    }
+
+    func draw(_ node: any SceneNode, scene: Scene, tiles: [PixelRect], overBackground: Bool,
+              lookup: (grid: LowResolutionGrid, texture: Texture)?, into target: Framebuffer, showing region: PixelRect) throws {
+        guard let node = node as? MarksNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
+        guard !tiles.isEmpty, !node.marks.isEmpty else { return }
+        try prepare(scene)
+        var values: [Float] = []
+        values.reserveCapacity(node.marks.count * Self.vectorsPerMark * 4)
+        for mark in node.marks {
+            let alpha = Float(min(max(mark.alpha, 0), 1))
+            values += [Float(mark.x), Float(mark.y), Float(mark.width), Float(mark.height)]
+            switch mark.kind {
+            case .glyph(let image):
+                values += [Float(image.x), Float(image.y), Float(image.width), Float(image.height)]
+            case .roundedRectangle:
+                values += [-1, Float(mark.cornerRadius), 0, 0]
+            }
+            values += [Float(mark.color.r) * alpha, Float(mark.color.g) * alpha, Float(mark.color.b) * alpha, alpha]
+        }
+        try target.bind(viewportWidth: region.width, viewportHeight: region.height)
+        try GLCalls.resetFixedFunctionState()
+        try GLCalls.blendPremultiplied()
+        try program.use()
+        if let uploaded { try GLCalls.bindTexture(uploaded.texture.name, unit: .glyphs) }
+        try GLCalls.uniform(atlasSampler.value, sampler: .glyphs)
+        try GLCalls.uniform(targetSize.value, vec2: Float(region.width), Float(region.height))
+        try GLCalls.uniform(regionOrigin.value, vec2: Float(region.x), Float(region.y))
+        try GLCalls.instanceAttributes(values, vectors: Self.vectorsPerMark, in: instances.name)
+        defer { GLCalls.endInstanceAttributes(vectors: Self.vectorsPerMark) }
+        try GLCalls.drawInstancedQuads(count: node.marks.count)
+        try GLCalls.resetFixedFunctionState()
+    }
+}

@@ -1,0 +1,121 @@
+import CFreeType
+
+/// The thin layer between Swift and FreeType: the only caller of FreeType.
+/// One font file at one size; each call's result is checked, and a failure
+/// throws `TextFailure.freetype`, naming the call.
+package final class FreeTypeFace {
+    /// One glyph's picture: coverage 0...255, `rows` x `width`, with its
+    /// top-left corner at (`left`, -`top`) from the pen on the baseline.
+    package struct Glyph {
+        /// How far the pen moves after it, in whole pixels.
+        package let advance: Int
+        package let left: Int
+        package let top: Int
+        package let width: Int
+        package let rows: Int
+        package let coverage: [UInt8]
+    }
+
+    private let library: FT_Library
+    private let face: FT_Face
+    private let path: String
+
+    /// `path` at `pixelHeight` pixels a line (the labels of reports).
+    package convenience init(path: String, pixelHeight: Int) throws(TextFailure) {
+        try self.init(path: path) { face throws(TextFailure) in
+            let sized = FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixelHeight))
+            guard sized == 0 else { throw .freetype(call: "FT_Set_Pixel_Sizes", code: sized, detail: path) }
+        }
+    }
+
+    /// `path` at `pixelsPerEm` pixels an em (fractions in 64ths).
+    package convenience init(path: String, pixelsPerEm: Double) throws(TextFailure) {
+        try self.init(path: path) { face throws(TextFailure) in
+            let size = FT_F26Dot6((pixelsPerEm * 64).rounded())
+            let sized = FT_Set_Char_Size(face, 0, size, 72, 72)
+            guard sized == 0 else { throw .freetype(call: "FT_Set_Char_Size", code: sized, detail: path) }
+        }
+    }
+
+    private init(path: String, size: (FT_Face) throws(TextFailure) -> Void) throws(TextFailure) {
+        var library: FT_Library?
+        let initialised = FT_Init_FreeType(&library)
+        guard initialised == 0, let library else {
+            throw .freetype(call: "FT_Init_FreeType", code: initialised, detail: "")
+        }
+        var face: FT_Face?
+        let opened = FT_New_Face(library, path, 0, &face)
+        guard opened == 0, let face else {
+            Self.release(library)
+            throw .freetype(call: "FT_New_Face", code: opened, detail: path)
+        }
+        do {
+            try size(face)
+        } catch {
+            Self.release(face)
+            Self.release(library)
+            throw error
+        }
+        self.library = library
+        self.face = face
+        self.path = path
+    }
+
+    deinit {
+        Self.release(face)
+        Self.release(library)
+    }
+
+    /// The glyph of `scalar`: its advance and, when `rendered`, its picture
+    /// (else an empty one).
+    package func glyph(_ scalar: Unicode.Scalar, rendered: Bool) throws(TextFailure) -> Glyph {
+        let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+        return try glyph(index: UInt32(index), rendered: rendered,
+                         detail: "U+" + String(scalar.value, radix: 16, uppercase: true))
+    }
+
+    /// The glyph numbered `index` in the font (as HarfBuzz names it), rendered
+    /// with light hinting (vertical only: the advances stay the outline's).
+    package func glyph(index: UInt32, rendered: Bool = true) throws(TextFailure) -> Glyph {
+        try glyph(index: index, rendered: rendered, detail: "glyph \(index) of \(path)")
+    }
+
+    private func glyph(index: UInt32, rendered: Bool, detail: String) throws(TextFailure) -> Glyph {
+        let lightHinting = (Int32(FT_RENDER_MODE_LIGHT.rawValue) & 15) << 16
+        let flags = (rendered ? Int32(FT_LOAD_RENDER) : Int32(FT_LOAD_DEFAULT)) | lightHinting
+        let loaded = FT_Load_Glyph(face, FT_UInt(index), flags)
+        guard loaded == 0 else { throw .freetype(call: "FT_Load_Glyph", code: loaded, detail: detail) }
+        guard let slot = face.pointee.glyph else {
+            throw .freetype(call: "FT_Load_Glyph", code: 0, detail: "no glyph slot")
+        }
+        let advance = Int(slot.pointee.advance.x >> 6)
+        let bitmap = slot.pointee.bitmap
+        let width = Int(bitmap.width)
+        let rows = Int(bitmap.rows)
+        var coverage = [UInt8](repeating: 0, count: rendered ? width * rows : 0)
+        if rendered, let buffer = bitmap.buffer {
+            guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) else {
+                throw .freetype(call: "FT_Load_Glyph", code: 0, detail: "\(detail): not a grey-level bitmap")
+            }
+            for row in 0..<rows {
+                for column in 0..<width {
+                    coverage[row * width + column] = buffer[row * Int(bitmap.pitch) + column]
+                }
+            }
+        }
+        return Glyph(advance: advance, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
+                     width: rendered ? width : 0, rows: rendered ? rows : 0, coverage: coverage)
+    }
+
+    /// Frees a face. Its error (an invalid handle) cannot happen for one made
+    /// here, and it comes where an error is on its way already or in a
+    /// deinit, so it has nowhere to go.
+    private static func release(_ face: FT_Face) {
+        _ = FT_Done_Face(face)
+    }
+
+    /// Frees the library, as `release(_: FT_Face)` frees a face.
+    private static func release(_ library: FT_Library) {
+        _ = FT_Done_FreeType(library)
+    }
+}

@@ -1,0 +1,26 @@
+import CallshadeCore
+import CallshadeText
+import Foundation
+
+/// Frames with the call screen's words, from a scenario that passes through
+/// every status: ringing, active with the weak-signal pill, ended busy.
+enum WordsFixtures {
+    static let scenario = Scenario(duration: 20, seed: 5, name: "Emma Walker", [
+        (0, .state(.ringing)), (0.5, .state(.active)), (1, .signal(0.1)), (9, .signal(0.6)), (12, .state(.ended, reason: .busy)),
+    ])
+    static let timeline = CallTimeline(scenario)
+
+    /// A setter for frames of `layout` (made once a scale a run: rasterising the glyphs takes a moment).
+    static func setter(for layout: CallLayout) throws -> TextSetter {
+        try setters.value(for: layout.scale) { try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: scenario.name)) }
+    }
+
+    private static let setters = Memo<Double, TextSetter>(limit: 4)
+
+    /// The frame at `time`, with the tags `layers`.
+    static func scene(at time: Double, size: String = "390x844", layers: Set<SceneTag> = Set(SceneTag.allCases)) throws -> Scene {
+        let layout = try CallLayout(size: try FrameSize(parsing: size))
+        let screen = CallScreen(layout: layout, seed: scenario.seed, avatar: nil, text: try setter(for: layout), showing: layers)
+        return screen.scene(at: timeline.state(at: time))
+    }
+}

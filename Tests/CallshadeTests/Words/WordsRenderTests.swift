@@ -1,0 +1,86 @@
+import CallshadeCore
+@testable import CallshadeGL
+import XCTest
+
+/// The words on rendered frames: where each element's box is, measured from
+/// the pixels, and the GPU held to the CPU reference.
+final class WordsRenderTests: XCTestCase {
+    static let shared = SharedGPURenderer()
+    override class func tearDown() {
+        shared.release()
+        super.tearDown()
+    }
+
+    /// Facts of Inter Regular, in ems (its hhea ascender 1984 and the top of
+    /// "H" 1490 and of "0" 1510, of 2048 units; read with Pillow): what lies
+    /// between a line box's top and the top of its capitals and figures.
+    static let interAscender = 1984.0 / 2048
+    static let interCapHeight = 1490.0 / 2048
+    static let interFigureHeight = 1510.0 / 2048
+
+    /// The box of the pixels where `a` and `b` differ by more than `threshold` in some channel.
+    func changedBox(_ a: RGBAImage, _ b: RGBAImage, threshold: Int = 24) -> (left: Int, top: Int, right: Int, bottom: Int)? {
+        var box: (left: Int, top: Int, right: Int, bottom: Int)?
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let offset = (y * a.width + x) * 4
+                let changed = (0..<3).contains { abs(Int(a.pixels[offset + $0]) - Int(b.pixels[offset + $0])) > threshold }
+                guard changed else { continue }
+                box = box.map { (min($0.left, x), min($0.top, y), max($0.right, x), max($0.bottom, y)) } ?? (x, y, x, y)
+            }
+        }
+        return box
+    }
+
+    /// At 390x844 with 390 points across (a pixel a point), at 7.5 s: the
+    /// call active for 7 s with weak signal, so the title, the status line
+    /// with "0:07" and its bars, the pill (in since 1 s) and the back button show.
+    func testEachElementsBoxIsWhereTheSpecPutsIt() throws {
+        let gpu = try Self.shared.renderer()
+        let bare = try gpu.render(try WordsFixtures.scene(at: 7.5, layers: [.background]))
+        func box(_ tag: SceneTag) throws -> (left: Int, top: Int, right: Int, bottom: Int) {
+            let drawn = try gpu.render(try WordsFixtures.scene(at: 7.5, layers: [.background, tag]))
+            return try XCTUnwrap(changedBox(drawn, bare), "\(tag) drew nothing")
+        }
+        // Title: its line box's top at 413, so the capitals' top lies (ascender - cap height) x 28 below.
+        let title = try box(.title)
+        XCTAssertEqual(Double(title.top), 413 + (Self.interAscender - Self.interCapHeight) * 28, accuracy: 2, "title \(title)")
+        XCTAssertEqual(Double(title.left + title.right + 1) / 2, 195, accuracy: 2, "title centred: \(title)")
+        // Status line: its line box's top at about 451; the figures' top lies (ascender - figure height) x 16 below.
+        let status = try box(.status)
+        XCTAssertEqual(Double(status.top), 451 + (Self.interAscender - Self.interFigureHeight) * 16, accuracy: 2, "status \(status)")
+        XCTAssertEqual(Double(status.left + status.right + 1) / 2, 195, accuracy: 2, "status centred: \(status)")
+        // The pill: glass 30 high from about 483.
+        let pill = try box(.pill)
+        XCTAssertEqual(Double(pill.top), 483, accuracy: 2, "pill \(pill)")
+        XCTAssertEqual(Double(pill.bottom + 1 - pill.top), 30, accuracy: 2, "pill \(pill)")
+        XCTAssertEqual(Double(pill.left + pill.right + 1) / 2, 195, accuracy: 2, "pill centred: \(pill)")
+        // The back button: the chevron's ink at (10, 59).
+        let back = try box(.back)
+        XCTAssertEqual(Double(back.left), 10, accuracy: 2, "back \(back)")
+        XCTAssertEqual(Double(back.top), 59, accuracy: 2, "back \(back)")
+    }
+
+    /// Frames with every word: ringing with its dots, the status line's
+    /// change mid-way, active with the pill bouncing in, and ended "Line Busy".
+    func testGPUAndCPUAgreeOnFramesWithText() throws {
+        let gpu = try Self.shared.renderer()
+        let passes = gpu.reconfigured(RendererConfiguration(route: .gpuPasses, yuvConverter: .cpu))
+        let cpu = ReferenceRenderer()
+        for time in [0.3, 0.62, 1.2, 7.5, 12.1, 14] {
+            let scene = try WordsFixtures.scene(at: time)
+            let reference = try cpu.render(scene)
+            for (route, renderer) in [("host", gpu), ("passes", passes)] {
+                let comparison = ImageComparison(try renderer.render(scene), reference)
+                XCTAssertTrue(comparison.withinForegroundParity, "390x844 at \(time) s, \(route): \(comparison)")
+            }
+        }
+        // At 1170x2532 the host route composes the background on the CPU around the drawn tiles.
+        let large = try WordsFixtures.scene(at: 1.2, size: "1170x2532")
+        let reference = try cpu.render(large)
+        for (route, renderer) in [("host", gpu), ("passes", passes)] {
+            let comparison = ImageComparison(try renderer.render(large), reference)
+            XCTAssertTrue(comparison.withinForegroundParity, "1170x2532 at 1.2 s, \(route): \(comparison)")
+        }
+    }
+}
