@@ -178,8 +178,9 @@ public final class GPURenderer: FrameRenderer {
     /// A host-composed frame under way: its grid, and the region the GPU is drawing tiles of.
     private struct HostFrame {
         let grid: LowResolutionGrid
-        /// Nil when no node draws anything; else the region and the rectangles drawn in it.
-        let overlay: (region: PixelRect, rects: [PixelRect])?
+        /// Nil when no node draws anything; else the region drawn into, and
+        /// its disjoint boxes to read back, each with the rectangles drawn in it.
+        let overlay: (region: PixelRect, boxes: [(box: PixelRect, rects: [PixelRect])])?
     }
 
     /// The tiles of the node's square and what draws each (alone in the scene).
@@ -229,13 +230,16 @@ public final class GPURenderer: FrameRenderer {
                 if !rects.isEmpty { try host.readWavesGrid(window, attachment: attachment, for: rects) }
             }
         }
-        // The drawn tiles: the waves and the avatar's, and every other node's.
-        var drawnRegion: PixelRect?
-        var pasted: [PixelRect] = []
+        // The drawn tiles: the waves and the avatar's, and every other node's, in boxes that do not overlap.
+        var boxes: [(box: PixelRect, rects: [PixelRect])] = []
         func include(_ region: PixelRect, _ rects: [PixelRect]) {
             guard !rects.isEmpty else { return }
-            drawnRegion = drawnRegion.map { $0.union(region) } ?? region
-            pasted += rects
+            var merged = (box: region, rects: rects)
+            while let other = boxes.firstIndex(where: { !$0.box.intersection(merged.box).isEmpty }) {
+                merged = (merged.box.union(boxes[other].box), merged.rects + boxes[other].rects)
+                boxes.remove(at: other)
+            }
+            boxes.append(merged)
         }
         if let split { include(split.drawn.region, split.drawn.rects) }
         var others: [(renderer: any NodeRenderer, node: any SceneNode, lowest: [PixelRect], above: [PixelRect])] = []
@@ -245,7 +249,8 @@ public final class GPURenderer: FrameRenderer {
             include(plan.regions[index], runs.lowest + runs.above)
             others.append(runs)
         }
-        guard let region = drawnRegion else { return HostFrame(grid: grid, overlay: nil) }
+        guard let first = boxes.first?.box else { return HostFrame(grid: grid, overlay: nil) }
+        let region = boxes.reduce(first) { $0.union($1.box) }
         try nodes.prepare(scene)
         let target = try overlayTarget(width: region.width, height: region.height)
         let lookup = (grid: grid, texture: low.target.color)
@@ -263,14 +268,14 @@ public final class GPURenderer: FrameRenderer {
             }
         }
         try GLCalls.flush()
-        return HostFrame(grid: grid, overlay: (region, pasted))
+        return HostFrame(grid: grid, overlay: (region, boxes))
     }
 
     /// Waits for the drawn tiles and reads their region back; false when there are none.
     private func finishOnHost(_ frame: HostFrame) throws -> Bool {
-        guard let (region, rects) = frame.overlay, let target = overlay else { return false }
+        guard let (region, boxes) = frame.overlay, let target = overlay else { return false }
         try target.bind(viewportWidth: region.width, viewportHeight: region.height)
-        try host.readOverlay(region, pasting: rects)
+        for (box, rects) in boxes { try host.readOverlay(box, of: region, pasting: rects) }
         return true
     }
 

@@ -16,9 +16,8 @@ import CallshadeCore
 struct HostCompositor {
     private var gridValues: [Float] = []
     private var gridSize = (width: 0, height: 0)
-    private var overlay: [UInt8] = []
-    /// The region the overlay holds (frame pixels) and the rectangles of it to paste.
-    private var overlayTiles: (region: PixelRect, rects: [PixelRect])?
+    /// The boxes of the overlay read back (frame pixels), each with its pixels and the rectangles of it to paste.
+    private var overlay: [(box: PixelRect, pixels: [UInt8], rects: [PixelRect])] = []
     /// The gradient seen through the waves at each constant coverage, read
     /// back as floats, with the tiles it fills.
     private var wavesGrids: [(rects: [PixelRect], values: [Float], window: PixelRect)] = []
@@ -36,7 +35,7 @@ struct HostCompositor {
             guard let base = buffer.baseAddress else { return }
             try GLCalls.readPixels(target.bounds, as: .rgba32f, into: base)
         }
-        overlayTiles = nil
+        overlay.removeAll(keepingCapacity: true)
         spareValues += wavesGrids.map(\.values)
         wavesGrids = []
     }
@@ -60,28 +59,32 @@ struct HostCompositor {
         wavesGrids.append((rects, values, window))
     }
 
-    /// Reads `region` of the frame (drawn into the bound target's
-    /// bottom-left, row 0, corner) back as RGBA8, to paste `rects` of it later.
-    mutating func readOverlay(_ square: PixelRect, pasting rects: [PixelRect]) throws {
-        let count = square.pixelCount * 4
-        if overlay.count != count { overlay = [UInt8](repeating: 0, count: count) }
-        try overlay.withUnsafeMutableBytes { buffer in
+    /// Reads `box` of the frame back as RGBA8 from the bound target, which
+    /// holds `region` of the frame in its bottom-left (row 0) corner, to paste
+    /// `rects` of it later. A frame's boxes are disjoint: only they are read,
+    /// not all of `region`.
+    mutating func readOverlay(_ box: PixelRect, of region: PixelRect, pasting rects: [PixelRect]) throws {
+        let count = box.pixelCount * 4
+        var pixels = [UInt8](repeating: 0, count: count)
+        try pixels.withUnsafeMutableBytes { buffer in
             guard let base = buffer.baseAddress else { return }
-            try GLCalls.readPixels(PixelRect(x: 0, y: 0, width: square.width, height: square.height), into: base)
+            try GLCalls.readPixels(PixelRect(x: box.x - region.x, y: box.y - region.y, width: box.width, height: box.height), into: base)
         }
-        overlayTiles = (square, rects)
+        overlay.append((box, pixels, rects))
     }
 
     /// Runs `body` on the tiles read last, split over the cores, with the
-    /// address of each rectangle's top-left pixel in the overlay and the overlay's row length.
+    /// address of each rectangle's top-left pixel in its box and the box's row length.
     private mutating func forEachTile(_ body: @escaping @Sendable (PixelRect, UnsafePointer<UInt8>, Int) -> Void) {
-        guard let (square, rects) = overlayTiles else { return }
-        overlay.withUnsafeMutableBufferPointer { overlay in
-            guard let base = overlay.baseAddress else { return }
-            let pixels = SendablePointer(address: base)
-            GridUpscaler.inBands(rows: rects.count) { band in
-                for rect in rects[band] {
-                    body(rect, pixels.address + ((rect.y - square.y) * square.width + rect.x - square.x) * 4, square.width)
+        for index in overlay.indices {
+            let (box, rects) = (overlay[index].box, overlay[index].rects)
+            overlay[index].pixels.withUnsafeMutableBufferPointer { overlay in
+                guard let base = overlay.baseAddress else { return }
+                let pixels = SendablePointer(address: base)
+                GridUpscaler.inBands(rows: rects.count) { band in
+                    for rect in rects[band] {
+                        body(rect, pixels.address + ((rect.y - box.y) * box.width + rect.x - box.x) * 4, box.width)
+                    }
                 }
             }
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CallshadeCore
 import CallshadeGL
+import CallshadeText
 import Foundation
 
 struct BenchCommand: ParsableCommand {
@@ -8,14 +9,16 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure rendering and encoding speed on this machine, as tables of ratios from one run.",
         discussion: """
-        Render rows make whole call frames (background, waves, avatar; 1/60 s \\
-        apart in the built-in demo call, voice level changing) after one warm-up \\
+        Render rows make whole call frames (background, waves, avatar, title, \\
+        status line, weak-signal pill, back button; 1/60 s apart from 8.5 s in the \\
+        built-in demo call: active, weak signal, voice level changing) after one warm-up \\
         frame, each read back into memory: by GPU passes (full-screen \\
         background, foreground tiles, I420 by yuv.frag), by host composition \\
         (the GPU draws the low-resolution gradient and the foreground tiles, \\
         the CPU interpolates the background and writes RGBA or I420 straight \\
         from it: the choice on software rasterisers), and by the CPU \\
-        reference. A star marks what `render` uses here. Encode rows make a real \\
+        reference. A host row without the words gives what the words add. \\
+        A star marks what `render` uses here. Encode rows make a real \\
         MP4 (H.264, --preset ultrafast, --crf 18) of SECONDS at 60 fps from the \\
         demo call, and time ffmpeg's own 'gradients' test source through the same \\
         encoder settings as a peer. All rows come from one run: compare the \\
@@ -55,6 +58,7 @@ struct BenchCommand: ParsableCommand {
         var table = BenchTable(header: ["size", "render", "ms/frame", "frames/s", "x CPU reference"])
         var encodes = BenchTable(header: ["size", "encode (H.264 ultrafast, CRF 18)", "seconds", "frames/s", "x real time", "x peer"])
         var planes: [UInt8] = []
+        var wordsCosts: [String] = []
         // Each row's renderer: the chosen one with its route (and converter) set, sharing the compiled programs.
         func configured(_ route: RendererConfiguration.Route, _ converter: RendererConfiguration.YUVConverter = chosen.yuvConverter) -> GPURenderer {
             var configuration = chosen
@@ -71,7 +75,7 @@ struct BenchCommand: ParsableCommand {
             let requests = try Self.callFrames(size: size, count: frames + 1, layers: chosenLayers)
             let reference = try Self.secondsPerFrame(requests) { _ = try cpu.render($0) }
             func timed(_ body: (Scene) throws -> Void) throws -> Double { try Self.secondsPerFrame(requests, body) }
-            let rows: [(String, Bool, Double)] = [
+            var rows: [(String, Bool, Double)] = [
                 ("GPU passes: draw only", false, try timed { try passes.drawAndWait($0) }),
                 ("GPU passes: RGBA frame", !onHost, try timed { _ = try passes.render($0) }),
                 ("GPU passes: I420 frame (yuv.frag)", !onHost && onGPU, try timed { try passesOnGPU.renderYUV420($0, into: &planes) }),
@@ -79,6 +83,16 @@ struct BenchCommand: ParsableCommand {
                 ("host composition: I420 frame", onHost, try timed { try host.renderYUV420($0, into: &planes) }),
                 ("CPU reference: RGBA frame", false, reference),
             ]
+            if !chosenLayers.isDisjoint(with: SceneTag.words) {
+                // The same frames without the words, through the same renderer: what the words cost.
+                let bare = try Self.callFrames(size: size, count: frames + 1, layers: chosenLayers.subtracting(SceneTag.words))
+                let withWords = try timed { try host.renderYUV420($0, into: &planes) }
+                let without = try Self.secondsPerFrame(bare) { try host.renderYUV420($0, into: &planes) }
+                rows.insert(("host composition: I420 frame, no words", false, without), at: 5)
+                wordsCosts.append("\(size): the words add \(String(format: "%.1f", (withWords / without - 1) * 100)) % "
+                                  + "to the host route's I420 frame (\(String(format: "%.2f", withWords * 1000)) ms "
+                                  + "against \(String(format: "%.2f", without * 1000)) ms, timed back to back)")
+            }
             for (name, marked, time) in rows {
                 table.add([size.description, (marked ? "* " : "  ") + name, String(format: "%.2f", time * 1000),
                            String(format: "%.1f", 1 / time), String(format: "%.2f", reference / time)])
@@ -94,18 +108,22 @@ struct BenchCommand: ParsableCommand {
         }
         print(table.text)
         print("* what `render` uses with these options (\(chosen.route.title))")
+        for line in wordsCosts { print(line) }
         if seconds > 0 {
             print("")
             print(encodes.text)
         }
     }
 
-    /// Frames of the demo call, 1/60 s apart from 5 s in (active, level changing).
+    /// Frames of the demo call, 1/60 s apart from 8.5 s in (active, weak
+    /// signal with its pill, level changing), the words set once a size.
     static func callFrames(size: FrameSize, count: Int, layers: Set<SceneTag>) throws -> [Scene] {
         let scenario = Scenario.demo
         let timeline = CallTimeline(scenario)
-        let screen = CallScreen(layout: try CallLayout(size: size), seed: scenario.seed, avatar: nil, showing: layers)
-        return (0..<count).map { index in screen.scene(at: timeline.state(at: 5 + Double(index % 600) / 60)) }
+        let layout = try CallLayout(size: size)
+        let text = layers.isDisjoint(with: SceneTag.words) ? nil : try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: scenario.name))
+        let screen = CallScreen(layout: layout, seed: scenario.seed, avatar: nil, text: text, showing: layers)
+        return (0..<count).map { index in screen.scene(at: timeline.state(at: 8.5 + Double(index % 600) / 60)) }
     }
 
     /// Mean seconds per frame over all requests but the first, which warms up.

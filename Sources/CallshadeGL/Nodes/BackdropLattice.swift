@@ -2,17 +2,35 @@ import CallshadeCore
 import Foundation
 
 /// What glass shows, ready for `glass.frag`: the toned background on a
-/// lattice over the frame's pixel centres (drawn by the gradient pass, read
-/// back as floats), blurred on the host by a separable Gaussian whose
-/// samples beyond the frame repeat its edge, then uploaded as a half-float
-/// texture that the GPU reads bilinearly.
+/// lattice over the pixel centres of a region of the frame (drawn by the
+/// gradient pass, read back as floats), blurred on the host by a separable
+/// Gaussian whose samples beyond the frame repeat its edge, then uploaded as
+/// a half-float texture that the GPU reads bilinearly. The region is the
+/// glass grown by the blur's reach, so what lies beyond it never reaches the glass.
 final class BackdropLattice {
-    /// What the lattice depends on: the frame, the background, the tone and the blur.
+    /// What the lattice depends on: the frame, the region it covers, the background, the tone and the blur.
     struct Key: Equatable {
         let size: FrameSize
+        let region: PixelRect
         let backdrop: GradientParameters
         let tone: Tone
         let blur: Double
+
+        /// The key of `glass` in a frame of `size`: a region that holds it and every point its blur reads.
+        init(_ glass: GlassNode, size: FrameSize) {
+            self.size = size
+            let reach = 4 * max(glass.blur, 0) + 2 * BackdropLattice.largestSpacing + 2
+            let frame = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+            let left = min(max((glass.x - reach).rounded(.down), 0), Double(size.width))
+            let top = min(max((glass.y - reach).rounded(.down), 0), Double(size.height))
+            let right = min(max((glass.x + glass.width + reach).rounded(.up), 0), Double(size.width))
+            let bottom = min(max((glass.y + glass.height + reach).rounded(.up), 0), Double(size.height))
+            let region = PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top)).intersection(frame)
+            self.region = region.isEmpty ? PixelRect(x: 0, y: 0, width: min(size.width, 1), height: min(size.height, 1)) : region
+            backdrop = glass.backdrop
+            tone = glass.tone
+            blur = glass.blur
+        }
     }
 
     let key: Key
@@ -26,12 +44,12 @@ final class BackdropLattice {
 
     init(_ key: Key, context: GLContext, gradient: GradientPass) throws {
         self.key = key
-        let size = key.size
+        let size = key.size, region = key.region
         let step = min(Self.largestSpacing, max(1, key.blur / 2))
         func points(_ extent: Int) -> Int { max(2, Int((Double(max(extent - 1, 0)) / step).rounded(.up)) + 1) }
-        let columns = points(size.width), rows = points(size.height)
-        first = Vec2(0.5, 0.5)
-        spacing = Vec2(Double(max(size.width - 1, 1)) / Double(columns - 1), Double(max(size.height - 1, 1)) / Double(rows - 1))
+        let columns = points(region.width), rows = points(region.height)
+        first = Vec2(Double(region.x) + 0.5, Double(region.y) + 0.5)
+        spacing = Vec2(Double(max(region.width - 1, 1)) / Double(columns - 1), Double(max(region.height - 1, 1)) / Double(rows - 1))
         // Point (i, j) is the fragment (i + 0.5, j + 0.5) of the lattice's target.
         let width = Double(size.width), height = Double(size.height)
         let mapping = ScreenMapping(x: spacing.x / width, xOffset: (first.x - 0.5 * spacing.x) / width,
@@ -71,23 +89,28 @@ final class BackdropLattice {
     /// the edges clamped to them. Alpha comes out 1.
     private static func convolved(_ values: [Float], columns: Int, rows: Int, kernel: [Float], step: (x: Int, y: Int)) -> [Float] {
         var result = [Float](repeating: 0, count: values.count)
+        guard values.count == columns * rows * 4 else { return result }
         let reach = kernel.count / 2
-        for row in 0..<rows {
-            for column in 0..<columns {
-                var sum: (Float, Float, Float) = (0, 0, 0)
-                for (k, weight) in kernel.enumerated() {
-                    let x = min(max(column + (k - reach) * step.x, 0), columns - 1)
-                    let y = min(max(row + (k - reach) * step.y, 0), rows - 1)
-                    let source = (y * columns + x) * 4
-                    sum.0 += values[source] * weight
-                    sum.1 += values[source + 1] * weight
-                    sum.2 += values[source + 2] * weight
+        values.withUnsafeBufferPointer { values in
+            result.withUnsafeMutableBufferPointer { result in
+                for row in 0..<rows {
+                    for column in 0..<columns {
+                        var sum: (Float, Float, Float) = (0, 0, 0)
+                        for (k, weight) in kernel.enumerated() {
+                            let x = min(max(column + (k - reach) * step.x, 0), columns - 1)
+                            let y = min(max(row + (k - reach) * step.y, 0), rows - 1)
+                            let source = (y * columns + x) * 4
+                            sum.0 += values[source] * weight
+                            sum.1 += values[source + 1] * weight
+                            sum.2 += values[source + 2] * weight
+                        }
+                        let at = (row * columns + column) * 4
+                        result[at] = sum.0
+                        result[at + 1] = sum.1
+                        result[at + 2] = sum.2
+                        result[at + 3] = 1
+                    }
                 }
-                let at = (row * columns + column) * 4
-                result[at] = sum.0
-                result[at + 1] = sum.1
-                result[at + 2] = sum.2
-                result[at + 3] = 1
             }
         }
         return result

@@ -63,7 +63,7 @@ final class GlassRenderer: NodeRenderer {
 
     /// The lattice for `glass` in a frame of `size`: the one of the frame before if it still applies.
     private func lattice(for glass: GlassNode, size: FrameSize) throws -> BackdropLattice {
-        let key = BackdropLattice.Key(size: size, backdrop: glass.backdrop, tone: glass.tone, blur: glass.blur)
+        let key = BackdropLattice.Key(glass, size: size)
         if let made = lattices.first(where: { $0.key == key }) { return made }
         let made = try BackdropLattice(key, context: context, gradient: gradient)
         lattices.append(made)
