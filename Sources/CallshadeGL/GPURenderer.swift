@@ -162,6 +162,7 @@ public final class GPURenderer: FrameRenderer {
         guard let frame = try beginOnHost(scene) else { return nil }
         var pixels = host.backgroundRGBA(size: scene.size, grid: frame.grid, dither: scene.dither)
         if try finishOnHost(frame) { host.pasteOverlay(into: &pixels, width: scene.size.width) }
+        host.blendMarks(frame.marks, into: &pixels, size: scene.size)
         return RGBAImage(width: scene.size.width, height: scene.size.height, pixels: pixels)
     }
 
@@ -172,6 +173,7 @@ public final class GPURenderer: FrameRenderer {
         guard !scene.dither, let frame = try beginOnHost(scene) else { return false }
         host.backgroundYUV420(size: scene.size, grid: frame.grid, into: &output)
         if try finishOnHost(frame) { host.pasteOverlayYUV420(size: scene.size, into: &output) }
+        host.drawMarksYUV420(frame.marks, size: scene.size, grid: frame.grid, into: &output)
         return true
     }
 
@@ -181,6 +183,9 @@ public final class GPURenderer: FrameRenderer {
         /// Nil when no node draws anything; else the region drawn into, and
         /// its disjoint boxes to read back, each with the rectangles drawn in it.
         let overlay: (region: PixelRect, boxes: [(box: PixelRect, rects: [PixelRect])])?
+        /// Marks nodes nothing draws above, which the host blends over the
+        /// composed frame itself, with the tiles they draw.
+        var marks: [HostMarks] = []
     }
 
     /// The tiles of the node's square and what draws each (alone in the scene).
@@ -243,15 +248,24 @@ public final class GPURenderer: FrameRenderer {
         }
         if let split { include(split.drawn.region, split.drawn.rects) }
         var others: [(renderer: any NodeRenderer, node: any SceneNode, lowest: [PixelRect], above: [PixelRect])] = []
+        var marks: [HostMarks] = []
         for (index, node) in scene.nodes.enumerated() where !(node is AvatarWavesNode) {
+            if let node = node as? MarksNode, !plan.hasNodeAbove(index) {
+                // Text and small shapes on top of everything: the host blends them, the GPU draws nothing for them.
+                if let item = HostMarks(node, rects: plan.runs(of: index, lowest: true) + plan.runs(of: index, lowest: false)) {
+                    marks.append(item)
+                }
+                continue
+            }
             let runs = (renderer: try self.nodes.renderer(for: node), node: node,
                         lowest: plan.runs(of: index, lowest: true), above: plan.runs(of: index, lowest: false))
             include(plan.regions[index], runs.lowest + runs.above)
             others.append(runs)
         }
-        guard let first = boxes.first?.box else { return HostFrame(grid: grid, overlay: nil) }
+        guard let first = boxes.first?.box else { return HostFrame(grid: grid, overlay: nil, marks: marks) }
         let region = boxes.reduce(first) { $0.union($1.box) }
-        try nodes.prepare(scene)
+        let host = self.host
+        try nodes.prepare(scene, background: { host.background(at: $0, size: size, grid: grid) })
         let target = try overlayTarget(width: region.width, height: region.height)
         let lookup = (grid: grid, texture: low.target.color)
         if let (_, node) = fused, let split, !split.drawn.runs.isEmpty {
@@ -268,7 +282,7 @@ public final class GPURenderer: FrameRenderer {
             }
         }
         try GLCalls.flush()
-        return HostFrame(grid: grid, overlay: (region, boxes))
+        return HostFrame(grid: grid, overlay: (region, boxes), marks: marks)
     }
 
     /// Waits for the drawn tiles and reads their region back; false when there are none.

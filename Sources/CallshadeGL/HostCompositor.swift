@@ -13,6 +13,21 @@ import CallshadeCore
 /// at a constant coverage, are not drawn at all: the GPU draws the
 /// low-resolution gradient also as seen through such waves, and the host
 /// interpolates that over them as it does the background.
+/// A marks node the host blends itself (nothing draws above it), with the
+/// tiles it draws (edges on multiples of 8) and their bounding box.
+struct HostMarks {
+    let node: MarksNode
+    let rects: [PixelRect]
+    let box: PixelRect
+
+    init?(_ node: MarksNode, rects: [PixelRect]) {
+        guard let first = rects.first else { return nil }
+        self.node = node
+        self.rects = rects
+        box = rects.reduce(first) { $0.union($1) }
+    }
+}
+
 struct HostCompositor {
     private var gridValues: [Float] = []
     private var gridSize = (width: 0, height: 0)
@@ -24,6 +39,9 @@ struct HostCompositor {
     /// Their buffers from the frame before, to read into again.
     private var spareValues: [[Float]] = []
     private var upscaler: GridUpscaler?
+    /// An RGBA frame where the tiles of host-drawn marks are composed before
+    /// they are converted to I420 (only those tiles are written).
+    private var marksScratch: [UInt8] = []
 
     /// Reads the low-resolution gradient (bound, half-float) as 32-bit floats;
     /// a new frame begins, with nothing to paste until `readOverlay`.
@@ -38,6 +56,24 @@ struct HostCompositor {
         overlay.removeAll(keepingCapacity: true)
         spareValues += wavesGrids.map(\.values)
         wavesGrids = []
+    }
+
+    /// The background at frame point `point` (pixels, y down) of a frame of
+    /// `size`, interpolated bilinearly from the grid read last as the
+    /// lookup programs do (texel i of n inner ones at screen (i - 0.5) / n).
+    func background(at point: Vec2, size: FrameSize, grid: LowResolutionGrid) -> RGB {
+        let width = gridSize.width, height = gridSize.height
+        guard width > 1, height > 1, gridValues.count == width * height * 4 else { return .black }
+        let tx = min(max(point.x / Double(size.width) * Double(grid.innerWidth) + 0.5, 0), Double(width - 1))
+        let ty = min(max(point.y / Double(size.height) * Double(grid.innerHeight) + 0.5, 0), Double(height - 1))
+        let x0 = min(Int(tx), width - 2), y0 = min(Int(ty), height - 2)
+        let fx = Float(tx - Double(x0)), fy = Float(ty - Double(y0))
+        func channel(_ c: Int) -> Double {
+            let top = gridValues[(y0 * width + x0) * 4 + c] * (1 - fx) + gridValues[(y0 * width + x0 + 1) * 4 + c] * fx
+            let bottom = gridValues[((y0 + 1) * width + x0) * 4 + c] * (1 - fx) + gridValues[((y0 + 1) * width + x0 + 1) * 4 + c] * fx
+            return Double(top * (1 - fy) + bottom * fy)
+        }
+        return RGB(channel(0), channel(1), channel(2))
     }
 
     /// The texels of the grid that the pixels of `rect` interpolate between.
@@ -127,6 +163,59 @@ struct HostCompositor {
             forEachTile { rect, source, rowLength in
                 for row in 0..<rect.height {
                     (frame.address + ((rect.y + row) * width + rect.x) * 4).update(from: source + row * rowLength * 4, count: rect.width * 4)
+                }
+            }
+        }
+    }
+
+    /// Blends `marks` (nodes nothing draws above) over an RGBA frame
+    /// composed already: the marks drawn on the host, not by the GPU.
+    func blendMarks(_ marks: [HostMarks], into pixels: inout [UInt8], size: FrameSize) {
+        guard !marks.isEmpty, pixels.count == size.pixelCount * 4 else { return }
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            guard let base = pixels.baseAddress else { return }
+            for item in marks { item.node.blend(into: base, width: size.width, height: size.height) }
+        }
+    }
+
+    /// Draws `marks` over I420 planes composed already: their tiles (edges
+    /// on multiples of 8) are made again as RGBA (the background from the
+    /// grid read last, or what the GPU drew there), the marks blended over
+    /// them, and converted back over the planes.
+    mutating func drawMarksYUV420(_ marks: [HostMarks], size: FrameSize, grid: LowResolutionGrid, into output: inout [UInt8]) {
+        guard !marks.isEmpty, output.count == YUV420.frameBytes(width: size.width, height: size.height) else { return }
+        let count = size.pixelCount * 4
+        if marksScratch.count != count { marksScratch = [UInt8](repeating: 0, count: count) }
+        let upscaler = upscaler(size: size, grid: grid)
+        let planes = GridPlanes.rgb(gridValues, width: gridSize.width, height: gridSize.height)
+        let allTexels = PixelRect(x: 0, y: 0, width: gridSize.width, height: gridSize.height)
+        let boxes = overlay
+        marksScratch.withUnsafeMutableBufferPointer { scratch in
+            guard let base = scratch.baseAddress else { return }
+            for item in marks {
+                // The background over the box of its tiles in one go, then what the GPU drew under it.
+                upscaler.fillRGBA(item.box, from: planes, window: allTexels, dither: false, into: base)
+                for (box, pixels, drawn) in boxes where !box.intersection(item.box).isEmpty {
+                    pixels.withUnsafeBufferPointer { source in
+                        guard let source = source.baseAddress else { return }
+                        for tile in drawn {
+                            let part = tile.intersection(item.box)
+                            guard !part.isEmpty else { continue }
+                            for row in part.y..<part.y + part.height {
+                                (base + (row * size.width + part.x) * 4).update(from: source + ((row - box.y) * box.width + part.x - box.x) * 4,
+                                                                                  count: part.width * 4)
+                            }
+                        }
+                    }
+                }
+            }
+            for item in marks { item.node.blend(into: base, width: size.width, height: size.height) }
+            let converter = YUV420.FixedPointYCbCr()
+            output.withUnsafeMutableBufferPointer { planes in
+                guard let target = planes.baseAddress else { return }
+                for rect in marks.flatMap(\.rects) {
+                    converter.convert(base + (rect.y * size.width + rect.x) * 4, rowLength: size.width, block: rect, into: target,
+                                      width: size.width, height: size.height)
                 }
             }
         }

@@ -42,14 +42,51 @@ final class BackdropLattice {
     /// The widest spacing, in pixels; a blur needs points closer than half its deviation.
     static let largestSpacing = 8.0
 
-    init(_ key: Key, context: GLContext, gradient: GradientPass) throws {
-        self.key = key
-        let size = key.size, region = key.region
+    /// The lattice's points across and down, its first point and its spacing, for `key`.
+    private static func geometry(_ key: Key) -> (columns: Int, rows: Int, first: Vec2, spacing: Vec2) {
+        let region = key.region
         let step = min(Self.largestSpacing, max(1, key.blur / 2))
         func points(_ extent: Int) -> Int { max(2, Int((Double(max(extent - 1, 0)) / step).rounded(.up)) + 1) }
         let columns = points(region.width), rows = points(region.height)
-        first = Vec2(Double(region.x) + 0.5, Double(region.y) + 0.5)
-        spacing = Vec2(Double(max(region.width - 1, 1)) / Double(columns - 1), Double(max(region.height - 1, 1)) / Double(rows - 1))
+        return (columns, rows, Vec2(Double(region.x) + 0.5, Double(region.y) + 0.5),
+                Vec2(Double(max(region.width - 1, 1)) / Double(columns - 1), Double(max(region.height - 1, 1)) / Double(rows - 1)))
+    }
+
+    /// The lattice with the toned background made on the host from
+    /// `background` (the colour at a frame point, from the low-resolution
+    /// grid the host has read back already): no pass, no wait for the GPU.
+    /// `spare`, a texture of the frame before, is reused when its size fits.
+    init(_ key: Key, context: GLContext, background: (Vec2) -> RGB, reusing spare: Texture?) throws {
+        self.key = key
+        let (columns, rows, first, spacing) = Self.geometry(key)
+        self.first = first
+        self.spacing = spacing
+        var values = [Float](repeating: 1, count: columns * rows * 4)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let toned = key.tone.apply(to: background(Vec2(first.x + Double(column) * spacing.x, first.y + Double(row) * spacing.y)))
+                let at = (row * columns + column) * 4
+                values[at] = Float(toned.r)
+                values[at + 1] = Float(toned.g)
+                values[at + 2] = Float(toned.b)
+            }
+        }
+        values = Self.blurred(values, columns: columns, rows: rows, sigma: (key.blur / spacing.x, key.blur / spacing.y))
+        if let spare, spare.width == columns, spare.height == rows, spare.format == .rgba16f {
+            texture = spare
+        } else {
+            texture = try Texture(context: context, width: columns, height: rows, format: .rgba16f)
+        }
+        try texture.upload(floats: values)
+    }
+
+    /// The lattice with the toned background evaluated by the gradient pass and read back.
+    init(_ key: Key, context: GLContext, gradient: GradientPass) throws {
+        self.key = key
+        let size = key.size
+        let (columns, rows, first, spacing) = Self.geometry(key)
+        self.first = first
+        self.spacing = spacing
         // Point (i, j) is the fragment (i + 0.5, j + 0.5) of the lattice's target.
         let width = Double(size.width), height = Double(size.height)
         let mapping = ScreenMapping(x: spacing.x / width, xOffset: (first.x - 0.5 * spacing.x) / width,

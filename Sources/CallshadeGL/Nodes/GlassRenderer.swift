@@ -61,19 +61,28 @@ final class GlassRenderer: NodeRenderer {
 
     var composesBackground: Bool { true }
 
-    /// The lattice for `glass` in a frame of `size`: the one of the frame before if it still applies.
-    private func lattice(for glass: GlassNode, size: FrameSize) throws -> BackdropLattice {
+    /// The lattice for `glass` in a frame of `size`: the one of the frame
+    /// before if it still applies, else made from `background` (the host's
+    /// grid) when given, by the gradient pass when not.
+    private func lattice(for glass: GlassNode, size: FrameSize, background: ((Vec2) -> RGB)? = nil) throws -> BackdropLattice {
         let key = BackdropLattice.Key(glass, size: size)
         if let made = lattices.first(where: { $0.key == key }) { return made }
-        let made = try BackdropLattice(key, context: context, gradient: gradient)
+        let made: BackdropLattice
+        if let background {
+            // The oldest lattice's texture is reused when it has the size (a glass that stays put).
+            let spare = lattices.count >= 4 ? lattices.removeFirst().texture : nil
+            made = try BackdropLattice(key, context: context, background: background, reusing: spare)
+        } else {
+            made = try BackdropLattice(key, context: context, gradient: gradient)
+        }
         lattices.append(made)
         if lattices.count > 4 { lattices.removeFirst() }
         return made
     }
 
     /// Prepares the lattices of a frame's glass before anything is drawn (they use render targets of their own).
-    func prepare(_ scene: Scene) throws {
-        for case let glass as GlassNode in scene.nodes { _ = try lattice(for: glass, size: scene.size) }
+    func prepare(_ scene: Scene, background: ((Vec2) -> RGB)?) throws {
+        for case let glass as GlassNode in scene.nodes { _ = try lattice(for: glass, size: scene.size, background: background) }
     }
 
     /// Draws `glass` over `tiles` (frame pixels, inside `region`) of `target`,

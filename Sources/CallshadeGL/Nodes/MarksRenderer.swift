@@ -31,7 +31,7 @@ final class MarksRenderer: NodeRenderer {
     func compileEveryVariant() throws -> Int { 1 }
 
     /// Uploads the atlas of the frame's marks, unless it is the one uploaded last.
-    func prepare(_ scene: Scene) throws {
+    func prepare(_ scene: Scene, background: ((Vec2) -> RGB)?) throws {
         for case let node as MarksNode in scene.nodes {
             guard let atlas = node.atlas, uploaded?.atlas !== atlas else { continue }
             uploaded = nil
@@ -45,7 +45,7 @@ final class MarksRenderer: NodeRenderer {
               lookup: (grid: LowResolutionGrid, texture: Texture)?, into target: Framebuffer, showing region: PixelRect) throws {
         guard let node = node as? MarksNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
         guard !tiles.isEmpty, !node.marks.isEmpty else { return }
-        try prepare(scene)
+        try prepare(scene, background: nil)
         var values: [Float] = []
         values.reserveCapacity(node.marks.count * Self.vectorsPerMark * 4)
         for mark in node.marks {

@@ -5,8 +5,10 @@ import CallshadeCore
 /// background itself) has one, registered in `NodeRenderers.make`.
 protocol NodeRenderer: AnyObject {
     /// Makes what a frame's nodes of its type need before any target is
-    /// bound for drawing (textures of its own, render targets).
-    func prepare(_ scene: Scene) throws
+    /// bound for drawing (textures of its own, render targets). On the host
+    /// route `background` gives the background at a frame point from the
+    /// grid the host has read already.
+    func prepare(_ scene: Scene, background: ((Vec2) -> RGB)?) throws
 
     /// Whether it computes the background itself where nothing else is below
     /// it (`draw` with `overBackground`); if not, the compositor fills those
@@ -46,8 +48,8 @@ struct NodeRenderers {
         return renderer
     }
 
-    func prepare(_ scene: Scene) throws {
-        for renderer in byType.values { try renderer.prepare(scene) }
+    func prepare(_ scene: Scene, background: ((Vec2) -> RGB)? = nil) throws {
+        for renderer in byType.values { try renderer.prepare(scene, background: background) }
     }
 
     func compileEveryVariant() throws -> Int {
