@@ -162,7 +162,7 @@ public final class GPURenderer: FrameRenderer {
         guard let frame = try beginOnHost(scene) else { return nil }
         var pixels = host.backgroundRGBA(size: scene.size, grid: frame.grid, dither: scene.dither)
         if try finishOnHost(frame) { host.pasteOverlay(into: &pixels, width: scene.size.width) }
-        host.blendMarks(frame.marks, into: &pixels, size: scene.size)
+        try host.drawOnHost(frame.hosted, scene: scene, into: &pixels)
         return RGBAImage(width: scene.size.width, height: scene.size.height, pixels: pixels)
     }
 
@@ -173,7 +173,7 @@ public final class GPURenderer: FrameRenderer {
         guard !scene.dither, let frame = try beginOnHost(scene) else { return false }
         host.backgroundYUV420(size: scene.size, grid: frame.grid, into: &output)
         if try finishOnHost(frame) { host.pasteOverlayYUV420(size: scene.size, into: &output) }
-        host.drawMarksYUV420(frame.marks, size: scene.size, grid: frame.grid, into: &output)
+        try host.drawOnHostYUV420(frame.hosted, scene: scene, grid: frame.grid, into: &output)
         return true
     }
 
@@ -183,9 +183,9 @@ public final class GPURenderer: FrameRenderer {
         /// Nil when no node draws anything; else the region drawn into, and
         /// its disjoint boxes to read back, each with the rectangles drawn in it.
         let overlay: (region: PixelRect, boxes: [(box: PixelRect, rects: [PixelRect])])?
-        /// Marks nodes nothing draws above, which the host blends over the
-        /// composed frame itself, with the tiles they draw.
-        var marks: [HostMarks] = []
+        /// Nodes nothing the GPU draws lies above, which the host draws over
+        /// the composed frame itself (bottom to top), with the tiles they draw.
+        var hosted: [HostDrawn] = []
     }
 
     /// The tiles of the node's square and what draws each (alone in the scene).
@@ -248,12 +248,18 @@ public final class GPURenderer: FrameRenderer {
         }
         if let split { include(split.drawn.region, split.drawn.rects) }
         var others: [(renderer: any NodeRenderer, node: any SceneNode, lowest: [PixelRect], above: [PixelRect])] = []
-        var marks: [HostMarks] = []
+        // Top down: a node the host can draw is drawn there when every node over it is too.
+        var onHost = Set<Int>()
+        for index in scene.nodes.indices.reversed() where !(scene.nodes[index] is AvatarWavesNode) {
+            let above = scene.nodes.indices.filter { $0 > index && plan.overlap(index, $0) }
+            if try self.nodes.renderer(for: scene.nodes[index]).drawsOnHost, above.allSatisfy(onHost.contains) { onHost.insert(index) }
+        }
+        var hosted: [HostDrawn] = []
         for (index, node) in scene.nodes.enumerated() where !(node is AvatarWavesNode) {
-            if let node = node as? MarksNode, !plan.hasNodeAbove(index) {
-                // Text and small shapes on top of everything: the host blends them, the GPU draws nothing for them.
-                if let item = HostMarks(node, rects: plan.runs(of: index, lowest: true) + plan.runs(of: index, lowest: false)) {
-                    marks.append(item)
+            if onHost.contains(index) {
+                if let item = HostDrawn(node, renderer: try self.nodes.renderer(for: node),
+                                        rects: plan.runs(of: index, lowest: true) + plan.runs(of: index, lowest: false)) {
+                    hosted.append(item)
                 }
                 continue
             }
@@ -262,10 +268,10 @@ public final class GPURenderer: FrameRenderer {
             include(plan.regions[index], runs.lowest + runs.above)
             others.append(runs)
         }
-        guard let first = boxes.first?.box else { return HostFrame(grid: grid, overlay: nil, marks: marks) }
-        let region = boxes.reduce(first) { $0.union($1.box) }
         let host = self.host
         try nodes.prepare(scene, background: { host.background(at: $0, size: size, grid: grid) })
+        guard let first = boxes.first?.box else { return HostFrame(grid: grid, overlay: nil, hosted: hosted) }
+        let region = boxes.reduce(first) { $0.union($1.box) }
         let target = try overlayTarget(width: region.width, height: region.height)
         let lookup = (grid: grid, texture: low.target.color)
         if let (_, node) = fused, let split, !split.drawn.runs.isEmpty {
@@ -282,7 +288,7 @@ public final class GPURenderer: FrameRenderer {
             }
         }
         try GLCalls.flush()
-        return HostFrame(grid: grid, overlay: (region, boxes), marks: marks)
+        return HostFrame(grid: grid, overlay: (region, boxes), hosted: hosted)
     }
 
     /// Waits for the drawn tiles and reads their region back; false when there are none.

@@ -13,15 +13,17 @@ import CallshadeCore
 /// at a constant coverage, are not drawn at all: the GPU draws the
 /// low-resolution gradient also as seen through such waves, and the host
 /// interpolates that over them as it does the background.
-/// A marks node the host blends itself (nothing draws above it), with the
-/// tiles it draws (edges on multiples of 8) and their bounding box.
-struct HostMarks {
-    let node: MarksNode
+/// A node the host draws itself (nothing the GPU draws lies above it), with
+/// its renderer, the tiles it draws (edges on multiples of 8) and their bounding box.
+struct HostDrawn {
+    let renderer: any NodeRenderer
+    let node: any SceneNode
     let rects: [PixelRect]
     let box: PixelRect
 
-    init?(_ node: MarksNode, rects: [PixelRect]) {
+    init?(_ node: any SceneNode, renderer: any NodeRenderer, rects: [PixelRect]) {
         guard let first = rects.first else { return nil }
+        self.renderer = renderer
         self.node = node
         self.rects = rects
         box = rects.reduce(first) { $0.union($1) }
@@ -39,7 +41,7 @@ struct HostCompositor {
     /// Their buffers from the frame before, to read into again.
     private var spareValues: [[Float]] = []
     private var upscaler: GridUpscaler?
-    /// An RGBA frame where the tiles of host-drawn marks are composed before
+    /// An RGBA frame where the tiles of host-drawn nodes are composed before
     /// they are converted to I420 (only those tiles are written).
     private var marksScratch: [UInt8] = []
 
@@ -168,21 +170,22 @@ struct HostCompositor {
         }
     }
 
-    /// Blends `marks` (nodes nothing draws above) over an RGBA frame
-    /// composed already: the marks drawn on the host, not by the GPU.
-    func blendMarks(_ marks: [HostMarks], into pixels: inout [UInt8], size: FrameSize) {
-        guard !marks.isEmpty, pixels.count == size.pixelCount * 4 else { return }
-        pixels.withUnsafeMutableBufferPointer { pixels in
+    /// Draws `nodes` (bottom to top; nothing the GPU draws lies above them)
+    /// over an RGBA frame composed already.
+    func drawOnHost(_ nodes: [HostDrawn], scene: Scene, into pixels: inout [UInt8]) throws {
+        guard !nodes.isEmpty, pixels.count == scene.size.pixelCount * 4 else { return }
+        try pixels.withUnsafeMutableBufferPointer { pixels in
             guard let base = pixels.baseAddress else { return }
-            for item in marks { item.node.blend(into: base, width: size.width, height: size.height) }
+            for item in nodes { try item.renderer.drawOnHost(item.node, scene: scene, rects: item.rects, into: base) }
         }
     }
 
-    /// Draws `marks` over I420 planes composed already: their tiles (edges
+    /// Draws `nodes` over I420 planes composed already: their tiles (edges
     /// on multiples of 8) are made again as RGBA (the background from the
-    /// grid read last, or what the GPU drew there), the marks blended over
+    /// grid read last, or what the GPU drew there), the nodes drawn over
     /// them, and converted back over the planes.
-    mutating func drawMarksYUV420(_ marks: [HostMarks], size: FrameSize, grid: LowResolutionGrid, into output: inout [UInt8]) {
+    mutating func drawOnHostYUV420(_ nodes: [HostDrawn], scene: Scene, grid: LowResolutionGrid, into output: inout [UInt8]) throws {
+        let size = scene.size, marks = nodes
         guard !marks.isEmpty, output.count == YUV420.frameBytes(width: size.width, height: size.height) else { return }
         let count = size.pixelCount * 4
         if marksScratch.count != count { marksScratch = [UInt8](repeating: 0, count: count) }
@@ -190,7 +193,7 @@ struct HostCompositor {
         let planes = GridPlanes.rgb(gridValues, width: gridSize.width, height: gridSize.height)
         let allTexels = PixelRect(x: 0, y: 0, width: gridSize.width, height: gridSize.height)
         let boxes = overlay
-        marksScratch.withUnsafeMutableBufferPointer { scratch in
+        try marksScratch.withUnsafeMutableBufferPointer { scratch in
             guard let base = scratch.baseAddress else { return }
             for item in marks {
                 // The background over the box of its tiles in one go, then what the GPU drew under it.
@@ -209,7 +212,7 @@ struct HostCompositor {
                     }
                 }
             }
-            for item in marks { item.node.blend(into: base, width: size.width, height: size.height) }
+            for item in marks { try item.renderer.drawOnHost(item.node, scene: scene, rects: item.rects, into: base) }
             let converter = YUV420.FixedPointYCbCr()
             output.withUnsafeMutableBufferPointer { planes in
                 guard let target = planes.baseAddress else { return }

@@ -100,6 +100,20 @@ struct TilePlan {
         return above
     }
 
+    /// Whether `node` and `other` both draw over some tile.
+    func overlap(_ node: Int, _ other: Int) -> Bool {
+        guard regions.indices.contains(other), !regions[node].intersection(regions[other]).isEmpty else { return false }
+        var drawn = Set<Int>()
+        forEachTile(of: node) { tile, _, covered in
+            if covered != .outside, Int32(node) >= topOpaque[tile] { drawn.insert(tile) }
+        }
+        var meet = false
+        forEachTile(of: other) { tile, _, covered in
+            if covered != .outside, Int32(other) >= topOpaque[tile], drawn.contains(tile) { meet = true }
+        }
+        return meet
+    }
+
     /// The tiles `node` draws, merged into runs along rows (frame pixels):
     /// those where it is the lowest node drawn (`lowest`), or those above another.
     func runs(of node: Int, lowest wanted: Bool) -> [PixelRect] {

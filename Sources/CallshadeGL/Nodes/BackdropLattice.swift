@@ -35,6 +35,38 @@ final class BackdropLattice {
 
     let key: Key
     let texture: Texture
+    /// The blurred toned values (RGBA floats, `columns` x `rows`), as uploaded.
+    private let values: [Float]
+    private let columns: Int
+    private let rows: Int
+
+    /// The values and where they lie, to sample on any thread.
+    struct Samples: Sendable {
+        let values: [Float]
+        let columns: Int
+        let rows: Int
+        let first: Vec2
+        let spacing: Vec2
+
+        /// The blurred toned colour at frame point (`x`, `y`), interpolated
+        /// bilinearly between lattice points (edges clamped) as the GPU
+        /// samples the texture; `texels` is `values`' storage.
+        func color(atX x: Double, y: Double, in texels: UnsafePointer<Float>) -> (Double, Double, Double) {
+            let tx = min(max((x - first.x) / spacing.x, 0), Double(columns - 1))
+            let ty = min(max((y - first.y) / spacing.y, 0), Double(rows - 1))
+            let x0 = min(Int(tx), columns - 2), y0 = min(Int(ty), rows - 2)
+            let fx = Float(tx - Double(x0)), fy = Float(ty - Double(y0))
+            let a = texels + (y0 * columns + x0) * 4, b = a + columns * 4
+            func channel(_ c: Int) -> Double {
+                let top = a[c] * (1 - fx) + a[c + 4] * fx
+                let bottom = b[c] * (1 - fx) + b[c + 4] * fx
+                return Double(top * (1 - fy) + bottom * fy)
+            }
+            return (channel(0), channel(1), channel(2))
+        }
+    }
+
+    var samples: Samples { Samples(values: values, columns: columns, rows: rows, first: first, spacing: spacing) }
     /// The frame pixel of lattice point (0, 0), and the spacing in x and y.
     let first: Vec2
     let spacing: Vec2
@@ -72,6 +104,9 @@ final class BackdropLattice {
             }
         }
         values = Self.blurred(values, columns: columns, rows: rows, sigma: (key.blur / spacing.x, key.blur / spacing.y))
+        self.values = values
+        self.columns = columns
+        self.rows = rows
         if let spare, spare.width == columns, spare.height == rows, spare.format == .rgba16f {
             texture = spare
         } else {
@@ -102,6 +137,9 @@ final class BackdropLattice {
             try GLCalls.readPixels(target.bounds, as: .rgba32f, into: base)
         }
         values = Self.blurred(values, columns: columns, rows: rows, sigma: (key.blur / spacing.x, key.blur / spacing.y))
+        self.values = values
+        self.columns = columns
+        self.rows = rows
         texture = try Texture(context: context, width: columns, height: rows, format: .rgba16f)
         try texture.upload(floats: values)
     }

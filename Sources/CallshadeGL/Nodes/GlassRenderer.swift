@@ -61,6 +61,52 @@ final class GlassRenderer: NodeRenderer {
 
     var composesBackground: Bool { true }
 
+    var drawsOnHost: Bool { true }
+
+    /// Glass on the host: in each pixel of `rects`, the prepared lattice
+    /// read bilinearly as `glass.frag` reads it, mixed over what is there by
+    /// the shape's coverage and the opacity (dithered as the GPU dithers).
+    func drawOnHost(_ node: any SceneNode, scene: Scene, rects: [PixelRect], into pixels: UnsafeMutablePointer<UInt8>) throws {
+        guard let glass = node as? GlassNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
+        let lattice = try lattice(for: glass, size: scene.size).samples
+        let width = scene.size.width, dither = scene.dither
+        let opacity = min(max(glass.opacity, 0), 1)
+        // The shape's signed distance (as `GlassNode.signedDistance`), from scalars: nothing is retained per pixel.
+        let radius = glass.cornerRadius
+        let centre = (x: glass.x + glass.width / 2, y: glass.y + glass.height / 2)
+        let inner = (x: glass.width / 2 - radius, y: glass.height / 2 - radius)
+        let target = SendablePointer(address: pixels)
+        GridUpscaler.inBands(rows: rects.count) { band in
+            lattice.values.withUnsafeBufferPointer { values in
+                guard let values = values.baseAddress else { return }
+                for rect in rects[band] {
+                    for y in rect.y..<rect.y + rect.height {
+                        let qy = abs(Double(y) + 0.5 - centre.y) - inner.y
+                        for x in rect.x..<rect.x + rect.width {
+                            let qx = abs(Double(x) + 0.5 - centre.x) - inner.x
+                            let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
+                            let distance = outside + min(max(qx, qy), 0) - radius
+                            let amount = min(max(0.5 - distance, 0), 1) * opacity
+                            guard amount > 0 else { continue }
+                            let color = lattice.color(atX: Double(x) + 0.5, y: Double(y) + 0.5, in: values)
+                            let shift = dither ? OrderedDither.offset(x: x, y: y) : 0
+                            let at = target.address + (y * width + x) * 4
+                            at[0] = Self.mixed(at[0], color.0 + shift, amount)
+                            at[1] = Self.mixed(at[1], color.1 + shift, amount)
+                            at[2] = Self.mixed(at[2], color.2 + shift, amount)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `below` (a level) mixed with `value` (0...1) by `amount`, rounded to a level.
+    private static func mixed(_ below: UInt8, _ value: Double, _ amount: Double) -> UInt8 {
+        // Half up, without a call to round(): the value is not negative.
+        UInt8(min(max(Double(below) * (1 - amount) + value * 255 * amount, 0), 255) + 0.5)
+    }
+
     /// The lattice for `glass` in a frame of `size`: the one of the frame
     /// before if it still applies, else made from `background` (the host's
     /// grid) when given, by the gradient pass when not.

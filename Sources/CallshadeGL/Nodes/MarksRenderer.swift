@@ -28,6 +28,14 @@ final class MarksRenderer: NodeRenderer {
 
     var composesBackground: Bool { false }
 
+    var drawsOnHost: Bool { true }
+
+    /// The marks blended on the host (`MarksNode.blend`), by the GPU's rule.
+    func drawOnHost(_ node: any SceneNode, scene: Scene, rects: [PixelRect], into pixels: UnsafeMutablePointer<UInt8>) throws {
+        guard let node = node as? MarksNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
+        node.blend(into: pixels, width: scene.size.width, height: scene.size.height)
+    }
+
     func compileEveryVariant() throws -> Int { 1 }
 
     /// Uploads the atlas of the frame's marks, unless it is the one uploaded last.

@@ -24,6 +24,15 @@ protocol NodeRenderer: AnyObject {
     func draw(_ node: any SceneNode, scene: Scene, tiles: [PixelRect], overBackground: Bool,
               lookup: (grid: LowResolutionGrid, texture: Texture)?, into target: Framebuffer, showing region: PixelRect) throws
 
+    /// Whether it can draw its nodes on the host too (the host route does
+    /// so where nothing the GPU draws lies above them).
+    var drawsOnHost: Bool { get }
+
+    /// Draws `node` on the host over `rects` (frame pixels, its tiles) of an
+    /// opaque RGBA frame of `scene`'s size that holds what is below it there
+    /// already. Called after `prepare` for the frame.
+    func drawOnHost(_ node: any SceneNode, scene: Scene, rects: [PixelRect], into pixels: UnsafeMutablePointer<UInt8>) throws
+
     /// Compiles every build of its shaders a frame can ask for; returns how many.
     func compileEveryVariant() throws -> Int
 }
