@@ -40,6 +40,9 @@ final class GoldenTests: XCTestCase {
         for item in Self.foregroundCases {
             cases.append((item.name, try ForegroundFixtures.scene(at: item.time, layers: item.layers, photo: item.photo), true))
         }
+        for item in WordsFixtures.goldenCases {
+            cases.append((item.name, try WordsFixtures.goldenScene(at: item.time, palette: item.palette), true))
+        }
         try check(cases)
     }
 
@@ -75,7 +78,7 @@ final class GoldenTests: XCTestCase {
     func testEveryGoldenIsUsed() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: TestPaths.goldens.path)
             .filter { $0.hasSuffix(".png") }.sorted()
-        let names = Self.cases.map { Self.name($0.0, $0.1) } + Self.foregroundCases.map(\.name)
+        let names = Self.cases.map { Self.name($0.0, $0.1) } + Self.foregroundCases.map(\.name) + WordsFixtures.goldenCases.map(\.name)
         XCTAssertEqual(files, names.map { $0 + ".png" }.sorted())
     }
 }
