@@ -86,12 +86,18 @@ struct BenchCommand: ParsableCommand {
             if !chosenLayers.isDisjoint(with: SceneTag.words) {
                 // The same frames without the words, through the same renderer: what the words cost.
                 let bare = try Self.callFrames(size: size, count: frames + 1, layers: chosenLayers.subtracting(SceneTag.words))
-                let withWords = try timed { try host.renderYUV420($0, into: &planes) }
-                let without = try Self.secondsPerFrame(bare) { try host.renderYUV420($0, into: &planes) }
+                // In rounds, with and without in turn, so that a machine's drift falls on both alike.
+                var withWords = 0.0, without = 0.0
+                let rounds = min(5, max(1, frames / 4))
+                for round in 0..<rounds {
+                    let part = (round * requests.count / rounds)..<((round + 1) * requests.count / rounds)
+                    withWords += try Self.secondsPerFrame(Array(requests[part])) { try host.renderYUV420($0, into: &planes) } / Double(rounds)
+                    without += try Self.secondsPerFrame(Array(bare[part])) { try host.renderYUV420($0, into: &planes) } / Double(rounds)
+                }
                 rows.insert(("host composition: I420 frame, no words", false, without), at: 5)
                 wordsCosts.append("\(size): the words add \(String(format: "%.1f", (withWords / without - 1) * 100)) % "
                                   + "to the host route's I420 frame (\(String(format: "%.2f", withWords * 1000)) ms "
-                                  + "against \(String(format: "%.2f", without * 1000)) ms, timed back to back)")
+                                  + "against \(String(format: "%.2f", without * 1000)) ms, in \(rounds) rounds taken in turn)")
             }
             for (name, marked, time) in rows {
                 table.add([size.description, (marked ? "* " : "  ") + name, String(format: "%.2f", time * 1000),

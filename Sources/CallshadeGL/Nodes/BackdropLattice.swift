@@ -48,21 +48,21 @@ final class BackdropLattice {
         let first: Vec2
         let spacing: Vec2
 
-        /// The blurred toned colour at frame point (`x`, `y`), interpolated
-        /// bilinearly between lattice points (edges clamped) as the GPU
-        /// samples the texture; `texels` is `values`' storage.
-        func color(atX x: Double, y: Double, in texels: UnsafePointer<Float>) -> (Double, Double, Double) {
-            let tx = min(max((x - first.x) / spacing.x, 0), Double(columns - 1))
-            let ty = min(max((y - first.y) / spacing.y, 0), Double(rows - 1))
-            let x0 = min(Int(tx), columns - 2), y0 = min(Int(ty), rows - 2)
-            let fx = Float(tx - Double(x0)), fy = Float(ty - Double(y0))
-            let a = texels + (y0 * columns + x0) * 4, b = a + columns * 4
-            func channel(_ c: Int) -> Double {
-                let top = a[c] * (1 - fx) + a[c + 4] * fx
-                let bottom = b[c] * (1 - fx) + b[c + 4] * fx
-                return Double(top * (1 - fy) + bottom * fy)
-            }
-            return (channel(0), channel(1), channel(2))
+        /// Where frame row (or column) `y` (pixels) falls between lattice
+        /// rows: the one above and the weight of the one below, edges clamped,
+        /// as the GPU's bilinear filter reads the texture.
+        func row(at y: Double) -> (index: Int, weight: Float) {
+            Self.place(y, first: first.y, spacing: spacing.y, count: rows)
+        }
+
+        func column(at x: Double) -> (index: Int, weight: Float) {
+            Self.place(x, first: first.x, spacing: spacing.x, count: columns)
+        }
+
+        private static func place(_ value: Double, first: Double, spacing: Double, count: Int) -> (index: Int, weight: Float) {
+            let t = min(max((value - first) / spacing, 0), Double(count - 1))
+            let index = min(Int(t), count - 2)
+            return (index, Float(t - Double(index)))
         }
     }
 

@@ -76,35 +76,42 @@ final class GlassRenderer: NodeRenderer {
         let centre = (x: glass.x + glass.width / 2, y: glass.y + glass.height / 2)
         let inner = (x: glass.width / 2 - radius, y: glass.height / 2 - radius)
         let target = SendablePointer(address: pixels)
+        // Each column's place between lattice columns, worked out once.
+        let left = rects.map(\.x).min() ?? 0
+        let columns = (left..<(rects.map { $0.x + $0.width }.max() ?? 0)).map { lattice.column(at: Double($0) + 0.5) }
         GridUpscaler.inBands(rows: rects.count) { band in
             lattice.values.withUnsafeBufferPointer { values in
                 guard let values = values.baseAddress else { return }
+                let texels = UnsafeRawPointer(values).assumingMemoryBound(to: SIMD4<Float>.self)
                 for rect in rects[band] {
                     for y in rect.y..<rect.y + rect.height {
                         let qy = abs(Double(y) + 0.5 - centre.y) - inner.y
+                        let row = lattice.row(at: Double(y) + 0.5)
+                        let above = texels + row.index * lattice.columns, below = above + lattice.columns
                         for x in rect.x..<rect.x + rect.width {
                             let qx = abs(Double(x) + 0.5 - centre.x) - inner.x
-                            let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
-                            let distance = outside + min(max(qx, qy), 0) - radius
-                            let amount = min(max(0.5 - distance, 0), 1) * opacity
+                            // Beyond a corner the distance needs a root; elsewhere it is the larger of the two.
+                            let distance = qx > 0 && qy > 0 ? (qx * qx + qy * qy).squareRoot() - radius : max(qx, qy) - radius
+                            let amount = Float(min(max(0.5 - distance, 0), 1) * opacity)
                             guard amount > 0 else { continue }
-                            let color = lattice.color(atX: Double(x) + 0.5, y: Double(y) + 0.5, in: values)
-                            let shift = dither ? OrderedDither.offset(x: x, y: y) : 0
+                            // The lattice read bilinearly: RGBA texels as four-wide vectors.
+                            let column = columns[x - left]
+                            let top = above[column.index] * (1 - column.weight) + above[column.index + 1] * column.weight
+                            let bottom = below[column.index] * (1 - column.weight) + below[column.index + 1] * column.weight
+                            var glassLevels = (top * (1 - row.weight) + bottom * row.weight) * 255
+                            if dither { glassLevels += Float(OrderedDither.offset(x: x, y: y) * 255) }
                             let at = target.address + (y * width + x) * 4
-                            at[0] = Self.mixed(at[0], color.0 + shift, amount)
-                            at[1] = Self.mixed(at[1], color.1 + shift, amount)
-                            at[2] = Self.mixed(at[2], color.2 + shift, amount)
+                            let mixed = SIMD4<Float>(Float(at[0]), Float(at[1]), Float(at[2]), 0) * (1 - amount) + glassLevels * amount
+                            // Half up (the levels are not negative): a plain conversion truncates.
+                            let levels = mixed.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)) + SIMD4(repeating: 0.5)
+                            at[0] = UInt8(levels[0])
+                            at[1] = UInt8(levels[1])
+                            at[2] = UInt8(levels[2])
                         }
                     }
                 }
             }
         }
-    }
-
-    /// `below` (a level) mixed with `value` (0...1) by `amount`, rounded to a level.
-    private static func mixed(_ below: UInt8, _ value: Double, _ amount: Double) -> UInt8 {
-        // Half up, without a call to round(): the value is not negative.
-        UInt8(min(max(Double(below) * (1 - amount) + value * 255 * amount, 0), 255) + 0.5)
     }
 
     /// The lattice for `glass` in a frame of `size`: the one of the frame
