@@ -43,7 +43,7 @@ struct HostCompositor {
     private var upscaler: GridUpscaler?
     /// An RGBA frame where the tiles of host-drawn nodes are composed before
     /// they are converted to I420 (only those tiles are written).
-    private var marksScratch: [UInt8] = []
+    private var hostDrawnScratch: [UInt8] = []
 
     /// Reads the low-resolution gradient (bound, half-float) as 32-bit floats;
     /// a new frame begins, with nothing to paste until `readOverlay`.
@@ -185,17 +185,17 @@ struct HostCompositor {
     /// grid read last, or what the GPU drew there), the nodes drawn over
     /// them, and converted back over the planes.
     mutating func drawOnHostYUV420(_ nodes: [HostDrawn], scene: Scene, grid: LowResolutionGrid, into output: inout [UInt8]) throws {
-        let size = scene.size, marks = nodes
-        guard !marks.isEmpty, output.count == YUV420.frameBytes(width: size.width, height: size.height) else { return }
+        let size = scene.size
+        guard !nodes.isEmpty, output.count == YUV420.frameBytes(width: size.width, height: size.height) else { return }
         let count = size.pixelCount * 4
-        if marksScratch.count != count { marksScratch = [UInt8](repeating: 0, count: count) }
+        if hostDrawnScratch.count != count { hostDrawnScratch = [UInt8](repeating: 0, count: count) }
         let upscaler = upscaler(size: size, grid: grid)
         let planes = GridPlanes.rgb(gridValues, width: gridSize.width, height: gridSize.height)
         let allTexels = PixelRect(x: 0, y: 0, width: gridSize.width, height: gridSize.height)
         let boxes = overlay
-        try marksScratch.withUnsafeMutableBufferPointer { scratch in
+        try hostDrawnScratch.withUnsafeMutableBufferPointer { scratch in
             guard let base = scratch.baseAddress else { return }
-            for item in marks {
+            for item in nodes {
                 // The background over the box of its tiles in one go, then what the GPU drew under it.
                 upscaler.fillRGBA(item.box, from: planes, window: allTexels, dither: false, into: base)
                 for (box, pixels, drawn) in boxes where !box.intersection(item.box).isEmpty {
@@ -212,11 +212,11 @@ struct HostCompositor {
                     }
                 }
             }
-            for item in marks { try item.renderer.drawOnHost(item.node, scene: scene, rects: item.rects, into: base) }
+            for item in nodes { try item.renderer.drawOnHost(item.node, scene: scene, rects: item.rects, into: base) }
             let converter = YUV420.FixedPointYCbCr()
             output.withUnsafeMutableBufferPointer { planes in
                 guard let target = planes.baseAddress else { return }
-                for rect in marks.flatMap(\.rects) {
+                for rect in nodes.flatMap(\.rects) {
                     converter.convert(base + (rect.y * size.width + rect.x) * 4, rowLength: size.width, block: rect, into: target,
                                       width: size.width, height: size.height)
                 }

@@ -67,6 +67,10 @@ struct WordsTrack: Sendable {
     let titles: [(time: Double, text: String)]
     /// Instants where the pill starts to show or to hide, with its scale and alpha then.
     let pillChanges: [(time: Double, shows: Bool, scale: Double, alpha: Double)]
+    /// Their instants alone, for the binary searches of each frame.
+    private let lineTimes: [Double]
+    private let titleTimes: [Double]
+    private let pillTimes: [Double]
 
     init(status: StatusTrack, name: String) {
         self.name = name
@@ -89,13 +93,16 @@ struct WordsTrack: Sendable {
             let weak = state.state == .active && state.signal <= CallStatus.weakSignal
             if weak != shows {
                 shows = weak
-                let now = Self.pill(at: time, changes: pill)
+                let now = Self.pill(at: time, changes: pill, times: pill.map(\.time))
                 pill.append((time, weak, now?.scale ?? Self.pillHiddenScale, now?.alpha ?? 0))
             }
         }
         self.lines = lines
         self.titles = titles
         pillChanges = pill
+        lineTimes = lines.map(\.0)
+        titleTimes = titles.map(\.0)
+        pillTimes = pill.map(\.time)
     }
 
     static func kind(of state: CallState) -> LineKind {
@@ -125,11 +132,11 @@ struct WordsTrack: Sendable {
     }
 
     func words(at time: Double) -> WordsState {
-        WordsState(title: title(at: time), status: statusLines(at: time), pill: Self.pill(at: time, changes: pillChanges))
+        WordsState(title: title(at: time), status: statusLines(at: time), pill: Self.pill(at: time, changes: pillChanges, times: pillTimes))
     }
 
     private func title(at time: Double) -> [Shown<String>] {
-        guard let index = StatusTrack.lastIndex(in: titles.map(\.time), atOrBefore: time) else { return [Shown(name)] }
+        guard let index = StatusTrack.lastIndex(in: titleTimes, atOrBefore: time) else { return [Shown(name)] }
         let elapsed = time - titles[index].time
         guard elapsed < Self.titleCrossfade, titles[index].time > 0 else { return [Shown(titles[index].text)] }
         let previous = index > 0 ? titles[index - 1].text : name
@@ -151,7 +158,7 @@ struct WordsTrack: Sendable {
     }
 
     private func statusLines(at time: Double) -> [Shown<StatusLine>] {
-        guard let index = StatusTrack.lastIndex(in: lines.map(\.time), atOrBefore: time) else {
+        guard let index = StatusTrack.lastIndex(in: lineTimes, atOrBefore: time) else {
             return [Shown(line(.waiting(.requesting), at: time, since: 0))]
         }
         let start = lines[index].time, kind = lines[index].kind
@@ -173,8 +180,8 @@ struct WordsTrack: Sendable {
     }
 
     /// The pill at `time` given the changes before it; nil while hidden.
-    static func pill(at time: Double, changes: [(time: Double, shows: Bool, scale: Double, alpha: Double)]) -> Shown<String>? {
-        guard let index = StatusTrack.lastIndex(in: changes.map(\.time), atOrBefore: time) else { return nil }
+    static func pill(at time: Double, changes: [(time: Double, shows: Bool, scale: Double, alpha: Double)], times: [Double]) -> Shown<String>? {
+        guard let index = StatusTrack.lastIndex(in: times, atOrBefore: time) else { return nil }
         let change = changes[index]
         let elapsed = time - change.time
         let scale: Double, alpha: Double
