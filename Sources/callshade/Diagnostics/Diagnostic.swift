@@ -3,6 +3,7 @@ import CallshadeCore
 import CallshadeGL
 import CallshadePNG
 import CallshadeReport
+import CallshadeText
 
 /// Everything callshade tells a user when it refuses or fails, in one
 /// catalogue (as sokol_gfx keeps one): a case per kind of problem, each with a
@@ -56,7 +57,7 @@ enum Diagnostic: Error, Equatable {
     case encoderMissing(encoder: String, codec: String)
     case ffmpegFailed(String)
 
-    // The renderer and the report.
+    // The renderer, the fonts and the report.
     case gpuUnavailable(String)
     case shaders(String)
     case fonts(String)
@@ -105,7 +106,7 @@ enum Diagnostic: Error, Equatable {
         case .ffmpegFailed: return "ffmpeg.failed"
         case .gpuUnavailable: return "gpu.unavailable"
         case .shaders: return "gpu.shaders"
-        case .fonts: return "report.fonts"
+        case .fonts: return "text.fonts"
         case .sizesDiffer: return "compare.sizes-differ"
         case .system: return "system"
         case .readerGone: return "output.reader-gone"
@@ -184,7 +185,7 @@ enum Diagnostic: Error, Equatable {
         case let error as NoHeadlessContext: self = .gpuUnavailable(error.description)
         case let error as GraphicsCallError: self = .gpuUnavailable(error.description)
         case let error as ShaderError: self = .shaders(error.description)
-        case let error as TextRenderer.Failure: self = .fonts(error.description)
+        case let error as TextFailure: self = .fonts(error.description)
         case let error as ImageMetrics.SizeMismatch: self = .sizesDiffer(error.description)
         case let error as AudioError: self = .audio(error.description)
         case let failure as FFmpegFailure: self = .ffmpegFailed(failure.description)
