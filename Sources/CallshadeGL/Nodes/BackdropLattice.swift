@@ -71,8 +71,9 @@ final class BackdropLattice {
     let first: Vec2
     let spacing: Vec2
 
-    /// The widest spacing, in pixels; a blur needs points closer than half its deviation.
-    static let largestSpacing = 8.0
+    /// The widest spacing, in pixels: points are half the blur's deviation
+    /// apart (the blurred field is far smoother than that), at most 16 pixels.
+    static let largestSpacing = 16.0
 
     /// The lattice's points across and down, its first point and its spacing, for `key`.
     private static func geometry(_ key: Key) -> (columns: Int, rows: Int, first: Vec2, spacing: Vec2) {
