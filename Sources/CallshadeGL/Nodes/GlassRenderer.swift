@@ -101,12 +101,11 @@ final class GlassRenderer: NodeRenderer {
                             var glassLevels = (top * (1 - row.weight) + bottom * row.weight) * 255
                             if dither { glassLevels += Float(OrderedDither.offset(x: x, y: y) * 255) }
                             let at = target.address + (y * width + x) * 4
-                            let mixed = SIMD4<Float>(Float(at[0]), Float(at[1]), Float(at[2]), 0) * (1 - amount) + glassLevels * amount
+                            let keep = 1 - amount
                             // Half up (the levels are not negative): a plain conversion truncates.
-                            let levels = mixed.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)) + SIMD4(repeating: 0.5)
-                            at[0] = UInt8(levels[0])
-                            at[1] = UInt8(levels[1])
-                            at[2] = UInt8(levels[2])
+                            at[0] = UInt8(min(max(Float(at[0]) * keep + glassLevels.x * amount, 0), 255) + 0.5)
+                            at[1] = UInt8(min(max(Float(at[1]) * keep + glassLevels.y * amount, 0), 255) + 0.5)
+                            at[2] = UInt8(min(max(Float(at[2]) * keep + glassLevels.z * amount, 0), 255) + 0.5)
                         }
                     }
                 }
