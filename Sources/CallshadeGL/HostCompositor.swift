@@ -1,18 +1,5 @@
 import CallshadeCore
 
-/// The host compositor: composes a frame on the CPU from what the GPU drew
-/// (the route `render` takes on a software rasteriser). It reads back the
-/// low-resolution gradient as floats and the foreground's square, fills the
-/// background by interpolating the gradient, and pastes the foreground's
-/// tiles over it, as RGBA or as I420 planes; its buffers and interpolation
-/// tables are kept from frame to frame.
-///
-/// The host route always shows the background, so the foreground is opaque
-/// wherever it draws: pasting copies its tiles whole, and leaves the rest
-/// of the square (never drawn) alone. Tiles where only the waves show, each
-/// at a constant coverage, are not drawn at all: the GPU draws the
-/// low-resolution gradient also as seen through such waves, and the host
-/// interpolates that over them as it does the background.
 /// A node the host draws itself (nothing the GPU draws lies above it), with
 /// its renderer, the tiles it draws (edges on multiples of 8) and their bounding box.
 struct HostDrawn {
@@ -30,11 +17,27 @@ struct HostDrawn {
     }
 }
 
+/// The host compositor: composes a frame on the CPU from what the GPU drew
+/// (the route `render` takes on a software rasteriser). It reads back the
+/// low-resolution gradient as floats and the foreground's square, fills the
+/// background by interpolating the gradient, and pastes the foreground's
+/// tiles over it, as RGBA or as I420 planes; its buffers and interpolation
+/// tables are kept from frame to frame.
+///
+/// The host route always shows the background, so the foreground is opaque
+/// wherever it draws: pasting copies its tiles whole, and leaves the rest
+/// of the square (never drawn) alone. Tiles where only the waves show, each
+/// at a constant coverage, are not drawn at all: the GPU draws the
+/// low-resolution gradient also as seen through such waves, and the host
+/// interpolates that over them as it does the background. Nodes nothing
+/// the GPU draws lies above (glass, text) the host draws itself, last.
 struct HostCompositor {
     private var gridValues: [Float] = []
     private var gridSize = (width: 0, height: 0)
     /// The boxes of the overlay read back (frame pixels), each with its pixels and the rectangles of it to paste.
     private var overlay: [(box: PixelRect, pixels: [UInt8], rects: [PixelRect])] = []
+    /// Pixel buffers of the frame before's boxes, to read into again.
+    private var spareOverlays: [[UInt8]] = []
     /// The gradient seen through the waves at each constant coverage, read
     /// back as floats, with the tiles it fills.
     private var wavesGrids: [(rects: [PixelRect], values: [Float], window: PixelRect)] = []
@@ -55,6 +58,7 @@ struct HostCompositor {
             guard let base = buffer.baseAddress else { return }
             try GLCalls.readPixels(target.bounds, as: .rgba32f, into: base)
         }
+        spareOverlays = Array((spareOverlays + overlay.map(\.pixels)).suffix(8))
         overlay.removeAll(keepingCapacity: true)
         spareValues += wavesGrids.map(\.values)
         wavesGrids = []
@@ -103,7 +107,8 @@ struct HostCompositor {
     /// not all of `region`.
     mutating func readOverlay(_ box: PixelRect, of region: PixelRect, pasting rects: [PixelRect]) throws {
         let count = box.pixelCount * 4
-        var pixels = [UInt8](repeating: 0, count: count)
+        var pixels = spareOverlays.popLast() ?? []
+        if pixels.count != count { pixels = [UInt8](repeating: 0, count: count) }
         try pixels.withUnsafeMutableBytes { buffer in
             guard let base = buffer.baseAddress else { return }
             try GLCalls.readPixels(PixelRect(x: box.x - region.x, y: box.y - region.y, width: box.width, height: box.height), into: base)

@@ -15,6 +15,8 @@ final class HarfBuzzFont: @unchecked Sendable {
     }
 
     private let font: OpaquePointer
+    /// Tabular figures ("tnum"), parsed once; nil if HarfBuzz refused it.
+    private let tabularFigures: hb_feature_t?
     /// The line box above and below the baseline, in pixels.
     let ascender: Double
     let descender: Double
@@ -41,6 +43,8 @@ final class HarfBuzzFont: @unchecked Sendable {
             throw .harfbuzz(call: "hb_font_get_h_extents", detail: path)
         }
         font = made
+        var feature = hb_feature_t()
+        tabularFigures = "tnum".withCString { hb_feature_from_string($0, -1, &feature) } != 0 ? feature : nil
         ascender = Double(extents.ascender) / 64
         descender = -Double(extents.descender) / 64
     }
@@ -66,9 +70,7 @@ final class HarfBuzzFont: @unchecked Sendable {
             bytes.withMemoryRebound(to: CChar.self) { hb_buffer_add_utf8(buffer, $0.baseAddress, count, 0, count) }
         }
         hb_buffer_guess_segment_properties(buffer)
-        var feature = hb_feature_t()
-        let parsed = "tnum".withCString { hb_feature_from_string($0, -1, &feature) }
-        if parsed != 0 {
+        if var feature = tabularFigures {
             hb_shape(font, buffer, &feature, 1)
         } else {
             hb_shape(font, buffer, nil, 0)

@@ -27,16 +27,27 @@ struct CallWords {
 
     let layout: CallLayout
     let text: any TextSetting
+    /// The title's top, in pixels: 39 pt below the avatar's bottom.
+    let titleTop: Double
+    /// The status line's top: 4 pt below the title's line box.
+    let statusTop: Double
+    /// The status line's line box's height, in pixels.
+    let statusHeight: Double
+    /// The pill's top: 12 pt below the status line's line box.
+    let pillTop: Double
+
+    init(layout: CallLayout, text: any TextSetting) {
+        self.layout = layout
+        self.text = text
+        let scale = layout.scale
+        titleTop = (layout.avatarTopPoints + CallLayout.avatarPoints + 39) * scale
+        statusTop = titleTop + text.line("", style: Self.title).height + 4 * scale
+        statusHeight = text.line("", style: Self.status).height
+        pillTop = statusTop + statusHeight + 12 * scale
+    }
 
     private var scale: Double { layout.scale }
     private var width: Double { Double(layout.size.width) }
-
-    /// The title's top, in pixels: 39 pt below the avatar's bottom.
-    var titleTop: Double { (layout.avatarTopPoints + CallLayout.avatarPoints + 39) * scale }
-    /// The status line's top: 4 pt below the title's line box.
-    var statusTop: Double { titleTop + text.line("", style: Self.title).height + 4 * scale }
-    /// The pill's top: 12 pt below the status line's line box.
-    var pillTop: Double { statusTop + text.line("", style: Self.status).height + 12 * scale }
 
     /// `line` of `value`, end-truncated with an ellipsis to `limit` pixels.
     func truncated(_ value: String, style: TextStyle, limit: Double) -> TextLine {
@@ -68,7 +79,7 @@ struct CallWords {
         let top = statusTop + shown.offset * scale
         var marks: [Mark] = []
         var group = 0.0
-        let middle = top + text.line("", style: Self.status).height / 2
+        let middle = top + statusHeight / 2
         switch shown.content {
         case .waiting(let label, let elapsed):
             let line = text.line(label, style: Self.status)

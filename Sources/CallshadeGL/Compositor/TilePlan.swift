@@ -15,8 +15,6 @@ struct TilePlan {
     private var topOpaque: [Int32]
     /// For each tile of the frame: the lowest node that draws there (not hidden), or -1.
     private var lowest: [Int32]
-    /// For each tile of the frame: the highest node that draws there, or -1.
-    private var highest: [Int32]
     /// For each tile of the frame: how many nodes draw there.
     private var drawers: [UInt16]
 
@@ -34,7 +32,6 @@ struct TilePlan {
         }
         topOpaque = [Int32](repeating: -1, count: columns * rows)
         lowest = [Int32](repeating: -1, count: columns * rows)
-        highest = [Int32](repeating: -1, count: columns * rows)
         drawers = [UInt16](repeating: 0, count: columns * rows)
         for node in regions.indices {
             forEachTile(of: node) { tile, _, covered in
@@ -45,7 +42,6 @@ struct TilePlan {
             forEachTile(of: node) { tile, _, covered in
                 guard covered != .outside, Int32(node) >= topOpaque[tile] else { return }
                 if lowest[tile] < 0 { lowest[tile] = Int32(node) }
-                highest[tile] = Int32(node)
                 drawers[tile] = drawers[tile] &+ 1
             }
         }
@@ -89,15 +85,6 @@ struct TilePlan {
             if covered != .outside, Int32(node) >= topOpaque[tile], lowest[tile] < Int32(node) { below = true }
         }
         return below
-    }
-
-    /// Whether another node draws above `node` somewhere it draws itself.
-    func hasNodeAbove(_ node: Int) -> Bool {
-        var above = false
-        forEachTile(of: node) { tile, _, covered in
-            if covered != .outside, Int32(node) >= topOpaque[tile], highest[tile] > Int32(node) { above = true }
-        }
-        return above
     }
 
     /// Whether `node` and `other` both draw over some tile.
