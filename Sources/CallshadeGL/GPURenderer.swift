@@ -173,7 +173,7 @@ public final class GPURenderer: FrameRenderer {
         guard !scene.dither, let frame = try beginOnHost(scene) else { return false }
         host.backgroundYUV420(size: scene.size, grid: frame.grid, into: &output)
         if try finishOnHost(frame) { host.pasteOverlayYUV420(size: scene.size, into: &output) }
-        try host.drawOnHostYUV420(frame.hosted, scene: scene, grid: frame.grid, into: &output)
+        try host.drawOnHostYUV420(frame.hosted, scene: scene, into: &output)
         return true
     }
 

@@ -1,19 +1,17 @@
 import CallshadeCore
 
 /// A node the host draws itself (nothing the GPU draws lies above it), with
-/// its renderer, the tiles it draws (edges on multiples of 8) and their bounding box.
+/// its renderer and the tiles it draws (edges on multiples of 8).
 struct HostDrawn {
     let renderer: any NodeRenderer
     let node: any SceneNode
     let rects: [PixelRect]
-    let box: PixelRect
 
     init?(_ node: any SceneNode, renderer: any NodeRenderer, rects: [PixelRect]) {
-        guard let first = rects.first else { return nil }
+        guard !rects.isEmpty else { return nil }
         self.renderer = renderer
         self.node = node
         self.rects = rects
-        box = rects.reduce(first) { $0.union($1) }
     }
 }
 
@@ -44,9 +42,6 @@ struct HostCompositor {
     /// Their buffers from the frame before, to read into again.
     private var spareValues: [[Float]] = []
     private var upscaler: GridUpscaler?
-    /// An RGBA frame where the tiles of host-drawn nodes are composed before
-    /// they are converted to I420 (only those tiles are written).
-    private var hostDrawnScratch: [UInt8] = []
 
     /// Reads the low-resolution gradient (bound, half-float) as 32-bit floats;
     /// a new frame begins, with nothing to paste until `readOverlay`.
@@ -185,47 +180,14 @@ struct HostCompositor {
         }
     }
 
-    /// Draws `nodes` over I420 planes composed already: their tiles (edges
-    /// on multiples of 8) are made again as RGBA (the background from the
-    /// grid read last, or what the GPU drew there), the nodes drawn over
-    /// them, and converted back over the planes.
-    mutating func drawOnHostYUV420(_ nodes: [HostDrawn], scene: Scene, grid: LowResolutionGrid, into output: inout [UInt8]) throws {
+    /// Draws `nodes` over I420 planes composed already, straight into the
+    /// planes (their tiles' edges are on multiples of 8, so even).
+    func drawOnHostYUV420(_ nodes: [HostDrawn], scene: Scene, into output: inout [UInt8]) throws {
         let size = scene.size
         guard !nodes.isEmpty, output.count == YUV420.frameBytes(width: size.width, height: size.height) else { return }
-        let count = size.pixelCount * 4
-        if hostDrawnScratch.count != count { hostDrawnScratch = [UInt8](repeating: 0, count: count) }
-        let upscaler = upscaler(size: size, grid: grid)
-        let planes = GridPlanes.rgb(gridValues, width: gridSize.width, height: gridSize.height)
-        let allTexels = PixelRect(x: 0, y: 0, width: gridSize.width, height: gridSize.height)
-        let boxes = overlay
-        try hostDrawnScratch.withUnsafeMutableBufferPointer { scratch in
-            guard let base = scratch.baseAddress else { return }
-            for item in nodes {
-                // The background over the box of its tiles in one go, then what the GPU drew under it.
-                upscaler.fillRGBA(item.box, from: planes, window: allTexels, dither: false, into: base)
-                for (box, pixels, drawn) in boxes where !box.intersection(item.box).isEmpty {
-                    pixels.withUnsafeBufferPointer { source in
-                        guard let source = source.baseAddress else { return }
-                        for tile in drawn {
-                            let part = tile.intersection(item.box)
-                            guard !part.isEmpty else { continue }
-                            for row in part.y..<part.y + part.height {
-                                (base + (row * size.width + part.x) * 4).update(from: source + ((row - box.y) * box.width + part.x - box.x) * 4,
-                                                                                  count: part.width * 4)
-                            }
-                        }
-                    }
-                }
-            }
-            for item in nodes { try item.renderer.drawOnHost(item.node, scene: scene, rects: item.rects, into: base) }
-            let converter = YUV420.FixedPointYCbCr()
-            output.withUnsafeMutableBufferPointer { planes in
-                guard let target = planes.baseAddress else { return }
-                for rect in nodes.flatMap(\.rects) {
-                    converter.convert(base + (rect.y * size.width + rect.x) * 4, rowLength: size.width, block: rect, into: target,
-                                      width: size.width, height: size.height)
-                }
-            }
+        try output.withUnsafeMutableBufferPointer { planes in
+            guard let base = planes.baseAddress else { return }
+            for item in nodes { try item.renderer.drawOnHostYUV420(item.node, scene: scene, rects: item.rects, into: base) }
         }
     }
 
@@ -265,3 +227,4 @@ struct HostCompositor {
         }
     }
 }
+

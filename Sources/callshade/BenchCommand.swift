@@ -17,7 +17,8 @@ struct BenchCommand: ParsableCommand {
         (the GPU draws the low-resolution gradient and the foreground tiles, \\
         the CPU interpolates the background and writes RGBA or I420 straight \\
         from it: the choice on software rasterisers), and by the CPU \\
-        reference. A host row without the words gives what the words add. \\
+        reference. A host row without the words gives what the words add \\
+        (the median ratio of 15 short rounds, with and without in turn). \\
         A star marks what `render` uses here. Encode rows make a real \\
         MP4 (H.264, --preset ultrafast, --crf 18) of SECONDS at 60 fps from the \\
         demo call, and time ffmpeg's own 'gradients' test source through the same \\
@@ -86,18 +87,28 @@ struct BenchCommand: ParsableCommand {
             if !chosenLayers.isDisjoint(with: SceneTag.words) {
                 // The same frames without the words, through the same renderer: what the words cost.
                 let bare = try Self.callFrames(size: size, count: frames + 1, layers: chosenLayers.subtracting(SceneTag.words))
-                // In rounds, with and without in turn, so that a machine's drift falls on both alike.
-                var withWords = 0.0, without = 0.0
-                let rounds = min(5, max(1, frames / 4))
+                // In short rounds, with and without over the same frames back to back (which goes first
+                // alternates), so that a machine's drift falls on both alike; the median of the rounds'
+                // ratios stands, so that a round a neighbour disturbed does not.
+                var withWords: [Double] = [], without: [Double] = [], ratios: [Double] = []
+                let rounds = Self.wordsRounds, length = min(Self.wordsRoundFrames, requests.count)
                 for round in 0..<rounds {
-                    let part = (round * requests.count / rounds)..<((round + 1) * requests.count / rounds)
-                    withWords += try Self.secondsPerFrame(Array(requests[part])) { try host.renderYUV420($0, into: &planes) } / Double(rounds)
-                    without += try Self.secondsPerFrame(Array(bare[part])) { try host.renderYUV420($0, into: &planes) } / Double(rounds)
+                    let start = round * length % max(requests.count - length + 1, 1)
+                    let part = start..<start + length
+                    let timeWith = { try Self.secondsPerFrame(Array(requests[part])) { try host.renderYUV420($0, into: &planes) } }
+                    let timeWithout = { try Self.secondsPerFrame(Array(bare[part])) { try host.renderYUV420($0, into: &planes) } }
+                    let (first, second) = round % 2 == 0 ? (try timeWith(), try timeWithout()) : (try timeWithout(), try timeWith())
+                    let (with, bareTime) = round % 2 == 0 ? (first, second) : (second, first)
+                    withWords.append(with)
+                    without.append(bareTime)
+                    ratios.append(with / max(bareTime, 1e-9))
                 }
-                rows.insert(("host composition: I420 frame, no words", false, without), at: 5)
-                wordsCosts.append("\(size): the words add \(String(format: "%.1f", (withWords / without - 1) * 100)) % "
-                                  + "to the host route's I420 frame (\(String(format: "%.2f", withWords * 1000)) ms "
-                                  + "against \(String(format: "%.2f", without * 1000)) ms, in \(rounds) rounds taken in turn)")
+                let (withMedian, withoutMedian) = (Self.median(withWords), Self.median(without))
+                rows.insert(("host composition: I420 frame, no words", false, withoutMedian), at: 5)
+                wordsCosts.append("\(size): the words add \(String(format: "%.1f", (Self.median(ratios) - 1) * 100)) % "
+                                  + "to the host route's I420 frame (median of \(rounds) rounds of \(length - 1) frames, with and without "
+                                  + "in turn; median frame \(String(format: "%.2f", withMedian * 1000)) ms "
+                                  + "against \(String(format: "%.2f", withoutMedian * 1000)) ms)")
             }
             for (name, marked, time) in rows {
                 table.add([size.description, (marked ? "* " : "  ") + name, String(format: "%.2f", time * 1000),
@@ -130,6 +141,17 @@ struct BenchCommand: ParsableCommand {
         let text = layers.isDisjoint(with: SceneTag.words) ? nil : try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: scenario.name))
         let screen = CallScreen(layout: layout, seed: scenario.seed, avatar: nil, text: text, showing: layers)
         return (0..<count).map { index in screen.scene(at: timeline.state(at: 8.5 + Double(index % 600) / 60)) }
+    }
+
+    /// Rounds of the words' cost, and frames a round (the first of which warms up).
+    static let wordsRounds = 9
+    static let wordsRoundFrames = 31
+
+    /// The middle value (the mean of the middle two for an even count); 0 for none.
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        return (sorted[(sorted.count - 1) / 2] + sorted[sorted.count / 2]) / 2
     }
 
     /// Mean seconds per frame over all requests but the first, which warms up.

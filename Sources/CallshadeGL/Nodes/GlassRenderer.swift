@@ -63,54 +63,18 @@ final class GlassRenderer: NodeRenderer {
 
     var drawsOnHost: Bool { true }
 
-    /// Glass on the host: in each pixel of `rects`, the prepared lattice
-    /// read bilinearly as `glass.frag` reads it, mixed over what is there by
-    /// the shape's coverage and the opacity (dithered as the GPU dithers).
+    /// Glass on the host (`HostGlass`) over an RGBA frame, with the lattice prepared for the frame.
     func drawOnHost(_ node: any SceneNode, scene: Scene, rects: [PixelRect], into pixels: UnsafeMutablePointer<UInt8>) throws {
         guard let glass = node as? GlassNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
-        let lattice = try lattice(for: glass, size: scene.size).samples
-        let width = scene.size.width, dither = scene.dither
-        let opacity = min(max(glass.opacity, 0), 1)
-        // The shape's signed distance (as `GlassNode.signedDistance`), from scalars: nothing is retained per pixel.
-        let radius = glass.cornerRadius
-        let centre = (x: glass.x + glass.width / 2, y: glass.y + glass.height / 2)
-        let inner = (x: glass.width / 2 - radius, y: glass.height / 2 - radius)
-        let target = SendablePointer(address: pixels)
-        // Each column's place between lattice columns, worked out once.
-        let left = rects.map(\.x).min() ?? 0
-        let columns = (left..<(rects.map { $0.x + $0.width }.max() ?? 0)).map { lattice.column(at: Double($0) + 0.5) }
-        GridUpscaler.inBands(rows: rects.count) { band in
-            lattice.values.withUnsafeBufferPointer { values in
-                guard let values = values.baseAddress else { return }
-                let texels = UnsafeRawPointer(values).assumingMemoryBound(to: SIMD4<Float>.self)
-                for rect in rects[band] {
-                    for y in rect.y..<rect.y + rect.height {
-                        let qy = abs(Double(y) + 0.5 - centre.y) - inner.y
-                        let row = lattice.row(at: Double(y) + 0.5)
-                        let above = texels + row.index * lattice.columns, below = above + lattice.columns
-                        for x in rect.x..<rect.x + rect.width {
-                            let qx = abs(Double(x) + 0.5 - centre.x) - inner.x
-                            // Beyond a corner the distance needs a root; elsewhere it is the larger of the two.
-                            let distance = qx > 0 && qy > 0 ? (qx * qx + qy * qy).squareRoot() - radius : max(qx, qy) - radius
-                            let amount = Float(min(max(0.5 - distance, 0), 1) * opacity)
-                            guard amount > 0 else { continue }
-                            // The lattice read bilinearly: RGBA texels as four-wide vectors.
-                            let column = columns[x - left]
-                            let top = above[column.index] * (1 - column.weight) + above[column.index + 1] * column.weight
-                            let bottom = below[column.index] * (1 - column.weight) + below[column.index + 1] * column.weight
-                            var glassLevels = (top * (1 - row.weight) + bottom * row.weight) * 255
-                            if dither { glassLevels += Float(OrderedDither.offset(x: x, y: y) * 255) }
-                            let at = target.address + (y * width + x) * 4
-                            let keep = 1 - amount
-                            // Half up (the levels are not negative): a plain conversion truncates.
-                            at[0] = UInt8(min(max(Float(at[0]) * keep + glassLevels.x * amount, 0), 255) + 0.5)
-                            at[1] = UInt8(min(max(Float(at[1]) * keep + glassLevels.y * amount, 0), 255) + 0.5)
-                            at[2] = UInt8(min(max(Float(at[2]) * keep + glassLevels.z * amount, 0), 255) + 0.5)
-                        }
-                    }
-                }
-            }
-        }
+        HostGlass(glass, lattice: try lattice(for: glass, size: scene.size).samples, rects: rects)
+            .draw(into: pixels, width: scene.size.width, dither: scene.dither)
+    }
+
+    /// The same over I420 planes.
+    func drawOnHostYUV420(_ node: any SceneNode, scene: Scene, rects: [PixelRect], into planes: UnsafeMutablePointer<UInt8>) throws {
+        guard let glass = node as? GlassNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
+        HostGlass(glass, lattice: try lattice(for: glass, size: scene.size).samples, rects: rects)
+            .drawYUV420(into: planes, width: scene.size.width, height: scene.size.height)
     }
 
     /// The lattice for `glass` in a frame of `size`: the one of the frame

@@ -31,9 +31,16 @@ final class MarksRenderer: NodeRenderer {
     var drawsOnHost: Bool { true }
 
     /// The marks blended on the host (`MarksNode.blend`), by the GPU's rule.
+    /// On one core: text is too small a job to be worth waking another.
     func drawOnHost(_ node: any SceneNode, scene: Scene, rects: [PixelRect], into pixels: UnsafeMutablePointer<UInt8>) throws {
         guard let node = node as? MarksNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
         node.blend(into: pixels, width: scene.size.width, height: scene.size.height)
+    }
+
+    /// The same over I420 planes (`MarksNode.blendYUV420`).
+    func drawOnHostYUV420(_ node: any SceneNode, scene: Scene, rects: [PixelRect], into planes: UnsafeMutablePointer<UInt8>) throws {
+        guard let node = node as? MarksNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
+        node.blendYUV420(into: planes, width: scene.size.width, height: scene.size.height)
     }
 
     func compileEveryVariant() throws -> Int { 1 }

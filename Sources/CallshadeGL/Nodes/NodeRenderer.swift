@@ -33,6 +33,11 @@ protocol NodeRenderer: AnyObject {
     /// already. Called after `prepare` for the frame.
     func drawOnHost(_ node: any SceneNode, scene: Scene, rects: [PixelRect], into pixels: UnsafeMutablePointer<UInt8>) throws
 
+    /// The same over a frame's I420 planes (even size; Y, then Cb, then Cr)
+    /// that hold what is below already; `rects` have even edges. The host
+    /// route never dithers I420 frames, and neither does this.
+    func drawOnHostYUV420(_ node: any SceneNode, scene: Scene, rects: [PixelRect], into planes: UnsafeMutablePointer<UInt8>) throws
+
     /// Compiles every build of its shaders a frame can ask for; returns how many.
     func compileEveryVariant() throws -> Int
 }

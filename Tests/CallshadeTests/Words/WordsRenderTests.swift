@@ -84,3 +84,47 @@ final class WordsRenderTests: XCTestCase {
         }
     }
 }
+
+/// The host route draws glass and text straight into I420 planes, mixing in
+/// Y'CbCr; that must give what drawing them over RGBA and converting gives.
+final class WordsPlaneTests: XCTestCase {
+    /// Over the words' boxes the two differ by rounding, and in chroma where
+    /// the four pixels of a block under a glyph's edge differ in colour: at
+    /// most 3 levels, and by more than 1 (what the background alone may
+    /// differ by, `HostYUVTests`) in no more than 1 % of the samples there.
+    func testWordsDrawnIntoThePlanesMatchTheConvertedFrame() throws {
+        let gpu = try WordsRenderTests.shared.renderer()
+        for (time, size) in [(1.2, "1170x2532"), (7.5, "1170x2532"), (12.1, "1080x1920"), (7.7, "1080x1920")] {
+            let scene = try WordsFixtures.scene(at: time, size: size)
+            var direct: [UInt8] = []
+            try gpu.with { $0.route = .hostComposition }.renderYUV420(scene, into: &direct)
+            var converted: [UInt8] = []
+            try YUV420.convertFast(try gpu.with { $0.route = .hostComposition }.render(scene), into: &converted)
+            let (width, height) = (scene.size.width, scene.size.height)
+            XCTAssertEqual(direct.count, YUV420.frameBytes(width: width, height: height), "\(size) at \(time) s")
+            XCTAssertEqual(converted.count, direct.count, "\(size) at \(time) s")
+            guard direct.count == converted.count, direct.count == YUV420.frameBytes(width: width, height: height) else { continue }
+            XCTAssertLessThanOrEqual(SampleDifferences(direct, converted).maxDelta, 3, "\(size) at \(time) s")
+            // Luma then chroma samples over the boxes of the nodes the host draws (all but the waves and avatar).
+            let boxes = scene.nodes.filter { !($0 is AvatarWavesNode) }.map { $0.bounds(in: scene.size) }.filter { !$0.isEmpty }
+            XCTAssertFalse(boxes.isEmpty, "\(size) at \(time) s: no words")
+            var samples = 0, beyondOne = 0
+            func count(_ plane: Int, _ planeWidth: Int, _ box: PixelRect) {
+                for y in box.y..<box.y + box.height {
+                    for x in box.x..<box.x + box.width {
+                        samples += 1
+                        if abs(Int(direct[plane + y * planeWidth + x]) - Int(converted[plane + y * planeWidth + x])) > 1 { beyondOne += 1 }
+                    }
+                }
+            }
+            for box in boxes {
+                count(0, width, box)
+                let chroma = PixelRect(x: box.x / 2, y: box.y / 2, width: (box.x + box.width + 1) / 2 - box.x / 2,
+                                       height: (box.y + box.height + 1) / 2 - box.y / 2)
+                count(width * height, width / 2, chroma)
+                count(width * height + (width / 2) * (height / 2), width / 2, chroma)
+            }
+            XCTAssertLessThan(Double(beyondOne), 0.01 * Double(samples), "\(size) at \(time) s: \(beyondOne) of \(samples) beyond 1")
+        }
+    }
+}

@@ -1,0 +1,101 @@
+extension MarksNode {
+    /// Runs `body` on each row of `area` (pixels whose centres lie in
+    /// `mark`'s quad, as `pixels(of:within:)` gives them) with the share of
+    /// the mark's colour each pixel of that row takes, in 1/65536ths
+    /// (`MarkInk.amount` of the coverage `Mark.coverage(at:atlas:)` gives
+    /// there, exactly), each column's and row's place in the atlas found once.
+    func forEachShareRow(of mark: Mark, in area: PixelRect, tables: inout ShareTables,
+                         _ body: (_ y: Int, _ shares: UnsafeBufferPointer<UInt32>) -> Void) {
+        guard !area.isEmpty else { return }
+        let ink = MarkInk(mark)
+        let shares = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: area.width)
+        defer { shares.deallocate() }
+        guard case .glyph(let image) = mark.kind, let atlas else {
+            for y in area.y..<area.y + area.height {
+                for column in 0..<area.width {
+                    shares[column] = ink.amount(Float(mark.coverage(at: Vec2(Double(area.x + column) + 0.5, Double(y) + 0.5), atlas: atlas)))
+                }
+                body(y, UnsafeBufferPointer(shares))
+            }
+            return
+        }
+        atlas.coverage.withUnsafeBufferPointer { texels in
+            guard let texels = texels.baseAddress else { return }
+            if mark.width == Double(image.width), mark.height == Double(image.height), mark.x == mark.x.rounded(), mark.y == mark.y.rounded(),
+               mark.x.magnitude < 1e9, mark.y.magnitude < 1e9 {
+                // At its own size on whole pixels: pixel (x, y) shows texel (image.x + x - mark.x, image.y + y - mark.y),
+                // whose share is looked up.
+                let byTexel = tables.table(for: ink)
+                let dx = image.x - Int(mark.x), dy = image.y - Int(mark.y)
+                byTexel.withUnsafeBufferPointer { byTexel in
+                    for y in area.y..<area.y + area.height {
+                        let row = texels + (y + dy) * atlas.width + dx + area.x
+                        for column in 0..<area.width { shares[column] = byTexel[Int(row[column])] }
+                        body(y, UnsafeBufferPointer(shares))
+                    }
+                }
+                return
+            }
+            let quad = mark.quad
+            let columns = (0..<area.width).map { column in
+                AtlasPlace(Double(area.x + column) + 0.5, low: quad.x, length: quad.width, origin: mark.x,
+                           extent: mark.width, picture: image.width, first: image.x, count: atlas.width)
+            }
+            for y in area.y..<area.y + area.height {
+                let row = AtlasPlace(Double(y) + 0.5, low: quad.y, length: quad.height, origin: mark.y,
+                                     extent: mark.height, picture: image.height, first: image.y, count: atlas.height)
+                let upper = texels + row.near * atlas.width, lower = texels + row.far * atlas.width
+                for (column, place) in columns.enumerated() {
+                    guard row.inside, place.inside else {
+                        shares[column] = 0
+                        continue
+                    }
+                    // As `GlyphAtlas.coverage(atX:y:)`: texels as fractions of 255, mixed along x then y.
+                    let top = Double(upper[place.near]) / 255 * (1 - place.weight) + Double(upper[place.far]) / 255 * place.weight
+                    let bottom = Double(lower[place.near]) / 255 * (1 - place.weight) + Double(lower[place.far]) / 255 * place.weight
+                    shares[column] = ink.amount(Float(top * (1 - row.weight) + bottom * row.weight))
+                }
+                body(y, UnsafeBufferPointer(shares))
+            }
+        }
+    }
+}
+
+/// Where a pixel centre falls in the atlas along one axis, as
+/// `Mark.coverage(at:atlas:)` and `GlyphAtlas.coverage(atX:y:)` work it out:
+/// whether it lies in the quad, the two texels it is read between (clamped
+/// to the atlas) and the far one's weight.
+private struct AtlasPlace {
+    let inside: Bool
+    let near: Int
+    let far: Int
+    let weight: Double
+
+    /// `centre` (pixels) over a quad from `low` for `length`, the mark's
+    /// rectangle starting at `origin` for `extent` pixels showing its
+    /// picture's `picture` texels from texel `first` of the atlas's `count`.
+    init(_ centre: Double, low: Double, length: Double, origin: Double, extent: Double, picture: Int, first: Int, count: Int) {
+        inside = centre >= low && centre < low + length
+        // The same operations, in the same order, as the per-pixel functions.
+        let texel = Double(first) + (centre - origin) * Double(picture) / extent
+        let clamped = min(max(texel - 0.5, -1), Double(count))
+        let below = clamped.rounded(.down)
+        weight = clamped - below
+        let index = Int(below)
+        near = min(max(index, 0), count - 1)
+        far = min(max(index + 1, 0), count - 1)
+    }
+}
+
+/// The share each texel value gives (`MarkInk.amount` of value / 255), by
+/// a mark's alpha: made once a blend for each alpha its marks have.
+struct ShareTables {
+    private var tables: [(alpha: Float, shares: [UInt32])] = []
+
+    mutating func table(for ink: MarkInk) -> [UInt32] {
+        if let made = tables.first(where: { $0.alpha == ink.alpha }) { return made.shares }
+        let made = (0...255).map { ink.amount(Float($0) / 255) }
+        tables.append((ink.alpha, made))
+        return made
+    }
+}

@@ -1,0 +1,56 @@
+extension MarksNode {
+    /// Blends the marks, in order, over a frame's I420 planes (`width` x
+    /// `height`, even; Y, then Cb, then Cr) as `blend(into:width:height:within:)`
+    /// does over RGBA, in Y'CbCr: colour conversion is affine, so mixing
+    /// levels mixes colours. Each luma sample takes the mark's Y by its
+    /// pixel's share; each chroma sample takes the mark's Cb and Cr by the
+    /// mean share of its 2x2 pixels (what converting the mixed pixels gives
+    /// where the 2x2 pixels below share a colour, as a smooth background
+    /// does). Only the pixels of `clip` change; its edges must be even.
+    public func blendYUV420(into planes: UnsafeMutablePointer<UInt8>, width: Int, height: Int, within clip: PixelRect? = nil) {
+        let frame = PixelRect(x: 0, y: 0, width: width, height: height)
+        let bounds = clip?.intersection(frame) ?? frame
+        let converter = YUV420.FixedPointYCbCr()
+        let chromaWidth = width / 2
+        let cbPlane = planes + width * height, crPlane = cbPlane + chromaWidth * (height / 2)
+        var tables = ShareTables()
+        for mark in marks {
+            let area = Self.pixels(of: mark.quad, within: bounds)
+            guard !area.isEmpty else { continue }
+            let ink = MarkInk(mark)
+            let luma = UInt32(converter.luma(Int32(ink.red), Int32(ink.green), Int32(ink.blue)))
+            let chroma = converter.chroma(4 * Int32(ink.red), 4 * Int32(ink.green), 4 * Int32(ink.blue))
+            let (cb, cr) = (UInt32(chroma.0), UInt32(chroma.1))
+            // The shares of each 2x2 block of the row pair at hand, summed.
+            let firstBlock = area.x / 2, blocks = (area.x + area.width + 1) / 2 - firstBlock
+            var blockShares = [UInt32](repeating: 0, count: blocks)
+            let lastRow = area.y + area.height - 1
+            forEachShareRow(of: mark, in: area, tables: &tables) { y, shares in
+                guard let shares = shares.baseAddress else { return }
+                // No branches (a pixel of share 0 keeps its level), wrapping arithmetic that cannot wrap: a loop the compiler vectorises.
+                let line = planes + y * width + area.x
+                for column in 0..<area.width {
+                    let amount = shares[column]
+                    line[column] = UInt8(truncatingIfNeeded: (luma &* amount &+ UInt32(line[column]) &* (65536 &- amount) &+ 32768) >> 16)
+                }
+                // Column 0 is a block's right pixel when the area starts on an odd column.
+                let parity = area.x % 2
+                blockShares.withUnsafeMutableBufferPointer { blockShares in
+                    for block in 0..<blocks {
+                        let column = 2 * block - parity
+                        blockShares[block] &+= (column >= 0 ? shares[column] : 0) &+ (column + 1 < area.width ? shares[column + 1] : 0)
+                    }
+                    // A row pair's blocks are done at its odd row, or at the area's last row; a block of share 0 keeps its levels.
+                    guard y % 2 == 1 || y == lastRow else { return }
+                    let cbRow = cbPlane + (y / 2) * chromaWidth + firstBlock, crRow = crPlane + (y / 2) * chromaWidth + firstBlock
+                    for block in 0..<blocks {
+                        let amount = (blockShares[block] &+ 2) >> 2, keep = 65536 &- amount
+                        cbRow[block] = UInt8(truncatingIfNeeded: (cb &* amount &+ UInt32(cbRow[block]) &* keep &+ 32768) >> 16)
+                        crRow[block] = UInt8(truncatingIfNeeded: (cr &* amount &+ UInt32(crRow[block]) &* keep &+ 32768) >> 16)
+                        blockShares[block] = 0
+                    }
+                }
+            }
+        }
+    }
+}
