@@ -12,8 +12,9 @@ public struct ReferenceRenderer: FrameRenderer {
         let gradient = scene.background.map(ReferenceGradient.init)
         let dither = scene.dither
         // Each node's shader and the pixels it may change, bottom to top.
-        let nodes = scene.nodes.map { (shader: $0.referenceShader(in: scene), bounds: $0.bounds(in: scene.size)) }
-        guard gradient != nil || !nodes.isEmpty else { return image }
+        let shaders = scene.nodes.map { $0.referenceShader(in: scene) }
+        let bounds = scene.nodes.map { $0.bounds(in: scene.size) }
+        guard gradient != nil || !shaders.isEmpty else { return image }
 
         image.withUnsafeMutablePixels { buffer in
             guard let address = buffer.baseAddress else { return }
@@ -21,14 +22,16 @@ public struct ReferenceRenderer: FrameRenderer {
             let base = SendablePointer(address: address)
             DispatchQueue.concurrentPerform(iterations: rows.count) { band in
                 for row in rows.range(of: band) {
+                    // The nodes whose bounds reach this row, bottom to top; each pixel visits only them (nothing copied).
+                    let reaching = bounds.indices.filter { bounds[$0].y <= row && row < bounds[$0].y + bounds[$0].height }
                     let sy = 1 - (Double(row) + 0.5) / Double(height)
                     var offset = row * width * 4
                     for column in 0..<width {
                         let sx = (Double(column) + 0.5) / Double(width)
                         let background = gradient?.color(atScreen: Vec2(sx, sy))
                         var pixel = background.map { ShadedPixel(color: $0, alpha: 1) } ?? .transparent
-                        for node in nodes where node.bounds.contains(x: column, y: row) {
-                            pixel = node.shader.shade(pixel, at: Vec2(Double(column) + 0.5, Double(row) + 0.5), background: background)
+                        for index in reaching where bounds[index].x <= column && column < bounds[index].x + bounds[index].width {
+                            pixel = shaders[index].shade(pixel, at: Vec2(Double(column) + 0.5, Double(row) + 0.5), background: background)
                         }
                         let shift = dither ? OrderedDither.offset(x: column, y: row) : 0
                         base[offset] = Quantize.byte(pixel.color.r + shift)

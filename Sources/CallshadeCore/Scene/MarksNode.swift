@@ -124,18 +124,46 @@ public struct MarksNode: SceneNode, Equatable, Sendable {
     }
 
     public func referenceShader(in scene: Scene) -> any ReferenceNodeShader {
-        ReferenceMarks(node: self)
+        ReferenceMarks(node: self, size: scene.size)
     }
 }
 
 /// The CPU reference's marks: each mark's coverage at the pixel centre,
-/// blended over what is below in order.
-struct ReferenceMarks: ReferenceNodeShader {
-    let node: MarksNode
+/// blended over what is below in order. Which marks reach each 16x16 block
+/// of the node's bounds is found once, so a pixel visits only those.
+final class ReferenceMarks: ReferenceNodeShader {
+    private static let side = 16
+    private let node: MarksNode
+    /// The node's bounds, and for each block of it (row by row) the marks that reach it, in order.
+    private let bounds: PixelRect
+    private let columns: Int
+    private let reaching: [[Int]]
+
+    init(node: MarksNode, size: FrameSize) {
+        self.node = node
+        let bounds = node.bounds(in: size)
+        self.bounds = bounds
+        let side = Self.side
+        columns = (bounds.width + side - 1) / side
+        var reaching = [[Int]](repeating: [], count: columns * ((bounds.height + side - 1) / side))
+        for (index, mark) in node.marks.enumerated() {
+            let area = MarksNode.pixels(of: mark.quad, within: bounds)
+            guard !area.isEmpty else { continue }
+            for row in (area.y - bounds.y) / side...(area.y + area.height - 1 - bounds.y) / side {
+                for column in (area.x - bounds.x) / side...(area.x + area.width - 1 - bounds.x) / side {
+                    reaching[row * columns + column].append(index)
+                }
+            }
+        }
+        self.reaching = reaching
+    }
 
     func shade(_ below: ShadedPixel, at point: Vec2, background: RGB?) -> ShadedPixel {
+        let x = Int(point.x.rounded(.down)) - bounds.x, y = Int(point.y.rounded(.down)) - bounds.y
+        guard point.x.isFinite, point.y.isFinite, x >= 0, y >= 0, x < bounds.width, y < bounds.height else { return below }
         var pixel = below
-        for mark in node.marks {
+        for index in reaching[(y / Self.side) * columns + x / Self.side] {
+            let mark = node.marks[index]
             let amount = mark.coverage(at: point, atlas: node.atlas) * min(max(mark.alpha, 0), 1)
             guard amount > 0 else { continue }
             let alpha = amount + pixel.alpha * (1 - amount)
