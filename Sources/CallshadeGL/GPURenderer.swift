@@ -162,7 +162,7 @@ public final class GPURenderer: FrameRenderer {
         guard let frame = try beginOnHost(scene) else { return nil }
         var pixels = host.backgroundRGBA(size: scene.size, grid: frame.grid, dither: scene.dither)
         if try finishOnHost(frame) { host.pasteOverlay(into: &pixels, width: scene.size.width) }
-        try host.drawOnHost(frame.hosted, scene: scene, into: &pixels)
+        host.drawOnHost(frame.hosted, size: scene.size, into: &pixels)
         return RGBAImage(width: scene.size.width, height: scene.size.height, pixels: pixels)
     }
 
@@ -173,7 +173,7 @@ public final class GPURenderer: FrameRenderer {
         guard !scene.dither, let frame = try beginOnHost(scene) else { return false }
         host.backgroundYUV420(size: scene.size, grid: frame.grid, into: &output)
         if try finishOnHost(frame) { host.pasteOverlayYUV420(size: scene.size, into: &output) }
-        try host.drawOnHostYUV420(frame.hosted, scene: scene, into: &output)
+        host.drawOnHostYUV420(frame.hosted, size: scene.size, into: &output)
         return true
     }
 
@@ -185,7 +185,7 @@ public final class GPURenderer: FrameRenderer {
         let overlay: (region: PixelRect, boxes: [(box: PixelRect, rects: [PixelRect])])?
         /// Nodes nothing the GPU draws lies above, which the host draws over
         /// the composed frame itself (bottom to top), with the tiles they draw.
-        var hosted: [HostDrawn] = []
+        var hosted: [any HostDrawing] = []
     }
 
     /// The tiles of the node's square and what draws each (alone in the scene).
@@ -254,13 +254,11 @@ public final class GPURenderer: FrameRenderer {
             let above = scene.nodes.indices.filter { $0 > index && plan.overlap(index, $0) }
             if try self.nodes.renderer(for: scene.nodes[index]).drawsOnHost, above.allSatisfy(onHost.contains) { onHost.insert(index) }
         }
-        var hosted: [HostDrawn] = []
+        var hostedTiles: [(renderer: any NodeRenderer, node: any SceneNode, rects: [PixelRect])] = []
         for (index, node) in scene.nodes.enumerated() where !(node is AvatarWavesNode) {
             if onHost.contains(index) {
-                if let item = HostDrawn(node, renderer: try self.nodes.renderer(for: node),
-                                        rects: plan.runs(of: index, lowest: true) + plan.runs(of: index, lowest: false)) {
-                    hosted.append(item)
-                }
+                let rects = plan.runs(of: index, lowest: true) + plan.runs(of: index, lowest: false)
+                if !rects.isEmpty { hostedTiles.append((try self.nodes.renderer(for: node), node, rects)) }
                 continue
             }
             let runs = (renderer: try self.nodes.renderer(for: node), node: node,
@@ -270,6 +268,7 @@ public final class GPURenderer: FrameRenderer {
         }
         let host = self.host
         try nodes.prepare(scene, background: { host.background(at: $0, size: size, grid: grid) })
+        let hosted = try hostedTiles.map { try $0.renderer.hostDrawing($0.node, scene: scene, rects: $0.rects) }
         guard let first = boxes.first?.box else { return HostFrame(grid: grid, overlay: nil, hosted: hosted) }
         let region = boxes.reduce(first) { $0.union($1.box) }
         let target = try overlayTarget(width: region.width, height: region.height)

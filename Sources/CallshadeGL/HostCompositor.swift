@@ -1,20 +1,5 @@
 import CallshadeCore
 
-/// A node the host draws itself (nothing the GPU draws lies above it), with
-/// its renderer and the tiles it draws (edges on multiples of 8).
-struct HostDrawn {
-    let renderer: any NodeRenderer
-    let node: any SceneNode
-    let rects: [PixelRect]
-
-    init?(_ node: any SceneNode, renderer: any NodeRenderer, rects: [PixelRect]) {
-        guard !rects.isEmpty else { return nil }
-        self.renderer = renderer
-        self.node = node
-        self.rects = rects
-    }
-}
-
 /// The host compositor: composes a frame on the CPU from what the GPU drew
 /// (the route `render` takes on a software rasteriser). It reads back the
 /// low-resolution gradient as floats and the foreground's square, fills the
@@ -170,24 +155,29 @@ struct HostCompositor {
         }
     }
 
-    /// Draws `nodes` (bottom to top; nothing the GPU draws lies above them)
-    /// over an RGBA frame composed already.
-    func drawOnHost(_ nodes: [HostDrawn], scene: Scene, into pixels: inout [UInt8]) throws {
-        guard !nodes.isEmpty, pixels.count == scene.size.pixelCount * 4 else { return }
-        try pixels.withUnsafeMutableBufferPointer { pixels in
+    /// Draws `drawings` (bottom to top; nothing the GPU draws lies above
+    /// them) over an RGBA frame composed already, in bands of rows over the
+    /// cores, each band every drawing in order.
+    func drawOnHost(_ drawings: [any HostDrawing], size: FrameSize, into pixels: inout [UInt8]) {
+        guard !drawings.isEmpty, pixels.count == size.pixelCount * 4 else { return }
+        pixels.withUnsafeMutableBufferPointer { pixels in
             guard let base = pixels.baseAddress else { return }
-            for item in nodes { try item.renderer.drawOnHost(item.node, scene: scene, rects: item.rects, into: base) }
+            let target = SendablePointer(address: base)
+            HostBands(drawings, height: size.height).run { band in
+                for drawing in drawings { drawing.draw(into: target.address, rows: band) }
+            }
         }
     }
 
-    /// Draws `nodes` over I420 planes composed already, straight into the
-    /// planes (their tiles' edges are on multiples of 8, so even).
-    func drawOnHostYUV420(_ nodes: [HostDrawn], scene: Scene, into output: inout [UInt8]) throws {
-        let size = scene.size
-        guard !nodes.isEmpty, output.count == YUV420.frameBytes(width: size.width, height: size.height) else { return }
-        try output.withUnsafeMutableBufferPointer { planes in
+    /// The same over I420 planes composed already, straight into the planes.
+    func drawOnHostYUV420(_ drawings: [any HostDrawing], size: FrameSize, into output: inout [UInt8]) {
+        guard !drawings.isEmpty, output.count == YUV420.frameBytes(width: size.width, height: size.height) else { return }
+        output.withUnsafeMutableBufferPointer { planes in
             guard let base = planes.baseAddress else { return }
-            for item in nodes { try item.renderer.drawOnHostYUV420(item.node, scene: scene, rects: item.rects, into: base) }
+            let target = SendablePointer(address: base)
+            HostBands(drawings, height: size.height).run { band in
+                for drawing in drawings { drawing.drawYUV420(into: target.address, rows: band) }
+            }
         }
     }
 

@@ -286,3 +286,41 @@ extension GPURenderer {
         return reconfigured(changed)
     }
 }
+
+/// The bands the host draws its nodes in: together exactly the rows the
+/// drawings change, disjoint, their edges even but for an odd frame's last row.
+final class HostBandsTests: XCTestCase {
+    private struct Rows: HostDrawing {
+        let rows: Range<Int>
+        func draw(into pixels: UnsafeMutablePointer<UInt8>, rows: Range<Int>) {}
+        func drawYUV420(into planes: UnsafeMutablePointer<UInt8>, rows: Range<Int>) {}
+    }
+
+    func testBandsCoverTheDrawnRowsOnceWithEvenEdges() {
+        let cases: [(rows: [Range<Int>], height: Int, cores: Int)] = [
+            ([10..<31, 25..<40, 100..<101], 200, 2),
+            ([0..<1920], 1920, 2),
+            ([3..<7], 8, 4),
+            ([1910..<1921], 1921, 2),
+            ([50..<50], 100, 2),
+            ([], 100, 2),
+            ([0..<2, 4..<6, 8..<10, 12..<14], 20, 8),
+        ]
+        for (rows, height, cores) in cases {
+            let bands = HostBands(rows.map { Rows(rows: $0) }, height: height, cores: cores).bands
+            var covered = [Int](repeating: 0, count: height)
+            for band in bands {
+                XCTAssertFalse(band.isEmpty, "\(rows): \(bands)")
+                XCTAssertEqual(band.lowerBound % 2, 0, "\(rows): \(bands)")
+                XCTAssertTrue(band.upperBound % 2 == 0 || band.upperBound == height, "\(rows): \(bands)")
+                for row in band { covered[row] += 1 }
+            }
+            // Every changed row once (grown to even edges), nothing twice, nothing far beyond.
+            XCTAssertTrue(covered.allSatisfy { $0 <= 1 }, "\(rows): \(bands)")
+            for range in rows { for row in range { XCTAssertEqual(covered[row], 1, "\(rows): row \(row) in \(bands)") } }
+            let grown = Set(rows.flatMap { ($0.lowerBound / 2 * 2)..<min(($0.upperBound + 1) / 2 * 2, height) })
+            XCTAssertEqual(Set(covered.indices.filter { covered[$0] == 1 }), grown, "\(rows): \(bands)")
+            XCTAssertLessThanOrEqual(bands.count, 2 * cores + rows.count, "\(rows): \(bands)")
+        }
+    }
+}

@@ -102,11 +102,11 @@ public struct GlassNode: SceneNode, Equatable, Sendable {
         for row in 0..<rows {
             for column in 0..<columns {
                 let box = SceneTiles.centreBox(column: column, row: row, region: region, origin: Vec2(0, 0))
-                let corners = [Vec2(box.x.lowerBound, box.y.lowerBound), Vec2(box.x.upperBound, box.y.lowerBound),
-                               Vec2(box.x.lowerBound, box.y.upperBound), Vec2(box.x.upperBound, box.y.upperBound)]
-                let farthest = corners.map(signedDistance).max() ?? 0
+                // The four corners' distances (no arrays: this runs for every tile of every frame).
+                let farthest = max(max(signedDistance(Vec2(box.x.lowerBound, box.y.lowerBound)), signedDistance(Vec2(box.x.upperBound, box.y.lowerBound))),
+                                   max(signedDistance(Vec2(box.x.lowerBound, box.y.upperBound)), signedDistance(Vec2(box.x.upperBound, box.y.upperBound))))
                 let middle = Vec2((box.x.lowerBound + box.x.upperBound) / 2, (box.y.lowerBound + box.y.upperBound) / 2)
-                let halfDiagonal = (corners[0] - middle).length
+                let halfDiagonal = (Vec2(box.x.lowerBound, box.y.lowerBound) - middle).length
                 if farthest <= -(0.5 + Self.slack) {
                     result.append(opacity >= 1 ? .opaque : .backdrop)
                 } else if signedDistance(middle) - halfDiagonal >= 0.5 + Self.slack {

@@ -5,17 +5,18 @@ extension MarksNode {
     /// becomes colour x a + itself x (1 - a), a = coverage x alpha, rounded.
     /// A glyph drawn at its own size on whole pixels reads its texels
     /// directly (the same values the bilinear sample gives there). Only the
-    /// pixels of `clip` (the whole frame when nil) change.
-    public func blend(into pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, within clip: PixelRect? = nil) {
+    /// pixels of `clip` (the whole frame when nil) change. `tables` are the
+    /// node's `ShareTables`, made now when not given.
+    public func blend(into pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, within clip: PixelRect? = nil, tables: ShareTables? = nil) {
         let frame = PixelRect(x: 0, y: 0, width: width, height: height)
         let bounds = clip?.intersection(frame) ?? frame
-        var tables = ShareTables()
+        let tables = tables ?? ShareTables(self)
         for mark in marks {
             let area = Self.pixels(of: mark.quad, within: bounds)
             guard !area.isEmpty else { continue }
             let ink = MarkInk(mark)
             let color = (UInt32(ink.red), UInt32(ink.green), UInt32(ink.blue))
-            forEachShareRow(of: mark, in: area, tables: &tables) { y, shares in
+            forEachShareRow(of: mark, in: area, tables: tables) { y, shares in
                 let line = pixels + (y * width + area.x) * 4
                 for (column, amount) in shares.enumerated() where amount > 0 {
                     let at = line + column * 4

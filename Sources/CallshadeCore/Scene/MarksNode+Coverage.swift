@@ -4,7 +4,7 @@ extension MarksNode {
     /// the mark's colour each pixel of that row takes, in 1/65536ths
     /// (`MarkInk.amount` of the coverage `Mark.coverage(at:atlas:)` gives
     /// there, exactly), each column's and row's place in the atlas found once.
-    func forEachShareRow(of mark: Mark, in area: PixelRect, tables: inout ShareTables,
+    func forEachShareRow(of mark: Mark, in area: PixelRect, tables: ShareTables,
                          _ body: (_ y: Int, _ shares: UnsafeBufferPointer<UInt32>) -> Void) {
         guard !area.isEmpty else { return }
         let ink = MarkInk(mark)
@@ -88,14 +88,28 @@ private struct AtlasPlace {
 }
 
 /// The share each texel value gives (`MarkInk.amount` of value / 255), by
-/// a mark's alpha: made once a blend for each alpha its marks have.
-struct ShareTables {
-    private var tables: [(alpha: Float, shares: [UInt32])] = []
+/// a mark's alpha: made once for the alphas of a node's marks, and shared
+/// by everything that blends that node (bands of rows at once included).
+public struct ShareTables: Sendable {
+    private let tables: [(alpha: Float, shares: [UInt32])]
 
-    mutating func table(for ink: MarkInk) -> [UInt32] {
-        if let made = tables.first(where: { $0.alpha == ink.alpha }) { return made.shares }
-        let made = (0...255).map { ink.amount(Float($0) / 255) }
-        tables.append((ink.alpha, made))
-        return made
+    /// The tables of every alpha `node`'s marks have.
+    public init(_ node: MarksNode) {
+        var tables: [(alpha: Float, shares: [UInt32])] = []
+        for mark in node.marks {
+            let ink = MarkInk(mark)
+            guard !tables.contains(where: { $0.alpha == ink.alpha }) else { continue }
+            tables.append((ink.alpha, Self.shares(ink)))
+        }
+        self.tables = tables
+    }
+
+    /// The table of `ink`'s alpha (made now if the node's marks had none such).
+    func table(for ink: MarkInk) -> [UInt32] {
+        tables.first { $0.alpha == ink.alpha }?.shares ?? Self.shares(ink)
+    }
+
+    private static func shares(_ ink: MarkInk) -> [UInt32] {
+        (0...255).map { ink.amount(Float($0) / 255) }
     }
 }

@@ -7,13 +7,14 @@ extension MarksNode {
     /// mean share of its 2x2 pixels (what converting the mixed pixels gives
     /// where the 2x2 pixels below share a colour, as a smooth background
     /// does). Only the pixels of `clip` change; its edges must be even.
-    public func blendYUV420(into planes: UnsafeMutablePointer<UInt8>, width: Int, height: Int, within clip: PixelRect? = nil) {
+    /// `tables` are the node's `ShareTables`, made now when not given.
+    public func blendYUV420(into planes: UnsafeMutablePointer<UInt8>, width: Int, height: Int, within clip: PixelRect? = nil, tables: ShareTables? = nil) {
         let frame = PixelRect(x: 0, y: 0, width: width, height: height)
         let bounds = clip?.intersection(frame) ?? frame
         let converter = YUV420.FixedPointYCbCr()
         let chromaWidth = width / 2
         let cbPlane = planes + width * height, crPlane = cbPlane + chromaWidth * (height / 2)
-        var tables = ShareTables()
+        let tables = tables ?? ShareTables(self)
         for mark in marks {
             let area = Self.pixels(of: mark.quad, within: bounds)
             guard !area.isEmpty else { continue }
@@ -25,7 +26,7 @@ extension MarksNode {
             let firstBlock = area.x / 2, blocks = (area.x + area.width + 1) / 2 - firstBlock
             var blockShares = [UInt32](repeating: 0, count: blocks)
             let lastRow = area.y + area.height - 1
-            forEachShareRow(of: mark, in: area, tables: &tables) { y, shares in
+            forEachShareRow(of: mark, in: area, tables: tables) { y, shares in
                 guard let shares = shares.baseAddress else { return }
                 // No branches (a pixel of share 0 keeps its level), wrapping arithmetic that cannot wrap: a loop the compiler vectorises.
                 let line = planes + y * width + area.x

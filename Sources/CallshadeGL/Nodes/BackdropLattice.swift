@@ -4,8 +4,8 @@ import Foundation
 /// What glass shows, ready for `glass.frag`: the toned background on a
 /// lattice over the pixel centres of a region of the frame (drawn by the
 /// gradient pass, read back as floats), blurred on the host by a separable
-/// Gaussian whose samples beyond the frame repeat its edge, then uploaded as
-/// a half-float texture that the GPU reads bilinearly. The region is the
+/// Gaussian whose samples beyond the frame repeat its edge, then uploaded
+/// (when the GPU draws the glass) as a half-float texture that it reads bilinearly. The region is the
 /// glass grown by the blur's reach, so what lies beyond it never reaches the glass.
 final class BackdropLattice {
     /// What the lattice depends on: the frame, the region it covers, the background, the tone and the blur.
@@ -34,7 +34,11 @@ final class BackdropLattice {
     }
 
     let key: Key
-    let texture: Texture
+    private let context: GLContext
+    /// The texture, once the GPU has needed it (the host draws from `values`
+    /// alone); until then, a texture of an older lattice to reuse if its size fits.
+    private(set) var uploaded: Texture?
+    private var spare: Texture?
     /// The blurred toned values (RGBA floats, `columns` x `rows`), as uploaded.
     private let values: [Float]
     private let columns: Int
@@ -108,12 +112,23 @@ final class BackdropLattice {
         self.values = values
         self.columns = columns
         self.rows = rows
+        self.context = context
+        self.spare = spare
+    }
+
+    /// The values as a half-float texture for `glass.frag`, uploaded the first time it is asked for.
+    func texture() throws -> Texture {
+        if let uploaded { return uploaded }
+        let made: Texture
         if let spare, spare.width == columns, spare.height == rows, spare.format == .rgba16f {
-            texture = spare
+            made = spare
         } else {
-            texture = try Texture(context: context, width: columns, height: rows, format: .rgba16f)
+            made = try Texture(context: context, width: columns, height: rows, format: .rgba16f)
         }
-        try texture.upload(floats: values)
+        try made.upload(floats: values)
+        uploaded = made
+        spare = nil
+        return made
     }
 
     /// The lattice with the toned background evaluated by the gradient pass and read back.
@@ -141,8 +156,7 @@ final class BackdropLattice {
         self.values = values
         self.columns = columns
         self.rows = rows
-        texture = try Texture(context: context, width: columns, height: rows, format: .rgba16f)
-        try texture.upload(floats: values)
+        self.context = context
     }
 
     /// `values` (RGBA floats, `columns` x `rows`) convolved with a Gaussian
@@ -165,26 +179,34 @@ final class BackdropLattice {
     /// the edges clamped to them. Alpha comes out 1.
     private static func convolved(_ values: [Float], columns: Int, rows: Int, kernel: [Float], step: (x: Int, y: Int)) -> [Float] {
         var result = [Float](repeating: 0, count: values.count)
-        guard values.count == columns * rows * 4 else { return result }
+        guard values.count == columns * rows * 4, columns > 0, rows > 0 else { return result }
         let reach = kernel.count / 2
+        // Along the axis, the point each tap of each position reads (clamped), found once.
+        let length = step.x == 1 ? columns : rows
+        let sources = (0..<length).flatMap { position in kernel.indices.map { min(max(position + $0 - reach, 0), length - 1) } }
         values.withUnsafeBufferPointer { values in
             result.withUnsafeMutableBufferPointer { result in
-                for row in 0..<rows {
-                    for column in 0..<columns {
-                        var sum: (Float, Float, Float) = (0, 0, 0)
-                        for (k, weight) in kernel.enumerated() {
-                            let x = min(max(column + (k - reach) * step.x, 0), columns - 1)
-                            let y = min(max(row + (k - reach) * step.y, 0), rows - 1)
-                            let source = (y * columns + x) * 4
-                            sum.0 += values[source] * weight
-                            sum.1 += values[source + 1] * weight
-                            sum.2 += values[source + 2] * weight
+                kernel.withUnsafeBufferPointer { kernel in
+                    sources.withUnsafeBufferPointer { sources in
+                        guard let values = values.baseAddress, let result = result.baseAddress,
+                              let kernel = kernel.baseAddress, let sources = sources.baseAddress else { return }
+                        let taps = reach * 2 + 1
+                        for row in 0..<rows {
+                            for column in 0..<columns {
+                                let position = step.x == 1 ? column : row
+                                let reads = sources + position * taps
+                                var sum: (Float, Float, Float) = (0, 0, 0)
+                                for tap in 0..<taps {
+                                    let source = (step.x == 1 ? row * columns + reads[tap] : reads[tap] * columns + column) * 4
+                                    let weight = kernel[tap]
+                                    sum.0 += values[source] * weight
+                                    sum.1 += values[source + 1] * weight
+                                    sum.2 += values[source + 2] * weight
+                                }
+                                let at = (row * columns + column) * 4
+                                (result[at], result[at + 1], result[at + 2], result[at + 3]) = (sum.0, sum.1, sum.2, 1)
+                            }
                         }
-                        let at = (row * columns + column) * 4
-                        result[at] = sum.0
-                        result[at + 1] = sum.1
-                        result[at + 2] = sum.2
-                        result[at + 3] = 1
                     }
                 }
             }

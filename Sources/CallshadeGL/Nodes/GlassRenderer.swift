@@ -63,18 +63,10 @@ final class GlassRenderer: NodeRenderer {
 
     var drawsOnHost: Bool { true }
 
-    /// Glass on the host (`HostGlass`) over an RGBA frame, with the lattice prepared for the frame.
-    func drawOnHost(_ node: any SceneNode, scene: Scene, rects: [PixelRect], into pixels: UnsafeMutablePointer<UInt8>) throws {
+    /// Glass on the host (`HostGlass`), with the lattice prepared for the frame.
+    func hostDrawing(_ node: any SceneNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
         guard let glass = node as? GlassNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
-        HostGlass(glass, lattice: try lattice(for: glass, size: scene.size).samples, rects: rects)
-            .draw(into: pixels, width: scene.size.width, dither: scene.dither)
-    }
-
-    /// The same over I420 planes.
-    func drawOnHostYUV420(_ node: any SceneNode, scene: Scene, rects: [PixelRect], into planes: UnsafeMutablePointer<UInt8>) throws {
-        guard let glass = node as? GlassNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
-        HostGlass(glass, lattice: try lattice(for: glass, size: scene.size).samples, rects: rects)
-            .drawYUV420(into: planes, width: scene.size.width, height: scene.size.height)
+        return HostGlass(glass, lattice: try lattice(for: glass, size: scene.size).samples, rects: rects, size: scene.size, dither: scene.dither)
     }
 
     /// The lattice for `glass` in a frame of `size`: the one of the frame
@@ -86,7 +78,7 @@ final class GlassRenderer: NodeRenderer {
         let made: BackdropLattice
         if let background {
             // The oldest lattice's texture is reused when it has the size (a glass that stays put).
-            let spare = lattices.count >= 4 ? lattices.removeFirst().texture : nil
+            let spare = lattices.count >= 4 ? lattices.removeFirst().uploaded : nil
             made = try BackdropLattice(key, context: context, background: background, reusing: spare)
         } else {
             made = try BackdropLattice(key, context: context, gradient: gradient)
@@ -117,7 +109,7 @@ final class GlassRenderer: NodeRenderer {
         options.overBackground = overBackground
         let variant = try variants.variant(options)
         try variant.program.use()
-        try GLCalls.bindTexture(lattice.texture.name, unit: .backdrop)
+        try GLCalls.bindTexture(try lattice.texture().name, unit: .backdrop)
         if let lookup, options.lookup { try GLCalls.bindTexture(lookup.texture.name, unit: .gradientGrid) }
         let width = Double(scene.size.width), height = Double(scene.size.height)
         let mapping = ScreenMapping(x: 1 / width, xOffset: Double(region.x) / width, y: -1 / height, yOffset: 1 - Double(region.y) / height)

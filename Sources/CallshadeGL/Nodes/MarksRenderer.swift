@@ -31,16 +31,9 @@ final class MarksRenderer: NodeRenderer {
     var drawsOnHost: Bool { true }
 
     /// The marks blended on the host (`MarksNode.blend`), by the GPU's rule.
-    /// On one core: text is too small a job to be worth waking another.
-    func drawOnHost(_ node: any SceneNode, scene: Scene, rects: [PixelRect], into pixels: UnsafeMutablePointer<UInt8>) throws {
+    func hostDrawing(_ node: any SceneNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
         guard let node = node as? MarksNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
-        node.blend(into: pixels, width: scene.size.width, height: scene.size.height)
-    }
-
-    /// The same over I420 planes (`MarksNode.blendYUV420`).
-    func drawOnHostYUV420(_ node: any SceneNode, scene: Scene, rects: [PixelRect], into planes: UnsafeMutablePointer<UInt8>) throws {
-        guard let node = node as? MarksNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
-        node.blendYUV420(into: planes, width: scene.size.width, height: scene.size.height)
+        return HostMarks(node: node, tables: ShareTables(node), size: scene.size)
     }
 
     func compileEveryVariant() throws -> Int { 1 }
@@ -87,4 +80,26 @@ final class MarksRenderer: NodeRenderer {
         try GLCalls.drawInstancedQuads(count: node.marks.count)
         try GLCalls.resetFixedFunctionState()
     }
+}
+
+/// A marks node of a frame drawn on the host, its share tables made once.
+private struct HostMarks: HostDrawing {
+    let node: MarksNode
+    let tables: ShareTables
+    let size: FrameSize
+
+    var rows: Range<Int> {
+        let bounds = node.bounds(in: size)
+        return bounds.y..<bounds.y + bounds.height
+    }
+
+    func draw(into pixels: UnsafeMutablePointer<UInt8>, rows: Range<Int>) {
+        node.blend(into: pixels, width: size.width, height: size.height, within: band(rows), tables: tables)
+    }
+
+    func drawYUV420(into planes: UnsafeMutablePointer<UInt8>, rows: Range<Int>) {
+        node.blendYUV420(into: planes, width: size.width, height: size.height, within: band(rows), tables: tables)
+    }
+
+    private func band(_ rows: Range<Int>) -> PixelRect { PixelRect(x: 0, y: rows.lowerBound, width: size.width, height: rows.count) }
 }

@@ -28,15 +28,9 @@ protocol NodeRenderer: AnyObject {
     /// so where nothing the GPU draws lies above them).
     var drawsOnHost: Bool { get }
 
-    /// Draws `node` on the host over `rects` (frame pixels, its tiles) of an
-    /// opaque RGBA frame of `scene`'s size that holds what is below it there
-    /// already. Called after `prepare` for the frame.
-    func drawOnHost(_ node: any SceneNode, scene: Scene, rects: [PixelRect], into pixels: UnsafeMutablePointer<UInt8>) throws
-
-    /// The same over a frame's I420 planes (even size; Y, then Cb, then Cr)
-    /// that hold what is below already; `rects` have even edges. The host
-    /// route never dithers I420 frames, and neither does this.
-    func drawOnHostYUV420(_ node: any SceneNode, scene: Scene, rects: [PixelRect], into planes: UnsafeMutablePointer<UInt8>) throws
+    /// `node` made ready for the host to draw over `rects` (frame pixels,
+    /// its tiles, edges on multiples of 8), after `prepare` for the frame.
+    func hostDrawing(_ node: any SceneNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing
 
     /// Compiles every build of its shaders a frame can ask for; returns how many.
     func compileEveryVariant() throws -> Int
