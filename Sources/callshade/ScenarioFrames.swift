@@ -30,6 +30,6 @@ extension Scenario {
     /// changing level, a weak-signal spell, an idle pause.
     static let demo = Scenario(duration: 20, seed: 1, [
         (0, .state(.requesting)), (2, .state(.ringing)), (4, .state(.active)), (5, .level(1.5)), (7, .level(3)),
-        (8, .signal(0.1)), (10, .signal(0.8)), (11, .level(0.5)), (12, .tap),
+        (8, .signal(0.1)), (10, .signal(0.8)), (11, .level(0.5)), (12, .tap(.screen)),
     ])
 }

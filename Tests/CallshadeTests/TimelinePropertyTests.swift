@@ -13,7 +13,7 @@ final class TimelinePropertyTests: XCTestCase {
             let at = random.unit() < 0.3 ? (random.unit() * duration * 4).rounded() / 4 : random.unit() * duration
             let change: ScenarioChange = random.pick([
                 .state(random.pick(CallState.allCases)), .state(.active), .level(random.unit() * 6),
-                .signal(random.unit()), .signal(random.unit() * 0.3), .tap, .tap,
+                .signal(random.unit()), .signal(random.unit() * 0.3), .tap(.screen), .tap(.screen),
                 .proximityNear(random.unit() < 0.5), .remoteMuted(random.unit() < 0.3), .energySaving(random.unit() < 0.2),
             ])
             changes.append((at, change))

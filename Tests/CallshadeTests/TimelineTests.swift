@@ -61,7 +61,7 @@ final class TimelineTests: XCTestCase {
     }
 
     func testATapResumesFromTheRestingPhase() {
-        let t = timeline(40, [(2, .state(.active)), (15, .tap)])
+        let t = timeline(40, [(2, .state(.active)), (15, .tap(.screen))])
         XCTAssertEqual(t.state(at: 14.9).phase, 6)
         XCTAssertEqual(t.state(at: 15).background, .running)
         XCTAssertEqual(t.state(at: 20).phase, 8.5, accuracy: 1e-9)
@@ -72,7 +72,7 @@ final class TimelineTests: XCTestCase {
     }
 
     func testATapWhileSettlingKeepsItRunning() {
-        let t = timeline(40, [(2, .state(.active)), (11, .tap)])
+        let t = timeline(40, [(2, .state(.active)), (11, .tap(.screen))])
         XCTAssertEqual(t.state(at: 10.5).background, .settling)
         XCTAssertEqual(t.state(at: 11.2).background, .running)
         XCTAssertEqual(t.state(at: 11.6).phase, 6.05, accuracy: 1e-9)   // past 6: no rest there
@@ -162,7 +162,7 @@ final class TimelineTests: XCTestCase {
     }
 
     func testWavesEaseOutWhenIdleOnceTheCallHasLastedTenSeconds() {
-        let t = timeline(40, [(2, .state(.active)), (25, .tap)])
+        let t = timeline(40, [(2, .state(.active)), (25, .tap(.screen))])
         // Idle since 0, but the call has lasted 10 s only at 12 s.
         XCTAssertFalse(t.state(at: 11.9).waves.idleStopped)
         XCTAssertTrue(t.state(at: 12).waves.idleStopped)
@@ -179,7 +179,7 @@ final class TimelineTests: XCTestCase {
 
     func testProximityFreezesTheWavesAtOnce() {
         let t = timeline(20, [(1, .state(.active)), (3, .proximityNear(true)), (5, .proximityNear(false)),
-                              (6, .proximityNear(true)), (7, .tap)])
+                              (6, .proximityNear(true)), (7, .tap(.screen))])
         XCTAssertEqual(t.state(at: 2).waves.motionTime, 2, accuracy: 1e-12)
         XCTAssertTrue(t.state(at: 3).waves.frozen)
         XCTAssertEqual(t.state(at: 4).waves.motionTime, 3, accuracy: 1e-12)

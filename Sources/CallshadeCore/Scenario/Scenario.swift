@@ -22,6 +22,14 @@ public enum EndReason: String, CaseIterable, Sendable {
     }
 }
 
+/// What a tap lands on (section 4): the screen anywhere else, the emoji
+/// key, its tooltip, or the expanded key's panel.
+public enum TapTarget: String, CaseIterable, Sendable {
+    case screen, key, tooltip, panel
+
+    public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
 /// What one event changes.
 public enum ScenarioChange: Equatable, Sendable {
     /// A new state; `ended` may say why (nil reads as a hang-up).
@@ -30,12 +38,20 @@ public enum ScenarioChange: Equatable, Sendable {
     case level(Double)
     /// Link quality, 0 (none) to 1 (perfect).
     case signal(Double)
-    /// A user interaction.
-    case tap
+    /// A user interaction, on `target`.
+    case tap(TapTarget)
     /// The proximity sensor: true when the phone is at the ear.
     case proximityNear(Bool)
     case remoteMuted(Bool)
     case energySaving(Bool)
+    /// The user's own microphone is off.
+    case muted(Bool)
+    /// The loudspeaker is on.
+    case speaker(Bool)
+    /// The user's camera is on.
+    case video(Bool)
+    /// The peer's battery is low.
+    case remoteBatteryLow(Bool)
 }
 
 /// One event of a scenario: a change at an instant.
@@ -65,6 +81,10 @@ public struct Scenario: Equatable, Sendable {
     public let audioPath: String?
     /// The peer's name: the title until the call ends.
     public let name: String
+    /// The four emoji of the encryption key (grapheme clusters).
+    public let key: [String]
+    /// Whether the user tapped the key's tooltip in an earlier call (it never shows then).
+    public let tooltipSeen: Bool
     public let events: [ScenarioEvent]
 
     /// The name when the scenario gives none.
@@ -80,8 +100,11 @@ public struct Scenario: Equatable, Sendable {
     public static let frameRates = 1...1000
 
     public init(duration: Double, seed: Int64 = 0, size: FrameSize? = nil, fps: Int? = nil,
-                avatarPath: String? = nil, audioPath: String? = nil, name: String = Scenario.defaultName, events: [ScenarioEvent]) {
+                avatarPath: String? = nil, audioPath: String? = nil, name: String = Scenario.defaultName,
+                key: [String]? = nil, tooltipSeen: Bool = false, events: [ScenarioEvent]) {
         self.name = name
+        self.key = key ?? EmojiKey.pick(seed: seed)
+        self.tooltipSeen = tooltipSeen
         self.duration = duration
         self.seed = seed
         self.size = size
@@ -99,8 +122,9 @@ public struct Scenario: Equatable, Sendable {
     }
 
     /// A scenario from events given in order (index = position), for code and tests.
-    public init(duration: Double, seed: Int64 = 0, name: String = Scenario.defaultName, _ changes: [(Double, ScenarioChange)]) {
-        self.init(duration: duration, seed: seed, name: name,
+    public init(duration: Double, seed: Int64 = 0, name: String = Scenario.defaultName, key: [String]? = nil, tooltipSeen: Bool = false,
+                _ changes: [(Double, ScenarioChange)]) {
+        self.init(duration: duration, seed: seed, name: name, key: key, tooltipSeen: tooltipSeen,
                   events: changes.enumerated().map { ScenarioEvent(at: $0.element.0, change: $0.element.1, index: $0.offset) })
     }
 }

@@ -3,8 +3,9 @@ import Foundation
 /// Turns a scenario's JSON tree into a `Scenario`, checking every field; each
 /// error names the event by index and the field.
 public enum ScenarioParser {
-    static let topLevelKeys: Set<String> = ["duration", "seed", "size", "fps", "avatar", "audio", "name", "events"]
-    static let eventKinds = ["state", "level", "signal", "tap", "proximity", "remoteMuted", "energySaving"]
+    static let topLevelKeys: Set<String> = ["duration", "seed", "size", "fps", "avatar", "audio", "name", "key", "tooltipSeen", "events"]
+    static let eventKinds = ["state", "level", "signal", "tap", "proximity", "remoteMuted", "energySaving",
+                             "muted", "speaker", "video", "remoteBatteryLow"]
 
     /// Checks a scenario read as JSON (see CallshadeJSON's `ScenarioFile`,
     /// which reads files with limits); `file` names it in errors, `folder`
@@ -40,6 +41,8 @@ public enum ScenarioParser {
         let avatar = try top["avatar"].map { try existingFile($0, "avatar", fields: fields, folder: folder) }
         let audio = try top["audio"].map { try existingFile($0, "audio", fields: fields, folder: folder) }
         let name = try top["name"].map { try peerName($0, fields: fields) } ?? Scenario.defaultName
+        let key = try top["key"].map { try emojiKey($0, fields: fields) }
+        let tooltipSeen = try top["tooltipSeen"].map { try fields.bool($0, "tooltipSeen") } ?? false
 
         var events: [ScenarioEvent] = []
         if let list = top["events"] {
@@ -52,8 +55,13 @@ public enum ScenarioParser {
                 events.append(try event(item, index: index, duration: duration, file: file))
             }
         }
-        return Scenario(duration: duration, seed: Int64(seed), size: size, fps: fps.map { Int($0) },
-                        avatarPath: avatar, audioPath: audio, name: name, events: events)
+        let scenario = Scenario(duration: duration, seed: Int64(seed), size: size, fps: fps.map { Int($0) },
+                                avatarPath: avatar, audioPath: audio, name: name, key: key, tooltipSeen: tooltipSeen, events: events)
+        // A tap on the key, its tooltip or its panel needs it on screen then.
+        if let misplaced = KeyTrack(scenario).misplacedTap {
+            throw ScenarioError(file: file, location: "events[\(misplaced.index)].tap", misplaced.reason)
+        }
+        return scenario
     }
 
     static func event(_ value: JSONValue, index: Int, duration: Double, file: String) throws -> ScenarioEvent {
@@ -106,8 +114,19 @@ public enum ScenarioParser {
             guard (0...1).contains(quality) else { throw fields.error(kind, "must be between 0 and 1 (got \(format(quality)))") }
             change = .signal(quality)
         case "tap":
-            guard case .bool(true) = payload else { throw fields.error(kind, "must be true") }
-            change = .tap
+            switch payload {
+            case .bool(true):
+                change = .tap(.screen)
+            case .string(let name):
+                guard let target = TapTarget(rawValue: name) else {
+                    throw fields.error(kind, "unknown target '\(UserText.shown(name))'; valid targets: \(TapTarget.validNames) (true means screen)")
+                }
+                change = .tap(target)
+            case .bool(false):
+                throw fields.error(kind, "must be true or a target (\(TapTarget.validNames)), not false")
+            default:
+                throw fields.error(kind, "must be true or a target (\(TapTarget.validNames)), not \(payload.kindName)")
+            }
         case "proximity":
             let position = try fields.string(payload, kind)
             guard position == "near" || position == "far" else {
@@ -116,6 +135,14 @@ public enum ScenarioParser {
             change = .proximityNear(position == "near")
         case "remoteMuted":
             change = .remoteMuted(try fields.bool(payload, kind))
+        case "muted":
+            change = .muted(try fields.bool(payload, kind))
+        case "speaker":
+            change = .speaker(try fields.bool(payload, kind))
+        case "video":
+            change = .video(try fields.bool(payload, kind))
+        case "remoteBatteryLow":
+            change = .remoteBatteryLow(try fields.bool(payload, kind))
         default:
             change = .energySaving(try fields.bool(payload, kind))
         }
@@ -135,6 +162,19 @@ public enum ScenarioParser {
             throw fields.error("name", "contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex) (\"\(UserText.shown(name))\"); a name is one line of text")
         }
         return name
+    }
+
+    /// The key: a string of exactly four emoji (grapheme clusters).
+    static func emojiKey(_ value: JSONValue, fields: Fields) throws -> [String] {
+        let text = try fields.string(value, "key")
+        let clusters = Array(text)
+        guard clusters.count == EmojiKey.count else {
+            throw fields.error("key", "must be exactly \(EmojiKey.count) emoji, such as \"🐶🍎🚀🎸\" (got \(clusters.count) characters: \"\(UserText.shown(text))\")")
+        }
+        if let other = clusters.firstIndex(where: { !EmojiKey.isEmoji($0) }) {
+            throw fields.error("key", "character \(other + 1) (\"\(UserText.shown(String(clusters[other])))\") is not an emoji")
+        }
+        return clusters.map(String.init)
     }
 
     static func existingFile(_ value: JSONValue, _ key: String, fields: Fields, folder: String) throws -> String {

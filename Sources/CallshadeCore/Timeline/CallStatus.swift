@@ -8,6 +8,11 @@ public struct CallStatus: Equatable, Sendable {
     public var proximityNear = false
     public var remoteMuted = false
     public var energySaving = false
+    /// The user's own microphone is off; the loudspeaker is on; the camera is on.
+    public var muted = false
+    public var speaker = false
+    public var video = false
+    public var remoteBatteryLow = false
     /// Why the call ended, once it has.
     public var endReason: EndReason?
 
@@ -37,6 +42,10 @@ public struct CallStatus: Equatable, Sendable {
         case .proximityNear(let near): proximityNear = near
         case .remoteMuted(let muted): remoteMuted = muted
         case .energySaving(let on): energySaving = on
+        case .muted(let on): muted = on
+        case .speaker(let on): speaker = on
+        case .video(let on): video = on
+        case .remoteBatteryLow(let on): remoteBatteryLow = on
         }
     }
 }

@@ -69,6 +69,7 @@ public struct CallTimeline: Sendable {
     let level: LevelTrack
     let waves: WaveTrack
     let words: WordsTrack
+    let key: KeyTrack
     /// Whether the voice level comes from a recording rather than `level` events.
     public let usesRecording: Bool
     /// Instants where the palette changes, with the new palette.
@@ -111,6 +112,7 @@ public struct CallTimeline: Sendable {
         }
         waves = WaveTrack(status: status, events: scenario.events, idle: idle)
         words = WordsTrack(status: status, name: scenario.name)
+        key = KeyTrack(scenario)
     }
 
     public func state(at time: Double) -> FrameState {

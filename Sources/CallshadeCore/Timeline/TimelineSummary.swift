@@ -5,8 +5,9 @@ public struct Milestone: Equatable, Sendable {
 }
 
 extension CallTimeline {
-    /// State changes, palette changes, idle pauses and resumes, and the waves'
-    /// stops, freezes and visibility changes, in time order.
+    /// State changes, palette changes, taps, idle pauses and resumes, the
+    /// waves' stops, freezes and visibility changes, the words, and the key,
+    /// its tooltip, its panel and the notices, in time order.
     public var milestones: [Milestone] {
         var items: [(Double, Int, String)] = []
         func add(_ time: Double, _ text: String) { items.append((time, items.count, text)) }
@@ -27,7 +28,9 @@ extension CallTimeline {
         for change in paletteChanges {
             add(change.time, "palette \(change.palette.name), crossfade \(Self.number(Self.crossfadeSeconds)) s")
         }
-        for tap in status.taps { add(tap, "tap") }
+        for event in scenario.events {
+            if case .tap(let target) = event.change { add(event.at, "tap on the \(target.rawValue)") }
+        }
         for settle in phase.settles {
             if settle.rested {
                 add(settle.trigger, "idle: background settles on phase \(Self.number(settle.restPhase))")
@@ -49,6 +52,7 @@ extension CallTimeline {
         }
         if let activation = status.activation { add(activation, "voice level bump (+2 for 0.2 s)") }
         for (time, text) in wordsMilestones { add(time, text) }
+        for (time, text) in keyMilestones { add(time, text) }
         return items.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map { Milestone(time: $0.0, text: $0.2) }
     }
 
@@ -75,6 +79,22 @@ extension CallTimeline {
         }
         for change in words.pillChanges {
             items.append((change.time, change.shows ? "pill \"\(WordsTrack.pillText)\" in" : "pill \"\(WordsTrack.pillText)\" out"))
+        }
+        return items
+    }
+
+    /// When the emoji key, its tooltip, its panel and each notice appear and go.
+    var keyMilestones: [(Double, String)] {
+        var items: [(Double, String)] = []
+        let emoji = scenario.key.joined()
+        for change in key.keyChanges { items.append((change.time, change.shown ? "key \(emoji) in (fade 0.3 s)" : "key out")) }
+        for change in key.tooltipChanges {
+            items.append((change.time, change.shown ? "tooltip \"\(KeyTrack.tooltipText)\" in"
+                                                    : "tooltip out (\(change.exit?.rawValue ?? "gone"))"))
+        }
+        for change in key.panelChanges { items.append((change.time, change.open ? "key expanded: panel opens" : "panel closes")) }
+        for change in key.noticeChanges {
+            items.append((change.time, "notice \"\(change.notice.text(name: scenario.name))\" \(change.shown ? "in" : "out")"))
         }
         return items
     }

@@ -1,0 +1,133 @@
+/// The emoji key, its tooltip, its panel and the notices of a scenario
+/// (sections 4 and 6), as the instants each appears and goes: a walk over
+/// the events in order, so that a tap lands on what is on screen then.
+struct KeyTrack: Sendable {
+    /// A notice above the buttons, in their order from the bottom.
+    enum Notice: Int, CaseIterable, Sendable {
+        case ownMicrophone, remoteMicrophone, remoteBattery
+
+        func text(name: String) -> String {
+            switch self {
+            case .ownMicrophone: return "Your microphone is off"
+            case .remoteMicrophone: return "\(name)'s microphone is off"
+            case .remoteBattery: return "\(name)'s battery level is low"
+            }
+        }
+    }
+
+    static let tooltipText = "Encryption key of this call"
+
+    /// Why the tooltip goes.
+    enum TooltipExit: String, Sendable {
+        case tapped = "tapped"
+        case keyTapped = "the key tapped"
+        case callLeftActive = "the call left the active state"
+    }
+
+    /// Instants where the key (shown while the call is active) appears or goes.
+    let keyChanges: [(time: Double, shown: Bool)]
+    /// Instants where the tooltip appears (exit nil) or goes (with why).
+    let tooltipChanges: [(time: Double, shown: Bool, exit: TooltipExit?)]
+    /// Instants where the panel opens or closes.
+    let panelChanges: [(time: Double, open: Bool)]
+    /// Instants where a notice appears or goes (shown while the call is active and its condition holds).
+    let noticeChanges: [(time: Double, notice: Notice, shown: Bool)]
+    /// The first tap on something not on screen: the event's index and why.
+    let misplacedTap: (index: Int, reason: String)?
+
+    init(_ scenario: Scenario) {
+        var keyChanges: [(Double, Bool)] = [], tooltipChanges: [(Double, Bool, TooltipExit?)] = []
+        var panelChanges: [(Double, Bool)] = [], noticeChanges: [(Double, Notice, Bool)] = []
+        var misplaced: (Int, String)?
+        var status = CallStatus()
+        var seen = scenario.tooltipSeen, tooltip = false, panel = false
+        var notices = Set<Notice>()
+        func time(_ value: Double) -> String { CallTimeline.number(value) + " s" }
+        for event in scenario.events {
+            let wasActive = status.state == .active
+            status.apply(event.change)
+            let active = status.state == .active
+            if active != wasActive {
+                keyChanges.append((event.at, active))
+                if active, !seen {
+                    tooltip = true
+                    tooltipChanges.append((event.at, true, nil))
+                }
+                if !active {
+                    if tooltip { tooltipChanges.append((event.at, false, .callLeftActive)) }
+                    if panel { panelChanges.append((event.at, false)) }
+                    tooltip = false
+                    panel = false
+                }
+            }
+            if case .tap(let target) = event.change {
+                switch target {
+                case .screen:
+                    if panel { panelChanges.append((event.at, false)) }
+                    panel = false
+                case .key:
+                    guard active else {
+                        if misplaced == nil { misplaced = (event.index, "the key shows only while the call is active (at \(time(event.at)) it is \(status.state.rawValue))") }
+                        break
+                    }
+                    // A tap on the key dismisses the tooltip for good, and opens the panel, or closes it.
+                    if tooltip { tooltipChanges.append((event.at, false, .keyTapped)) }
+                    tooltip = false
+                    seen = true
+                    panel.toggle()
+                    panelChanges.append((event.at, panel))
+                case .tooltip:
+                    guard tooltip else {
+                        if misplaced == nil {
+                            let why = seen ? "it has been tapped already, or the scenario has \"tooltipSeen\"" : "it shows only while the call is active"
+                            misplaced = (event.index, "the tooltip is not on screen at \(time(event.at)) (\(why))")
+                        }
+                        break
+                    }
+                    tooltipChanges.append((event.at, false, .tapped))
+                    tooltip = false
+                    seen = true
+                case .panel:
+                    guard panel else {
+                        if misplaced == nil { misplaced = (event.index, "the panel is not open at \(time(event.at)); a tap on the key opens it") }
+                        break
+                    }
+                    panelChanges.append((event.at, false))
+                    panel = false
+                }
+            }
+            let shown = Set(Notice.allCases.filter { notice in
+                guard active else { return false }
+                switch notice {
+                case .ownMicrophone: return status.muted
+                case .remoteMicrophone: return status.remoteMuted
+                case .remoteBattery: return status.remoteBatteryLow
+                }
+            })
+            for notice in Notice.allCases where shown.contains(notice) != notices.contains(notice) {
+                noticeChanges.append((event.at, notice, shown.contains(notice)))
+            }
+            notices = shown
+        }
+        self.keyChanges = keyChanges
+        self.tooltipChanges = tooltipChanges
+        self.panelChanges = panelChanges
+        self.noticeChanges = noticeChanges
+        misplacedTap = misplaced
+    }
+
+    /// Whether the tooltip is on screen (wanted there, before its animations) at `time`.
+    func tooltipShown(at time: Double) -> Bool {
+        tooltipChanges.last { $0.time <= time }?.shown ?? false
+    }
+
+    /// Whether the panel is open at `time`.
+    func panelOpen(at time: Double) -> Bool {
+        panelChanges.last { $0.time <= time }?.open ?? false
+    }
+
+    /// The notices on screen at `time`, from the bottom.
+    func notices(at time: Double) -> [Notice] {
+        Notice.allCases.filter { notice in noticeChanges.last { $0.notice == notice && $0.time <= time }?.shown ?? false }
+    }
+}
