@@ -1,19 +1,29 @@
 import CallshadeCore
 
-/// Packs glyph pictures into one coverage image, in shelves (rows of
-/// pictures) from the tallest down, each with a border of one empty texel.
+/// Packs glyph pictures into one page of an atlas (coverage, or colour), in
+/// shelves (rows of pictures) from the tallest down, each with a border of
+/// one empty texel.
 struct AtlasPacker {
-    /// The widest and tallest atlas made: 4096 x 4096 texels (16 MiB).
+    /// The widest and tallest page made: 4096 x 4096 texels (16 MiB of coverage, 64 of colour).
     static let maximumSide = 4096
 
     struct Picture {
         let width: Int
         let rows: Int
-        let coverage: [UInt8]
+        /// `channels` bytes a texel, row by row.
+        let texels: [UInt8]
     }
 
-    /// The atlas and, for each picture in order, where it lies (border included).
-    static func pack(_ pictures: [Picture]) throws(TextFailure) -> (atlas: GlyphAtlas, places: [(x: Int, y: Int)]) {
+    /// A packed page: its size, its texels (`channels` bytes each) and, for
+    /// each picture in order, where it lies (border included).
+    struct Page {
+        let width: Int
+        let height: Int
+        let texels: [UInt8]
+        let places: [(x: Int, y: Int)]
+    }
+
+    static func pack(_ pictures: [Picture], channels: Int = 1) throws(TextFailure) -> Page {
         let widest = pictures.map { $0.width + 2 }.max() ?? 1
         let area = pictures.reduce(0) { $0 + ($1.width + 2) * ($1.rows + 2) }
         var side = 256
@@ -38,17 +48,14 @@ struct AtlasPacker {
         var height = 1
         while height < y + shelf { height *= 2 }
         guard height <= maximumSide else { throw .atlasFull(width: side, height: maximumSide) }
-        var texels = [UInt8](repeating: 0, count: side * height)
-        for (picture, place) in zip(pictures, places) {
+        var texels = [UInt8](repeating: 0, count: side * height * channels)
+        for (picture, place) in zip(pictures, places) where picture.texels.count == picture.width * picture.rows * channels {
+            let length = picture.width * channels
             for row in 0..<picture.rows {
-                let target = (place.y + 1 + row) * side + place.x + 1
-                texels.replaceSubrange(target..<(target + picture.width),
-                                       with: picture.coverage[(row * picture.width)..<((row + 1) * picture.width)])
+                let target = ((place.y + 1 + row) * side + place.x + 1) * channels
+                texels.replaceSubrange(target..<(target + length), with: picture.texels[(row * length)..<((row + 1) * length)])
             }
         }
-        guard let atlas = GlyphAtlas(width: side, height: height, coverage: texels) else {
-            throw .atlasFull(width: side, height: height)
-        }
-        return (atlas, places)
+        return Page(width: side, height: height, texels: texels, places: places)
     }
 }

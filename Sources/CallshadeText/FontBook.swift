@@ -24,8 +24,8 @@ public struct FontBook: Sendable {
         self.fonts = fonts
     }
 
-    /// The fonts of a Debian 12 system with fonts-inter, fonts-dejavu-core
-    /// and fonts-material-design-icons-iconfont installed.
+    /// The fonts of a Debian 12 system with fonts-inter, fonts-dejavu-core,
+    /// fonts-material-design-icons-iconfont and fonts-noto-color-emoji installed.
     public static let debian = FontBook(fonts: [
         .regular: (FontFile(name: "Inter Regular", path: "/usr/share/fonts/opentype/inter/Inter-Regular.otf", package: "fonts-inter"),
                    FontFile(name: "DejaVu Sans", path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", package: "fonts-dejavu-core")),
@@ -34,6 +34,8 @@ public struct FontBook: Sendable {
         .icons: (FontFile(name: "Material Icons",
                           path: "/usr/share/fonts/truetype/material-design-icons-iconfont/MaterialIcons-Regular.ttf",
                           package: "fonts-material-design-icons-iconfont"), nil),
+        .emoji: (FontFile(name: "Noto Color Emoji", path: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
+                          package: "fonts-noto-color-emoji"), nil),
     ])
 
     /// The files of `font`, each checked to exist.

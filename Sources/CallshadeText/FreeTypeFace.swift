@@ -28,6 +28,61 @@ package final class FreeTypeFace {
         }
     }
 
+    /// A colour bitmap font (Noto Color Emoji) at its first strike, and the
+    /// strike's pixels an em (its pictures are scaled from there).
+    package convenience init(colourBitmapPath path: String) throws(TextFailure) {
+        try self.init(path: path) { face throws(TextFailure) in
+            guard face.pointee.num_fixed_sizes > 0 else {
+                throw .freetype(call: "FT_Select_Size", code: 0, detail: "\(path) has no bitmap strikes")
+            }
+            let selected = FT_Select_Size(face, 0)
+            guard selected == 0 else { throw .freetype(call: "FT_Select_Size", code: selected, detail: path) }
+        }
+    }
+
+    /// The selected size's pixels an em (for a bitmap strike, its own).
+    package var pixelsPerEm: Double {
+        guard let size = face.pointee.size else { return 0 }
+        return Double(size.pointee.metrics.x_ppem)
+    }
+
+    /// One colour glyph's picture: premultiplied RGBA, `rows` x `width`,
+    /// placed as a `Glyph`'s is, at the strike's size.
+    package struct ColourGlyph {
+        package let advance: Int
+        package let left: Int
+        package let top: Int
+        package let width: Int
+        package let rows: Int
+        package let rgba: [UInt8]
+    }
+
+    /// The colour picture of the glyph numbered `index` (FT_LOAD_COLOR: BGRA, premultiplied).
+    package func colourGlyph(index: UInt32) throws(TextFailure) -> ColourGlyph {
+        let detail = "glyph \(index) of \(path)"
+        let loaded = FT_Load_Glyph(face, FT_UInt(index), Int32(FT_LOAD_COLOR))
+        guard loaded == 0 else { throw .freetype(call: "FT_Load_Glyph", code: loaded, detail: detail) }
+        guard let slot = face.pointee.glyph else { throw .freetype(call: "FT_Load_Glyph", code: 0, detail: "no glyph slot") }
+        let bitmap = slot.pointee.bitmap
+        guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue) else {
+            throw .freetype(call: "FT_Load_Glyph", code: 0, detail: "\(detail): not a colour (BGRA) bitmap")
+        }
+        let width = Int(bitmap.width), rows = Int(bitmap.rows), pitch = Int(bitmap.pitch)
+        guard pitch >= width * 4 else { throw .freetype(call: "FT_Load_Glyph", code: 0, detail: "\(detail): a bitmap stored bottom-up") }
+        var rgba = [UInt8](repeating: 0, count: width * rows * 4)
+        if let buffer = bitmap.buffer {
+            for row in 0..<rows {
+                for column in 0..<width {
+                    let source = row * pitch + column * 4, target = (row * width + column) * 4
+                    (rgba[target], rgba[target + 1], rgba[target + 2], rgba[target + 3]) =
+                        (buffer[source + 2], buffer[source + 1], buffer[source], buffer[source + 3])
+                }
+            }
+        }
+        return ColourGlyph(advance: Int(slot.pointee.advance.x >> 6), left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
+                           width: width, rows: rows, rgba: rgba)
+    }
+
     /// `path` at `pixelsPerEm` pixels an em (fractions in 64ths).
     package convenience init(path: String, pixelsPerEm: Double) throws(TextFailure) {
         try self.init(path: path) { face throws(TextFailure) in

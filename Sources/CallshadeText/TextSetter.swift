@@ -39,6 +39,8 @@ public struct TextSetter: TextSetting {
         self.scale = scale
         var faces: [TextStyle: Faces] = [:]
         var rasterisers: [GlyphKey: FreeTypeFace] = [:]
+        /// Colour glyphs' rasterisers (at their bitmap strike) and the texels an em wanted.
+        var colourRasterisers: [GlyphKey: (face: FreeTypeFace, em: Double)] = [:]
         var keys: [GlyphKey] = []
         var known = Set<GlyphKey>()
         for style in texts.keys.sorted(by: { ($0.font.rawValue, $0.points) < ($1.font.rawValue, $1.points) }) {
@@ -49,38 +51,67 @@ public struct TextSetter: TextSetting {
                              fallback: try files.fallback.map { file throws(TextFailure) in try HarfBuzzFont(path: file.path, pixelsPerEm: em) },
                              texelSize: pixels.isFinite && pixels > 0 ? pixels / em : 1)
             faces[style] = face
-            let primaryFace = try FreeTypeFace(path: files.primary.path, pixelsPerEm: em)
+            let colour = style.font == .emoji
+            let primaryFace = colour ? try FreeTypeFace(colourBitmapPath: files.primary.path) : try FreeTypeFace(path: files.primary.path, pixelsPerEm: em)
             let fallbackFace = try files.fallback.map { file throws(TextFailure) in try FreeTypeFace(path: file.path, pixelsPerEm: em) }
-            for text in (texts[style] ?? []) + [Self.alwaysSet] {
+            // The emoji have no timer to set.
+            for text in (texts[style] ?? []) + (colour ? [] : [Self.alwaysSet]) {
                 for run in Self.runs(of: text, in: face) {
                     for glyph in try (run.fallback ? face.fallback ?? face.primary : face.primary).shape(run.text) {
                         let key = GlyphKey(style: style, fallback: run.fallback, index: glyph.index)
                         guard known.insert(key).inserted else { continue }
                         keys.append(key)
-                        rasterisers[key] = run.fallback ? fallbackFace ?? primaryFace : primaryFace
+                        if colour, !run.fallback {
+                            colourRasterisers[key] = (primaryFace, em)
+                        } else {
+                            rasterisers[key] = run.fallback ? fallbackFace ?? primaryFace : primaryFace
+                        }
                     }
                 }
             }
         }
-        var pictures: [AtlasPacker.Picture] = []
-        var offsets: [(left: Int, top: Int)] = []
-        var drawn: [GlyphKey] = []
+        var pictures: [AtlasPacker.Picture] = [], colourPictures: [AtlasPacker.Picture] = []
+        var offsets: [(left: Int, top: Int)] = [], colourOffsets: [(left: Int, top: Int)] = []
+        var drawn: [GlyphKey] = [], colourDrawn: [GlyphKey] = []
         for key in keys {
+            if let (face, em) = colourRasterisers[key] {
+                // The strike's picture scaled to the size (premultiplied: area filter down, tent up).
+                let glyph = try face.colourGlyph(index: key.index)
+                let factor = face.pixelsPerEm > 0 ? em / face.pixelsPerEm : 1
+                let width = max(1, Int((Double(glyph.width) * factor).rounded())), rows = max(1, Int((Double(glyph.rows) * factor).rounded()))
+                guard glyph.width > 0, glyph.rows > 0 else { continue }
+                colourPictures.append(AtlasPacker.Picture(width: width, rows: rows,
+                                                          texels: PictureResampling.resized(glyph.rgba, width: glyph.width, height: glyph.rows, to: width, rows)))
+                colourOffsets.append((Int((Double(glyph.left) * factor).rounded()) - 1, -Int((Double(glyph.top) * factor).rounded()) - 1))
+                colourDrawn.append(key)
+                continue
+            }
             guard let face = rasterisers[key] else { continue }
             let glyph = try face.glyph(index: key.index)
             guard glyph.width > 0, glyph.rows > 0 else { continue }
-            pictures.append(AtlasPacker.Picture(width: glyph.width, rows: glyph.rows, coverage: glyph.coverage))
+            pictures.append(AtlasPacker.Picture(width: glyph.width, rows: glyph.rows, texels: glyph.coverage))
             offsets.append((glyph.left - 1, -glyph.top - 1))
             drawn.append(key)
         }
         let packed = try AtlasPacker.pack(pictures)
+        let colourPage = colourPictures.isEmpty ? nil : try AtlasPacker.pack(colourPictures, channels: 4)
         var images: [GlyphKey: GlyphImage] = [:]
         for (index, key) in drawn.enumerated() {
             let place = packed.places[index], picture = pictures[index]
             images[key] = GlyphImage(x: place.x, y: place.y, width: picture.width + 2, height: picture.rows + 2,
                                      left: offsets[index].left, top: offsets[index].top)
         }
-        atlas = packed.atlas
+        for (index, key) in colourDrawn.enumerated() {
+            guard let page = colourPage else { break }
+            let place = page.places[index], picture = colourPictures[index]
+            images[key] = GlyphImage(x: place.x, y: place.y, width: picture.width + 2, height: picture.rows + 2,
+                                     left: colourOffsets[index].left, top: colourOffsets[index].top, colour: true)
+        }
+        guard let atlas = GlyphAtlas(width: packed.width, height: packed.height, coverage: packed.texels,
+                                     colour: colourPage.map { ($0.width, $0.height, $0.texels) }) else {
+            throw .atlasFull(width: packed.width, height: packed.height)
+        }
+        self.atlas = atlas
         self.faces = faces
         self.images = images
     }

@@ -29,3 +29,33 @@ enum Resampling {
         }
     }
 }
+
+/// Resizes a picture of premultiplied RGBA bytes with `Resampling`'s
+/// filters (area when shrinking, tent when enlarging), separably: what text
+/// needs to scale colour emoji from their bitmap strike to a size.
+public enum PictureResampling {
+    /// `rgba` (`width` x `height`, premultiplied) at `newWidth` x `newHeight`,
+    /// rounded to the nearest level; empty when a size is not positive or the bytes do not fit.
+    public static func resized(_ rgba: [UInt8], width: Int, height: Int, to newWidth: Int, _ newHeight: Int) -> [UInt8] {
+        guard width > 0, height > 0, newWidth > 0, newHeight > 0, rgba.count == width * height * 4 else { return [] }
+        let across = Resampling.weights(from: width, to: newWidth), down = Resampling.weights(from: height, to: newHeight)
+        var rows = [Double](repeating: 0, count: newWidth * height * 4)
+        for row in 0..<height {
+            for (column, taps) in across.enumerated() {
+                for channel in 0..<4 {
+                    rows[(row * newWidth + column) * 4 + channel] = taps.reduce(0) { $0 + Double(rgba[(row * width + $1.0) * 4 + channel]) * $1.1 }
+                }
+            }
+        }
+        var result = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
+        for (row, taps) in down.enumerated() {
+            for column in 0..<newWidth {
+                for channel in 0..<4 {
+                    let value = taps.reduce(0) { $0 + rows[($1.0 * newWidth + column) * 4 + channel] * $1.1 }
+                    result[(row * newWidth + column) * 4 + channel] = UInt8(min(max(value.rounded(), 0), 255))
+                }
+            }
+        }
+        return result
+    }
+}

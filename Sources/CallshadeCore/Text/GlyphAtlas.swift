@@ -9,13 +9,48 @@ public final class GlyphAtlas: Sendable {
     public let height: Int
     /// Coverage 0...255, one byte a texel, row 0 at the top.
     public let coverage: [UInt8]
+    /// The colour page (colour emoji): premultiplied RGBA, four bytes a
+    /// texel, `colourWidth` x `colourHeight` (0 x 0 when no glyph has colour).
+    public let colourWidth: Int
+    public let colourHeight: Int
+    public let colour: [UInt8]
 
-    /// An atlas of these texels; nil unless there are width x height of them.
-    public init?(width: Int, height: Int, coverage: [UInt8]) {
+    /// An atlas of these texels; nil unless there are width x height of
+    /// them (and colour width x height x 4 of the colour page's).
+    public init?(width: Int, height: Int, coverage: [UInt8], colour: (width: Int, height: Int, texels: [UInt8])? = nil) {
         guard width > 0, height > 0, width.multipliedReportingOverflow(by: height) == (coverage.count, false) else { return nil }
+        if let colour {
+            let (texels, overflow) = colour.width.multipliedReportingOverflow(by: colour.height)
+            guard colour.width > 0, colour.height > 0, !overflow, texels.multipliedReportingOverflow(by: 4) == (colour.texels.count, false) else {
+                return nil
+            }
+        }
         self.width = width
         self.height = height
         self.coverage = coverage
+        colourWidth = colour?.width ?? 0
+        colourHeight = colour?.height ?? 0
+        self.colour = colour?.texels ?? []
+    }
+
+    /// The colour page's premultiplied red, green, blue and alpha (0...1) at
+    /// (`x`, `y`) in its texels, filtered bilinearly as `coverage(atX:y:)` filters.
+    public func colour(atX x: Double, y: Double) -> (red: Double, green: Double, blue: Double, alpha: Double) {
+        guard x.isFinite, y.isFinite, colourWidth > 0, colourHeight > 0 else { return (0, 0, 0, 0) }
+        let fx = min(max(x - 0.5, -1), Double(colourWidth)), fy = min(max(y - 0.5, -1), Double(colourHeight))
+        let left = fx.rounded(.down), top = fy.rounded(.down)
+        let ax = fx - left, ay = fy - top
+        let column = Int(left), row = Int(top)
+        func texel(_ x: Int, _ y: Int, _ channel: Int) -> Double {
+            let column = min(max(x, 0), colourWidth - 1), row = min(max(y, 0), colourHeight - 1)
+            return Double(colour[(row * colourWidth + column) * 4 + channel]) / 255
+        }
+        func channel(_ c: Int) -> Double {
+            let upper = texel(column, row, c) * (1 - ax) + texel(column + 1, row, c) * ax
+            let lower = texel(column, row + 1, c) * (1 - ax) + texel(column + 1, row + 1, c) * ax
+            return upper * (1 - ay) + lower * ay
+        }
+        return (channel(0), channel(1), channel(2), channel(3))
     }
 
     /// The texel at (x, y), clamped to the atlas as the GPU's edge clamp does.
@@ -48,13 +83,16 @@ public struct GlyphImage: Equatable, Hashable, Sendable {
     public let height: Int
     public let left: Int
     public let top: Int
+    /// Whether it lies in the colour page (a colour emoji) rather than the coverage page.
+    public let colour: Bool
 
-    public init(x: Int, y: Int, width: Int, height: Int, left: Int, top: Int) {
+    public init(x: Int, y: Int, width: Int, height: Int, left: Int, top: Int, colour: Bool = false) {
         self.x = x
         self.y = y
         self.width = width
         self.height = height
         self.left = left
         self.top = top
+        self.colour = colour
     }
 }

@@ -6,6 +6,8 @@ public enum TextFont: String, CaseIterable, Hashable, Sendable {
     case semibold
     /// Material Icons, whose glyphs are picked by ligature name ("call_end").
     case icons
+    /// Noto Color Emoji: colour bitmaps, scaled to the size.
+    case emoji
 }
 
 /// A font at a size in points.
