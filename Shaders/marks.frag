@@ -2,10 +2,13 @@
 // Marks: a glyph's coverage from the atlas (bilinear, its picture stretched
 // over the mark's rectangle), or a rounded rectangle's from its signed
 // distance (anti-aliased over one pixel), times the mark's premultiplied
-// colour, for blending (ONE, ONE_MINUS_SRC_ALPHA) over what the target holds.
+// colour; or a colour glyph's premultiplied colour from the atlas's colour
+// page times the mark's alpha; for blending (ONE, ONE_MINUS_SRC_ALPHA) over
+// what the target holds.
 precision highp float;
 
 uniform highp sampler2D u_atlas;   // glyph coverage in the red channel (TextureUnit.glyphs)
+uniform highp sampler2D u_colourAtlas;  // colour glyphs, premultiplied RGBA (TextureUnit.colourGlyphs)
 uniform vec2 u_regionOrigin;       // the frame pixel at the target's (0, 0)
 
 flat in vec4 v_rect;
@@ -23,6 +26,11 @@ void main() {
         vec2 q = abs(point - (v_rect.xy + halfSize)) - (halfSize - radius);
         float distance = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
         coverage = clamp(0.5 - distance, 0.0, 1.0);
+    } else if (v_source.z < 0.0) {
+        // A colour glyph: its picture's width comes negated.
+        vec2 texel = v_source.xy + (point - v_rect.xy) * vec2(-v_source.z, v_source.w) / v_rect.zw;
+        fragColor = texture(u_colourAtlas, texel / vec2(textureSize(u_colourAtlas, 0))) * v_color.a;
+        return;
     } else {
         vec2 texel = v_source.xy + (point - v_rect.xy) * v_source.zw / v_rect.zw;
         coverage = texture(u_atlas, texel / vec2(textureSize(u_atlas, 0))).r;

@@ -5,7 +5,8 @@
 // shader works from gl_FragCoord; the quad only chooses which pixels run.
 
 layout(location = 1) in highp vec4 a_rect;    // the mark's rectangle: x, y, width, height in frame pixels (y down)
-layout(location = 2) in highp vec4 a_source;  // a glyph: its picture in the atlas (x, y, width, height in texels);
+layout(location = 2) in highp vec4 a_source;  // a glyph: its picture in the atlas (x, y, width, height in texels;
+                                              // the width negated for the colour page);
                                               // a rounded rectangle: (-1, corner radius, 0, 0)
 layout(location = 3) in highp vec4 a_color;   // premultiplied colour: (rgb x alpha, alpha)
 

@@ -11,6 +11,8 @@ enum TextureUnit: Int32, CaseIterable {
     case frame = 3
     /// The glyph atlas `marks.frag` samples.
     case glyphs = 4
+    /// The glyph atlas's colour page (colour emoji), premultiplied RGBA.
+    case colourGlyphs = 5
     /// Where textures are bound to be created or uploaded, never sampled.
     case scratch = 7
 }

@@ -80,9 +80,16 @@ public struct TextSetter: TextSetting {
                 let factor = face.pixelsPerEm > 0 ? em / face.pixelsPerEm : 1
                 let width = max(1, Int((Double(glyph.width) * factor).rounded())), rows = max(1, Int((Double(glyph.rows) * factor).rounded()))
                 guard glyph.width > 0, glyph.rows > 0 else { continue }
-                colourPictures.append(AtlasPacker.Picture(width: width, rows: rows,
-                                                          texels: PictureResampling.resized(glyph.rgba, width: glyph.width, height: glyph.rows, to: width, rows)))
-                colourOffsets.append((Int((Double(glyph.left) * factor).rounded()) - 1, -Int((Double(glyph.top) * factor).rounded()) - 1))
+                let scaled = PictureResampling.resized(glyph.rgba, width: glyph.width, height: glyph.rows, to: width, rows)
+                // Cropped to its ink (texels of any alpha): the picture's edges are the emoji's own.
+                guard let ink = Self.inkBox(scaled, width: width, rows: rows) else { continue }
+                var cropped: [UInt8] = []
+                cropped.reserveCapacity(ink.width * ink.rows * 4)
+                for row in ink.y..<ink.y + ink.rows {
+                    cropped += scaled[((row * width + ink.x) * 4)..<((row * width + ink.x + ink.width) * 4)]
+                }
+                colourPictures.append(AtlasPacker.Picture(width: ink.width, rows: ink.rows, texels: cropped))
+                colourOffsets.append((Int((Double(glyph.left) * factor).rounded()) + ink.x - 1, -Int((Double(glyph.top) * factor).rounded()) + ink.y - 1))
                 colourDrawn.append(key)
                 continue
             }
@@ -114,6 +121,21 @@ public struct TextSetter: TextSetting {
         self.atlas = atlas
         self.faces = faces
         self.images = images
+    }
+
+    /// The smallest box of a premultiplied RGBA picture holding every texel
+    /// with some alpha; nil when it has none.
+    static func inkBox(_ rgba: [UInt8], width: Int, rows: Int) -> (x: Int, y: Int, width: Int, rows: Int)? {
+        var left = width, right = -1, top = rows, bottom = -1
+        for row in 0..<rows {
+            for column in 0..<width where rgba[(row * width + column) * 4 + 3] > 0 {
+                left = min(left, column)
+                right = max(right, column)
+                top = min(top, row)
+                bottom = max(bottom, row)
+            }
+        }
+        return right < 0 ? nil : (left, top, right - left + 1, bottom - top + 1)
     }
 
     /// Runs of whole characters set in one font: the primary where it has

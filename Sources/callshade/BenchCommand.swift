@@ -10,14 +10,14 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measure rendering and encoding speed on this machine, as tables of ratios from one run.",
         discussion: """
         Render rows make whole call frames (background, waves, avatar, title, \\
-        status line, weak-signal pill, back button; 1/60 s apart from 8.5 s in the \\
+        status line, weak-signal pill, back button, emoji key; 1/60 s apart from 8.5 s in the \\
         built-in demo call: active, weak signal, voice level changing) after one warm-up \\
         frame, each read back into memory: by GPU passes (full-screen \\
         background, foreground tiles, I420 by yuv.frag), by host composition \\
         (the GPU draws the low-resolution gradient and the foreground tiles, \\
         the CPU interpolates the background and writes RGBA or I420 straight \\
         from it: the choice on software rasterisers), and by the CPU \\
-        reference. A host row without the words gives what the words add \\
+        reference. A host row without the words (and the key) gives what they add \\
         (the median ratio of 15 short rounds, with and without in turn). \\
         A star marks what `render` uses here. Encode rows make a real \\
         MP4 (H.264, --preset ultrafast, --crf 18) of SECONDS at 60 fps from the \\
@@ -84,9 +84,9 @@ struct BenchCommand: ParsableCommand {
                 ("host composition: I420 frame", onHost, try timed { try host.renderYUV420($0, into: &planes) }),
                 ("CPU reference: RGBA frame", false, reference),
             ]
-            if !chosenLayers.isDisjoint(with: SceneTag.words) {
+            if !chosenLayers.isDisjoint(with: SceneTag.text) {
                 // The same frames without the words, through the same renderer: what the words cost.
-                let bare = try Self.callFrames(size: size, count: frames + 1, layers: chosenLayers.subtracting(SceneTag.words))
+                let bare = try Self.callFrames(size: size, count: frames + 1, layers: chosenLayers.subtracting(SceneTag.text))
                 // In short rounds, with and without over the same frames back to back (which goes first
                 // alternates), so that a machine's drift falls on both alike; the median of the rounds'
                 // ratios stands, so that a round a neighbour disturbed does not.
@@ -138,7 +138,8 @@ struct BenchCommand: ParsableCommand {
         let scenario = Scenario.demo
         let timeline = CallTimeline(scenario)
         let layout = try CallLayout(size: size)
-        let text = layers.isDisjoint(with: SceneTag.words) ? nil : try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: scenario.name))
+        let text = layers.isDisjoint(with: SceneTag.text) ? nil
+            : try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: scenario.name, key: scenario.key))
         let screen = CallScreen(layout: layout, seed: scenario.seed, avatar: nil, text: text, showing: layers)
         return (0..<count).map { index in screen.scene(at: timeline.state(at: 8.5 + Double(index % 600) / 60)) }
     }

@@ -69,7 +69,8 @@ struct FrameCommand: ParsableCommand {
         var background = GradientParameters(palette: .blueViolet, phase: 0)
         var waves = WaveState(level: 0, motionTime: 0)
         // Without a scenario: the words of a call that has just been placed.
-        var words = CallTimeline(Scenario(duration: 1, events: [])).state(at: 0).words
+        let placed = CallTimeline(Scenario(duration: 1, events: [])).state(at: 0)
+        var words = placed.words, key = placed.key
         var screen: CallScreen
         if let path = scenario {
             // The scenario's instant as `render` draws it, its recording's voice included.
@@ -81,10 +82,12 @@ struct FrameCommand: ParsableCommand {
             background = state.gradient
             waves = state.waves
             words = state.words
+            key = state.key
             screen = frames.screen
         } else {
             screen = try drawing.scene.callScreen(size: drawing.render.frameSize(default: .phone), seed: 0,
-                                                  scenarioAvatar: nil, name: Scenario.defaultName, showing: drawing.layers)
+                                                  scenarioAvatar: nil, name: Scenario.defaultName, key: placed.key.emoji,
+                                                  showing: drawing.layers)
         }
         if let palette = palette { background.colors = palette.colors }
         if let phase = phase { background.centres = GradientMotion.centres(phase: phase) }
@@ -94,7 +97,7 @@ struct FrameCommand: ParsableCommand {
         }
         if let seed { screen.seed = seed }
         screen.dither = dither
-        let scene = screen.scene(background: background, waves: waves, words: words)
+        let scene = screen.scene(background: background, waves: waves, words: words, key: key)
         let renderer = try drawing.render.makeRenderer()
         let image = try renderer.render(scene)
         try PNGFile.write(image, to: output, cleanup: interruption.cleanup)

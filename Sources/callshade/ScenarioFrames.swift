@@ -15,7 +15,7 @@ struct ScenarioFrames {
         recording = try ScenarioInput.recording(scenario)
         timeline = ScenarioInput.timeline(scenario, meter: try recording?.meter())
         screen = try scene.callScreen(size: size, seed: scenario.seed, scenarioAvatar: scenario.avatarPath, name: scenario.name,
-                                        showing: layers)
+                                        key: scenario.key, showing: layers)
     }
 
     var layout: CallLayout { screen.layout }

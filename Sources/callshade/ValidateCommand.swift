@@ -48,7 +48,7 @@ struct ValidateCommand: ParsableCommand {
         let meter = try ScenarioInput.recording(scenario)?.meter()
         let timeline = ScenarioInput.timeline(scenario, meter: meter)
         Swift.print(Self.header(scenario, file: self.scenario))
-        if let warning = Self.fontWarning(name: scenario.name) { FileHandle.standardError.write(Data(("Warning: " + warning + "\n").utf8)) }
+        if let warning = Self.fontWarning(name: scenario.name, key: scenario.key) { FileHandle.standardError.write(Data(("Warning: " + warning + "\n").utf8)) }
         if let meter {
             Swift.print(Self.audioSummary(length: meter.duration, scenario: scenario))
         }
@@ -65,15 +65,25 @@ struct ValidateCommand: ParsableCommand {
         }
     }
 
-    /// What the fonts cannot draw of the name, or why they cannot be read; nil when all is well.
-    static func fontWarning(name: String) -> String? {
+    /// What the fonts cannot draw of the name or the key, or why they cannot be read; nil when all is well.
+    static func fontWarning(name: String, key: [String] = []) -> String? {
         do {
-            let setter = try TextSetter(scale: 1, texts: CallScreen.texts(name: name))
+            let setter = try TextSetter(scale: 1, texts: CallScreen.texts(name: name, key: key))
+            func codes(_ missing: [Character]) -> String {
+                missing.map { $0.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ") }
+                    .joined(separator: ", ")
+            }
+            var warnings: [String] = []
             let missing = setter.missingCharacters(in: name, style: TextStyle(.regular, 28))
-            guard !missing.isEmpty else { return nil }
-            let codes = missing.map { $0.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ") }
-            return "no font has \(codes.joined(separator: ", ")) of the name \"\(UserText.shown(name))\"; "
-                + "\(missing.count == 1 ? "it shows" : "they show") as the missing-glyph box"
+            if !missing.isEmpty {
+                warnings.append("no font has \(codes(missing)) of the name \"\(UserText.shown(name))\"; "
+                                + "\(missing.count == 1 ? "it shows" : "they show") as the missing-glyph box")
+            }
+            let missingEmoji = setter.missingCharacters(in: key.joined(), style: CallScreen.keyStyle)
+            if !missingEmoji.isEmpty {
+                warnings.append("the emoji font (Noto Color Emoji) has no \(codes(missingEmoji)) of the key; the key shows a missing-glyph box")
+            }
+            return warnings.isEmpty ? nil : warnings.joined(separator: "\nWarning: ")
         } catch {
             return "\(error)"
         }

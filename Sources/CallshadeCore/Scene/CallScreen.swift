@@ -23,20 +23,23 @@ public struct CallScreen: Sendable {
         self.showing = showing
     }
 
-    /// Every text a call with the peer `name` can show, by style: what a
-    /// text setter for its renders must hold.
-    public static func texts(name: String) -> [TextStyle: [String]] {
-        CallWords.texts(name: name)
+    /// Every text a call with the peer `name` and the emoji `key` can show,
+    /// by style: what a text setter for its renders must hold.
+    public static func texts(name: String, key: [String] = []) -> [TextStyle: [String]] {
+        CallWords.texts(name: name).merging(CallKey.texts(key: key), uniquingKeysWith: +)
     }
+
+    /// The style of the key's emoji.
+    public static let keyStyle = CallKey.emoji
 
     /// The scene at a timeline's instant.
     public func scene(at state: FrameState) -> Scene {
-        scene(background: state.gradient, waves: state.waves, words: state.words)
+        scene(background: state.gradient, waves: state.waves, words: state.words, key: state.key)
     }
 
     /// The scene with this background, these waves and these words (what
     /// `frame` builds when its options override the timeline's).
-    public func scene(background: GradientParameters, waves: WaveState, words: WordsState? = nil) -> Scene {
+    public func scene(background: GradientParameters, waves: WaveState, words: WordsState? = nil, key: KeyState? = nil) -> Scene {
         var nodes: [any SceneNode] = []
         let showsWaves = showing.contains(.waves)
         let showsAvatar = showing.contains(.avatar)
@@ -50,6 +53,9 @@ public struct CallScreen: Sendable {
             if showing.contains(.status) { nodes.append(call.statusNode(words)) }
             if showing.contains(.pill) { nodes += call.pillNodes(words, backdrop: background) }
             if showing.contains(.back) { nodes.append(call.backNode()) }
+        }
+        if let text, let key, showing.contains(.key), key.alpha > 0 {
+            nodes.append(CallKey(layout: layout, text: text).keyNode(key))
         }
         var scene = Scene(size: layout.size, background: showing.contains(.background) ? background : nil, nodes: nodes)
         scene.dither = dither

@@ -14,6 +14,16 @@ extension MarksNode {
         for mark in marks {
             let area = Self.pixels(of: mark.quad, within: bounds)
             guard !area.isEmpty else { continue }
+            if mark.isColourGlyph {
+                forEachColour(of: mark, in: area) { x, y, colour in
+                    let at = pixels + (y * width + x) * 4
+                    for channel in 0..<3 {
+                        let value = colour.premultiplied[channel] * 255 + Double(at[channel]) * (1 - colour.alpha)
+                        at[channel] = UInt8(min(max(value.rounded(), 0), 255))
+                    }
+                }
+                continue
+            }
             let ink = MarkInk(mark)
             let color = (UInt32(ink.red), UInt32(ink.green), UInt32(ink.blue))
             forEachShareRow(of: mark, in: area, tables: tables) { y, shares in
@@ -25,6 +35,21 @@ extension MarksNode {
                     at[1] = UInt8(truncatingIfNeeded: (color.1 * amount + UInt32(at[1]) * keep + 32768) >> 16)
                     at[2] = UInt8(truncatingIfNeeded: (color.2 * amount + UInt32(at[2]) * keep + 32768) >> 16)
                 }
+            }
+        }
+    }
+}
+
+extension MarksNode {
+    /// Runs `body` on each pixel of `area` a colour glyph `mark` draws in:
+    /// its premultiplied colour there times the mark's alpha (0...1), and that alpha.
+    func forEachColour(of mark: Mark, in area: PixelRect, _ body: (Int, Int, (premultiplied: SIMD3<Double>, alpha: Double)) -> Void) {
+        let opacity = min(max(mark.alpha, 0), 1)
+        for y in area.y..<area.y + area.height {
+            for x in area.x..<area.x + area.width {
+                let colour = mark.colour(at: Vec2(Double(x) + 0.5, Double(y) + 0.5), atlas: atlas)
+                guard colour.alpha > 0 || colour.red > 0 || colour.green > 0 || colour.blue > 0 else { continue }
+                body(x, y, (SIMD3(colour.red, colour.green, colour.blue) * opacity, colour.alpha * opacity))
             }
         }
     }

@@ -10,7 +10,7 @@ extension MarksNode {
         let ink = MarkInk(mark)
         let shares = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: area.width)
         defer { shares.deallocate() }
-        guard case .glyph(let image) = mark.kind, let atlas else {
+        guard case .glyph(let image) = mark.kind, !image.colour, let atlas else {
             for y in area.y..<area.y + area.height {
                 for column in 0..<area.width {
                     shares[column] = ink.amount(Float(mark.coverage(at: Vec2(Double(area.x + column) + 0.5, Double(y) + 0.5), atlas: atlas)))

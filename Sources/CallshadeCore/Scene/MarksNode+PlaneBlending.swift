@@ -18,6 +18,10 @@ extension MarksNode {
         for mark in marks {
             let area = Self.pixels(of: mark.quad, within: bounds)
             guard !area.isEmpty else { continue }
+            if mark.isColourGlyph {
+                blendColourYUV420(mark, area: area, into: planes, width: width, height: height)
+                continue
+            }
             let ink = MarkInk(mark)
             let luma = UInt32(converter.luma(Int32(ink.red), Int32(ink.green), Int32(ink.blue)))
             let chroma = converter.chroma(4 * Int32(ink.red), 4 * Int32(ink.green), 4 * Int32(ink.blue))
@@ -51,6 +55,38 @@ extension MarksNode {
                         blockShares[block] = 0
                     }
                 }
+            }
+        }
+    }
+}
+
+extension MarksNode {
+    /// A colour glyph over I420 planes: each luma sample becomes the glyph's
+    /// premultiplied Y plus itself times (1 - its alpha); each chroma sample
+    /// the mean of its 2x2 pixels' premultiplied Cb and Cr plus itself times
+    /// (1 - their mean alpha). A premultiplied colour's level is 16 (or 128)
+    /// times its alpha plus the scaled Y (or Cb, Cr) of its channels.
+    func blendColourYUV420(_ mark: Mark, area: PixelRect, into planes: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
+        let chromaWidth = width / 2
+        let cbPlane = planes + width * height, crPlane = cbPlane + chromaWidth * (height / 2)
+        let firstBlock = (x: area.x / 2, y: area.y / 2)
+        let blocks = (x: (area.x + area.width + 1) / 2 - firstBlock.x, y: (area.y + area.height + 1) / 2 - firstBlock.y)
+        // For each block: the sums of its pixels' premultiplied Cb and Cr and of their alphas.
+        var sums = [SIMD3<Double>](repeating: .zero, count: blocks.x * blocks.y)
+        forEachColour(of: mark, in: area) { x, y, colour in
+            let value = YUV420.ycbcr(r: colour.premultiplied.x, g: colour.premultiplied.y, b: colour.premultiplied.z)
+            let luma = 16 * colour.alpha + 219 * value.y
+            planes[y * width + x] = UInt8(min(max((luma + Double(planes[y * width + x]) * (1 - colour.alpha)).rounded(), 0), 255))
+            sums[(y / 2 - firstBlock.y) * blocks.x + x / 2 - firstBlock.x] += SIMD3(128 * colour.alpha + 224 * value.cb,
+                                                                                  128 * colour.alpha + 224 * value.cr, colour.alpha)
+        }
+        for row in 0..<blocks.y {
+            for column in 0..<blocks.x {
+                let sum = sums[row * blocks.x + column] / 4
+                guard sum.z > 0 else { continue }
+                let at = (firstBlock.y + row) * chromaWidth + firstBlock.x + column
+                cbPlane[at] = UInt8(min(max((sum.x + Double(cbPlane[at]) * (1 - sum.z)).rounded(), 0), 255))
+                crPlane[at] = UInt8(min(max((sum.y + Double(crPlane[at]) * (1 - sum.z)).rounded(), 0), 255))
             }
         }
     }

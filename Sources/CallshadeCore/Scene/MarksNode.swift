@@ -51,14 +51,33 @@ public struct Mark: Equatable, Sendable {
         alpha > 0 && width > 0 && height > 0 && x.isFinite && y.isFinite && width.isFinite && height.isFinite
     }
 
+    /// Whether it is a colour glyph (its picture in the atlas's colour page: its own colours, not `color`).
+    public var isColourGlyph: Bool {
+        if case .glyph(let image) = kind { return image.colour }
+        return false
+    }
+
+    /// A colour glyph's premultiplied colour and alpha (0...1, before
+    /// `alpha`) at the pixel whose centre is `point`, sampled from the
+    /// atlas's colour page as `coverage(at:atlas:)` samples coverage: zero
+    /// outside its quad, and for any other mark.
+    public func colour(at point: Vec2, atlas: GlyphAtlas?) -> (red: Double, green: Double, blue: Double, alpha: Double) {
+        guard case .glyph(let image) = kind, image.colour, let atlas,
+              point.x >= x, point.x < x + width, point.y >= y, point.y < y + height else { return (0, 0, 0, 0) }
+        let u = Double(image.x) + (point.x - x) * Double(image.width) / width
+        let v = Double(image.y) + (point.y - y) * Double(image.height) / height
+        return atlas.colour(atX: u, y: v)
+    }
+
     /// Its coverage (0...1, before `alpha`) of the pixel whose centre is
-    /// `point`, sampling `atlas` for a glyph: zero outside its quad.
+    /// `point`, sampling `atlas` for a glyph: zero outside its quad (and for
+    /// a colour glyph, whose `colour(at:atlas:)` says what it draws).
     public func coverage(at point: Vec2, atlas: GlyphAtlas?) -> Double {
         let quad = self.quad
         guard point.x >= quad.x, point.x < quad.x + quad.width, point.y >= quad.y, point.y < quad.y + quad.height else { return 0 }
         switch kind {
         case .glyph(let image):
-            guard let atlas else { return 0 }
+            guard let atlas, !image.colour else { return 0 }
             let u = Double(image.x) + (point.x - x) * Double(image.width) / width
             let v = Double(image.y) + (point.y - y) * Double(image.height) / height
             return atlas.coverage(atX: u, y: v)
@@ -164,6 +183,17 @@ final class ReferenceMarks: ReferenceNodeShader {
         var pixel = below
         for index in reaching[(y / Self.side) * columns + x / Self.side] {
             let mark = node.marks[index]
+            if mark.isColourGlyph {
+                // Premultiplied "over" of its own colours.
+                let colour = mark.colour(at: point, atlas: node.atlas), opacity = min(max(mark.alpha, 0), 1)
+                let amount = colour.alpha * opacity
+                guard amount > 0 else { continue }
+                let alpha = amount + pixel.alpha * (1 - amount)
+                func over(_ top: Double, _ bottom: Double) -> Double { (top * opacity + bottom * pixel.alpha * (1 - amount)) / alpha }
+                pixel = ShadedPixel(color: RGB(over(colour.red, pixel.color.r), over(colour.green, pixel.color.g), over(colour.blue, pixel.color.b)),
+                                    alpha: alpha)
+                continue
+            }
             let amount = mark.coverage(at: point, atlas: node.atlas) * min(max(mark.alpha, 0), 1)
             guard amount > 0 else { continue }
             let alpha = amount + pixel.alpha * (1 - amount)

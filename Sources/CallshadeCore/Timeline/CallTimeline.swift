@@ -13,10 +13,25 @@ public struct FrameState: Equatable, Sendable {
     public let waves: WaveState
     /// The title, status line and weak-signal pill.
     public let words: WordsState
+    /// The emoji key.
+    public let key: KeyState
 
     /// The gradient for this instant, with the spec's default constants.
     public var gradient: GradientParameters {
         GradientParameters(colors: colors, centres: GradientMotion.centres(phase: phase))
+    }
+}
+
+/// The emoji key at an instant (section 4).
+public struct KeyState: Equatable, Sendable {
+    /// Its four emoji.
+    public let emoji: [String]
+    /// 0 (hidden) to 1.
+    public let alpha: Double
+
+    public init(emoji: [String], alpha: Double) {
+        self.emoji = emoji
+        self.alpha = alpha
     }
 }
 
@@ -130,7 +145,8 @@ public struct CallTimeline: Sendable {
             waves: WaveState(level: level.level(at: time), shown: current.wavesShown,
                              visibility: waves.visibility(at: time), idleStopped: waves.isIdleStopped(at: time),
                              frozen: waves.isFrozen(at: time), motionTime: waves.motionTime(at: time)),
-            words: words.words(at: time)
+            words: words.words(at: time),
+            key: KeyState(emoji: scenario.key, alpha: key.keyAlpha(at: time))
         )
     }
 

@@ -116,6 +116,27 @@ struct KeyTrack: Sendable {
         misplacedTap = misplaced
     }
 
+    /// The key's fades in and out (ease-in-out).
+    static let keyFade = 0.3
+
+    /// The key's opacity at `time`: fading in over 0.3 s once the call is
+    /// active, out over 0.3 s once it is not (from wherever a fade had got to).
+    func keyAlpha(at time: Double) -> Double {
+        var alpha = 0.0, since = -Double.infinity, shown = false
+        for change in keyChanges {
+            guard change.time <= time else { break }
+            alpha = Self.alpha(shown: shown, from: alpha, elapsed: change.time - since)
+            (since, shown) = (change.time, change.shown)
+        }
+        return Self.alpha(shown: shown, from: alpha, elapsed: time - since)
+    }
+
+    private static func alpha(shown: Bool, from start: Double, elapsed: Double) -> Double {
+        guard elapsed < keyFade else { return shown ? 1 : 0 }
+        let progress = fadeProgress(elapsed, over: keyFade)
+        return shown ? start + (1 - start) * progress : start * (1 - progress)
+    }
+
     /// Whether the tooltip is on screen (wanted there, before its animations) at `time`.
     func tooltipShown(at time: Double) -> Bool {
         tooltipChanges.last { $0.time <= time }?.shown ?? false

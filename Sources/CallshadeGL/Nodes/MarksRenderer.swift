@@ -13,9 +13,10 @@ final class MarksRenderer: NodeRenderer {
     private let targetSize: UniformLocation
     private let regionOrigin: UniformLocation
     private let atlasSampler: UniformLocation
+    private let colourSampler: UniformLocation
     private let instances: GraphicsBuffer
-    /// The atlas uploaded last, and its texture.
-    private var uploaded: (atlas: GlyphAtlas, texture: Texture)?
+    /// The atlas uploaded last, and its textures (the colour page's when it has one).
+    private var uploaded: (atlas: GlyphAtlas, texture: Texture, colour: Texture?)?
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         self.context = context
@@ -23,6 +24,7 @@ final class MarksRenderer: NodeRenderer {
         targetSize = try program.uniform("u_targetSize")
         regionOrigin = try program.uniform("u_regionOrigin")
         atlasSampler = try program.uniform("u_atlas")
+        colourSampler = try program.uniform("u_colourAtlas")
         instances = try GraphicsBuffer(context: context)
     }
 
@@ -45,7 +47,13 @@ final class MarksRenderer: NodeRenderer {
             uploaded = nil
             let texture = try Texture(context: context, width: atlas.width, height: atlas.height, format: .r8)
             try texture.upload(red: atlas.coverage)
-            uploaded = (atlas, texture)
+            var colour: Texture?
+            if atlas.colourWidth > 0 {
+                let page = try Texture(context: context, width: atlas.colourWidth, height: atlas.colourHeight, format: .rgba8)
+                try page.upload(atlas.colour)
+                colour = page
+            }
+            uploaded = (atlas, texture, colour)
         }
     }
 
@@ -61,7 +69,7 @@ final class MarksRenderer: NodeRenderer {
             values += [Float(mark.x), Float(mark.y), Float(mark.width), Float(mark.height)]
             switch mark.kind {
             case .glyph(let image):
-                values += [Float(image.x), Float(image.y), Float(image.width), Float(image.height)]
+                values += [Float(image.x), Float(image.y), Float(image.width) * (image.colour ? -1 : 1), Float(image.height)]
             case .roundedRectangle:
                 values += [-1, Float(mark.cornerRadius), 0, 0]
             }
@@ -72,7 +80,9 @@ final class MarksRenderer: NodeRenderer {
         try GLCalls.blendPremultiplied()
         try program.use()
         if let uploaded { try GLCalls.bindTexture(uploaded.texture.name, unit: .glyphs) }
+        if let colour = uploaded?.colour { try GLCalls.bindTexture(colour.name, unit: .colourGlyphs) }
         try GLCalls.uniform(atlasSampler.value, sampler: .glyphs)
+        try GLCalls.uniform(colourSampler.value, sampler: .colourGlyphs)
         try GLCalls.uniform(targetSize.value, vec2: Float(region.width), Float(region.height))
         try GLCalls.uniform(regionOrigin.value, vec2: Float(region.x), Float(region.y))
         try GLCalls.instanceAttributes(values, vectors: Self.vectorsPerMark, in: instances.name)

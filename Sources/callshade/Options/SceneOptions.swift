@@ -29,11 +29,13 @@ struct SceneOptions: ParsableArguments {
 
     /// The call screen for frames of `size`: its layout, the avatar (read
     /// only if the avatar is shown), the text setter for a call with `name`
-    /// (its glyphs rasterised once, only if words are shown) and the tags shown.
-    func callScreen(size: FrameSize, seed: Int64, scenarioAvatar: String?, name: String, showing: Set<SceneTag>) throws -> CallScreen {
+    /// and the emoji `key` (its glyphs rasterised once, only if text is
+    /// shown) and the tags shown.
+    func callScreen(size: FrameSize, seed: Int64, scenarioAvatar: String?, name: String, key: [String], showing: Set<SceneTag>) throws -> CallScreen {
         let layout = try layout(for: size)
         let avatar = showing.contains(.avatar) ? try avatarImage(scenarioAvatar: scenarioAvatar, layout: layout) : nil
-        let text = showing.isDisjoint(with: SceneTag.words) ? nil : try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: name))
+        let text = showing.isDisjoint(with: SceneTag.text) ? nil
+            : try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: name, key: key))
         return CallScreen(layout: layout, seed: seed, avatar: avatar, text: text, showing: showing)
     }
 

@@ -39,7 +39,7 @@ enum WordsFixtures {
 
     /// A setter for frames of `layout` (made once a scale a run: rasterising the glyphs takes a moment).
     static func setter(for layout: CallLayout) throws -> TextSetter {
-        try setters.value(for: layout.scale) { try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: scenario.name)) }
+        try setters.value(for: layout.scale) { try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: scenario.name, key: scenario.key)) }
     }
 
     private static let setters = Memo<Double, TextSetter>(limit: 4)

@@ -19,7 +19,7 @@ final class WordsRenderTests: XCTestCase {
     static let interFigureHeight = 1510.0 / 2048
 
     /// The box of the pixels where `a` and `b` differ by more than `threshold` in some channel.
-    func changedBox(_ a: RGBAImage, _ b: RGBAImage, threshold: Int = 24) -> (left: Int, top: Int, right: Int, bottom: Int)? {
+    static func changedBox(_ a: RGBAImage, _ b: RGBAImage, threshold: Int = 24) -> (left: Int, top: Int, right: Int, bottom: Int)? {
         var box: (left: Int, top: Int, right: Int, bottom: Int)?
         for y in 0..<a.height {
             for x in 0..<a.width {
@@ -40,7 +40,7 @@ final class WordsRenderTests: XCTestCase {
         let bare = try gpu.render(try WordsFixtures.scene(at: 7.5, layers: [.background]))
         func box(_ tag: SceneTag) throws -> (left: Int, top: Int, right: Int, bottom: Int) {
             let drawn = try gpu.render(try WordsFixtures.scene(at: 7.5, layers: [.background, tag]))
-            return try XCTUnwrap(changedBox(drawn, bare), "\(tag) drew nothing")
+            return try XCTUnwrap(Self.changedBox(drawn, bare), "\(tag) drew nothing")
         }
         // Title: its line box's top at 413, so the capitals' top lies (ascender - cap height) x 28 below.
         let title = try box(.title)
