@@ -70,7 +70,7 @@ struct FrameCommand: ParsableCommand {
         var waves = WaveState(level: 0, motionTime: 0)
         // Without a scenario: the words of a call that has just been placed.
         let placed = CallTimeline(Scenario(duration: 1, events: [])).state(at: 0)
-        var words = placed.words, key = placed.key
+        var words = placed.words, key = placed.key, buttons = placed.buttons
         var screen: CallScreen
         if let path = scenario {
             // The scenario's instant as `render` draws it, its recording's voice included.
@@ -83,6 +83,7 @@ struct FrameCommand: ParsableCommand {
             waves = state.waves
             words = state.words
             key = state.key
+            buttons = state.buttons
             screen = frames.screen
         } else {
             screen = try drawing.scene.callScreen(size: drawing.render.frameSize(default: .phone), seed: 0,
@@ -97,7 +98,7 @@ struct FrameCommand: ParsableCommand {
         }
         if let seed { screen.seed = seed }
         screen.dither = dither
-        let scene = screen.scene(background: background, waves: waves, words: words, key: key)
+        let scene = screen.scene(background: background, waves: waves, words: words, key: key, buttons: buttons)
         let renderer = try drawing.render.makeRenderer()
         let image = try renderer.render(scene)
         try PNGFile.write(image, to: output, cleanup: interruption.cleanup)

@@ -73,6 +73,9 @@ public struct CallLayout: Equatable, Sendable {
     /// The screen height in points.
     public var heightPoints: Double { Double(size.height) / scale }
 
+    /// The screen width in points.
+    public var widthPoints: Double { Double(size.width) / scale }
+
     /// The avatar's top edge in points from the top: max(safeTop + 8, floor(0.49 H) - 39 - 136).
     public var avatarTopPoints: Double {
         max(Self.safeTop + 8, (0.49 * heightPoints).rounded(.down) - 39 - Self.avatarPoints)

@@ -26,7 +26,7 @@ public struct CallScreen: Sendable {
     /// Every text a call with the peer `name` and the emoji `key` can show,
     /// by style: what a text setter for its renders must hold.
     public static func texts(name: String, key: [String] = []) -> [TextStyle: [String]] {
-        CallWords.texts(name: name).merging(CallKey.texts(key: key), uniquingKeysWith: +)
+        CallWords.texts(name: name).merging(CallKey.texts(key: key), uniquingKeysWith: +).merging(CallButtons.texts(), uniquingKeysWith: +)
     }
 
     /// The style of the key's emoji.
@@ -34,12 +34,13 @@ public struct CallScreen: Sendable {
 
     /// The scene at a timeline's instant.
     public func scene(at state: FrameState) -> Scene {
-        scene(background: state.gradient, waves: state.waves, words: state.words, key: state.key)
+        scene(background: state.gradient, waves: state.waves, words: state.words, key: state.key, buttons: state.buttons)
     }
 
     /// The scene with this background, these waves and these words (what
     /// `frame` builds when its options override the timeline's).
-    public func scene(background: GradientParameters, waves: WaveState, words: WordsState? = nil, key: KeyState? = nil) -> Scene {
+    public func scene(background: GradientParameters, waves: WaveState, words: WordsState? = nil, key: KeyState? = nil,
+                      buttons: ButtonsState? = nil) -> Scene {
         var nodes: [any SceneNode] = []
         let showsWaves = showing.contains(.waves)
         let showsAvatar = showing.contains(.avatar)
@@ -56,6 +57,9 @@ public struct CallScreen: Sendable {
         }
         if let text, let key, showing.contains(.key), key.alpha > 0 {
             nodes.append(CallKey(layout: layout, text: text).keyNode(key))
+        }
+        if let text, let buttons, showing.contains(.buttons) {
+            nodes += CallButtons(layout: layout, text: text).nodes(buttons, backdrop: background)
         }
         var scene = Scene(size: layout.size, background: showing.contains(.background) ? background : nil, nodes: nodes)
         scene.dither = dither

@@ -15,6 +15,8 @@ public struct FrameState: Equatable, Sendable {
     public let words: WordsState
     /// The emoji key.
     public let key: KeyState
+    /// The buttons' looks.
+    public let buttons: ButtonsState
 
     /// The gradient for this instant, with the spec's default constants.
     public var gradient: GradientParameters {
@@ -32,6 +34,25 @@ public struct KeyState: Equatable, Sendable {
     public init(emoji: [String], alpha: Double) {
         self.emoji = emoji
         self.alpha = alpha
+    }
+}
+
+/// The buttons at an instant (section 5), left to right: speaker, video, mute, end.
+public struct ButtonsState: Equatable, Sendable {
+    /// Selected: speaker while the loudspeaker is on, video while the camera is, mute while the user's microphone is off.
+    public let selected: [Bool]
+    /// Video only while the call is active; none once it has ended.
+    public let enabled: [Bool]
+
+    public init(selected: [Bool], enabled: [Bool]) {
+        self.selected = selected
+        self.enabled = enabled
+    }
+
+    init(_ status: CallStatus) {
+        let ended = status.state == .ended
+        selected = [status.speaker, status.video, status.muted, false]
+        enabled = [!ended, status.state == .active, !ended, !ended]
     }
 }
 
@@ -146,7 +167,8 @@ public struct CallTimeline: Sendable {
                              visibility: waves.visibility(at: time), idleStopped: waves.isIdleStopped(at: time),
                              frozen: waves.isFrozen(at: time), motionTime: waves.motionTime(at: time)),
             words: words.words(at: time),
-            key: KeyState(emoji: scenario.key, alpha: key.keyAlpha(at: time))
+            key: KeyState(emoji: scenario.key, alpha: key.keyAlpha(at: time)),
+            buttons: ButtonsState(current)
         )
     }
 

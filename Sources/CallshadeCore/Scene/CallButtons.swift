@@ -1,0 +1,60 @@
+/// The four buttons (call-screen-elements, section 5) as nodes: 56 pt
+/// circles 36 pt apart in a centred row, their tops at H - safeBottom - 52 -
+/// 56, each with its icon and, 4 pt below, its 13 pt label. A normal button
+/// is a glass circle with a white icon; the end button a solid #FF3B30
+/// circle; a disabled button's icon is at alpha 0.5. (The selected look, a
+/// white disc with the icon cut out, and its 0.16 s ring are to come.)
+struct CallButtons {
+    static let diameter = 56.0
+    static let gap = 36.0
+    static let safeBottom = 34.0
+    static let label = TextStyle(.regular, 13)
+    /// Material Icons at 0.8 of the circle (an em of 44.8 pt: its ink about 0.67 of the circle).
+    static let icon = TextStyle(.icons, 0.8 * diameter)
+    static let endColor = RGB(1, 59.0 / 255, 48.0 / 255)
+
+    /// Each button's label and icon, left to right.
+    static let buttons: [(label: String, icon: String)] = [("speaker", "volume_up"), ("video", "videocam"), ("mute", "mic_off"), ("end", "call_end")]
+
+    static func texts() -> [TextStyle: [String]] {
+        [label: buttons.map(\.label), icon: buttons.map(\.icon)]
+    }
+
+    let layout: CallLayout
+    let text: any TextSetting
+
+    private var scale: Double { layout.scale }
+
+    /// Button `index`'s circle's left edge and top, in pixels.
+    func corner(_ index: Int) -> Vec2 {
+        let row = 4 * Self.diameter + 3 * Self.gap
+        let left = (layout.widthPoints - row) / 2 + Double(index) * (Self.diameter + Self.gap)
+        return Vec2(left * scale, (layout.heightPoints - Self.safeBottom - 52 - Self.diameter) * scale)
+    }
+
+    /// The glass circles (of the buttons not drawn solid), then the marks: the end button's disc, the icons, the labels.
+    func nodes(_ state: ButtonsState, backdrop: GradientParameters) -> [any SceneNode] {
+        let side = Self.diameter * scale
+        var nodes: [any SceneNode] = []
+        var marks: [Mark] = []
+        for (index, button) in Self.buttons.enumerated() {
+            let corner = corner(index)
+            if index == Self.buttons.count - 1 {
+                marks.append(Mark(x: corner.x, y: corner.y, width: side, height: side, kind: .roundedRectangle(cornerRadius: side / 2),
+                                  color: Self.endColor))
+            } else {
+                nodes.append(GlassNode(x: corner.x, y: corner.y, width: side, height: side, shape: .capsule, backdrop: backdrop,
+                                       blur: GlassNode.blurPoints * scale, opacity: 1))
+            }
+            let icon = text.line(button.icon, style: Self.icon)
+            if let ink = icon.inkBounds {
+                let origin = Vec2(corner.x + side / 2 - (ink.left + ink.right) / 2, corner.y + side / 2 - (ink.top + ink.bottom) / 2)
+                marks += icon.marks(origin: origin, alpha: state.enabled[index] ? 1 : 0.5)
+            }
+            let label = text.line(button.label, style: Self.label)
+            marks += label.marks(origin: Vec2(corner.x + side / 2 - label.width / 2, corner.y + side + 4 * scale + label.ascent))
+        }
+        nodes.append(MarksNode(atlas: text.atlas, marks: marks))
+        return nodes
+    }
+}
