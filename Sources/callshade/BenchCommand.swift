@@ -17,7 +17,7 @@ struct BenchCommand: ParsableCommand {
         (the GPU draws the low-resolution gradient and the foreground tiles, \\
         the CPU interpolates the background and writes RGBA or I420 straight \\
         from it: the choice on software rasterisers), and by the CPU \\
-        reference. A host row without the words (and the key) gives what they add \\
+        reference. A host row without the words (the key and buttons kept) gives what the words add \\
         (the median ratio of 15 short rounds, with and without in turn). \\
         A star marks what `render` uses here. Encode rows make a real \\
         MP4 (H.264, --preset ultrafast, --crf 18) of SECONDS at 60 fps from the \\
@@ -84,9 +84,9 @@ struct BenchCommand: ParsableCommand {
                 ("host composition: I420 frame", onHost, try timed { try host.renderYUV420($0, into: &planes) }),
                 ("CPU reference: RGBA frame", false, reference),
             ]
-            if !chosenLayers.isDisjoint(with: SceneTag.text) {
+            if !chosenLayers.isDisjoint(with: SceneTag.words) {
                 // The same frames without the words, through the same renderer: what the words cost.
-                let bare = try Self.callFrames(size: size, count: frames + 1, layers: chosenLayers.subtracting(SceneTag.text))
+                let bare = try Self.callFrames(size: size, count: frames + 1, layers: chosenLayers.subtracting(SceneTag.words))
                 // In short rounds, with and without over the same frames back to back (which goes first
                 // alternates), so that a machine's drift falls on both alike; the median of the rounds'
                 // ratios stands, so that a round a neighbour disturbed does not.
