@@ -642,7 +642,7 @@ def swift_event(at, key, value):
     elif key == "level":
         change = f".level({swift_number(value)})"
     elif key == "tap":
-        change = ".tap"
+        change = ".tap(.screen)"
     elif key == "proximity":
         change = f".proximityNear({str(value == 'near').lower()})"
     else:
