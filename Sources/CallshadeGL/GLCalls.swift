@@ -483,6 +483,14 @@ extension GLCalls {
         try check("glBlendFunc", file: file, line: line)
     }
 
+    /// Limits the next draws to `rect` of the bound target (its pixels, row 0 first).
+    static func scissor(_ rect: PixelRect, file: String = #fileID, line: Int = #line) throws {
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        try checkEach("glEnable", detail: "GL_SCISSOR_TEST", file: file, line: line)
+        glScissor(GLint(clamping: rect.x), GLint(clamping: rect.y), GLsizei(clamping: max(rect.width, 0)), GLsizei(clamping: max(rect.height, 0)))
+        try check("glScissor", detail: "\(rect)", file: file, line: line)
+    }
+
     static func bindTexture(_ name: GLuint, unit: TextureUnit, file: String = #fileID, line: Int = #line) throws {
         glActiveTexture(GLenum(GL_TEXTURE0 + unit.rawValue))
         try checkEach("glActiveTexture", detail: "\(unit)", file: file, line: line)

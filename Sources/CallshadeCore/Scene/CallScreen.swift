@@ -26,7 +26,8 @@ public struct CallScreen: Sendable {
     /// Every text a call with the peer `name` and the emoji `key` can show,
     /// by style: what a text setter for its renders must hold.
     public static func texts(name: String, key: [String] = []) -> [TextStyle: [String]] {
-        CallWords.texts(name: name).merging(CallKey.texts(key: key), uniquingKeysWith: +).merging(CallButtons.texts(), uniquingKeysWith: +)
+        [CallKey.texts(key: key), CallButtons.texts(), CallNotices.texts(name: name)]
+            .reduce(CallWords.texts(name: name)) { $0.merging($1, uniquingKeysWith: +) }
     }
 
     /// The style of the key's emoji.
@@ -34,13 +35,14 @@ public struct CallScreen: Sendable {
 
     /// The scene at a timeline's instant.
     public func scene(at state: FrameState) -> Scene {
-        scene(background: state.gradient, waves: state.waves, words: state.words, key: state.key, buttons: state.buttons)
+        scene(background: state.gradient, waves: state.waves, words: state.words, key: state.key, buttons: state.buttons,
+              notices: state.notices)
     }
 
     /// The scene with this background, these waves and these words (what
     /// `frame` builds when its options override the timeline's).
     public func scene(background: GradientParameters, waves: WaveState, words: WordsState? = nil, key: KeyState? = nil,
-                      buttons: ButtonsState? = nil) -> Scene {
+                      buttons: ButtonsState? = nil, notices: [ShownNotice] = []) -> Scene {
         var nodes: [any SceneNode] = []
         let showsWaves = showing.contains(.waves)
         let showsAvatar = showing.contains(.avatar)
@@ -60,6 +62,9 @@ public struct CallScreen: Sendable {
         }
         if let text, let buttons, showing.contains(.buttons) {
             nodes += CallButtons(layout: layout, text: text).nodes(buttons, backdrop: background)
+        }
+        if let text, showing.contains(.notices), !notices.isEmpty {
+            nodes += CallNotices(layout: layout, setter: text).nodes(notices, backdrop: background)
         }
         var scene = Scene(size: layout.size, background: showing.contains(.background) ? background : nil, nodes: nodes)
         scene.dither = dither

@@ -9,7 +9,8 @@ extension MarksNode {
     /// node's `ShareTables`, made now when not given.
     public func blend(into pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, within clip: PixelRect? = nil, tables: ShareTables? = nil) {
         let frame = PixelRect(x: 0, y: 0, width: width, height: height)
-        let bounds = clip?.intersection(frame) ?? frame
+        // Within the frame, the band asked for and the node's own clip.
+        let bounds = [clip, self.clip].compactMap { $0 }.reduce(frame) { $0.intersection($1) }
         let tables = tables ?? ShareTables(self)
         for mark in marks {
             let area = Self.pixels(of: mark.quad, within: bounds)

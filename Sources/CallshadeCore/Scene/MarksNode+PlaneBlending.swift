@@ -10,7 +10,8 @@ extension MarksNode {
     /// `tables` are the node's `ShareTables`, made now when not given.
     public func blendYUV420(into planes: UnsafeMutablePointer<UInt8>, width: Int, height: Int, within clip: PixelRect? = nil, tables: ShareTables? = nil) {
         let frame = PixelRect(x: 0, y: 0, width: width, height: height)
-        let bounds = clip?.intersection(frame) ?? frame
+        // Within the frame, the band asked for and the node's own clip.
+        let bounds = [clip, self.clip].compactMap { $0 }.reduce(frame) { $0.intersection($1) }
         let converter = YUV420.FixedPointYCbCr()
         let chromaWidth = width / 2
         let cbPlane = planes + width * height, crPlane = cbPlane + chromaWidth * (height / 2)

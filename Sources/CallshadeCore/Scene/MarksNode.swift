@@ -99,14 +99,17 @@ public struct MarksNode: SceneNode, Equatable, Sendable {
     public var atlas: GlyphAtlas?
     /// Drawn first to last.
     public var marks: [Mark]
+    /// The frame pixels it may draw in (nil: anywhere): a notice's text inside its widening glass.
+    public var clip: PixelRect?
 
-    public init(atlas: GlyphAtlas?, marks: [Mark]) {
+    public init(atlas: GlyphAtlas?, marks: [Mark], clip: PixelRect? = nil) {
         self.atlas = atlas
         self.marks = marks.filter(\.isVisible)
+        self.clip = clip
     }
 
     public static func == (a: MarksNode, b: MarksNode) -> Bool {
-        a.atlas === b.atlas && a.marks == b.marks
+        a.atlas === b.atlas && a.marks == b.marks && a.clip == b.clip
     }
 
     /// The pixels whose centres lie in `quad`, within `area`.
@@ -123,14 +126,16 @@ public struct MarksNode: SceneNode, Equatable, Sendable {
 
     public func bounds(in size: FrameSize) -> PixelRect {
         let frame = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
-        return marks.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union(Self.pixels(of: $1.quad, within: frame)) }
+        let area = clip?.intersection(frame) ?? frame
+        return marks.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union(Self.pixels(of: $1.quad, within: area)) }
     }
 
     public func tileCoverage(in region: PixelRect) -> [TileCoverage] {
         let (columns, rows) = SceneTiles.count(region)
         var result = [TileCoverage](repeating: .outside, count: columns * rows)
+        let area = clip.map { region.intersection($0) } ?? region
         for mark in marks {
-            let pixels = Self.pixels(of: mark.quad, within: region)
+            let pixels = Self.pixels(of: mark.quad, within: area)
             guard !pixels.isEmpty else { continue }
             let side = SceneTiles.side
             let firstColumn = (pixels.x - region.x) / side, lastColumn = (pixels.x + pixels.width - 1 - region.x) / side

@@ -18,13 +18,15 @@ public enum SceneTag: String, CaseIterable, Sendable {
     case key
     /// The four buttons and their labels.
     case buttons
+    /// The notices above the buttons.
+    case notices
 
     /// The tags of the background, the waves and the avatar: what callshade drew before it drew words.
     public static let picture: Set<SceneTag> = [.background, .waves, .avatar]
     /// The tags of the words.
     public static let words: Set<SceneTag> = [.title, .status, .pill, .back]
-    /// The tags of everything drawn from fonts: the words, the key and the buttons.
-    public static let text: Set<SceneTag> = words.union([.key, .buttons])
+    /// The tags of everything drawn from fonts: the words, the key, the buttons and the notices.
+    public static let text: Set<SceneTag> = words.union([.key, .buttons, .notices])
 
     /// The tags as the command line lists them.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }

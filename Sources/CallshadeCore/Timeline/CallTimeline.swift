@@ -17,6 +17,8 @@ public struct FrameState: Equatable, Sendable {
     public let key: KeyState
     /// The buttons' looks.
     public let buttons: ButtonsState
+    /// The notices above the buttons, from the bottom.
+    public let notices: [ShownNotice]
 
     /// The gradient for this instant, with the spec's default constants.
     public var gradient: GradientParameters {
@@ -168,7 +170,8 @@ public struct CallTimeline: Sendable {
                              frozen: waves.isFrozen(at: time), motionTime: waves.motionTime(at: time)),
             words: words.words(at: time),
             key: KeyState(emoji: scenario.key, alpha: key.keyAlpha(at: time)),
-            buttons: ButtonsState(current)
+            buttons: ButtonsState(current),
+            notices: key.shownNotices(at: time)
         )
     }
 

@@ -1,12 +1,28 @@
+/// A notice as drawn at an instant.
+public struct ShownNotice: Equatable, Sendable {
+    public let notice: KeyTrack.Notice
+    /// What it says (with the peer's name).
+    public let text: String
+    /// About its centre.
+    public let scale: Double
+    public let alpha: Double
+    /// 0 (a circle) to 1 (its full width).
+    public let width: Double
+    public let textAlpha: Double
+}
+
 /// The emoji key, its tooltip, its panel and the notices of a scenario
 /// (sections 4 and 6), as the instants each appears and goes: a walk over
 /// the events in order, so that a tap lands on what is on screen then.
-struct KeyTrack: Sendable {
+public struct KeyTrack: Sendable {
     /// A notice above the buttons, in their order from the bottom.
-    enum Notice: Int, CaseIterable, Sendable {
+    public enum Notice: Int, CaseIterable, Sendable {
         case ownMicrophone, remoteMicrophone, remoteBattery
 
-        func text(name: String) -> String {
+        /// Its Material Icons ligature.
+        public var icon: String { self == .remoteBattery ? "battery_alert" : "mic_off" }
+
+        public func text(name: String) -> String {
             switch self {
             case .ownMicrophone: return "Your microphone is off"
             case .remoteMicrophone: return "\(name)'s microphone is off"
@@ -34,6 +50,8 @@ struct KeyTrack: Sendable {
     let noticeChanges: [(time: Double, notice: Notice, shown: Bool)]
     /// The first tap on something not on screen: the event's index and why.
     let misplacedTap: (index: Int, reason: String)?
+    /// The peer's name, for the notices that say it.
+    let name: String
 
     init(_ scenario: Scenario) {
         var keyChanges: [(Double, Bool)] = [], tooltipChanges: [(Double, Bool, TooltipExit?)] = []
@@ -114,6 +132,7 @@ struct KeyTrack: Sendable {
         self.panelChanges = panelChanges
         self.noticeChanges = noticeChanges
         misplacedTap = misplaced
+        name = scenario.name
     }
 
     /// The key's fades in and out (ease-in-out).
@@ -145,6 +164,43 @@ struct KeyTrack: Sendable {
     /// Whether the panel is open at `time`.
     func panelOpen(at time: Double) -> Bool {
         panelChanges.last { $0.time <= time }?.open ?? false
+    }
+
+    /// Each notice on screen at `time` (showing, or on its way out), from
+    /// the bottom, with its animation (section 6): in, it scales from 0.001
+    /// (spring 0.3 s) and fades in (0.15 s), then after 0.2 s widens from a
+    /// circle (spring 0.5 s) while its text fades in (0.2 s); out, it fades
+    /// and scales to 0.001 over 0.2 s from wherever it had got to.
+    func shownNotices(at time: Double) -> [ShownNotice] {
+        Notice.allCases.compactMap { notice in
+            let changes = noticeChanges.filter { $0.notice == notice && $0.time <= time }
+            guard let last = changes.last else { return nil }
+            if last.shown { return entering(notice, elapsed: time - last.time) }
+            // On its way out: from its look when it began to go (fully in, or part way).
+            let enteredAt = changes.dropLast().last { $0.shown }?.time
+            let start = enteredAt.map { entering(notice, elapsed: last.time - $0) }
+                ?? ShownNotice(notice: notice, text: notice.text(name: name), scale: 1, alpha: 1, width: 1, textAlpha: 1)
+            let elapsed = time - last.time
+            guard elapsed < Self.noticeOut else { return nil }
+            let progress = fadeProgress(elapsed, over: Self.noticeOut)
+            return ShownNotice(notice: notice, text: start.text, scale: start.scale + (Self.noticeHiddenScale - start.scale) * progress,
+                               alpha: start.alpha * (1 - progress), width: start.width, textAlpha: start.textAlpha * (1 - progress))
+        }
+    }
+
+    static let noticeScaleIn = Spring.standard(0.3)
+    static let noticeFadeIn = 0.15
+    static let noticeWidenDelay = 0.2
+    static let noticeWiden = Spring.standard(0.5)
+    static let noticeTextFade = 0.2
+    static let noticeOut = 0.2
+    static let noticeHiddenScale = 0.001
+
+    private func entering(_ notice: Notice, elapsed: Double) -> ShownNotice {
+        ShownNotice(notice: notice, text: notice.text(name: name),
+                    scale: Self.noticeHiddenScale + (1 - Self.noticeHiddenScale) * Self.noticeScaleIn.progress(elapsed),
+                    alpha: fadeProgress(elapsed, over: Self.noticeFadeIn), width: Self.noticeWiden.progress(elapsed - Self.noticeWidenDelay),
+                    textAlpha: elapsed > Self.noticeWidenDelay ? fadeProgress(elapsed - Self.noticeWidenDelay, over: Self.noticeTextFade) : 0)
     }
 
     /// The notices on screen at `time`, from the bottom.

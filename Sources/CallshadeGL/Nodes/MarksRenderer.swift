@@ -78,6 +78,10 @@ final class MarksRenderer: NodeRenderer {
         try target.bind(viewportWidth: region.width, viewportHeight: region.height)
         try GLCalls.resetFixedFunctionState()
         try GLCalls.blendPremultiplied()
+        if let clip = node.clip {
+            // The target's row 0 is the region's top row.
+            try GLCalls.scissor(PixelRect(x: clip.x - region.x, y: clip.y - region.y, width: clip.width, height: clip.height))
+        }
         try program.use()
         if let uploaded { try GLCalls.bindTexture(uploaded.texture.name, unit: .glyphs) }
         if let colour = uploaded?.colour { try GLCalls.bindTexture(colour.name, unit: .colourGlyphs) }
