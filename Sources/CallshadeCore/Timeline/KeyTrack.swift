@@ -48,6 +48,13 @@ public struct KeyTrack: Sendable {
     let panelChanges: [(time: Double, open: Bool)]
     /// Instants where a notice appears or goes (shown while the call is active and its condition holds).
     let noticeChanges: [(time: Double, notice: Notice, shown: Bool)]
+    /// The key's opacity as each of its changes begins, and the changes'
+    /// instants; each notice's changes' instants and whether each shows it:
+    /// a frame searches them (no walk over a long scenario's history).
+    private let keyAlphaAtChange: [Double]
+    private let keyTimes: [Double]
+    private let noticeTimes: [[Double]]
+    private let noticeShown: [[Bool]]
     /// The first tap on something not on screen: the event's index and why.
     let misplacedTap: (index: Int, reason: String)?
     /// The peer's name, for the notices that say it.
@@ -131,6 +138,17 @@ public struct KeyTrack: Sendable {
         self.tooltipChanges = tooltipChanges
         self.panelChanges = panelChanges
         self.noticeChanges = noticeChanges
+        var starts: [Double] = [], alpha = 0.0
+        for (index, change) in keyChanges.enumerated() {
+            if index > 0 {
+                alpha = Self.alpha(shown: keyChanges[index - 1].1, from: alpha, elapsed: change.0 - keyChanges[index - 1].0)
+            }
+            starts.append(alpha)
+        }
+        keyAlphaAtChange = starts
+        keyTimes = keyChanges.map(\.0)
+        noticeTimes = Notice.allCases.map { notice in noticeChanges.filter { $0.1 == notice }.map(\.0) }
+        noticeShown = Notice.allCases.map { notice in noticeChanges.filter { $0.1 == notice }.map(\.2) }
         misplacedTap = misplaced
         name = scenario.name
     }
@@ -141,13 +159,8 @@ public struct KeyTrack: Sendable {
     /// The key's opacity at `time`: fading in over 0.3 s once the call is
     /// active, out over 0.3 s once it is not (from wherever a fade had got to).
     func keyAlpha(at time: Double) -> Double {
-        var alpha = 0.0, since = -Double.infinity, shown = false
-        for change in keyChanges {
-            guard change.time <= time else { break }
-            alpha = Self.alpha(shown: shown, from: alpha, elapsed: change.time - since)
-            (since, shown) = (change.time, change.shown)
-        }
-        return Self.alpha(shown: shown, from: alpha, elapsed: time - since)
+        guard let index = StatusTrack.lastIndex(in: keyTimes, atOrBefore: time) else { return 0 }
+        return Self.alpha(shown: keyChanges[index].shown, from: keyAlphaAtChange[index], elapsed: time - keyTimes[index])
     }
 
     private static func alpha(shown: Bool, from start: Double, elapsed: Double) -> Double {
@@ -173,14 +186,13 @@ public struct KeyTrack: Sendable {
     /// and scales to 0.001 over 0.2 s from wherever it had got to.
     func shownNotices(at time: Double) -> [ShownNotice] {
         Notice.allCases.compactMap { notice in
-            let changes = noticeChanges.filter { $0.notice == notice && $0.time <= time }
-            guard let last = changes.last else { return nil }
-            if last.shown { return entering(notice, elapsed: time - last.time) }
-            // On its way out: from its look when it began to go (fully in, or part way).
-            let enteredAt = changes.dropLast().last { $0.shown }?.time
-            let start = enteredAt.map { entering(notice, elapsed: last.time - $0) }
-                ?? ShownNotice(notice: notice, text: notice.text(name: name), scale: 1, alpha: 1, width: 1, textAlpha: 1)
-            let elapsed = time - last.time
+            let times = noticeTimes[notice.rawValue], shown = noticeShown[notice.rawValue]
+            guard let index = StatusTrack.lastIndex(in: times, atOrBefore: time) else { return nil }
+            if shown[index] { return entering(notice, elapsed: time - times[index]) }
+            // On its way out: from its look when it began to go (fully in, or part way). Changes alternate, so the one before showed it.
+            let start = index > 0 ? entering(notice, elapsed: times[index] - times[index - 1])
+                : ShownNotice(notice: notice, text: notice.text(name: name), scale: 1, alpha: 1, width: 1, textAlpha: 1)
+            let elapsed = time - times[index]
             guard elapsed < Self.noticeOut else { return nil }
             let progress = fadeProgress(elapsed, over: Self.noticeOut)
             return ShownNotice(notice: notice, text: start.text, scale: start.scale + (Self.noticeHiddenScale - start.scale) * progress,
