@@ -182,3 +182,16 @@ public struct TextSetter: TextSetting {
         line(text, style: style).missing
     }
 }
+
+extension TextSetter {
+    /// The characters of `text` that `font` (its own file, not its fallback)
+    /// has no glyph for: checked without rasterising anything, as a
+    /// scenario's key is checked when it is read.
+    public static func characters(in text: String, missingFrom font: TextFont, fonts: FontBook = .debian) throws(TextFailure) -> [Character] {
+        let file = try fonts.files(of: font).primary
+        let face = try HarfBuzzFont(path: file.path, pixelsPerEm: 16)
+        return text.filter { character in
+            !character.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint && $0.value != 0x20E3 }.allSatisfy(face.hasGlyph(for:))
+        }.map { $0 }
+    }
+}

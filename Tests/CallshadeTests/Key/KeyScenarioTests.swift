@@ -1,5 +1,6 @@
 @testable import CallshadeCore
 import CallshadeJSON
+import CallshadeText
 import Foundation
 import XCTest
 
@@ -81,6 +82,25 @@ final class KeyScenarioTests: XCTestCase {
         assertDiagnostic(result, "scenario.invalid", status: 1, "tap on a closed panel")
         XCTAssertTrue(result.standardError.contains("events[1].tap: the panel is not open at 2 s"), result.standardError)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["s.json"])
+    }
+}
+
+/// A key the emoji font cannot draw is refused when the scenario is read.
+final class KeyFontTests: XCTestCase {
+    /// U+1FAE9 (Emoji 16.0) came after Debian 12's Noto Color Emoji: an emoji, but not one the font has.
+    func testAnEmojiTheFontLacksIsRefusedAndNothingIsWritten() throws {
+        let folder = try scratchFolder()
+        let path = folder.appendingPathComponent("s.json")
+        try "{\"duration\": 5, \"key\": \"🐶🍎🚀\u{1FAE9}\"}"
+            .write(to: path, atomically: true, encoding: .utf8)
+        for command in [["validate", path.path], ["render", path.path, "-o", folder.appendingPathComponent("out.mp4").path]] {
+            let result = try runCallshade(command)
+            assertDiagnostic(result, "scenario.invalid", status: 1, command[0])
+            XCTAssertTrue(result.standardError.contains("key: the emoji font (Noto Color Emoji) has no"), result.standardError)
+            XCTAssertTrue(result.standardError.contains("U+1FAE9"), result.standardError)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["s.json"])
+        XCTAssertEqual(try TextSetter.characters(in: "🐶🍎🇫🇷1️⃣", missingFrom: .emoji), [])
     }
 }
 
