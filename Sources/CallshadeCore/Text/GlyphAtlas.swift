@@ -37,26 +37,26 @@ public final class GlyphAtlas: Sendable {
     /// (`x`, `y`) in its texels, filtered bilinearly as `coverage(atX:y:)` filters.
     public func colour(atX x: Double, y: Double) -> (red: Double, green: Double, blue: Double, alpha: Double) {
         guard x.isFinite, y.isFinite, colourWidth > 0, colourHeight > 0 else { return (0, 0, 0, 0) }
-        let fx = min(max(x - 0.5, -1), Double(colourWidth)), fy = min(max(y - 0.5, -1), Double(colourHeight))
-        let left = fx.rounded(.down), top = fy.rounded(.down)
-        let ax = fx - left, ay = fy - top
-        let column = Int(left), row = Int(top)
-        func texel(_ x: Int, _ y: Int, _ channel: Int) -> Double {
-            let column = min(max(x, 0), colourWidth - 1), row = min(max(y, 0), colourHeight - 1)
-            return Double(colour[(row * colourWidth + column) * 4 + channel]) / 255
-        }
         func channel(_ c: Int) -> Double {
-            let upper = texel(column, row, c) * (1 - ax) + texel(column + 1, row, c) * ax
-            let lower = texel(column, row + 1, c) * (1 - ax) + texel(column + 1, row + 1, c) * ax
-            return upper * (1 - ay) + lower * ay
+            Self.filtered(x: x, y: y, width: colourWidth, height: colourHeight) { column, row in
+                Double(colour[(row * colourWidth + column) * 4 + c]) / 255
+            }
         }
         return (channel(0), channel(1), channel(2), channel(3))
     }
 
-    /// The texel at (x, y), clamped to the atlas as the GPU's edge clamp does.
-    func texel(_ x: Int, _ y: Int) -> Double {
-        let column = min(max(x, 0), width - 1), row = min(max(y, 0), height - 1)
-        return Double(coverage[row * width + column]) / 255
+    /// A page `width` x `height` filtered bilinearly at (`x`, `y`) in its
+    /// texels, between the four nearest texel centres, clamped to its edges
+    /// (GL_LINEAR with clamp to edge); `texel` reads the one at a column and row.
+    private static func filtered(x: Double, y: Double, width: Int, height: Int, texel: (Int, Int) -> Double) -> Double {
+        let fx = min(max(x - 0.5, -1), Double(width)), fy = min(max(y - 0.5, -1), Double(height))
+        let left = fx.rounded(.down), top = fy.rounded(.down)
+        let ax = fx - left, ay = fy - top
+        let column = Int(left), row = Int(top)
+        func at(_ x: Int, _ y: Int) -> Double { texel(min(max(x, 0), width - 1), min(max(y, 0), height - 1)) }
+        let upper = at(column, row) * (1 - ax) + at(column + 1, row) * ax
+        let lower = at(column, row + 1) * (1 - ax) + at(column + 1, row + 1) * ax
+        return upper * (1 - ay) + lower * ay
     }
 
     /// The coverage (0...1) at (`x`, `y`) in texels from the atlas's top-left
@@ -64,13 +64,7 @@ public final class GlyphAtlas: Sendable {
     /// (GL_LINEAR with clamp to edge).
     public func coverage(atX x: Double, y: Double) -> Double {
         guard x.isFinite, y.isFinite else { return 0 }
-        let fx = min(max(x - 0.5, -1), Double(width)), fy = min(max(y - 0.5, -1), Double(height))
-        let left = fx.rounded(.down), top = fy.rounded(.down)
-        let ax = fx - left, ay = fy - top
-        let column = Int(left), row = Int(top)
-        let upper = texel(column, row) * (1 - ax) + texel(column + 1, row) * ax
-        let lower = texel(column, row + 1) * (1 - ax) + texel(column + 1, row + 1) * ax
-        return upper * (1 - ay) + lower * ay
+        return Self.filtered(x: x, y: y, width: width, height: height) { column, row in Double(coverage[row * width + column]) / 255 }
     }
 }
 
