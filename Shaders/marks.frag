@@ -3,7 +3,8 @@
 // over the mark's rectangle), or a rounded rectangle's from its signed
 // distance (anti-aliased over one pixel), times the mark's premultiplied
 // colour; or a colour glyph's premultiplied colour from the atlas's colour
-// page times the mark's alpha; for blending (ONE, ONE_MINUS_SRC_ALPHA) over
+// page times the mark's alpha; or a cut-out disc's (a ring, less a glyph's
+// coverage) times the mark's colour; for blending (ONE, ONE_MINUS_SRC_ALPHA) over
 // what the target holds.
 precision highp float;
 
@@ -14,18 +15,33 @@ uniform vec2 u_regionOrigin;       // the frame pixel at the target's (0, 0)
 flat in vec4 v_rect;
 flat in vec4 v_source;
 flat in vec4 v_color;
+flat in vec4 v_cutRect;
+flat in vec4 v_cut;
 
 out vec4 fragColor;
+
+// The mark's rounded rectangle's coverage at `point` (anti-aliased over one pixel).
+float shapeCoverage(vec2 point, float cornerRadius) {
+    float radius = min(cornerRadius, 0.5 * min(v_rect.z, v_rect.w));
+    vec2 halfSize = v_rect.zw * 0.5;
+    vec2 q = abs(point - (v_rect.xy + halfSize)) - (halfSize - radius);
+    float distance = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
+    return clamp(0.5 - distance, 0.0, 1.0);
+}
 
 void main() {
     vec2 point = gl_FragCoord.xy + u_regionOrigin;
     float coverage;
-    if (v_source.x < 0.0) {
-        float radius = min(v_source.y, 0.5 * min(v_rect.z, v_rect.w));
-        vec2 halfSize = v_rect.zw * 0.5;
-        vec2 q = abs(point - (v_rect.xy + halfSize)) - (halfSize - radius);
-        float distance = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
-        coverage = clamp(0.5 - distance, 0.0, 1.0);
+    if (v_cut.x > 0.0) {
+        float hole = v_cut.z > 0.0 ? clamp(0.5 - (length(point - (v_rect.xy + 0.5 * v_rect.zw)) - v_cut.z), 0.0, 1.0) : 0.0;
+        float glyph = 0.0;
+        if (all(greaterThanEqual(point, v_cutRect.xy)) && all(lessThan(point, v_cutRect.xy + v_cutRect.zw))) {
+            vec2 texel = v_source.xy + (point - v_cutRect.xy) * v_source.zw / v_cutRect.zw;
+            glyph = texture(u_atlas, texel / vec2(textureSize(u_atlas, 0))).r;
+        }
+        coverage = shapeCoverage(point, v_cut.y) * (1.0 - hole) * (1.0 - glyph);
+    } else if (v_source.x < 0.0) {
+        coverage = shapeCoverage(point, v_source.y);
     } else if (v_source.z < 0.0) {
         // A colour glyph: its picture's width comes negated.
         vec2 texel = v_source.xy + (point - v_rect.xy) * vec2(-v_source.z, v_source.w) / v_rect.zw;

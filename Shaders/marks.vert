@@ -7,8 +7,11 @@
 layout(location = 1) in highp vec4 a_rect;    // the mark's rectangle: x, y, width, height in frame pixels (y down)
 layout(location = 2) in highp vec4 a_source;  // a glyph: its picture in the atlas (x, y, width, height in texels;
                                               // the width negated for the colour page);
-                                              // a rounded rectangle: (-1, corner radius, 0, 0)
+                                              // a rounded rectangle: (-1, corner radius, 0, 0);
+                                              // a cut-out disc: its glyph's picture, as a glyph's
 layout(location = 3) in highp vec4 a_color;   // premultiplied colour: (rgb x alpha, alpha)
+layout(location = 4) in highp vec4 a_cutRect; // a cut-out disc: the glyph's rectangle (x, y, width, height in frame pixels)
+layout(location = 5) in highp vec4 a_cut;     // a cut-out disc: (1, its corner radius, the ring's inner radius, 0); else zeros
 
 uniform highp vec2 u_targetSize;    // the target's width and height in pixels
 uniform highp vec2 u_regionOrigin;  // the frame pixel at the target's (0, 0)
@@ -16,11 +19,13 @@ uniform highp vec2 u_regionOrigin;  // the frame pixel at the target's (0, 0)
 flat out highp vec4 v_rect;
 flat out highp vec4 v_source;
 flat out highp vec4 v_color;
+flat out highp vec4 v_cutRect;
+flat out highp vec4 v_cut;
 
 void main() {
     // A shape's quad is grown by a pixel for its anti-aliased edge; a glyph's
     // picture has an empty border of its own.
-    vec4 quad = a_source.x < 0.0 ? a_rect + vec4(-1.0, -1.0, 2.0, 2.0) : a_rect;
+    vec4 quad = a_source.x < 0.0 || a_cut.x > 0.0 ? a_rect + vec4(-1.0, -1.0, 2.0, 2.0) : a_rect;
     int corner = gl_VertexID % 6;
     vec2 unit = vec2(corner == 1 || corner == 2 || corner == 4 ? 1.0 : 0.0,
                      corner == 2 || corner == 4 || corner == 5 ? 1.0 : 0.0);
@@ -29,4 +34,6 @@ void main() {
     v_rect = a_rect;
     v_source = a_source;
     v_color = a_color;
+    v_cutRect = a_cutRect;
+    v_cut = a_cut;
 }

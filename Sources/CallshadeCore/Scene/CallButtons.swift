@@ -2,8 +2,11 @@
 /// circles 36 pt apart in a centred row, their tops at H - safeBottom - 52 -
 /// 56, each with its icon and, 4 pt below, its 13 pt label. A normal button
 /// is a glass circle with a white icon; the end button a solid #FF3B30
-/// circle; a disabled button's icon is at alpha 0.5. (The selected look, a
-/// white disc with the icon cut out, and its 0.16 s ring are to come.)
+/// circle; a selected button a white disc with its icon cut out (the glass
+/// shows through it); a disabled button's icon (or selected disc) is at
+/// alpha 0.5. A selection change runs 0.16 s: the white closes in from the
+/// rim as a ring whose width grows 0 -> 28 pt over the old look shrinking
+/// about the centre (and the reverse when turned off).
 struct CallButtons {
     static let diameter = 56.0
     static let gap = 36.0
@@ -48,8 +51,21 @@ struct CallButtons {
             }
             let icon = text.line(button.icon, style: Self.icon)
             if let ink = icon.inkBounds {
-                let origin = Vec2(corner.x + side / 2 - (ink.left + ink.right) / 2, corner.y + side / 2 - (ink.top + ink.bottom) / 2)
-                marks += icon.marks(origin: origin, alpha: state.enabled[index] ? 1 : 0.5)
+                let centre = Vec2(corner.x + side / 2, corner.y + side / 2)
+                let origin = Vec2(centre.x - (ink.left + ink.right) / 2, centre.y - (ink.top + ink.bottom) / 2)
+                let alpha = state.enabled[index] ? 1.0 : 0.5
+                let selection = state.selection.indices.contains(index) ? min(max(state.selection[index], 0), 1) : 0
+                if selection < 1 {
+                    marks += icon.marks(origin: origin, alpha: alpha, scale: 1 - selection, about: centre)
+                }
+                if selection > 0 {
+                    // Material Icons sets a ligature as one glyph: the one cut out.
+                    for case let (glyph, .glyph(image)) in icon.marks(origin: origin).map({ ($0, $0.kind) }).prefix(1) {
+                        let cut = Mark.CutOut(innerRadius: (1 - selection) * side / 2, image: image,
+                                              x: glyph.x, y: glyph.y, width: glyph.width, height: glyph.height)
+                        marks.append(Mark(x: corner.x, y: corner.y, width: side, height: side, kind: .cutOut(cut), alpha: alpha))
+                    }
+                }
             }
             let label = text.line(button.label, style: Self.label)
             marks += label.marks(origin: Vec2(corner.x + side / 2 - label.width / 2, corner.y + side + 4 * scale + label.ascent))

@@ -8,6 +8,31 @@ public struct Mark: Equatable, Sendable {
         /// A rounded rectangle filling the mark's rectangle, its edge
         /// anti-aliased over one pixel (corner radius in pixels).
         case roundedRectangle(cornerRadius: Double)
+        /// A ring filling the mark's rectangle (corners of half its shorter
+        /// side: a circle when it is square) with a glyph's picture cut out:
+        /// a selected button's white disc. Anti-aliased over one pixel.
+        case cutOut(CutOut)
+    }
+
+    /// What a `.cutOut` mark leaves out of its disc.
+    public struct CutOut: Equatable, Sendable {
+        /// The ring's hole about the disc's centre, in pixels (0: none, a whole disc).
+        public var innerRadius: Double
+        /// The glyph cut out, its picture stretched over the rectangle from (x, y), as a glyph mark's.
+        public var image: GlyphImage
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+
+        public init(innerRadius: Double, image: GlyphImage, x: Double, y: Double, width: Double, height: Double) {
+            self.innerRadius = innerRadius
+            self.image = image
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
     }
 
     /// The rectangle it fills, in frame pixels (y down).
@@ -36,14 +61,17 @@ public struct Mark: Equatable, Sendable {
     public var quad: (x: Double, y: Double, width: Double, height: Double) {
         switch kind {
         case .glyph: return (x, y, width, height)
-        case .roundedRectangle: return (x - 1, y - 1, width + 2, height + 2)
+        case .roundedRectangle, .cutOut: return (x - 1, y - 1, width + 2, height + 2)
         }
     }
 
     /// The corner radius within 0...half the shorter side (shapes only).
     public var cornerRadius: Double {
-        guard case .roundedRectangle(let radius) = kind else { return 0 }
-        return min(max(radius, 0), max(0, min(width, height) / 2))
+        switch kind {
+        case .glyph: return 0
+        case .roundedRectangle(let radius): return min(max(radius, 0), max(0, min(width, height) / 2))
+        case .cutOut: return max(0, min(width, height) / 2)
+        }
     }
 
     /// Whether it draws anything at all.
@@ -82,12 +110,27 @@ public struct Mark: Equatable, Sendable {
             let v = Double(image.y) + (point.y - y) * Double(image.height) / height
             return atlas.coverage(atX: u, y: v)
         case .roundedRectangle:
-            let radius = cornerRadius
-            let qx = abs(point.x - (x + width / 2)) - (width / 2 - radius)
-            let qy = abs(point.y - (y + height / 2)) - (height / 2 - radius)
-            let distance = Vec2(max(qx, 0), max(qy, 0)).length + min(max(qx, qy), 0) - radius
-            return min(max(0.5 - distance, 0), 1)
+            return shapeCoverage(at: point)
+        case .cutOut(let cut):
+            let centre = Vec2(x + width / 2, y + height / 2)
+            let hole = cut.innerRadius > 0 ? min(max(0.5 - ((point - centre).length - cut.innerRadius), 0), 1) : 0
+            var glyph = 0.0
+            if let atlas, point.x >= cut.x, point.x < cut.x + cut.width, point.y >= cut.y, point.y < cut.y + cut.height {
+                let u = Double(cut.image.x) + (point.x - cut.x) * Double(cut.image.width) / cut.width
+                let v = Double(cut.image.y) + (point.y - cut.y) * Double(cut.image.height) / cut.height
+                glyph = atlas.coverage(atX: u, y: v)
+            }
+            return shapeCoverage(at: point) * (1 - hole) * (1 - glyph)
         }
+    }
+
+    /// The rounded rectangle's coverage (its signed distance, anti-aliased over one pixel).
+    private func shapeCoverage(at point: Vec2) -> Double {
+        let radius = cornerRadius
+        let qx = abs(point.x - (x + width / 2)) - (width / 2 - radius)
+        let qy = abs(point.y - (y + height / 2)) - (height / 2 - radius)
+        let distance = Vec2(max(qx, 0), max(qy, 0)).length + min(max(qx, qy), 0) - radius
+        return min(max(0.5 - distance, 0), 1)
     }
 }
 

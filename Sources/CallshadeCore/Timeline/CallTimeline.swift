@@ -43,17 +43,22 @@ public struct KeyState: Equatable, Sendable {
 public struct ButtonsState: Equatable, Sendable {
     /// Selected: speaker while the loudspeaker is on, video while the camera is, mute while the user's microphone is off.
     public let selected: [Bool]
+    /// How far each button's selected look has come, 0 (normal) to 1 (a
+    /// white disc with the icon cut out): a change takes 0.16 s.
+    public let selection: [Double]
     /// Video only while the call is active; none once it has ended.
     public let enabled: [Bool]
 
-    public init(selected: [Bool], enabled: [Bool]) {
+    public init(selected: [Bool], selection: [Double]? = nil, enabled: [Bool]) {
         self.selected = selected
+        self.selection = selection ?? selected.map { $0 ? 1 : 0 }
         self.enabled = enabled
     }
 
-    init(_ status: CallStatus) {
+    init(_ status: CallStatus, selection: [Double]) {
         let ended = status.state == .ended
         selected = [status.speaker, status.video, status.muted, false]
+        self.selection = selection
         enabled = [!ended, status.state == .active, !ended, !ended]
     }
 }
@@ -108,6 +113,7 @@ public struct CallTimeline: Sendable {
     let waves: WaveTrack
     let words: WordsTrack
     let key: KeyTrack
+    let buttons: ButtonsTrack
     /// Whether the voice level comes from a recording rather than `level` events.
     public let usesRecording: Bool
     /// Instants where the palette changes, with the new palette.
@@ -151,6 +157,7 @@ public struct CallTimeline: Sendable {
         waves = WaveTrack(status: status, events: scenario.events, idle: idle)
         words = WordsTrack(status: status, name: scenario.name)
         key = KeyTrack(scenario)
+        buttons = ButtonsTrack(status)
     }
 
     public func state(at time: Double) -> FrameState {
@@ -170,7 +177,7 @@ public struct CallTimeline: Sendable {
                              frozen: waves.isFrozen(at: time), motionTime: waves.motionTime(at: time)),
             words: words.words(at: time),
             key: KeyState(emoji: scenario.key, alpha: key.keyAlpha(at: time)),
-            buttons: ButtonsState(current),
+            buttons: ButtonsState(current, selection: buttons.selection(at: time)),
             notices: key.shownNotices(at: time)
         )
     }

@@ -5,8 +5,8 @@ import CallshadeCore
 /// holds. Its quads lie inside the tiles the plan gives the node (every tile
 /// a quad reaches is one of its edge tiles), so it draws them whole.
 final class MarksRenderer: NodeRenderer {
-    /// Floats an instance: rectangle, source, premultiplied colour.
-    private static let vectorsPerMark = 3
+    /// Vectors of four floats an instance: rectangle, source, premultiplied colour, cut-out rectangle, cut-out shape.
+    private static let vectorsPerMark = 5
 
     private let context: GLContext
     private let program: ShaderProgram
@@ -72,8 +72,15 @@ final class MarksRenderer: NodeRenderer {
                 values += [Float(image.x), Float(image.y), Float(image.width) * (image.colour ? -1 : 1), Float(image.height)]
             case .roundedRectangle:
                 values += [-1, Float(mark.cornerRadius), 0, 0]
+            case .cutOut(let cut):
+                values += [Float(cut.image.x), Float(cut.image.y), Float(cut.image.width), Float(cut.image.height)]
             }
             values += [Float(mark.color.r) * alpha, Float(mark.color.g) * alpha, Float(mark.color.b) * alpha, alpha]
+            if case .cutOut(let cut) = mark.kind {
+                values += [Float(cut.x), Float(cut.y), Float(cut.width), Float(cut.height), 1, Float(mark.cornerRadius), Float(cut.innerRadius), 0]
+            } else {
+                values += [0, 0, 0, 0, 0, 0, 0, 0]
+            }
         }
         try target.bind(viewportWidth: region.width, viewportHeight: region.height)
         try GLCalls.resetFixedFunctionState()

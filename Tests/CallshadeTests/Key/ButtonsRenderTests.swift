@@ -50,4 +50,58 @@ final class ButtonsRenderTests: XCTestCase {
         XCTAssertEqual(timeline.state(at: 4.5).buttons, ButtonsState(selected: [true, true, true, false], enabled: [true, true, true, true]))
         XCTAssertEqual(timeline.state(at: 7).buttons.enabled, [false, false, false, false])
     }
+
+    /// A selection change runs 0.16 s, linear, from wherever the last one had got to.
+    func testTheSelectionRingRunsFromWhereItWas() {
+        let timeline = CallTimeline(Scenario(duration: 10, [
+            (0, .state(.active)), (1, .muted(true)), (2, .muted(false)), (2.1, .muted(true)), (3, .speaker(true)),
+        ]))
+        XCTAssertEqual(timeline.state(at: 0.5).buttons.selection, [0, 0, 0, 0])
+        XCTAssertEqual(timeline.state(at: 1.04).buttons.selection[2], 0.25, accuracy: 1e-9)
+        XCTAssertEqual(timeline.state(at: 1.5).buttons.selection[2], 1)
+        XCTAssertEqual(timeline.state(at: 2.08).buttons.selection[2], 0.5, accuracy: 1e-9)
+        // Turned back on at 2.1 s from 0.375: full at 2.2 s.
+        XCTAssertEqual(timeline.state(at: 2.1).buttons.selection[2], 0.375, accuracy: 1e-9)
+        XCTAssertEqual(timeline.state(at: 2.18).buttons.selection[2], 0.875, accuracy: 1e-9)
+        XCTAssertEqual(timeline.state(at: 2.2).buttons.selection[2], 1, accuracy: 1e-9)
+        XCTAssertEqual(timeline.state(at: 3.08).buttons.selection[0], 0.5, accuracy: 1e-9)
+    }
+
+    /// Mute selected: a white disc whose icon is cut out, the glass showing
+    /// through it; halfway, a white ring 14 pt wide around the old look at half size.
+    func testTheSelectedLookIsAWhiteDiscWithTheIconCutOut() throws {
+        let gpu = try WordsRenderTests.shared.renderer()
+        let scenario = Scenario(duration: 10, seed: 5, name: "Emma Walker", [(0, .state(.active)), (2, .muted(true))])
+        let layout = try CallLayout(size: .init(parsing: "390x844"))
+        let screen = CallScreen(layout: layout, seed: scenario.seed, avatar: nil, text: try WordsFixtures.setter(for: layout),
+                                showing: [.background, .buttons])
+        func frame(_ time: Double) throws -> RGBAImage { try gpu.render(screen.scene(at: CallTimeline(scenario).state(at: time))) }
+        let normal = try frame(1), selected = try frame(3), halfway = try frame(2.08)
+        // The mute circle's centre is at (241, 730).
+        func isWhite(_ image: RGBAImage, _ x: Int, _ y: Int) -> Bool {
+            let at = (y * image.width + x) * 4
+            return (0..<3).allSatisfy { image.pixels[at + $0] >= 250 }
+        }
+        var icon = 0, cutOut = 0, rim = 0, whiteRim = 0
+        for y in 702..<758 {
+            for x in 213..<269 {
+                let radius = ((Double(x) + 0.5 - 241) * (Double(x) + 0.5 - 241) + (Double(y) + 0.5 - 730) * (Double(y) + 0.5 - 730)).squareRoot()
+                if isWhite(normal, x, y) {
+                    icon += 1
+                    if !isWhite(selected, x, y) { cutOut += 1 }
+                } else if radius > 20, radius < 26.5, !(-3...3).contains(where: { dy in (-3...3).contains { isWhite(normal, x + $0, y + dy) } }) {
+                    // The rim, away from the icon's anti-aliased edge.
+                    rim += 1
+                    if isWhite(selected, x, y) { whiteRim += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(icon, 250)
+        XCTAssertEqual(cutOut, icon, "the icon's white pixels become glass")
+        XCTAssertGreaterThan(rim, 400)
+        XCTAssertEqual(whiteRim, rim, "the rim is white")
+        // Halfway: white from 14 pt out to the rim; the centre is not white where the shrunk icon is not.
+        XCTAssertTrue(isWhite(halfway, 241 + 20, 730) && isWhite(halfway, 241, 730 - 25), "the ring")
+        XCTAssertFalse(isWhite(halfway, 241 + 11, 730 + 4), "inside the ring")
+    }
 }
