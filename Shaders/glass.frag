@@ -16,18 +16,35 @@ precision highp float;
 
 uniform vec2 u_regionOrigin;     // the frame pixel at the target's (0, 0)
 uniform vec4 u_glassRect;        // x, y, width, height in frame pixels (y down)
-uniform vec2 u_glassShape;       // (corner radius in pixels, opacity)
+uniform vec4 u_glassShape;       // (corner radius in pixels, opacity, the arrow's tip radius, 1 with an arrow or 0)
+uniform vec4 u_glassArrow;       // the arrow's core triangle: apex x, apex y, half-width, depth (frame pixels)
 uniform highp sampler2D u_backdrop; // the blurred toned background (TextureUnit.backdrop)
 uniform vec4 u_backdropLattice;  // (first point x, first point y, spacing x, spacing y) in frame pixels
 
 out vec4 fragColor;
 
-// Signed distance to the rounded rectangle, negative inside.
+// Signed distance to the isosceles triangle with its apex at the origin and
+// its base `depth` below (y down), `halfWidth` each side, at (x >= 0, y).
+float triangleDistance(vec2 p, float halfWidth, float depth) {
+    vec2 side = vec2(halfWidth, depth);
+    vec2 flank = p - side * clamp(dot(p, side) / dot(side, side), 0.0, 1.0);
+    vec2 base = p - vec2(halfWidth * clamp(p.x / halfWidth, 0.0, 1.0), depth);
+    float distance = sqrt(min(dot(flank, flank), dot(base, base)));
+    return (p.x * depth - p.y * halfWidth < 0.0 && p.y < depth) ? -distance : distance;
+}
+
+// Signed distance to the rounded rectangle and its arrow (the rounded core
+// triangle), negative inside.
 float glassDistance(vec2 point) {
     float radius = u_glassShape.x;
     vec2 halfSize = u_glassRect.zw * 0.5;
     vec2 q = abs(point - (u_glassRect.xy + halfSize)) - (halfSize - radius);
-    return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
+    float body = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
+    if (u_glassShape.w > 0.0) {
+        vec2 p = vec2(abs(point.x - u_glassArrow.x), point.y - u_glassArrow.y);
+        body = min(body, triangleDistance(p, u_glassArrow.z, u_glassArrow.w) - u_glassShape.z);
+    }
+    return body;
 }
 
 void main() {

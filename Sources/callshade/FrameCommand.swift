@@ -70,7 +70,7 @@ struct FrameCommand: ParsableCommand {
         var waves = WaveState(level: 0, motionTime: 0)
         // Without a scenario: the words of a call that has just been placed.
         let placed = CallTimeline(Scenario(duration: 1, events: [])).state(at: 0)
-        var words = placed.words, key = placed.key, buttons = placed.buttons, notices = placed.notices
+        var state = placed
         var screen: CallScreen
         if let path = scenario {
             // The scenario's instant as `render` draws it, its recording's voice included.
@@ -78,13 +78,9 @@ struct FrameCommand: ParsableCommand {
             let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: scenario) } ?? 0
             let frames = try ScenarioFrames(scenario: scenario, size: drawing.render.frameSize(default: scenario.size ?? .phone),
                                             layers: drawing.layers, scene: drawing.scene)
-            let state = frames.timeline.state(at: instant)
+            state = frames.timeline.state(at: instant)
             background = state.gradient
             waves = state.waves
-            words = state.words
-            key = state.key
-            buttons = state.buttons
-            notices = state.notices
             screen = frames.screen
         } else {
             screen = try drawing.scene.callScreen(size: drawing.render.frameSize(default: .phone), seed: 0,
@@ -99,7 +95,7 @@ struct FrameCommand: ParsableCommand {
         }
         if let seed { screen.seed = seed }
         screen.dither = dither
-        let scene = screen.scene(background: background, waves: waves, words: words, key: key, buttons: buttons, notices: notices)
+        let scene = screen.scene(at: state, background: background, waves: waves)
         let renderer = try drawing.render.makeRenderer()
         let image = try renderer.render(scene)
         try PNGFile.write(image, to: output, cleanup: interruption.cleanup)

@@ -16,7 +16,8 @@ final class GlassTests: XCTestCase {
 
     /// A scene of the fixture call at 7 s with glass in every shape: a pill,
     /// a button circle, a panel over the avatar's place, one half off the
-    /// frame's top edge, and a half-faded one. Sizes in points, scaled.
+    /// frame's top edge, a half-faded one, and one with an arrow (the
+    /// tooltip's). Sizes in points, scaled.
     static func scene(size: String, tags: Set<SceneTag> = Set(SceneTag.allCases)) throws -> Scene {
         var scene = try ForegroundFixtures.scene(at: 7, size: size, layers: tags)
         let layout = try CallLayout(size: try FrameSize(parsing: size))
@@ -32,6 +33,11 @@ final class GlassTests: XCTestCase {
             glass(121, 702, 56, 56, .capsule, opacity: 0.5),
             glass(40, 250, 310, 120, .roundedRectangle(cornerRadius: 24)),
             glass(300, -20, 80, 60, .roundedRectangle(cornerRadius: 12)),
+            {
+                var tooltip = glass(160, 90, 218, 38, .roundedRectangle(cornerRadius: 14))
+                tooltip.arrow = GlassNode.Arrow(tipX: 348.3 * scale, tipY: 82 * scale, width: 20 * scale, height: 8 * scale, tipRadius: 2 * scale)
+                return tooltip
+            }(),
         ]
         return scene
     }
@@ -111,6 +117,10 @@ final class GlassTests: XCTestCase {
             GlassNode(x: 3.5, y: 5.25, width: 60, height: 60, shape: .capsule, backdrop: backdrop, blur: 10),
             GlassNode(x: -7, y: 40.1, width: 90.9, height: 70.4, shape: .roundedRectangle(cornerRadius: 13.3), backdrop: backdrop, blur: 10),
             GlassNode(x: 50, y: 1, width: 20, height: 10, shape: .roundedRectangle(cornerRadius: 0), backdrop: backdrop, blur: 10),
+            GlassNode(x: 8.4, y: 60.3, width: 110, height: 40, shape: .roundedRectangle(cornerRadius: 14), backdrop: backdrop, blur: 10,
+                      arrow: GlassNode.Arrow(tipX: 81.7, tipY: 36.2, width: 60, height: 24.1, tipRadius: 6)),
+            GlassNode(x: 4, y: 30, width: 24, height: 20, shape: .roundedRectangle(cornerRadius: 4), backdrop: backdrop, blur: 10,
+                      arrow: GlassNode.Arrow(tipX: 16, tipY: 22.5, width: 6.6, height: 7.5, tipRadius: 0.6)),
         ]
         let size = try FrameSize(parsing: "130x120")
         var wrong = FailureCount()
@@ -157,5 +167,35 @@ final class ShaderVariantTests: XCTestCase {
     /// dither), 2 of yuv.frag.
     func testEveryReachableVariantCompiles() throws {
         XCTAssertEqual(try makeGPURenderer().compileEveryVariant(), 5 + 152 + 6 + 1 + 4 + 2)
+    }
+}
+
+/// The tooltip's arrow: a triangle with a rounded tip on the glass's top edge.
+final class GlassArrowTests: XCTestCase {
+    let arrow = GlassNode.Arrow(tipX: 50, tipY: 10, width: 20, height: 8, tipRadius: 2)
+
+    func testItsOutlineRunsFromTheTipToItsBase() {
+        let glass = GlassNode(x: 0, y: 18, width: 100, height: 30, shape: .roundedRectangle(cornerRadius: 6),
+                              backdrop: GradientParameters(palette: .blueGreen, phase: 0), blur: 10, arrow: arrow)
+        // The tip: on the outline straight above the apex, inside just below it.
+        XCTAssertEqual(glass.signedDistance(Vec2(50, 10)), 0, accuracy: 1e-9)
+        XCTAssertLessThan(glass.signedDistance(Vec2(50, 11)), 0)
+        XCTAssertGreaterThan(glass.signedDistance(Vec2(50, 9)), 0)
+        // At its base, 10 either side of the middle; nothing beyond.
+        XCTAssertEqual(glass.signedDistance(Vec2(40, 18)), 0, accuracy: 1e-9)
+        XCTAssertLessThan(glass.signedDistance(Vec2(41, 17.5)), 0)
+        XCTAssertGreaterThan(glass.signedDistance(Vec2(38, 16)), 0)
+        // Halfway up the straight line from a base corner to the tip: the rounded tip's tangent lies a little outside it.
+        XCTAssertEqual(glass.signedDistance(Vec2(45, 14)), -0.25, accuracy: 0.25)
+        // Its distance is 1-Lipschitz: a pixel's step changes it by at most a pixel.
+        for y in stride(from: 5.0, to: 25, by: 0.5) {
+            for x in stride(from: 30.0, to: 70, by: 0.5) {
+                let here = glass.signedDistance(Vec2(x, y))
+                XCTAssertLessThanOrEqual(abs(glass.signedDistance(Vec2(x + 0.5, y)) - here), 0.5 + 1e-9)
+                XCTAssertLessThanOrEqual(abs(glass.signedDistance(Vec2(x, y + 0.5)) - here), 0.5 + 1e-9)
+            }
+        }
+        // The bounds reach up to the tip.
+        XCTAssertEqual(glass.bounds(in: try! FrameSize(parsing: "200x100")).y, 9)
     }
 }

@@ -12,11 +12,28 @@ struct CallKey {
     let layout: CallLayout
     let text: any TextSetting
 
-    func keyNode(_ key: KeyState) -> MarksNode {
+    /// Where the key's pictures lie in its place, in pixels (their ink, to within a pixel).
+    struct Placement {
+        let left: Double
+        let top: Double
+        let right: Double
+        let bottom: Double
+        /// The line's origin that puts it there.
+        let origin: Vec2
+    }
+
+    func placement(_ key: KeyState) -> Placement? {
         let scale = layout.scale
         let line = text.line(key.emoji.joined(), style: Self.emoji)
-        guard let ink = line.inkBounds else { return MarksNode(atlas: text.atlas, marks: []) }
+        guard let ink = line.inkBounds else { return nil }
         let origin = Vec2(Double(layout.size.width) - 12 * scale - ink.right, (CallLayout.safeTop + 12) * scale - ink.top)
-        return MarksNode(atlas: text.atlas, marks: line.marks(origin: origin, alpha: key.alpha))
+        return Placement(left: origin.x + ink.left, top: origin.y + ink.top, right: origin.x + ink.right, bottom: origin.y + ink.bottom,
+                         origin: origin)
+    }
+
+    func keyNode(_ key: KeyState) -> MarksNode {
+        guard let place = placement(key) else { return MarksNode(atlas: text.atlas, marks: []) }
+        let line = text.line(key.emoji.joined(), style: Self.emoji)
+        return MarksNode(atlas: text.atlas, marks: line.marks(origin: place.origin, alpha: key.alpha))
     }
 }

@@ -26,23 +26,25 @@ public struct CallScreen: Sendable {
     /// Every text a call with the peer `name` and the emoji `key` can show,
     /// by style: what a text setter for its renders must hold.
     public static func texts(name: String, key: [String] = []) -> [TextStyle: [String]] {
-        [CallKey.texts(key: key), CallButtons.texts(), CallNotices.texts(name: name)]
+        [CallKey.texts(key: key), CallTooltip.texts(), CallButtons.texts(), CallNotices.texts(name: name)]
             .reduce(CallWords.texts(name: name)) { $0.merging($1, uniquingKeysWith: +) }
     }
 
     /// The style of the key's emoji.
     public static let keyStyle = CallKey.emoji
 
-    /// The scene at a timeline's instant.
-    public func scene(at state: FrameState) -> Scene {
-        scene(background: state.gradient, waves: state.waves, words: state.words, key: state.key, buttons: state.buttons,
-              notices: state.notices)
+    /// The scene at a timeline's instant; `background` and `waves`, when
+    /// given, replace the instant's own (what `frame`'s options override).
+    public func scene(at state: FrameState, background: GradientParameters? = nil, waves: WaveState? = nil) -> Scene {
+        scene(background: background ?? state.gradient, waves: waves ?? state.waves, words: state.words, key: state.key,
+              buttons: state.buttons, notices: state.notices, tooltip: state.tooltip, panel: state.panel)
     }
 
     /// The scene with this background, these waves and these words (what
     /// `frame` builds when its options override the timeline's).
     public func scene(background: GradientParameters, waves: WaveState, words: WordsState? = nil, key: KeyState? = nil,
-                      buttons: ButtonsState? = nil, notices: [ShownNotice] = []) -> Scene {
+                      buttons: ButtonsState? = nil, notices: [ShownNotice] = [], tooltip: ShownOverlay? = nil,
+                      panel: ShownOverlay? = nil) -> Scene {
         var nodes: [any SceneNode] = []
         let showsWaves = showing.contains(.waves)
         let showsAvatar = showing.contains(.avatar)
@@ -59,6 +61,10 @@ public struct CallScreen: Sendable {
         }
         if let text, let key, showing.contains(.key), key.alpha > 0 {
             nodes.append(CallKey(layout: layout, text: text).keyNode(key))
+        }
+        if let text, let key, let tooltip, showing.contains(.tooltip), tooltip.alpha > 0,
+           let place = CallKey(layout: layout, text: text).placement(key) {
+            nodes += CallTooltip(layout: layout, setter: text).nodes(tooltip, key: place, backdrop: background)
         }
         if let text, let buttons, showing.contains(.buttons) {
             nodes += CallButtons(layout: layout, text: text).nodes(buttons, backdrop: background)

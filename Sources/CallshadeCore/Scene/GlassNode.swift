@@ -32,11 +32,82 @@ public struct GlassNode: SceneNode, Equatable, Sendable {
     /// mix(below, glass, coverage x opacity).
     public var opacity: Double
 
+    /// A pointer on the shape's top edge (the tooltip's arrow): nil for none.
+    public var arrow: Arrow?
+
+    /// An isosceles triangle pointing up from the shape's top edge, its tip
+    /// rounded: the union of the two is the glass's shape.
+    public struct Arrow: Equatable, Sendable {
+        /// The tip, in frame pixels.
+        public var tipX: Double
+        public var tipY: Double
+        /// Its width where it meets the shape's top edge, and its height above it, in pixels.
+        public var width: Double
+        public var height: Double
+        /// The tip's rounding radius, in pixels.
+        public var tipRadius: Double
+
+        public init(tipX: Double, tipY: Double, width: Double, height: Double, tipRadius: Double) {
+            self.tipX = tipX
+            self.tipY = tipY
+            self.width = width
+            self.height = height
+            self.tipRadius = tipRadius
+        }
+
+        /// The triangle whose rounding by `tipRadius` gives the arrow: its
+        /// apex (the radius below the tip, so that the rounded tip is at the
+        /// tip) and its half-width and depth, its flanks such that the
+        /// rounded ones pass through the base's corners (width apart, height
+        /// below the tip), reaching `depth` pixels below the base (into the
+        /// shape) so that its own base corners are never seen.
+        public func core(depth: Double) -> (apexX: Double, apexY: Double, halfWidth: Double, depth: Double) {
+            guard width > 0, height > 0 else { return (tipX, tipY, 0, 0) }
+            let radius = min(max(tipRadius, 0), height / 2)
+            // From the apex to a base corner: its angle from straight down, less the tangent's turn.
+            let across = width / 2, down = height - radius
+            let angle = atan2(across, down) - asin(radius / (across * across + down * down).squareRoot())
+            let reach = height - radius + depth
+            return (tipX, tipY + radius, reach * tan(angle), reach)
+        }
+
+        /// Its signed distance at `point` (negative inside), reaching
+        /// `depth` pixels into the shape below its base.
+        public func signedDistance(_ point: Vec2, depth: Double) -> Double {
+            let core = core(depth: depth)
+            guard core.depth > 0 else { return .infinity }
+            let radius = min(max(tipRadius, 0), height / 2)
+            return Self.triangleDistance(x: abs(point.x - core.apexX), y: point.y - core.apexY, halfWidth: core.halfWidth, depth: core.depth) - radius
+        }
+
+        /// The signed distance to the isosceles triangle with its apex at
+        /// the origin and its base `depth` below (y down), `halfWidth` each
+        /// side, at (x >= 0, y): the nearest of its flank and its base, negative inside.
+        static func triangleDistance(x: Double, y: Double, halfWidth: Double, depth: Double) -> Double {
+            let lengthSquared = halfWidth * halfWidth + depth * depth
+            let along = min(max((x * halfWidth + y * depth) / lengthSquared, 0), 1)
+            let flank = Vec2(x - halfWidth * along, y - depth * along)
+            let base = Vec2(x - halfWidth * min(max(x / halfWidth, 0), 1), y - depth)
+            let distance = min(flank.x * flank.x + flank.y * flank.y, base.x * base.x + base.y * base.y).squareRoot()
+            let inside = x * depth - y * halfWidth < 0 && y < depth
+            return inside ? -distance : distance
+        }
+
+        /// The pixels it may cover, from its tip to `depth` below its base, grown by one.
+        public func box(depth: Double) -> (x: Double, y: Double, width: Double, height: Double) {
+            let core = core(depth: depth)
+            return (core.apexX - core.halfWidth - 1, tipY - 1, 2 * core.halfWidth + 2, core.apexY + core.depth - tipY + 2)
+        }
+    }
+
+    /// How far the arrow's triangle reaches into the shape below its base, in pixels.
+    public var arrowDepth: Double { min(max(height / 2, 0), 8) }
+
     /// The spec's blur: a standard deviation of 10 pt.
     public static let blurPoints = 10.0
 
     public init(x: Double, y: Double, width: Double, height: Double, shape: Shape, backdrop: GradientParameters, blur: Double,
-                tone: Tone = .waves, opacity: Double = 1) {
+                tone: Tone = .waves, opacity: Double = 1, arrow: Arrow? = nil) {
         self.x = x
         self.y = y
         self.width = width
@@ -46,6 +117,7 @@ public struct GlassNode: SceneNode, Equatable, Sendable {
         self.blur = blur
         self.tone = tone
         self.opacity = opacity
+        self.arrow = arrow
     }
 
     /// The corner radius in pixels, within 0...half the shorter side.
@@ -57,9 +129,15 @@ public struct GlassNode: SceneNode, Equatable, Sendable {
         }
     }
 
-    /// The signed distance from `point` (frame pixels) to the shape's
-    /// outline: negative inside. 1-Lipschitz and convex.
+    /// The signed distance from `point` (frame pixels) to the outline of the
+    /// shape and its arrow: negative inside. 1-Lipschitz; convex without an arrow.
     public func signedDistance(_ point: Vec2) -> Double {
+        guard let arrow else { return bodyDistance(point) }
+        return min(bodyDistance(point), arrow.signedDistance(point, depth: arrowDepth))
+    }
+
+    /// The signed distance to the rounded rectangle alone.
+    public func bodyDistance(_ point: Vec2) -> Double {
         let radius = cornerRadius
         let qx = abs(point.x - (x + width / 2)) - (width / 2 - radius)
         let qy = abs(point.y - (y + height / 2)) - (height / 2 - radius)
@@ -79,7 +157,11 @@ public struct GlassNode: SceneNode, Equatable, Sendable {
         guard opacity > 0, width > 0, height > 0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
         let whole = Self.pixels(from: x - 1, to: x + width + 1, extent: size.width)
         let rows = Self.pixels(from: y - 1, to: y + height + 1, extent: size.height)
-        return PixelRect(x: whole.lowerBound, y: rows.lowerBound, width: whole.count, height: rows.count)
+        let body = PixelRect(x: whole.lowerBound, y: rows.lowerBound, width: whole.count, height: rows.count)
+        guard let box = arrow?.box(depth: arrowDepth) else { return body }
+        let columns = Self.pixels(from: box.x, to: box.x + box.width, extent: size.width)
+        let arrowRows = Self.pixels(from: box.y, to: box.y + box.height, extent: size.height)
+        return body.union(PixelRect(x: columns.lowerBound, y: arrowRows.lowerBound, width: columns.count, height: arrowRows.count))
     }
 
     /// The pixels from `low` to `high` within 0..<extent.
@@ -93,10 +175,12 @@ public struct GlassNode: SceneNode, Equatable, Sendable {
     /// Inside (coverage 1 at every pixel centre of the tile), outside
     /// (0 at every one) or edge, from the distance at the tile's corners
     /// (its largest: the distance is convex) and at its middle (within half
-    /// the diagonal of the smallest). Full glass replaces what is below: opaque.
+    /// the diagonal of the smallest). Full glass replaces what is below:
+    /// opaque. A tile that meets the arrow's box is an edge tile.
     public func tileCoverage(in region: PixelRect) -> [TileCoverage] {
         let (columns, rows) = SceneTiles.count(region)
         guard opacity > 0, width > 0, height > 0 else { return [TileCoverage](repeating: .outside, count: columns * rows) }
+        let arrowBox = arrow?.box(depth: arrowDepth)
         var result: [TileCoverage] = []
         result.reserveCapacity(columns * rows)
         for row in 0..<rows {
@@ -107,7 +191,10 @@ public struct GlassNode: SceneNode, Equatable, Sendable {
                                    max(signedDistance(Vec2(box.x.lowerBound, box.y.upperBound)), signedDistance(Vec2(box.x.upperBound, box.y.upperBound))))
                 let middle = Vec2((box.x.lowerBound + box.x.upperBound) / 2, (box.y.lowerBound + box.y.upperBound) / 2)
                 let halfDiagonal = (Vec2(box.x.lowerBound, box.y.lowerBound) - middle).length
-                if farthest <= -(0.5 + Self.slack) {
+                if let arrowBox, box.x.upperBound + 1 > arrowBox.x, box.x.lowerBound - 1 < arrowBox.x + arrowBox.width,
+                   box.y.upperBound + 1 > arrowBox.y, box.y.lowerBound - 1 < arrowBox.y + arrowBox.height {
+                    result.append(.edge)
+                } else if farthest <= -(0.5 + Self.slack) {
                     result.append(opacity >= 1 ? .opaque : .backdrop)
                 } else if signedDistance(middle) - halfDiagonal >= 0.5 + Self.slack {
                     result.append(.outside)

@@ -14,8 +14,12 @@ public enum SceneTag: String, CaseIterable, Sendable {
     case pill
     /// The back button.
     case back
-    /// The emoji key (its tooltip and panel to come).
+    /// The emoji key (in its place, or moving to and in the expanded key's row).
     case key
+    /// The key's tooltip.
+    case tooltip
+    /// The expanded key's panel: its glass and words.
+    case panel
     /// The four buttons and their labels.
     case buttons
     /// The notices above the buttons.
@@ -25,8 +29,8 @@ public enum SceneTag: String, CaseIterable, Sendable {
     public static let picture: Set<SceneTag> = [.background, .waves, .avatar]
     /// The tags of the words.
     public static let words: Set<SceneTag> = [.title, .status, .pill, .back]
-    /// The tags of everything drawn from fonts: the words, the key, the buttons and the notices.
-    public static let text: Set<SceneTag> = words.union([.key, .buttons, .notices])
+    /// The tags of everything drawn from fonts: the words, the key, its tooltip and panel, the buttons and the notices.
+    public static let text: Set<SceneTag> = words.union([.key, .tooltip, .panel, .buttons, .notices])
 
     /// The tags as the command line lists them.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }

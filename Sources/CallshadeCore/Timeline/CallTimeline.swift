@@ -19,6 +19,9 @@ public struct FrameState: Equatable, Sendable {
     public let buttons: ButtonsState
     /// The notices above the buttons, from the bottom.
     public let notices: [ShownNotice]
+    /// The key's tooltip, and the expanded key (nil while not on screen).
+    public let tooltip: ShownOverlay?
+    public let panel: ShownOverlay?
 
     /// The gradient for this instant, with the spec's default constants.
     public var gradient: GradientParameters {
@@ -178,7 +181,9 @@ public struct CallTimeline: Sendable {
             words: words.words(at: time),
             key: KeyState(emoji: scenario.key, alpha: key.keyAlpha(at: time)),
             buttons: ButtonsState(current, selection: buttons.selection(at: time)),
-            notices: key.shownNotices(at: time)
+            notices: key.shownNotices(at: time),
+            tooltip: key.shownTooltip(at: time),
+            panel: key.shownPanel(at: time)
         )
     }
 

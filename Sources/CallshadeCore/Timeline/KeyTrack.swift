@@ -11,6 +11,20 @@ public struct ShownNotice: Equatable, Sendable {
     public let textAlpha: Double
 }
 
+/// The tooltip or the expanded key's panel as drawn at an instant.
+public struct ShownOverlay: Equatable, Sendable {
+    /// The tooltip: its scale about its arrow's tip. The panel: how far it
+    /// has opened, 0 (the key in its place) to 1 (the emoji in the panel's
+    /// row; the panel's scale is 0.5 + 0.5 x this). A spring may overshoot.
+    public let scale: Double
+    public let alpha: Double
+
+    public init(scale: Double, alpha: Double) {
+        self.scale = scale
+        self.alpha = alpha
+    }
+}
+
 /// The emoji key, its tooltip, its panel and the notices of a scenario
 /// (sections 4 and 6), as the instants each appears and goes: a walk over
 /// the events in order, so that a tap lands on what is on screen then.
@@ -55,6 +69,9 @@ public struct KeyTrack: Sendable {
     private let keyTimes: [Double]
     private let noticeTimes: [[Double]]
     private let noticeShown: [[Bool]]
+    private let tooltipTimes: [Double]
+    private let panelTimes: [Double]
+    private let panelStarts: [ShownOverlay]
     /// The first tap on something not on screen: the event's index and why.
     let misplacedTap: (index: Int, reason: String)?
     /// The peer's name, for the notices that say it.
@@ -149,8 +166,69 @@ public struct KeyTrack: Sendable {
         keyTimes = keyChanges.map(\.0)
         noticeTimes = Notice.allCases.map { notice in noticeChanges.filter { $0.1 == notice }.map(\.0) }
         noticeShown = Notice.allCases.map { notice in noticeChanges.filter { $0.1 == notice }.map(\.2) }
+        tooltipTimes = tooltipChanges.map(\.0)
+        panelTimes = panelChanges.map(\.0)
+        // Each panel change starts from where the one before had got to.
+        var panelStarts: [ShownOverlay] = [], look = ShownOverlay(scale: 0, alpha: 0)
+        for (index, change) in panelChanges.enumerated() {
+            if index > 0 {
+                look = Self.panelLook(open: panelChanges[index - 1].1, elapsed: change.0 - panelChanges[index - 1].0, from: look)
+            }
+            panelStarts.append(look)
+        }
+        self.panelStarts = panelStarts
         misplacedTap = misplaced
         name = scenario.name
+    }
+
+    static let tooltipIn = Spring.bouncy(0.5)
+    static let tooltipFadeIn = 0.2
+    static let tooltipOut = Spring.standard(0.4)
+    static let tooltipFadeOut = 0.2
+    static let tooltipHiddenScale = 0.001
+    static let tooltipLeavingScale = 0.4
+
+    /// The tooltip at `time`, or nil when it is not on screen: in, it grows
+    /// from scale 0.001 at its arrow (bouncy spring 0.5 s) and fades in
+    /// (0.2 s); going (tapped, or the call no longer active), it fades out
+    /// (0.2 s) and shrinks to 0.4 towards its arrow (spring 0.4 s) from
+    /// wherever it had got to.
+    func shownTooltip(at time: Double) -> ShownOverlay? {
+        guard let index = StatusTrack.lastIndex(in: tooltipTimes, atOrBefore: time) else { return nil }
+        func entering(_ elapsed: Double) -> ShownOverlay {
+            ShownOverlay(scale: Self.tooltipHiddenScale + (1 - Self.tooltipHiddenScale) * Self.tooltipIn.progress(elapsed),
+                         alpha: fadeProgress(elapsed, over: Self.tooltipFadeIn))
+        }
+        let elapsed = time - tooltipTimes[index]
+        if tooltipChanges[index].shown { return entering(elapsed) }
+        guard elapsed < Self.tooltipOut.duration else { return nil }
+        // Changes alternate: the one before showed it.
+        let start = index > 0 ? entering(tooltipTimes[index] - tooltipTimes[index - 1]) : ShownOverlay(scale: 1, alpha: 1)
+        return ShownOverlay(scale: start.scale + (Self.tooltipLeavingScale - start.scale) * Self.tooltipOut.progress(elapsed),
+                            alpha: start.alpha * (1 - fadeProgress(elapsed, over: Self.tooltipFadeOut)))
+    }
+
+    static let panelSpring = Spring.standard(0.4)
+    static let panelFade = 0.1
+
+    /// The expanded key at `time`, or nil while it is closed: opening, it
+    /// runs 0 -> 1 (spring 0.4 s) while its panel fades in over 0.1 s;
+    /// closing, the reverse from wherever it had got to (the panel fading
+    /// out over the last 0.1 s).
+    func shownPanel(at time: Double) -> ShownOverlay? {
+        guard let index = StatusTrack.lastIndex(in: panelTimes, atOrBefore: time) else { return nil }
+        let look = Self.panelLook(open: panelChanges[index].open, elapsed: time - panelTimes[index], from: panelStarts[index])
+        return look.scale == 0 && look.alpha == 0 ? nil : look
+    }
+
+    /// The panel's look `elapsed` seconds into a change that began at `start`.
+    private static func panelLook(open: Bool, elapsed: Double, from start: ShownOverlay) -> ShownOverlay {
+        if open {
+            return ShownOverlay(scale: start.scale + (1 - start.scale) * panelSpring.progress(elapsed),
+                                alpha: start.alpha + (1 - start.alpha) * fadeProgress(elapsed, over: panelFade))
+        }
+        return ShownOverlay(scale: start.scale * (1 - panelSpring.progress(elapsed)),
+                            alpha: min(start.alpha, fadeProgress(panelSpring.duration - elapsed, over: panelFade)))
     }
 
     /// The key's fades in and out (ease-in-out).

@@ -11,6 +11,7 @@ final class GlassRenderer: NodeRenderer {
         let regionOrigin: UniformLocation
         let glassRect: UniformLocation
         let glassShape: UniformLocation
+        let glassArrow: UniformLocation
         let backdrop: UniformLocation
         let lattice: UniformLocation
 
@@ -22,6 +23,7 @@ final class GlassRenderer: NodeRenderer {
             regionOrigin = try program.uniform("u_regionOrigin")
             glassRect = try program.uniform("u_glassRect")
             glassShape = try program.uniform("u_glassShape")
+            glassArrow = try program.uniform("u_glassArrow")
             backdrop = try program.uniform("u_backdrop")
             lattice = try program.uniform("u_backdropLattice")
         }
@@ -117,7 +119,11 @@ final class GlassRenderer: NodeRenderer {
         try GLCalls.uniform(variant.targetSize.value, vec2: Float(region.width), Float(region.height))
         try GLCalls.uniform(variant.regionOrigin.value, vec2: Float(region.x), Float(region.y))
         try GLCalls.uniform(variant.glassRect.value, vec4: Float(glass.x), Float(glass.y), Float(glass.width), Float(glass.height))
-        try GLCalls.uniform(variant.glassShape.value, vec2: Float(glass.cornerRadius), Float(min(max(glass.opacity, 0), 1)))
+        let core = glass.arrow?.core(depth: glass.arrowDepth)
+        try GLCalls.uniform(variant.glassShape.value, vec4: Float(glass.cornerRadius), Float(min(max(glass.opacity, 0), 1)),
+                            Float(glass.arrow.map { min(max($0.tipRadius, 0), $0.height / 2) } ?? 0), core.map { $0.depth > 0 ? 1 : 0 } ?? 0)
+        try GLCalls.uniform(variant.glassArrow.value, vec4: Float(core?.apexX ?? 0), Float(core?.apexY ?? 0),
+                            Float(core?.halfWidth ?? 0), Float(core?.depth ?? 0))
         try GLCalls.uniform(variant.backdrop.value, sampler: .backdrop)
         try GLCalls.uniform(variant.lattice.value, vec4: Float(lattice.first.x), Float(lattice.first.y),
                         Float(lattice.spacing.x), Float(lattice.spacing.y))

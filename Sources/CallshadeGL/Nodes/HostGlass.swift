@@ -16,6 +16,10 @@ struct HostGlass: HostDrawing {
     private let inner: (x: Double, y: Double)
     private let radius: Float
     private let opacity: Float
+    /// The glass when it has an arrow, and the pixels the arrow may cover:
+    /// their shares come from `GlassNode.signedDistance`, pixel by pixel.
+    private let arrowed: GlassNode?
+    private let arrowPixels: PixelRect
     /// The tiles drawn (disjoint, edges on multiples of 8), and the columns they span.
     private let rects: [PixelRect]
     private let left: Int
@@ -47,6 +51,16 @@ struct HostGlass: HostDrawing {
         opacity = Float(min(max(glass.opacity, 0), 1))
         centre = (glass.x + glass.width / 2, glass.y + glass.height / 2)
         inner = (glass.width / 2 - cornerRadius, glass.height / 2 - cornerRadius)
+        arrowed = glass.arrow == nil ? nil : glass
+        if let box = glass.arrow?.box(depth: glass.arrowDepth), box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite {
+            // Within the frame (and a pixel beyond), so that the conversions cannot trap.
+            func pixel(_ value: Double, _ extent: Int) -> Int { Int(min(max(value, -1), Double(extent + 1))) }
+            let x = pixel(box.x.rounded(.down), size.width), y = pixel(box.y.rounded(.down), size.height)
+            arrowPixels = PixelRect(x: x, y: y, width: max(pixel((box.x + box.width).rounded(.up), size.width) - x, 0),
+                                    height: max(pixel((box.y + box.height).rounded(.up), size.height) - y, 0))
+        } else {
+            arrowPixels = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        }
         self.rects = rects
         let left = rects.map(\.x).min() ?? 0, right = max(left, rects.map { $0.x + $0.width }.max() ?? 0)
         self.left = left
@@ -77,6 +91,7 @@ struct HostGlass: HostDrawing {
                 guard first < end else { continue }
                 for y in first..<end {
                     shares(qy: qy(y), across: across + from, count: count, into: amounts)
+                    arrowShares(y: y, x: rect.x, count: count, into: amounts)
                     interpolate(values, atRow: Double(y) + 0.5, into: between)
                     let line = pixels + (y * width + rect.x) * 4
                     for column in 0..<count where amounts[column] > 0 {
@@ -119,6 +134,7 @@ struct HostGlass: HostDrawing {
                     for y in pair...pair + 1 {
                         let shares = amounts + (y - pair) * widest
                         self.shares(qy: qy(y), across: across + from, count: count, into: shares)
+                        arrowShares(y: y, x: rect.x, count: count, into: shares)
                         interpolate(values, atRow: Double(y) + 0.5, into: between)
                         Self.sample(between, channel: 0, indices: indices + from, weights: weights + from, count: count, into: glass)
                         Self.mix(glass, by: shares, over: lumaPlane + y * width + rect.x, count: count)
@@ -176,6 +192,19 @@ struct HostGlass: HostDrawing {
             let outside = max(across[index], 0)
             let distance = (outside * outside + rowOutside).squareRoot() + min(max(across[index], qy), 0) - radius
             shares[index] = min(max(0.5 - distance, 0), 1) * opacity
+        }
+    }
+
+    /// Where row `y`'s `count` pixels from column `x` meet the arrow's box:
+    /// each takes the share of the whole shape (body and arrow) from its
+    /// signed distance, as the reference does.
+    private func arrowShares(y: Int, x: Int, count: Int, into shares: UnsafeMutablePointer<Float>) {
+        guard let arrowed, y >= arrowPixels.y, y < arrowPixels.y + arrowPixels.height else { return }
+        let first = max(x, arrowPixels.x), end = min(x + count, arrowPixels.x + arrowPixels.width)
+        guard first < end else { return }
+        for column in first..<end {
+            let coverage = arrowed.coverage(at: Vec2(Double(column) + 0.5, Double(y) + 0.5))
+            shares[column - x] = Float(coverage) * opacity
         }
     }
 
