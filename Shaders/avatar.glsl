@@ -4,6 +4,7 @@
 // Included with #include "avatar.glsl".
 
 uniform float u_avatarDiameter;  // pixels
+uniform float u_avatarOpacity;   // 0...1: colour and alpha multiplied by it
 uniform float u_avatarSide;      // texture side in texels (AVATAR_PICTURE)
 uniform highp sampler2D u_avatar; // premultiplied, row 0 = top
 uniform vec3 u_placeholderTop;
@@ -24,7 +25,7 @@ vec4 avatarTexel(vec2 position) {
 
 // The avatar's premultiplied colour and alpha at `offset` pixels from its centre.
 vec4 avatarColor(vec2 offset) {
-    float coverage = clamp(u_avatarDiameter * 0.5 - length(offset) + 0.5, 0.0, 1.0);
+    float coverage = clamp(u_avatarDiameter * 0.5 - length(offset) + 0.5, 0.0, 1.0) * u_avatarOpacity;
     if (coverage <= 0.0 || u_avatarDiameter <= 0.0) return vec4(0.0);
     vec2 u = offset / u_avatarDiameter + 0.5;
 #ifdef AVATAR_PICTURE

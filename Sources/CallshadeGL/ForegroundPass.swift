@@ -18,6 +18,7 @@ final class ForegroundPass {
         let waveSides: UniformLocation?
         let waveCoverage: UniformLocation?
         let avatarDiameter: UniformLocation?
+        let avatarOpacity: UniformLocation?
         let avatarSide: UniformLocation?
         let avatarSampler: UniformLocation?
         let placeholderTop: UniformLocation?
@@ -38,6 +39,7 @@ final class ForegroundPass {
             waveSides = program.optionalUniform("u_waveSides")
             waveCoverage = options.part.outerGiven || options.part.innerGiven ? try program.uniform("u_waveCoverage") : nil
             avatarDiameter = program.optionalUniform("u_avatarDiameter")
+            avatarOpacity = program.optionalUniform("u_avatarOpacity")
             avatarSide = program.optionalUniform("u_avatarSide")
             avatarSampler = program.optionalUniform("u_avatar")
             placeholderTop = program.optionalUniform("u_placeholderTop")
@@ -147,6 +149,7 @@ final class ForegroundPass {
 
         let avatar = node.avatar ?? AvatarLayer(image: nil, diameter: 0)
         if let avatarDiameter = variant.avatarDiameter { try GLCalls.uniform(avatarDiameter.value, float: Float(avatar.diameter)) }
+        if let avatarOpacity = variant.avatarOpacity { try GLCalls.uniform(avatarOpacity.value, float: Float(min(max(avatar.opacity, 0), 1))) }
         if let placeholderTop = variant.placeholderTop {
             try GLCalls.uniform(placeholderTop.value, vec3: Float(avatar.placeholderTop.r), Float(avatar.placeholderTop.g),
                             Float(avatar.placeholderTop.b))

@@ -5,6 +5,8 @@ public struct AvatarLayer: Equatable, Sendable {
     public var diameter: Double
     public var placeholderTop: RGB
     public var placeholderBottom: RGB
+    /// 0...1: its colour and alpha are multiplied by this (it fades while the expanded key is open).
+    public var opacity = 1.0
 
     /// The placeholder's colours: a light-to-deep blue, like a messenger's default avatar.
     public static let placeholderColors = (top: RGB(hex: "#72D5FD") ?? .white, bottom: RGB(hex: "#2A9EF1") ?? .white)

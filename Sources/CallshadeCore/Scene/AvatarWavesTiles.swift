@@ -114,7 +114,7 @@ private struct AvatarBounds {
     init(_ avatar: AvatarLayer?) {
         let diameter = avatar?.diameter ?? 0
         radius = diameter > 0 ? diameter / 2 : nil
-        isOpaque = avatar?.image?.isOpaque ?? true
+        isOpaque = (avatar?.image?.isOpaque ?? true) && (avatar?.opacity ?? 1) >= 1
     }
 
     func coverage(over box: (x: ClosedRange<Double>, y: ClosedRange<Double>)) -> PartCoverage {

@@ -26,9 +26,13 @@ public struct CallScreen: Sendable {
     /// Every text a call with the peer `name` and the emoji `key` can show,
     /// by style: what a text setter for its renders must hold.
     public static func texts(name: String, key: [String] = []) -> [TextStyle: [String]] {
-        [CallKey.texts(key: key), CallTooltip.texts(), CallButtons.texts(), CallNotices.texts(name: name)]
+        [CallKey.texts(key: key), CallTooltip.texts(), CallPanel.texts(name: name, key: key), CallButtons.texts(),
+         CallNotices.texts(name: name)]
             .reduce(CallWords.texts(name: name)) { $0.merging($1, uniquingKeysWith: +) }
     }
+
+    /// How much of its size the avatar loses as the expanded key opens (mine: the spec says "shrink away").
+    static let avatarShrink = 0.5
 
     /// The style of the key's emoji.
     public static let keyStyle = CallKey.emoji
@@ -49,8 +53,17 @@ public struct CallScreen: Sendable {
         let showsWaves = showing.contains(.waves)
         let showsAvatar = showing.contains(.avatar)
         if showsWaves || showsAvatar {
-            nodes.append(AvatarWavesNode(layout: layout, seed: seed, waves: waves, avatar: avatar,
-                                         showsWaves: showsWaves, showsAvatar: showsAvatar))
+            // While the expanded key is open the avatar and the waves fade and shrink away.
+            let away = min(max(panel?.scale ?? 0, 0), 1)
+            let shown = away == 0 ? waves : WaveState(level: waves.level, shown: waves.shown, visibility: waves.visibility * (1 - away),
+                                                      idleStopped: waves.idleStopped, frozen: waves.frozen, motionTime: waves.motionTime)
+            var node = AvatarWavesNode(layout: layout, seed: seed, waves: shown, avatar: avatar, showsWaves: showsWaves, showsAvatar: showsAvatar)
+            if away > 0, var layer = node.avatar {
+                layer.diameter *= 1 - Self.avatarShrink * away
+                layer.opacity = 1 - away
+                node.avatar = layer
+            }
+            nodes.append(node)
         }
         if let text, let words {
             let call = CallWords(layout: layout, text: text)
@@ -59,8 +72,16 @@ public struct CallScreen: Sendable {
             if showing.contains(.pill) { nodes += call.pillNodes(words, backdrop: background) }
             if showing.contains(.back) { nodes.append(call.backNode()) }
         }
+        if let text, let key, let panel, showing.contains(.panel), panel.alpha > 0 {
+            nodes += CallPanel(layout: layout, setter: text, name: key.peer).panelNodes(panel, backdrop: background)
+        }
         if let text, let key, showing.contains(.key), key.alpha > 0 {
-            nodes.append(CallKey(layout: layout, text: text).keyNode(key))
+            let call = CallKey(layout: layout, text: text)
+            if let panel, panel.scale > 0, let place = call.placement(key) {
+                nodes.append(CallPanel(layout: layout, setter: text, name: key.peer).emojiNode(key, progress: panel.scale, from: place))
+            } else {
+                nodes.append(call.keyNode(key))
+            }
         }
         if let text, let key, let tooltip, showing.contains(.tooltip), tooltip.alpha > 0,
            let place = CallKey(layout: layout, text: text).placement(key) {

@@ -9,7 +9,7 @@ struct CallWords {
     /// Material Icons' chevron, sized so its ink is 0.9 x 22 pt tall.
     static let chevron = TextStyle(.icons, 39.6)
     static let chevronName = "chevron_left"
-    static let ellipsis = "\u{2026}"
+    static let ellipsis = TextFitting.ellipsis
 
     /// Every text the screen can show for a call with the peer `name`, by
     /// style: what the atlas of a render must hold (the timer's digits it holds anyway).
@@ -51,15 +51,7 @@ struct CallWords {
 
     /// `line` of `value`, end-truncated with an ellipsis to `limit` pixels.
     func truncated(_ value: String, style: TextStyle, limit: Double) -> TextLine {
-        let whole = text.line(value, style: style)
-        guard whole.width > limit else { return whole }
-        let characters = Array(value)
-        var low = 0, high = characters.count
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if text.line(String(characters[..<middle]) + Self.ellipsis, style: style).width <= limit { low = middle } else { high = middle - 1 }
-        }
-        return text.line(String(characters[..<low]) + Self.ellipsis, style: style)
+        text.truncatedLine(value, style: style, limit: limit)
     }
 
     func titleNode(_ words: WordsState) -> MarksNode {

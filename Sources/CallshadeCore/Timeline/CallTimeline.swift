@@ -35,10 +35,13 @@ public struct KeyState: Equatable, Sendable {
     public let emoji: [String]
     /// 0 (hidden) to 1.
     public let alpha: Double
+    /// The peer's name, which the expanded key's explanation says.
+    public let peer: String
 
-    public init(emoji: [String], alpha: Double) {
+    public init(emoji: [String], alpha: Double, peer: String = Scenario.defaultName) {
         self.emoji = emoji
         self.alpha = alpha
+        self.peer = peer
     }
 }
 
@@ -179,7 +182,7 @@ public struct CallTimeline: Sendable {
                              visibility: waves.visibility(at: time), idleStopped: waves.isIdleStopped(at: time),
                              frozen: waves.isFrozen(at: time), motionTime: waves.motionTime(at: time)),
             words: words.words(at: time),
-            key: KeyState(emoji: scenario.key, alpha: key.keyAlpha(at: time)),
+            key: KeyState(emoji: scenario.key, alpha: key.keyAlpha(at: time), peer: scenario.name),
             buttons: ButtonsState(current, selection: buttons.selection(at: time)),
             notices: key.shownNotices(at: time),
             tooltip: key.shownTooltip(at: time),

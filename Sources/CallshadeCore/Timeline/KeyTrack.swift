@@ -214,7 +214,7 @@ public struct KeyTrack: Sendable {
     /// The expanded key at `time`, or nil while it is closed: opening, it
     /// runs 0 -> 1 (spring 0.4 s) while its panel fades in over 0.1 s;
     /// closing, the reverse from wherever it had got to (the panel fading
-    /// out over the last 0.1 s).
+    /// out over 0.1 s as the emoji fly back).
     func shownPanel(at time: Double) -> ShownOverlay? {
         guard let index = StatusTrack.lastIndex(in: panelTimes, atOrBefore: time) else { return nil }
         let look = Self.panelLook(open: panelChanges[index].open, elapsed: time - panelTimes[index], from: panelStarts[index])
@@ -228,7 +228,7 @@ public struct KeyTrack: Sendable {
                                 alpha: start.alpha + (1 - start.alpha) * fadeProgress(elapsed, over: panelFade))
         }
         return ShownOverlay(scale: start.scale * (1 - panelSpring.progress(elapsed)),
-                            alpha: min(start.alpha, fadeProgress(panelSpring.duration - elapsed, over: panelFade)))
+                            alpha: start.alpha * (1 - fadeProgress(elapsed, over: panelFade)))
     }
 
     /// The key's fades in and out (ease-in-out).
