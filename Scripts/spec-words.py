@@ -60,10 +60,10 @@ OVERSIZE = 64
 
 
 class Font:
-    def __init__(self, size):
+    def __init__(self, size, path=INTER):
         from PIL import ImageFont
         self.size = size
-        self.face = ImageFont.truetype(INTER, size * OVERSIZE)
+        self.face = ImageFont.truetype(path, size * OVERSIZE)
 
     def getmetrics(self):
         ascent, descent = self.face.getmetrics()

@@ -43,6 +43,9 @@ final class GoldenTests: XCTestCase {
         for item in WordsFixtures.goldenCases {
             cases.append((item.name, try WordsFixtures.goldenScene(at: item.time, palette: item.palette), true))
         }
+        for item in KeyFixtures.goldenCases {
+            cases.append((item.name, try KeyFixtures.goldenScene(at: item.time, layers: item.layers), true))
+        }
         try check(cases)
     }
 
@@ -79,6 +82,7 @@ final class GoldenTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: TestPaths.goldens.path)
             .filter { $0.hasSuffix(".png") }.sorted()
         let names = Self.cases.map { Self.name($0.0, $0.1) } + Self.foregroundCases.map(\.name) + WordsFixtures.goldenCases.map(\.name)
+            + KeyFixtures.goldenCases.map(\.name)
         XCTAssertEqual(files, names.map { $0 + ".png" }.sorted())
     }
 }

@@ -1,0 +1,34 @@
+import CallshadeCore
+import CallshadeText
+import Foundation
+
+/// The key, tooltip, panel, buttons and notices goldens: 390x844 frames of
+/// one call's elements over the gradient alone, in blue-violet at phase 0
+/// (so that an oracle that knows no timeline can check them:
+/// Scripts/spec-key.py).
+enum KeyFixtures {
+    /// Active from 1 s; the key tapped at 3 s (the tooltip goes, the panel
+    /// opens) and the panel at 4.5 s; the user's microphone off from 5 s;
+    /// the peer's battery low from 6 s.
+    static let goldenScenario = Scenario(duration: 10, seed: 3, name: "Emma Walker", key: ["🍋", "🦊", "🐼", "🚀"], [
+        (0, .state(.ringing)), (1, .state(.active)), (3, .tap(.key)), (4.5, .tap(.panel)), (5, .muted(true)), (6, .remoteBatteryLow(true)),
+    ])
+
+    static let goldenCases: [(name: String, time: Double, layers: Set<SceneTag>)] = [
+        ("key-tooltip-halfway", 1.07, [.background, .key, .tooltip]),
+        ("key-panel-open", 4, [.background, .key, .panel]),
+        ("key-buttons-mute-selected", 5.5, [.background, .buttons]),
+        ("key-notices-two-high", 7, [.background, .notices]),
+    ]
+
+    static func goldenScene(at time: Double, layers: Set<SceneTag>) throws -> Scene {
+        let layout = try CallLayout(size: .init(parsing: "390x844"))
+        let setter = try setters.value(for: layout.scale) {
+            try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: goldenScenario.name, key: goldenScenario.key))
+        }
+        let screen = CallScreen(layout: layout, seed: goldenScenario.seed, avatar: nil, text: setter, showing: layers)
+        return screen.scene(at: CallTimeline(goldenScenario).state(at: time), background: GradientParameters(palette: .blueViolet, phase: 0))
+    }
+
+    private static let setters = Memo<Double, TextSetter>(limit: 2)
+}
