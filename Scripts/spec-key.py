@@ -230,8 +230,30 @@ def inside(box, x, y):
     return box[0] <= x + 0.5 < box[2] and box[1] <= y + 0.5 < box[3]
 
 
+FIXTURES = os.path.join(os.path.dirname(SCRIPTS), "Tests", "CallshadeTests", "Key", "KeyFixtures.swift")
+# What this table assumes of the Swift fixture, as it spells it.
+FIXTURE_FACTS = [
+    'name: "Emma Walker", key: ["\U0001F34B", "\U0001F98A", "\U0001F43C", "\U0001F680"]',
+    "(1, .state(.active)), (3, .tap(.key)), (4.5, .tap(.panel)), (5, .muted(true)), (6, .remoteBatteryLow(true))",
+    '("key-tooltip-halfway", 1.07, [.background, .key, .tooltip])',
+    '("key-panel-open", 4, [.background, .key, .panel])',
+    '("key-buttons-mute-selected", 5.5, [.background, .buttons])',
+    '("key-notices-two-high", 7, [.background, .notices])',
+]
+
+
+def fixture_mismatches():
+    with open(FIXTURES, encoding="utf-8") as file:
+        text = file.read()
+    return [fact for fact in FIXTURE_FACTS if fact not in text]
+
+
 def check(name, path):
     from PIL import Image
+    stale = fixture_mismatches()
+    if stale:
+        print(f"{path}: KeyFixtures.swift no longer says {stale}; update this script's table -> FAIL")
+        return False
     image = Image.open(path).convert("RGB")
     if image.size != (WIDTH, HEIGHT):
         print(f"{path}: {image.size[0]}x{image.size[1]}, not {WIDTH}x{HEIGHT} -> FAIL")
