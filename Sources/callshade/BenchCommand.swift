@@ -10,8 +10,9 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measure rendering and encoding speed on this machine, as tables of ratios from one run.",
         discussion: """
         Render rows make whole call frames (background, waves, avatar, title, \\
-        status line, weak-signal pill, back button, emoji key; 1/60 s apart from 8.5 s in the \\
-        built-in demo call: active, weak signal, voice level changing) after one warm-up \\
+        status line, weak-signal pill, back button, emoji key and its tooltip, buttons with \\
+        mute selected, two notices; 1/60 s apart from 8.5 s in the built-in demo call: \\
+        active, weak signal, voice level changing) after one warm-up \\
         frame, each read back into memory: by GPU passes (full-screen \\
         background, foreground tiles, I420 by yuv.frag), by host composition \\
         (the GPU draws the low-resolution gradient and the foreground tiles, \\
@@ -133,7 +134,8 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// Frames of the demo call, 1/60 s apart from 8.5 s in (active, weak
-    /// signal with its pill, level changing), the words set once a size.
+    /// signal with its pill, level changing, the tooltip, mute selected, two
+    /// notices), the words set once a size.
     static func callFrames(size: FrameSize, count: Int, layers: Set<SceneTag>) throws -> [Scene] {
         let scenario = Scenario.demo
         let timeline = CallTimeline(scenario)

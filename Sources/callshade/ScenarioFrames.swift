@@ -27,9 +27,11 @@ struct ScenarioFrames {
 
 extension Scenario {
     /// A short call used when no scenario is given: set-up, active with a
-    /// changing level, a weak-signal spell, an idle pause.
+    /// changing level (the key's tooltip showing), the user's microphone off
+    /// and the peer's battery low (mute selected, two notices), a weak-signal
+    /// spell, an idle pause.
     static let demo = Scenario(duration: 20, seed: 1, [
-        (0, .state(.requesting)), (2, .state(.ringing)), (4, .state(.active)), (5, .level(1.5)), (7, .level(3)),
-        (8, .signal(0.1)), (10, .signal(0.8)), (11, .level(0.5)), (12, .tap(.screen)),
+        (0, .state(.requesting)), (2, .state(.ringing)), (4, .state(.active)), (5, .level(1.5)), (6, .muted(true)),
+        (6.5, .remoteBatteryLow(true)), (7, .level(3)), (8, .signal(0.1)), (10, .signal(0.8)), (11, .level(0.5)), (12, .tap(.screen)),
     ])
 }

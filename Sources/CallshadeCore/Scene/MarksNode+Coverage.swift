@@ -11,9 +11,14 @@ extension MarksNode {
         let shares = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: area.width)
         defer { shares.deallocate() }
         guard case .glyph(let image) = mark.kind, !image.colour, let atlas else {
+            // A shape: where its coverage is surely 1 the share is the full one; elsewhere worked out pixel by pixel.
+            let full = ink.amount(1)
             for y in area.y..<area.y + area.height {
+                let runs = mark.fullCoverageRuns(atRow: Double(y) + 0.5)
                 for column in 0..<area.width {
-                    shares[column] = ink.amount(Float(mark.coverage(at: Vec2(Double(area.x + column) + 0.5, Double(y) + 0.5), atlas: atlas)))
+                    let centre = Double(area.x + column) + 0.5
+                    shares[column] = runs.contains { $0.contains(centre) } ? full
+                        : ink.amount(Float(mark.coverage(at: Vec2(centre, Double(y) + 0.5), atlas: atlas)))
                 }
                 body(y, UnsafeBufferPointer(shares))
             }
@@ -111,5 +116,47 @@ public struct ShareTables: Sendable {
 
     private static func shares(_ ink: MarkInk) -> [UInt32] {
         (0...255).map { ink.amount(Float($0) / 255) }
+    }
+}
+
+extension Mark {
+    /// Along the row of pixel centres at `centreY`, the pixel centres' x
+    /// where this shape mark's coverage is exactly 1, away from where a
+    /// cut-out's hole or glyph may reach: at most three runs, each a little
+    /// inside the exact one (so that a pixel found in one is surely covered;
+    /// the others are worked out pixel by pixel). Empty for a glyph.
+    func fullCoverageRuns(atRow centreY: Double) -> [ClosedRange<Double>] {
+        if case .glyph = kind { return [] }
+        // Coverage 1 where the distance is at most -1/2: inside the rounded rectangle shrunk by half a pixel.
+        let margin = 0.01
+        let halfHeight = height / 2 - 0.5, halfWidth = width / 2 - 0.5, radius = max(cornerRadius - 0.5, 0)
+        let centre = Vec2(x + width / 2, y + height / 2)
+        let dy = abs(centreY - centre.y)
+        guard dy.isFinite, halfHeight > 0, halfWidth > 0, dy < halfHeight - margin else { return [] }
+        var reach = halfWidth
+        if dy > halfHeight - radius {
+            let into = dy - (halfHeight - radius)
+            reach = halfWidth - radius + (max(radius * radius - into * into, 0)).squareRoot()
+        }
+        reach -= margin
+        guard reach > 0 else { return [] }
+        var runs = [(centre.x - reach)...(centre.x + reach)]
+        guard case .cutOut(let cut) = kind else { return runs }
+        func remove(_ low: Double, _ high: Double) {
+            runs = runs.flatMap { run -> [ClosedRange<Double>] in
+                guard low <= run.upperBound, high >= run.lowerBound else { return [run] }
+                return [run.lowerBound...max(run.lowerBound, low - margin), min(run.upperBound, high + margin)...run.upperBound]
+                    .filter { $0.upperBound - $0.lowerBound > margin }
+            }
+        }
+        // The hole: its coverage is 0 from half a pixel outside its radius on.
+        let hole = cut.innerRadius + 0.5
+        if cut.innerRadius > 0, dy < hole {
+            let half = (hole * hole - dy * dy).squareRoot()
+            remove(centre.x - half, centre.x + half)
+        }
+        // The glyph: anywhere in its rectangle's columns along the rows it spans.
+        if centreY >= cut.y, centreY < cut.y + cut.height { remove(cut.x, cut.x + cut.width) }
+        return runs
     }
 }

@@ -35,6 +35,9 @@ final class GlassRenderer: NodeRenderer {
     private let vertices: GraphicsBuffer
     /// The lattices of the frame drawn last, to reuse while they still apply.
     private var lattices: [BackdropLattice] = []
+    /// How many are kept: at least every glass of the frame at hand (each is
+    /// made once in `prepare` and read again when drawn), and never fewer than 4.
+    private var kept = 4
 
     init(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass) throws {
         self.context = context
@@ -80,18 +83,21 @@ final class GlassRenderer: NodeRenderer {
         let made: BackdropLattice
         if let background {
             // The oldest lattice's texture is reused when it has the size (a glass that stays put).
-            let spare = lattices.count >= 4 ? lattices.removeFirst().uploaded : nil
+            let spare = lattices.count >= kept ? lattices.removeFirst().uploaded : nil
             made = try BackdropLattice(key, context: context, background: background, reusing: spare)
         } else {
             made = try BackdropLattice(key, context: context, gradient: gradient)
         }
         lattices.append(made)
-        if lattices.count > 4 { lattices.removeFirst() }
+        if lattices.count > kept { lattices.removeFirst() }
         return made
     }
 
     /// Prepares the lattices of a frame's glass before anything is drawn (they use render targets of their own).
     func prepare(_ scene: Scene, background: ((Vec2) -> RGB)?) throws {
+        let glasses = scene.nodes.filter { $0 is GlassNode }.count
+        kept = max(4, glasses)
+        while lattices.count > kept { lattices.removeFirst() }
         for case let glass as GlassNode in scene.nodes { _ = try lattice(for: glass, size: scene.size, background: background) }
     }
 
