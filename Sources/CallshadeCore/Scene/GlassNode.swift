@@ -74,10 +74,25 @@ public struct GlassNode: SceneNode, Equatable, Sendable {
         /// Its signed distance at `point` (negative inside), reaching
         /// `depth` pixels into the shape below its base.
         public func signedDistance(_ point: Vec2, depth: Double) -> Double {
-            let core = core(depth: depth)
-            guard core.depth > 0 else { return .infinity }
-            let radius = min(max(tipRadius, 0), height / 2)
-            return Self.triangleDistance(x: abs(point.x - core.apexX), y: point.y - core.apexY, halfWidth: core.halfWidth, depth: core.depth) - radius
+            outline(depth: depth).signedDistance(point)
+        }
+
+        /// Its outline reaching `depth` pixels into the shape: worked out once, for many points.
+        public func outline(depth: Double) -> Outline {
+            Outline(core: core(depth: depth), radius: min(max(tipRadius, 0), height / 2))
+        }
+
+        /// The core triangle and its rounding.
+        public struct Outline: Sendable {
+            let core: (apexX: Double, apexY: Double, halfWidth: Double, depth: Double)
+            let radius: Double
+
+            /// The signed distance at `point`, negative inside.
+            public func signedDistance(_ point: Vec2) -> Double {
+                guard core.depth > 0 else { return .infinity }
+                return Arrow.triangleDistance(x: abs(point.x - core.apexX), y: point.y - core.apexY, halfWidth: core.halfWidth,
+                                              depth: core.depth) - radius
+            }
         }
 
         /// The signed distance to the isosceles triangle with its apex at

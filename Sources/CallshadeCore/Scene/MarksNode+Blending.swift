@@ -46,6 +46,25 @@ extension MarksNode {
     /// its premultiplied colour there times the mark's alpha (0...1), and that alpha.
     func forEachColour(of mark: Mark, in area: PixelRect, _ body: (Int, Int, (premultiplied: SIMD3<Double>, alpha: Double)) -> Void) {
         let opacity = min(max(mark.alpha, 0), 1)
+        if case .glyph(let image) = mark.kind, image.colour, let atlas, atlas.colourWidth > 0, atlas.colourHeight > 0,
+           mark.width == Double(image.width), mark.height == Double(image.height),
+           mark.x == mark.x.rounded(), mark.y == mark.y.rounded(), mark.x.magnitude < 1e9, mark.y.magnitude < 1e9 {
+            // At its own size on whole pixels: pixel (x, y) shows texel (image.x + x - mark.x, image.y + y - mark.y)
+            // exactly (the bilinear filter's weights are 0 and 1 at texel centres).
+            let dx = image.x - Int(mark.x), dy = image.y - Int(mark.y)
+            atlas.colour.withUnsafeBufferPointer { texels in
+                for y in area.y..<area.y + area.height {
+                    let row = min(max(y + dy, 0), atlas.colourHeight - 1)
+                    for x in area.x..<area.x + area.width {
+                        let at = (row * atlas.colourWidth + min(max(x + dx, 0), atlas.colourWidth - 1)) * 4
+                        guard texels[at] > 0 || texels[at + 1] > 0 || texels[at + 2] > 0 || texels[at + 3] > 0 else { continue }
+                        let colour = SIMD3(Double(texels[at]) / 255, Double(texels[at + 1]) / 255, Double(texels[at + 2]) / 255)
+                        body(x, y, (colour * opacity, Double(texels[at + 3]) / 255 * opacity))
+                    }
+                }
+            }
+            return
+        }
         for y in area.y..<area.y + area.height {
             for x in area.x..<area.x + area.width {
                 let colour = mark.colour(at: Vec2(Double(x) + 0.5, Double(y) + 0.5), atlas: atlas)

@@ -18,7 +18,7 @@ struct HostGlass: HostDrawing {
     private let opacity: Float
     /// The glass when it has an arrow, and the pixels the arrow may cover:
     /// their shares come from `GlassNode.signedDistance`, pixel by pixel.
-    private let arrowed: GlassNode?
+    private let arrowed: (glass: GlassNode, outline: GlassNode.Arrow.Outline)?
     private let arrowPixels: PixelRect
     /// The tiles drawn (disjoint, edges on multiples of 8), and the columns they span.
     private let rects: [PixelRect]
@@ -51,7 +51,7 @@ struct HostGlass: HostDrawing {
         opacity = Float(min(max(glass.opacity, 0), 1))
         centre = (glass.x + glass.width / 2, glass.y + glass.height / 2)
         inner = (glass.width / 2 - cornerRadius, glass.height / 2 - cornerRadius)
-        arrowed = glass.arrow == nil ? nil : glass
+        arrowed = glass.arrow.map { (glass, $0.outline(depth: glass.arrowDepth)) }
         if let box = glass.arrow?.box(depth: glass.arrowDepth), box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite {
             // Within the frame (and a pixel beyond), so that the conversions cannot trap.
             func pixel(_ value: Double, _ extent: Int) -> Int { Int(min(max(value, -1), Double(extent + 1))) }
@@ -203,8 +203,10 @@ struct HostGlass: HostDrawing {
         let first = max(x, arrowPixels.x), end = min(x + count, arrowPixels.x + arrowPixels.width)
         guard first < end else { return }
         for column in first..<end {
-            let coverage = arrowed.coverage(at: Vec2(Double(column) + 0.5, Double(y) + 0.5))
-            shares[column - x] = Float(coverage) * opacity
+            // As `GlassNode.coverage(at:)`, the arrow's outline worked out once.
+            let point = Vec2(Double(column) + 0.5, Double(y) + 0.5)
+            let distance = min(arrowed.glass.bodyDistance(point), arrowed.outline.signedDistance(point))
+            shares[column - x] = Float(min(max(0.5 - distance, 0), 1)) * opacity
         }
     }
 
