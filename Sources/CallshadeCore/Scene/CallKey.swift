@@ -1,6 +1,6 @@
 /// The emoji key as nodes (call-screen-elements, section 4): its four emoji,
 /// 15 pt, no spacing, their pictures' right edge at W - 12 pt and top at
-/// safeTop + 12 pt; the tooltip and the expanded key to come.
+/// safeTop + 12 pt (its tooltip: `CallTooltip`; the expanded key: `CallPanel`).
 struct CallKey {
     static let emoji = TextStyle(.emoji, 15)
 
