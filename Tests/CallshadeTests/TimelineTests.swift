@@ -198,7 +198,8 @@ final class TimelineTests: XCTestCase {
         let texts = CallTimeline(scenario).milestones.map { "\(CallTimeline.number($0.time)) \($0.text)" }
         for expected in ["6 palette blue-green, crossfade 0.3 s", "10 palette orange-red, crossfade 0.3 s",
                          "10 idle: background settles on phase 6", "14 background resumes from phase 6",
-                         "24 idle: waves ease out", "30 waves frozen (proximity near)", "37 palette blue-violet, crossfade 0.3 s"] {
+                         "20.5 key expanded: panel opens", "22.5 panel closes", "32.5 idle: waves ease out",
+                         "30 waves frozen (proximity near)", "37 palette blue-violet, crossfade 0.3 s"] {
             XCTAssertTrue(texts.contains(expected), "\(expected) not in \(texts)")
         }
     }
