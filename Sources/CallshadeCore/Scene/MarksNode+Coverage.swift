@@ -142,7 +142,7 @@ extension Mark {
         guard reach > 0 else { return [] }
         var runs = [(centre.x - reach)...(centre.x + reach)]
         guard case .cutOut(let cut) = kind else { return runs }
-        func remove(_ low: Double, _ high: Double) {
+        func leaveOut(_ low: Double, _ high: Double) {
             runs = runs.flatMap { run -> [ClosedRange<Double>] in
                 guard low <= run.upperBound, high >= run.lowerBound else { return [run] }
                 return [run.lowerBound...max(run.lowerBound, low - margin), min(run.upperBound, high + margin)...run.upperBound]
@@ -153,10 +153,10 @@ extension Mark {
         let hole = cut.innerRadius + 0.5
         if cut.innerRadius > 0, dy < hole {
             let half = (hole * hole - dy * dy).squareRoot()
-            remove(centre.x - half, centre.x + half)
+            leaveOut(centre.x - half, centre.x + half)
         }
         // The glyph: anywhere in its rectangle's columns along the rows it spans.
-        if centreY >= cut.y, centreY < cut.y + cut.height { remove(cut.x, cut.x + cut.width) }
+        if centreY >= cut.y, centreY < cut.y + cut.height { leaveOut(cut.x, cut.x + cut.width) }
         return runs
     }
 }
