@@ -52,6 +52,18 @@ public enum ScenarioChange: Equatable, Sendable {
     case video(Bool)
     /// The peer's battery is low.
     case remoteBatteryLow(Bool)
+    /// The server asks the user to rate the call (only once it has ended).
+    case ratingRequested
+    /// The user rates the call, 1 to 5 stars (only while the rating panel shows, once).
+    case rate(Int)
+
+    /// Whether the user did it (a tap, or a press on a star): what the idle rules count.
+    public var isInteraction: Bool {
+        switch self {
+        case .tap, .rate: return true
+        default: return false
+        }
+    }
 }
 
 /// One event of a scenario: a change at an instant.

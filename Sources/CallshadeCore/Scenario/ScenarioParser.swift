@@ -5,7 +5,7 @@ import Foundation
 public enum ScenarioParser {
     static let topLevelKeys: Set<String> = ["duration", "seed", "size", "fps", "avatar", "audio", "name", "key", "tooltipSeen", "events"]
     static let eventKinds = ["state", "level", "signal", "tap", "proximity", "remoteMuted", "energySaving",
-                             "muted", "speaker", "video", "remoteBatteryLow"]
+                             "muted", "speaker", "video", "remoteBatteryLow", "rating", "rate"]
 
     /// Checks a scenario read as JSON (see CallshadeJSON's `ScenarioFile`,
     /// which reads files with limits); `file` names it in errors, `folder`
@@ -60,6 +60,10 @@ public enum ScenarioParser {
         // A tap on the key, its tooltip or its panel needs it on screen then.
         if let misplaced = KeyTrack(scenario).misplacedTap {
             throw ScenarioError(file: file, location: "events[\(misplaced.index)].tap", misplaced.reason)
+        }
+        // A rating only after the call has ended, a rate only while its panel shows, once.
+        if let misplaced = RatingTrack(scenario).misplaced {
+            throw ScenarioError(file: file, location: "events[\(misplaced.index)].\(misplaced.field)", misplaced.reason)
         }
         return scenario
     }
@@ -143,6 +147,14 @@ public enum ScenarioParser {
             change = .video(try fields.bool(payload, kind))
         case "remoteBatteryLow":
             change = .remoteBatteryLow(try fields.bool(payload, kind))
+        case "rating":
+            let value = try fields.string(payload, kind)
+            guard value == "requested" else {
+                throw fields.error(kind, "unknown value '\(UserText.shown(value))'; the one value is \"requested\" (the server asks for a rating)")
+            }
+            change = .ratingRequested
+        case "rate":
+            change = .rate(Int(try fields.integer(payload, kind, in: 1...5)))
         default:
             change = .energySaving(try fields.bool(payload, kind))
         }

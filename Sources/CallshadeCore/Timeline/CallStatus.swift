@@ -46,6 +46,7 @@ public struct CallStatus: Equatable, Sendable {
         case .speaker(let on): speaker = on
         case .video(let on): video = on
         case .remoteBatteryLow(let on): remoteBatteryLow = on
+        case .ratingRequested, .rate: break
         }
     }
 }
@@ -68,7 +69,8 @@ struct StatusTrack: Sendable {
         var status = CallStatus()
         for event in scenario.events {
             status.apply(event.change)
-            if case .tap = event.change, taps.last != event.at { taps.append(event.at) }
+            // A tap, or a press on a star, is an interaction.
+            if event.change.isInteraction, taps.last != event.at { taps.append(event.at) }
             if times.last == event.at {
                 statuses[statuses.count - 1] = status
             } else {

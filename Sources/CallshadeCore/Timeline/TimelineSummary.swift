@@ -7,7 +7,7 @@ public struct Milestone: Equatable, Sendable {
 extension CallTimeline {
     /// State changes, palette changes, taps, idle pauses and resumes, the
     /// waves' stops, freezes and visibility changes, the words, and the key,
-    /// its tooltip, its panel and the notices, in time order.
+    /// its tooltip, its panel and the notices, and the rating, in time order.
     public var milestones: [Milestone] {
         var items: [(Double, Int, String)] = []
         func add(_ time: Double, _ text: String) { items.append((time, items.count, text)) }
@@ -53,6 +53,8 @@ extension CallTimeline {
         if let activation = status.activation { add(activation, "voice level bump (+2 for 0.2 s)") }
         for (time, text) in wordsMilestones { add(time, text) }
         for (time, text) in keyMilestones { add(time, text) }
+        // (What the rating sets off past the scenario's end is not seen.)
+        for (time, text) in RatingTrack(scenario).milestones where time <= scenario.duration { add(time, text) }
         return items.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map { Milestone(time: $0.0, text: $0.2) }
     }
 
