@@ -15,10 +15,9 @@ public enum EmojiKey {
     public static func pick(seed: Int64) -> [String] {
         var remaining = choices
         var picked: [String] = []
+        let random = CounterRandom(seed: seed, domain: 0xE0_1C_0DE5_EED5)
         for slot in 0..<count {
-            var key = WaveRandom.mix(UInt64(bitPattern: seed) ^ 0xE0_1C_0DE5_EED5)
-            key = WaveRandom.mix(key ^ UInt64(slot))
-            picked.append(remaining.remove(at: Int(key % UInt64(remaining.count))))
+            picked.append(remaining.remove(at: Int(random.bits(UInt64(slot)) % UInt64(remaining.count))))
         }
         return picked
     }
