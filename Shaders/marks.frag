@@ -4,7 +4,8 @@
 // distance (anti-aliased over one pixel), times the mark's premultiplied
 // colour; or a colour glyph's premultiplied colour from the atlas's colour
 // page times the mark's alpha; or a cut-out disc's (a ring, less a glyph's
-// coverage) times the mark's colour; for blending (ONE, ONE_MINUS_SRC_ALPHA) over
+// coverage) times the mark's colour; any of them turned about its
+// rectangle's centre (a particle's spin); for blending (ONE, ONE_MINUS_SRC_ALPHA) over
 // what the target holds.
 precision highp float;
 
@@ -31,6 +32,18 @@ float shapeCoverage(vec2 point, float cornerRadius) {
 
 void main() {
     vec2 point = gl_FragCoord.xy + u_regionOrigin;
+    if (v_cut.w != 0.0) {
+        // Turned back about the rectangle's centre, into the mark's own frame; nothing outside its own quad.
+        vec2 centre = v_rect.xy + 0.5 * v_rect.zw;
+        vec2 d = point - centre;
+        float c = cos(v_cut.w), s = sin(v_cut.w);
+        point = centre + vec2(d.x * c + d.y * s, -d.x * s + d.y * c);
+        vec4 local = v_source.x < 0.0 || v_cut.x > 0.0 ? v_rect + vec4(-1.0, -1.0, 2.0, 2.0) : v_rect;
+        if (any(lessThan(point, local.xy)) || any(greaterThanEqual(point, local.xy + local.zw))) {
+            fragColor = vec4(0.0);
+            return;
+        }
+    }
     float coverage;
     if (v_cut.x > 0.0) {
         float hole = v_cut.z > 0.0 ? clamp(0.5 - (length(point - (v_rect.xy + 0.5 * v_rect.zw)) - v_cut.z), 0.0, 1.0) : 0.0;

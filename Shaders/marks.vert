@@ -11,7 +11,8 @@ layout(location = 2) in highp vec4 a_source;  // a glyph: its picture in the atl
                                               // a cut-out disc: its glyph's picture, as a glyph's
 layout(location = 3) in highp vec4 a_color;   // premultiplied colour: (rgb x alpha, alpha)
 layout(location = 4) in highp vec4 a_cutRect; // a cut-out disc: the glyph's rectangle (x, y, width, height in frame pixels)
-layout(location = 5) in highp vec4 a_cut;     // a cut-out disc: (1, its corner radius, the ring's inner radius, 0); else zeros
+layout(location = 5) in highp vec4 a_cut;     // a cut-out disc: (1, its corner radius, the ring's inner radius, turn);
+                                              // else (0, 0, 0, turn): the turn in radians about the rectangle's centre
 
 uniform highp vec2 u_targetSize;    // the target's width and height in pixels
 uniform highp vec2 u_regionOrigin;  // the frame pixel at the target's (0, 0)
@@ -26,6 +27,14 @@ void main() {
     // A shape's quad is grown by a pixel for its anti-aliased edge; a glyph's
     // picture has an empty border of its own.
     vec4 quad = a_source.x < 0.0 || a_cut.x > 0.0 ? a_rect + vec4(-1.0, -1.0, 2.0, 2.0) : a_rect;
+    if (a_cut.w != 0.0) {
+        // Turned: the box that holds the quad turned about the rectangle's centre.
+        vec2 reach = 0.5 * quad.zw;
+        vec2 turned = vec2(reach.x * abs(cos(a_cut.w)) + reach.y * abs(sin(a_cut.w)),
+                           reach.x * abs(sin(a_cut.w)) + reach.y * abs(cos(a_cut.w)));
+        vec2 centre = a_rect.xy + 0.5 * a_rect.zw;
+        quad = vec4(centre - turned, 2.0 * turned);
+    }
     int corner = gl_VertexID % 6;
     vec2 unit = vec2(corner == 1 || corner == 2 || corner == 4 ? 1.0 : 0.0,
                      corner == 2 || corner == 4 || corner == 5 ? 1.0 : 0.0);

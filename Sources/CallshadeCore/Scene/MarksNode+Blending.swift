@@ -46,7 +46,7 @@ extension MarksNode {
     /// its premultiplied colour there times the mark's alpha (0...1), and that alpha.
     func forEachColour(of mark: Mark, in area: PixelRect, _ body: (Int, Int, (premultiplied: SIMD3<Double>, alpha: Double)) -> Void) {
         let opacity = min(max(mark.alpha, 0), 1)
-        if case .glyph(let image) = mark.kind, image.colour, let atlas, atlas.colourWidth > 0, atlas.colourHeight > 0,
+        if case .glyph(let image) = mark.kind, image.colour, mark.angle == 0, let atlas, atlas.colourWidth > 0, atlas.colourHeight > 0,
            mark.width == Double(image.width), mark.height == Double(image.height),
            mark.x == mark.x.rounded(), mark.y == mark.y.rounded(), mark.x.magnitude < 1e9, mark.y.magnitude < 1e9 {
             // At its own size on whole pixels: pixel (x, y) shows texel (image.x + x - mark.x, image.y + y - mark.y)

@@ -10,7 +10,7 @@ extension MarksNode {
         let ink = MarkInk(mark)
         let shares = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: area.width)
         defer { shares.deallocate() }
-        guard case .glyph(let image) = mark.kind, !image.colour, let atlas else {
+        guard case .glyph(let image) = mark.kind, !image.colour, mark.angle == 0, let atlas else {
             // A shape: where its coverage is surely 1 the share is the full one; elsewhere worked out pixel by pixel.
             let full = ink.amount(1)
             for y in area.y..<area.y + area.height {
@@ -127,6 +127,7 @@ extension Mark {
     /// the others are worked out pixel by pixel). Empty for a glyph.
     func fullCoverageRuns(atRow centreY: Double) -> [ClosedRange<Double>] {
         if case .glyph = kind { return [] }
+        guard angle == 0 else { return [] }
         // Coverage 1 where the distance is at most -1/2: inside the rounded rectangle shrunk by half a pixel.
         let margin = 0.01
         let halfHeight = height / 2 - 0.5, halfWidth = width / 2 - 0.5, radius = max(cornerRadius - 0.5, 0)

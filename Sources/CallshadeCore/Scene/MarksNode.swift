@@ -1,3 +1,5 @@
+import Foundation
+
 /// One small thing a marks node draws: a glyph's picture from the atlas, or
 /// a filled rounded rectangle (a dot, a signal bar), in one colour at an
 /// opacity. The GPU draws each as an instanced quad.
@@ -44,8 +46,11 @@ public struct Mark: Equatable, Sendable {
     public var color: RGB
     /// 0...1: its coverage is multiplied by this.
     public var alpha: Double
+    /// Its turn about its rectangle's centre, in radians (clockwise on the
+    /// screen): a particle's spin. 0 for everything else.
+    public var angle: Double
 
-    public init(x: Double, y: Double, width: Double, height: Double, kind: Kind, color: RGB = .white, alpha: Double = 1) {
+    public init(x: Double, y: Double, width: Double, height: Double, kind: Kind, color: RGB = .white, alpha: Double = 1, angle: Double = 0) {
         self.x = x
         self.y = y
         self.width = width
@@ -53,16 +58,37 @@ public struct Mark: Equatable, Sendable {
         self.kind = kind
         self.color = color
         self.alpha = alpha
+        self.angle = angle
     }
 
-    /// The rectangle the GPU's quad covers: the mark's own for a glyph (its
-    /// picture's empty border fades it out), grown by a pixel for a shape
-    /// (its anti-aliased edge).
-    public var quad: (x: Double, y: Double, width: Double, height: Double) {
+    /// The rectangle its own quad covers before it turns: the mark's own
+    /// for a glyph (its picture's empty border fades it out), grown by a
+    /// pixel for a shape (its anti-aliased edge).
+    var localQuad: (x: Double, y: Double, width: Double, height: Double) {
         switch kind {
         case .glyph: return (x, y, width, height)
         case .roundedRectangle, .cutOut: return (x - 1, y - 1, width + 2, height + 2)
         }
+    }
+
+    /// The rectangle the GPU's quad covers: `localQuad`, or for a turned
+    /// mark the box that holds it turned.
+    public var quad: (x: Double, y: Double, width: Double, height: Double) {
+        let local = localQuad
+        guard angle != 0, angle.isFinite else { return local }
+        let halfWidth = local.width / 2, halfHeight = local.height / 2
+        let (c, s) = (abs(cos(angle)), abs(sin(angle)))
+        let reachX = halfWidth * c + halfHeight * s, reachY = halfWidth * s + halfHeight * c
+        let centre = Vec2(x + width / 2, y + height / 2)
+        return (centre.x - reachX, centre.y - reachY, 2 * reachX, 2 * reachY)
+    }
+
+    /// `point` in the mark's own frame: turned back about its centre.
+    func unturned(_ point: Vec2) -> Vec2 {
+        guard angle != 0, angle.isFinite else { return point }
+        let centre = Vec2(x + width / 2, y + height / 2)
+        let d = point - centre, (c, s) = (cos(angle), sin(angle))
+        return Vec2(centre.x + d.x * c + d.y * s, centre.y - d.x * s + d.y * c)
     }
 
     /// The corner radius within 0...half the shorter side (shapes only).
@@ -90,6 +116,7 @@ public struct Mark: Equatable, Sendable {
     /// atlas's colour page as `coverage(at:atlas:)` samples coverage: zero
     /// outside its quad, and for any other mark.
     public func colour(at point: Vec2, atlas: GlyphAtlas?) -> (red: Double, green: Double, blue: Double, alpha: Double) {
+        let point = unturned(point)
         guard case .glyph(let image) = kind, image.colour, let atlas,
               point.x >= x, point.x < x + width, point.y >= y, point.y < y + height else { return (0, 0, 0, 0) }
         let u = Double(image.x) + (point.x - x) * Double(image.width) / width
@@ -101,7 +128,8 @@ public struct Mark: Equatable, Sendable {
     /// `point`, sampling `atlas` for a glyph: zero outside its quad (and for
     /// a colour glyph, whose `colour(at:atlas:)` says what it draws).
     public func coverage(at point: Vec2, atlas: GlyphAtlas?) -> Double {
-        let quad = self.quad
+        let point = unturned(point)
+        let quad = localQuad
         guard point.x >= quad.x, point.x < quad.x + quad.width, point.y >= quad.y, point.y < quad.y + quad.height else { return 0 }
         switch kind {
         case .glyph(let image):

@@ -77,10 +77,11 @@ final class MarksRenderer: NodeRenderer {
             }
             values += [Float(mark.color.r) * alpha, Float(mark.color.g) * alpha, Float(mark.color.b) * alpha, alpha]
             if case .cutOut(let cut) = mark.kind {
-                values += [Float(cut.x), Float(cut.y), Float(cut.width), Float(cut.height), 1, Float(mark.cornerRadius), Float(cut.innerRadius), 0]
+                values += [Float(cut.x), Float(cut.y), Float(cut.width), Float(cut.height), 1, Float(mark.cornerRadius), Float(cut.innerRadius)]
             } else {
-                values += [0, 0, 0, 0, 0, 0, 0, 0]
+                values += [0, 0, 0, 0, 0, 0, 0]
             }
+            values.append(mark.angle.isFinite ? Float(mark.angle) : 0)
         }
         try target.bind(viewportWidth: region.width, viewportHeight: region.height)
         try GLCalls.resetFixedFunctionState()
