@@ -18,16 +18,22 @@ flat in vec4 v_source;
 flat in vec4 v_color;
 flat in vec4 v_cutRect;
 flat in vec4 v_cut;
+flat in vec4 v_shape;
 
 out vec4 fragColor;
 
-// The mark's rounded rectangle's coverage at `point` (anti-aliased over one pixel).
-float shapeCoverage(vec2 point, float cornerRadius) {
-    float radius = min(cornerRadius, 0.5 * min(v_rect.z, v_rect.w));
-    vec2 halfSize = v_rect.zw * 0.5;
-    vec2 q = abs(point - (v_rect.xy + halfSize)) - (halfSize - radius);
+// A rounded rectangle's coverage at `point` (anti-aliased over one pixel).
+float outlineCoverage(vec2 point, vec4 rect, float cornerRadius) {
+    float radius = min(cornerRadius, 0.5 * min(rect.z, rect.w));
+    vec2 halfSize = rect.zw * 0.5;
+    vec2 q = abs(point - (rect.xy + halfSize)) - (halfSize - radius);
     float distance = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
     return clamp(0.5 - distance, 0.0, 1.0);
+}
+
+// The mark's own rounded rectangle's coverage.
+float shapeCoverage(vec2 point, float cornerRadius) {
+    return outlineCoverage(point, v_rect, cornerRadius);
 }
 
 void main() {
@@ -52,7 +58,13 @@ void main() {
             vec2 texel = v_source.xy + (point - v_cutRect.xy) * v_source.zw / v_cutRect.zw;
             glyph = texture(u_atlas, texel / vec2(textureSize(u_atlas, 0))).r;
         }
-        coverage = shapeCoverage(point, v_cut.y) * (1.0 - hole) * (1.0 - glyph);
+        if (v_cut.x > 1.5) {
+            // A slice: the shape's coverage, within the mark's rectangle (edges anti-aliased).
+            vec2 low = clamp(point - v_rect.xy + 0.5, 0.0, 1.0), high = clamp(v_rect.xy + v_rect.zw - point + 0.5, 0.0, 1.0);
+            coverage = outlineCoverage(point, v_shape, v_cut.y) * low.x * high.x * low.y * high.y * (1.0 - hole) * (1.0 - glyph);
+        } else {
+            coverage = shapeCoverage(point, v_cut.y) * (1.0 - hole) * (1.0 - glyph);
+        }
     } else if (v_source.x < 0.0) {
         coverage = shapeCoverage(point, v_source.y);
     } else if (v_source.z < 0.0) {

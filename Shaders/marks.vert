@@ -12,7 +12,9 @@ layout(location = 2) in highp vec4 a_source;  // a glyph: its picture in the atl
 layout(location = 3) in highp vec4 a_color;   // premultiplied colour: (rgb x alpha, alpha)
 layout(location = 4) in highp vec4 a_cutRect; // a cut-out disc: the glyph's rectangle (x, y, width, height in frame pixels)
 layout(location = 5) in highp vec4 a_cut;     // a cut-out disc: (1, its corner radius, the ring's inner radius, turn);
-                                              // else (0, 0, 0, turn): the turn in radians about the rectangle's centre
+                                              // else (0, 0, 0, turn): the turn in radians about the rectangle's centre;
+                                              // a slice of a cut-out shape: (2, the shape's corner radius, the hole's radius, turn)
+layout(location = 6) in highp vec4 a_shape;   // a slice: the shape it is cut from (x, y, width, height in frame pixels)
 
 uniform highp vec2 u_targetSize;    // the target's width and height in pixels
 uniform highp vec2 u_regionOrigin;  // the frame pixel at the target's (0, 0)
@@ -22,6 +24,7 @@ flat out highp vec4 v_source;
 flat out highp vec4 v_color;
 flat out highp vec4 v_cutRect;
 flat out highp vec4 v_cut;
+flat out highp vec4 v_shape;
 
 void main() {
     // A shape's quad is grown by a pixel for its anti-aliased edge; a glyph's
@@ -45,4 +48,5 @@ void main() {
     v_color = a_color;
     v_cutRect = a_cutRect;
     v_cut = a_cut;
+    v_shape = a_shape;
 }

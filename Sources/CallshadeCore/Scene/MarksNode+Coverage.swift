@@ -130,8 +130,11 @@ extension Mark {
         guard angle == 0 else { return [] }
         // Coverage 1 where the distance is at most -1/2: inside the rounded rectangle shrunk by half a pixel.
         let margin = 0.01
-        let halfHeight = height / 2 - 0.5, halfWidth = width / 2 - 0.5, radius = max(cornerRadius - 0.5, 0)
-        let centre = Vec2(x + width / 2, y + height / 2)
+        // The rounded rectangle that gives the coverage: the mark's own, or the shape a slice is cut from.
+        var outline = Outline(x: x, y: y, width: width, height: height, cornerRadius: cornerRadius)
+        if case .cutOut(let cut) = kind, let shape = cut.shape { outline = shape }
+        let halfHeight = outline.height / 2 - 0.5, halfWidth = outline.width / 2 - 0.5, radius = max(outline.radius - 0.5, 0)
+        let centre = Vec2(outline.x + outline.width / 2, outline.y + outline.height / 2)
         let dy = abs(centreY - centre.y)
         guard dy.isFinite, halfHeight > 0, halfWidth > 0, dy < halfHeight - margin else { return [] }
         var reach = halfWidth
@@ -143,6 +146,13 @@ extension Mark {
         guard reach > 0 else { return [] }
         var runs = [(centre.x - reach)...(centre.x + reach)]
         guard case .cutOut(let cut) = kind else { return runs }
+        if cut.shape != nil {
+            // A slice: its window is whole from half a pixel inside the mark's rectangle.
+            guard centreY >= y + 0.5 + margin, centreY <= y + height - 0.5 - margin else { return [] }
+            let low = max(centre.x - reach, x + 0.5 + margin), high = min(centre.x + reach, x + width - 0.5 - margin)
+            guard low < high else { return [] }
+            runs = [low...high]
+        }
         func leaveOut(_ low: Double, _ high: Double) {
             runs = runs.flatMap { run -> [ClosedRange<Double>] in
                 guard low <= run.upperBound, high >= run.lowerBound else { return [run] }
@@ -151,10 +161,10 @@ extension Mark {
             }
         }
         // The hole: its coverage is 0 from half a pixel outside its radius on.
-        let hole = cut.innerRadius + 0.5
-        if cut.innerRadius > 0, dy < hole {
-            let half = (hole * hole - dy * dy).squareRoot()
-            leaveOut(centre.x - half, centre.x + half)
+        let hole = cut.innerRadius + 0.5, middle = Vec2(x + width / 2, y + height / 2), holeDy = abs(centreY - middle.y)
+        if cut.innerRadius > 0, holeDy < hole {
+            let half = (hole * hole - holeDy * holeDy).squareRoot()
+            leaveOut(middle.x - half, middle.x + half)
         }
         // The glyph: anywhere in its rectangle's columns along the rows it spans.
         if centreY >= cut.y, centreY < cut.y + cut.height { leaveOut(cut.x, cut.x + cut.width) }

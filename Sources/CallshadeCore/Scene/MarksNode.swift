@@ -26,14 +26,50 @@ public struct Mark: Equatable, Sendable {
         public var y: Double
         public var width: Double
         public var height: Double
+        /// The shape whose slice the mark is, when it is one (the Close
+        /// button's fill, cut a letter a slice): its outer edge follows this
+        /// rounded rectangle, and the mark's rectangle bounds it with edges
+        /// anti-aliased over one pixel (whole-pixel edges part slices
+        /// exactly). Nil: the mark's rectangle, corners of half its shorter side.
+        public var shape: Outline?
 
-        public init(innerRadius: Double, image: GlyphImage, x: Double, y: Double, width: Double, height: Double) {
+        public init(innerRadius: Double, image: GlyphImage, x: Double, y: Double, width: Double, height: Double, shape: Outline? = nil) {
             self.innerRadius = innerRadius
             self.image = image
             self.x = x
             self.y = y
             self.width = width
             self.height = height
+            self.shape = shape
+        }
+    }
+
+    /// A rounded rectangle, in frame pixels.
+    public struct Outline: Equatable, Sendable {
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+        public var cornerRadius: Double
+
+        public init(x: Double, y: Double, width: Double, height: Double, cornerRadius: Double) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+            self.cornerRadius = cornerRadius
+        }
+
+        /// The corner radius within 0...half the shorter side.
+        var radius: Double { min(max(cornerRadius, 0), max(0, min(width, height) / 2)) }
+
+        /// Its coverage of the pixel whose centre is `point` (its signed distance, anti-aliased over one pixel).
+        func coverage(at point: Vec2) -> Double {
+            let radius = self.radius
+            let qx = abs(point.x - (x + width / 2)) - (width / 2 - radius)
+            let qy = abs(point.y - (y + height / 2)) - (height / 2 - radius)
+            let distance = Vec2(max(qx, 0), max(qy, 0)).length + min(max(qx, qy), 0) - radius
+            return min(max(0.5 - distance, 0), 1)
         }
     }
 
@@ -96,7 +132,7 @@ public struct Mark: Equatable, Sendable {
         switch kind {
         case .glyph: return 0
         case .roundedRectangle(let radius): return min(max(radius, 0), max(0, min(width, height) / 2))
-        case .cutOut: return max(0, min(width, height) / 2)
+        case .cutOut(let cut): return cut.shape?.radius ?? max(0, min(width, height) / 2)
         }
     }
 
@@ -148,17 +184,17 @@ public struct Mark: Equatable, Sendable {
                 let v = Double(cut.image.y) + (point.y - cut.y) * Double(cut.image.height) / cut.height
                 glyph = atlas.coverage(atX: u, y: v)
             }
-            return shapeCoverage(at: point) * (1 - hole) * (1 - glyph)
+            guard let shape = cut.shape else { return shapeCoverage(at: point) * (1 - hole) * (1 - glyph) }
+            // A slice: the shape's coverage within the mark's rectangle.
+            let window = min(max(point.x - x + 0.5, 0), 1) * min(max(x + width - point.x + 0.5, 0), 1)
+                * min(max(point.y - y + 0.5, 0), 1) * min(max(y + height - point.y + 0.5, 0), 1)
+            return shape.coverage(at: point) * window * (1 - hole) * (1 - glyph)
         }
     }
 
-    /// The rounded rectangle's coverage (its signed distance, anti-aliased over one pixel).
+    /// The mark's own rounded rectangle's coverage.
     private func shapeCoverage(at point: Vec2) -> Double {
-        let radius = cornerRadius
-        let qx = abs(point.x - (x + width / 2)) - (width / 2 - radius)
-        let qy = abs(point.y - (y + height / 2)) - (height / 2 - radius)
-        let distance = Vec2(max(qx, 0), max(qy, 0)).length + min(max(qx, qy), 0) - radius
-        return min(max(0.5 - distance, 0), 1)
+        Outline(x: x, y: y, width: width, height: height, cornerRadius: cornerRadius).coverage(at: point)
     }
 }
 

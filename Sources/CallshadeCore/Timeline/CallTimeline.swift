@@ -22,6 +22,8 @@ public struct FrameState: Equatable, Sendable {
     /// The key's tooltip, and the expanded key (nil while not on screen).
     public let tooltip: ShownOverlay?
     public let panel: ShownOverlay?
+    /// Rating the call, once the server has asked (nil before).
+    public let rating: RatingState?
 
     /// The gradient for this instant, with the spec's default constants.
     public var gradient: GradientParameters {
@@ -120,6 +122,7 @@ public struct CallTimeline: Sendable {
     let words: WordsTrack
     let key: KeyTrack
     let buttons: ButtonsTrack
+    let rating: RatingTrack
     /// Whether the voice level comes from a recording rather than `level` events.
     public let usesRecording: Bool
     /// Instants where the palette changes, with the new palette.
@@ -164,6 +167,7 @@ public struct CallTimeline: Sendable {
         words = WordsTrack(status: status, name: scenario.name)
         key = KeyTrack(scenario)
         buttons = ButtonsTrack(status)
+        rating = RatingTrack(scenario)
     }
 
     public func state(at time: Double) -> FrameState {
@@ -186,7 +190,8 @@ public struct CallTimeline: Sendable {
             buttons: ButtonsState(current, selection: buttons.selection(at: time)),
             notices: key.shownNotices(at: time),
             tooltip: key.shownTooltip(at: time),
-            panel: key.shownPanel(at: time)
+            panel: key.shownPanel(at: time),
+            rating: rating.state(at: time, seed: scenario.seed, colors: colors.value(at: time))
         )
     }
 

@@ -1,3 +1,23 @@
+/// Rating the call at an instant (section 8, ours).
+public struct RatingState: Equatable, Sendable {
+    /// Seconds since the server asked for a rating.
+    public let sinceRequest: Double
+    /// The stars chosen (0 before the user rates), and seconds since.
+    public let stars: Int
+    public let sinceRating: Double?
+    /// The scenario's seed (the burst's and the effect's particles) and the palette's colours now (the effect's).
+    public let seed: Int64
+    public let colors: [RGB]
+
+    public init(sinceRequest: Double, stars: Int = 0, sinceRating: Double? = nil, seed: Int64 = 0, colors: [RGB] = Palette.blueViolet.colors) {
+        self.sinceRequest = sinceRequest
+        self.stars = stars
+        self.sinceRating = sinceRating
+        self.seed = seed
+        self.colors = colors
+    }
+}
+
 /// Rating the call (call-screen-elements, section 8, ours): when the server
 /// asks for a rating, when the user gives one and how many stars, and what
 /// each sets off; a walk over the events in order, so that each is checked
@@ -58,6 +78,14 @@ public struct RatingTrack: Sendable {
         self.requested = requested?.time
         self.rating = rating.map { ($0.time, $0.stars) }
         self.misplaced = misplaced
+    }
+
+    /// The rating at `time`, or nil before it is asked for.
+    func state(at time: Double, seed: Int64, colors: [RGB]) -> RatingState? {
+        guard let requested, time >= requested else { return nil }
+        let rated = rating.flatMap { time >= $0.time ? $0 : nil }
+        return RatingState(sinceRequest: time - requested, stars: rated?.stars ?? 0, sinceRating: rated.map { time - $0.time },
+                           seed: seed, colors: colors)
     }
 
     /// When each chosen star starts to fill, first to last.

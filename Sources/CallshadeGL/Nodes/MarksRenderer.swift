@@ -5,8 +5,9 @@ import CallshadeCore
 /// holds. Its quads lie inside the tiles the plan gives the node (every tile
 /// a quad reaches is one of its edge tiles), so it draws them whole.
 final class MarksRenderer: NodeRenderer {
-    /// Vectors of four floats an instance: rectangle, source, premultiplied colour, cut-out rectangle, cut-out shape.
-    private static let vectorsPerMark = 5
+    /// Vectors of four floats an instance: rectangle, source, premultiplied colour, cut-out rectangle, cut-out and
+    /// turn, the outline a slice is cut from.
+    private static let vectorsPerMark = 6
 
     private let context: GLContext
     private let program: ShaderProgram
@@ -77,11 +78,17 @@ final class MarksRenderer: NodeRenderer {
             }
             values += [Float(mark.color.r) * alpha, Float(mark.color.g) * alpha, Float(mark.color.b) * alpha, alpha]
             if case .cutOut(let cut) = mark.kind {
-                values += [Float(cut.x), Float(cut.y), Float(cut.width), Float(cut.height), 1, Float(mark.cornerRadius), Float(cut.innerRadius)]
+                values += [Float(cut.x), Float(cut.y), Float(cut.width), Float(cut.height), cut.shape == nil ? 1 : 2, Float(mark.cornerRadius),
+                           Float(cut.innerRadius)]
             } else {
                 values += [0, 0, 0, 0, 0, 0, 0]
             }
             values.append(mark.angle.isFinite ? Float(mark.angle) : 0)
+            if case .cutOut(let cut) = mark.kind, let shape = cut.shape {
+                values += [Float(shape.x), Float(shape.y), Float(shape.width), Float(shape.height)]
+            } else {
+                values += [0, 0, 0, 0]
+            }
         }
         try target.bind(viewportWidth: region.width, viewportHeight: region.height)
         try GLCalls.resetFixedFunctionState()

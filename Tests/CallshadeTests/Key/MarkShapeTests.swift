@@ -13,6 +13,11 @@ final class MarkShapeTests: XCTestCase {
             Mark(x: 0.5, y: 0.25, width: 30, height: 1, kind: .roundedRectangle(cornerRadius: 0)),
             Mark(x: 20.2, y: 10.9, width: 77, height: 77, kind: .cutOut(.init(innerRadius: 17.3, image: image, x: 40, y: 30, width: 30.5, height: 22))),
             Mark(x: 5, y: 5, width: 60, height: 60, kind: .cutOut(.init(innerRadius: 0, image: image, x: 20, y: 25, width: 12, height: 12))),
+            // Slices of one shape: whole-pixel edges, and a fractional one (the Close button's draining edge).
+            Mark(x: 30, y: 9, width: 17, height: 60, kind: .cutOut(.init(innerRadius: 0, image: image, x: 33, y: 30, width: 9, height: 12,
+                                                                         shape: .init(x: 10.3, y: 10, width: 90, height: 56, cornerRadius: 12)))),
+            Mark(x: 12.6, y: 9, width: 17.4, height: 60, kind: .cutOut(.init(innerRadius: 0, image: image, x: 15, y: 30, width: 9, height: 12,
+                                                                             shape: .init(x: 10.3, y: 10, width: 90, height: 56, cornerRadius: 12)))),
         ]
         var covered = 0, surely = 0
         for mark in marks {
@@ -30,5 +35,28 @@ final class MarkShapeTests: XCTestCase {
         }
         // Most covered pixels are found by the runs (the rest lie within a pixel of an edge).
         XCTAssertGreaterThan(Double(surely), 0.8 * Double(covered), "\(surely) of \(covered)")
+    }
+}
+
+extension MarkShapeTests {
+    /// Slices of one shape with whole-pixel edges between them part it
+    /// exactly: over the slices, each pixel's coverage is the shape's.
+    func testSlicesWithWholePixelEdgesPartTheShapeExactly() throws {
+        let image = GlyphImage(x: 0, y: 0, width: 4, height: 4, left: 0, top: 0)
+        let atlas = try XCTUnwrap(GlyphAtlas(width: 4, height: 4, coverage: [UInt8](repeating: 0, count: 16)))
+        let shape = Mark.Outline(x: 10.3, y: 10.6, width: 90.2, height: 40, cornerRadius: 12)
+        let edges = [9, 31, 52, 70, 102]
+        let slices = zip(edges, edges.dropFirst()).map { left, right in
+            Mark(x: Double(left), y: 9, width: Double(right - left), height: 43,
+                 kind: .cutOut(.init(innerRadius: 0, image: image, x: -50, y: -50, width: 4, height: 4, shape: shape)))
+        }
+        for y in 5..<56 {
+            for x in 5..<105 {
+                let point = Vec2(Double(x) + 0.5, Double(y) + 0.5)
+                let covered = slices.map { $0.coverage(at: point, atlas: atlas) }
+                XCTAssertLessThanOrEqual(covered.filter { $0 > 0 }.count, 1, "one slice at \(x), \(y)")
+                XCTAssertEqual(covered.reduce(0, +), shape.coverage(at: point), accuracy: 1e-12, "at \(x), \(y)")
+            }
+        }
     }
 }
