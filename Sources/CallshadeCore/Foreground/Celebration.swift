@@ -80,9 +80,9 @@ public struct Celebration: Sendable {
         let delay = 0.12 * unit(index, .delay)
         // Its life ends by 2.2 s: between 0.6 and 1 of what is left after its launch.
         let life = (Self.seconds - delay) * (0.6 + 0.4 * unit(index, .life))
-        // Up, within 60 degrees either side, at 600 to 1400 pt/s.
+        // Up, within 60 degrees either side, at 450 to 1050 pt/s (up to about 610 pt high before they fall).
         let direction = -Double.pi / 2 + (unit(index, .direction) - 0.5) * (2 * Double.pi / 3)
-        let speed = 600 + 800 * unit(index, .speed)
+        let speed = 450 + 600 * unit(index, .speed)
         return (delay, life, Vec2(speed * cos(direction), speed * sin(direction)))
     }
 

@@ -36,12 +36,24 @@ struct CallButtons {
     }
 
     /// The glass circles (of the buttons not drawn solid), then the marks: the end button's disc, the icons, the labels.
-    func nodes(_ state: ButtonsState, backdrop: GradientParameters) -> [any SceneNode] {
+    /// The buttons, each scaled by `shrink` about its circle's centre (they shrink away when a rating is asked for).
+    func nodes(_ state: ButtonsState, backdrop: GradientParameters, shrink: Double = 1) -> [any SceneNode] {
         let side = Self.diameter * scale
         var nodes: [any SceneNode] = []
         var marks: [Mark] = []
         for (index, button) in Self.buttons.enumerated() {
             let corner = corner(index)
+            let first = marks.count, firstNode = nodes.count
+            defer {
+                // Shrunk about the circle's centre: its glass, its marks.
+                let centre = Vec2(corner.x + side / 2, corner.y + side / 2)
+                for at in first..<marks.count { marks[at] = marks[at].scaled(by: shrink, about: centre) }
+                for at in firstNode..<nodes.count {
+                    guard var glass = nodes[at] as? GlassNode, shrink != 1 else { continue }
+                    (glass.x, glass.y, glass.width, glass.height) = (centre.x - side * shrink / 2, centre.y - side * shrink / 2, side * shrink, side * shrink)
+                    nodes[at] = glass
+                }
+            }
             if index == Self.buttons.count - 1 {
                 marks.append(Mark(x: corner.x, y: corner.y, width: side, height: side, kind: .roundedRectangle(cornerRadius: side / 2),
                                   color: Self.endColor))

@@ -27,12 +27,14 @@ public struct CallScreen: Sendable {
     /// by style: what a text setter for its renders must hold.
     public static func texts(name: String, key: [String] = []) -> [TextStyle: [String]] {
         [CallKey.texts(key: key), CallTooltip.texts(), CallPanel.texts(name: name, key: key), CallButtons.texts(),
-         CallNotices.texts(name: name)]
+         CallNotices.texts(name: name), CallRating.texts()]
             .reduce(CallWords.texts(name: name)) { $0.merging($1, uniquingKeysWith: +) }
     }
 
     /// How much of its size the avatar loses as the expanded key opens (mine: the spec says "shrink away").
     static let avatarShrink = 0.5
+    /// How long the buttons take to shrink away once a rating is asked for.
+    static let buttonsShrinkSeconds = 0.2
 
     /// The style of the key's emoji.
     public static let keyStyle = CallKey.emoji
@@ -41,14 +43,14 @@ public struct CallScreen: Sendable {
     /// given, replace the instant's own (what `frame`'s options override).
     public func scene(at state: FrameState, background: GradientParameters? = nil, waves: WaveState? = nil) -> Scene {
         scene(background: background ?? state.gradient, waves: waves ?? state.waves, words: state.words, key: state.key,
-              buttons: state.buttons, notices: state.notices, tooltip: state.tooltip, panel: state.panel)
+              buttons: state.buttons, notices: state.notices, tooltip: state.tooltip, panel: state.panel, rating: state.rating)
     }
 
     /// The scene with this background, these waves and these words (what
     /// `frame` builds when its options override the timeline's).
     public func scene(background: GradientParameters, waves: WaveState, words: WordsState? = nil, key: KeyState? = nil,
                       buttons: ButtonsState? = nil, notices: [ShownNotice] = [], tooltip: ShownOverlay? = nil,
-                      panel: ShownOverlay? = nil) -> Scene {
+                      panel: ShownOverlay? = nil, rating: RatingState? = nil) -> Scene {
         var nodes: [any SceneNode] = []
         let showsWaves = showing.contains(.waves)
         let showsAvatar = showing.contains(.avatar)
@@ -88,10 +90,17 @@ public struct CallScreen: Sendable {
             nodes += CallTooltip(layout: layout, setter: text).nodes(tooltip, key: place, backdrop: background)
         }
         if let text, let buttons, showing.contains(.buttons) {
-            nodes += CallButtons(layout: layout, text: text).nodes(buttons, backdrop: background)
+            // Once a rating is asked for, the buttons shrink away (to 0.001 over 0.2 s).
+            let shrink = rating.map { 1 - 0.999 * fadeProgress($0.sinceRequest, over: Self.buttonsShrinkSeconds) } ?? 1
+            if shrink > 0.001 { nodes += CallButtons(layout: layout, text: text).nodes(buttons, backdrop: background, shrink: shrink) }
         }
         if let text, showing.contains(.notices), !notices.isEmpty {
             nodes += CallNotices(layout: layout, setter: text).nodes(notices, backdrop: background)
+        }
+        if let text, let rating {
+            let call = CallRating(layout: layout, setter: text)
+            if showing.contains(.rating) { nodes += call.nodes(rating, backdrop: background) }
+            if showing.contains(.celebration), let effect = call.celebrationNode(rating) { nodes.append(effect) }
         }
         var scene = Scene(size: layout.size, background: showing.contains(.background) ? background : nil, nodes: nodes)
         scene.dither = dither

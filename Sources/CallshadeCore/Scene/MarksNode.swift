@@ -119,6 +119,30 @@ public struct Mark: Equatable, Sendable {
         return (centre.x - reachX, centre.y - reachY, 2 * reachX, 2 * reachY)
     }
 
+    /// The mark scaled by `factor` about `anchor` (its rectangle, its corner
+    /// radius, what a cut-out leaves out).
+    public func scaled(by factor: Double, about anchor: Vec2) -> Mark {
+        guard factor != 1 else { return self }
+        func scale(_ x: Double, _ y: Double) -> Vec2 { Vec2(anchor.x + (x - anchor.x) * factor, anchor.y + (y - anchor.y) * factor) }
+        var mark = self
+        let corner = scale(x, y)
+        (mark.x, mark.y, mark.width, mark.height) = (corner.x, corner.y, width * factor, height * factor)
+        switch kind {
+        case .glyph: break
+        case .roundedRectangle(let radius): mark.kind = .roundedRectangle(cornerRadius: radius * factor)
+        case .cutOut(var cut):
+            let at = scale(cut.x, cut.y)
+            (cut.x, cut.y, cut.width, cut.height, cut.innerRadius) = (at.x, at.y, cut.width * factor, cut.height * factor, cut.innerRadius * factor)
+            if let shape = cut.shape {
+                let origin = scale(shape.x, shape.y)
+                cut.shape = Outline(x: origin.x, y: origin.y, width: shape.width * factor, height: shape.height * factor,
+                                    cornerRadius: shape.cornerRadius * factor)
+            }
+            mark.kind = .cutOut(cut)
+        }
+        return mark
+    }
+
     /// `point` in the mark's own frame: turned back about its centre.
     func unturned(_ point: Vec2) -> Vec2 {
         guard angle != 0, angle.isFinite else { return point }

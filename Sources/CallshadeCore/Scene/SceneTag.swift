@@ -24,13 +24,17 @@ public enum SceneTag: String, CaseIterable, Sendable {
     case buttons
     /// The notices above the buttons.
     case notices
+    /// The rating panel, its stars and sparkles, and the Close button.
+    case rating
+    /// The full-screen effect for 4 or 5 stars.
+    case celebration
 
     /// The tags of the background, the waves and the avatar: what callshade drew before it drew words.
     public static let picture: Set<SceneTag> = [.background, .waves, .avatar]
     /// The tags of the words.
     public static let words: Set<SceneTag> = [.title, .status, .pill, .back]
-    /// The tags of everything drawn from fonts: the words, the key, its tooltip and panel, the buttons and the notices.
-    public static let text: Set<SceneTag> = words.union([.key, .tooltip, .panel, .buttons, .notices])
+    /// The tags of everything drawn from fonts: the words, the key, its tooltip and panel, the buttons, the notices, the rating.
+    public static let text: Set<SceneTag> = words.union([.key, .tooltip, .panel, .buttons, .notices, .rating, .celebration])
 
     /// The tags as the command line lists them.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
