@@ -19,10 +19,13 @@ struct BenchCommand: ParsableCommand {
         the CPU interpolates the background and writes RGBA or I420 straight \\
         from it: the choice on software rasterisers), and by the CPU \\
         reference. A host row without the words (the key and buttons kept) gives what the words add \\
-        (the median ratio of 15 short rounds, with and without in turn). \\
+        (the median ratio of 9 rounds of 30 frames, with and without in turn); another \\
+        renders a rated call's frames while its full-screen effect is at its busiest \\
+        (all 160 particles and the sparkle burst on screen). \\
         A star marks what `render` uses here. Encode rows make a real \\
         MP4 (H.264, --preset ultrafast, --crf 18) of SECONDS at 60 fps from the \\
-        demo call, and time ffmpeg's own 'gradients' test source through the same \\
+        demo call, and from the rated call (its effect included), and time ffmpeg's \\
+        own 'gradients' test source through the same \\
         encoder settings as a peer. All rows come from one run: compare the \\
         ratios, not bare times, across machines.
         """
@@ -85,6 +88,13 @@ struct BenchCommand: ParsableCommand {
                 ("host composition: I420 frame", onHost, try timed { try host.renderYUV420($0, into: &planes) }),
                 ("CPU reference: RGBA frame", false, reference),
             ]
+            if !chosenLayers.isDisjoint(with: [.rating, .celebration]) {
+                // The same renderer over a rated call's frames while the full-screen effect is at its busiest.
+                let rating = try Self.callFrames(size: size, count: frames + 1, layers: chosenLayers, scenario: .ratingDemo,
+                                                 from: Scenario.ratingDemoBusiest)
+                rows.insert(("host composition: I420 frame, rating effect at its busiest", false,
+                             try Self.secondsPerFrame(rating) { try host.renderYUV420($0, into: &planes) }), at: 5)
+            }
             if !chosenLayers.isDisjoint(with: SceneTag.words) {
                 // The same frames without the words, through the same renderer: what the words cost.
                 let bare = try Self.callFrames(size: size, count: frames + 1, layers: chosenLayers.subtracting(SceneTag.words))
@@ -121,6 +131,12 @@ struct BenchCommand: ParsableCommand {
             let ours = try Self.endToEndSeconds(renderer: gpu, size: size, frames: count, layers: chosenLayers)
             encodes.add([size.description, "callshade render to MP4", String(format: "%.2f", ours), String(format: "%.1f", Double(count) / ours),
                          String(format: "%.2f", Double(seconds) / ours), String(format: "%.2f", peer / ours)])
+            if !chosenLayers.isDisjoint(with: [.rating, .celebration]) {
+                let rated = try Self.endToEndSeconds(renderer: gpu, size: size, frames: count, layers: chosenLayers, scenario: .ratingDemo, from: 0)
+                encodes.add([size.description, "  the same, the rated call (effect included)", String(format: "%.2f", rated),
+                             String(format: "%.1f", Double(count) / rated), String(format: "%.2f", Double(seconds) / rated),
+                             String(format: "%.2f", peer / rated)])
+            }
             encodes.add([size.description, "ffmpeg gradients peer", String(format: "%.2f", peer), String(format: "%.1f", Double(count) / peer),
                          String(format: "%.2f", Double(seconds) / peer), "1.00"])
         }
@@ -136,14 +152,15 @@ struct BenchCommand: ParsableCommand {
     /// Frames of the demo call, 1/60 s apart from 8.5 s in (active, weak
     /// signal with its pill, level changing, the tooltip, mute selected, two
     /// notices), the words set once a size.
-    static func callFrames(size: FrameSize, count: Int, layers: Set<SceneTag>) throws -> [Scene] {
-        let scenario = Scenario.demo
+    static func callFrames(size: FrameSize, count: Int, layers: Set<SceneTag>, scenario: Scenario = .demo, from start: Double = 8.5) throws -> [Scene] {
         let timeline = CallTimeline(scenario)
         let layout = try CallLayout(size: size)
         let text = layers.isDisjoint(with: SceneTag.text) ? nil
             : try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: scenario.name, key: scenario.key))
         let screen = CallScreen(layout: layout, seed: scenario.seed, avatar: nil, text: text, showing: layers)
-        return (0..<count).map { index in screen.scene(at: timeline.state(at: 8.5 + Double(index % 600) / 60)) }
+        // Within the scenario: a long row wraps round to its start instant.
+        let span = max(Int(((scenario.duration - start) * 60).rounded(.down)), 1)
+        return (0..<count).map { index in screen.scene(at: timeline.state(at: start + Double(index % min(span, 600)) / 60)) }
     }
 
     /// Rounds of the words' cost, and frames a round (the first of which warms up).
@@ -175,8 +192,9 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// Wall seconds to render `frames` frames of the demo call into an MP4, as `render` does.
-    static func endToEndSeconds(renderer: GPURenderer, size: FrameSize, frames: Int, layers: Set<SceneTag>) throws -> Double {
-        let requests = try callFrames(size: size, count: frames, layers: layers)
+    static func endToEndSeconds(renderer: GPURenderer, size: FrameSize, frames: Int, layers: Set<SceneTag>,
+                                scenario: Scenario = .demo, from start: Double = 8.5) throws -> Double {
+        let requests = try callFrames(size: size, count: frames, layers: layers, scenario: scenario, from: start)
         let settings = VideoSettings(container: .mp4, codec: .h264, crf: 18, preset: .ultrafast, size: size, fps: 60)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("callshade-bench-\(ThisProcess.id).mp4").path
         defer { removeScratch(path) }

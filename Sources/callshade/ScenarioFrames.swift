@@ -34,4 +34,13 @@ extension Scenario {
         (0, .state(.requesting)), (2, .state(.ringing)), (4, .state(.active)), (5, .level(1.5)), (6, .muted(true)),
         (6.5, .remoteBatteryLow(true)), (7, .level(3)), (8, .signal(0.1)), (10, .signal(0.8)), (11, .level(0.5)), (12, .tap(.screen)),
     ])
+
+    /// A short call's end, rated 5 stars: the rating panel from 0.5 s, the
+    /// full-screen effect from 1.5 s to 3.7 s (the bench's rating rows).
+    static let ratingDemo = Scenario(duration: 5, seed: 1, [
+        (0, .state(.active)), (0.2, .state(.ended)), (0.5, .ratingRequested), (1.5, .rate(5)),
+    ])
+
+    /// When the rating demo's effect has the most particles on screen and the burst is flying (0.2 s to 0.8 s after the rating).
+    static let ratingDemoBusiest = 1.7
 }

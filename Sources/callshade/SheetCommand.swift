@@ -9,8 +9,9 @@ struct SheetCommand: ParsableCommand {
         commandName: "sheet",
         abstract: "Draw a contact sheet: frames through a scenario in a grid, each with its time under it.",
         discussion: """
-        Example:
+        Examples:
           callshade sheet Examples/call.json --every 2 --columns 5 -o sheet.png
+          callshade sheet Examples/call.json --from 40.3 --to 43 --every 0.3 --columns 9 -o rating.png
         """
     )
 
@@ -20,9 +21,17 @@ struct SheetCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The PNG file to write.", valueName: "OUT.png"))
     var output: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("A frame every this many seconds, from 0 (default 2).", valueName: "SECONDS"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("A frame every this many seconds, from --from (default 2).", valueName: "SECONDS"),
             transform: ArgumentValues.interval("--every"))
     var every: Double = 2
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The first frame's time in seconds (default 0).", valueName: "T0"),
+            transform: ArgumentValues.finite("--from"))
+    var from: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("No frame at or after this time in seconds (default: the scenario's duration).",
+                                                        valueName: "T1"), transform: ArgumentValues.finite("--to"))
+    var to: Double?
 
     @Option(help: ArgumentHelp("Frames a row (default 6).", valueName: "N"))
     var columns: Int = 6
@@ -44,10 +53,15 @@ struct SheetCommand: ParsableCommand {
         let interruption = try Interruption()   // a signal removes the staged PNG
         let scenario = try ScenarioInput.load(self.scenario)
         let step = every
-        guard scenario.duration / step <= Double(Self.mostFrames) else {
+        let start = try from.map { try ScenarioInput.time($0, option: "--from", in: scenario) } ?? 0
+        let end = try to.map { try ScenarioInput.time($0, option: "--to", in: scenario) } ?? scenario.duration
+        guard start < end else {
+            throw Diagnostic.optionCombination(option: "--from \(CallTimeline.number(start))", rule: "must come before --to \(CallTimeline.number(end)): no frame to show")
+        }
+        guard (end - start) / step <= Double(Self.mostFrames) else {
             throw Diagnostic.tooManyInstants(option: "--every", given: CallTimeline.number(every), limit: Self.mostFrames)
         }
-        let times = Array(stride(from: 0.0, to: scenario.duration, by: step))
+        let times = Array(stride(from: start, to: end, by: step))
         // Cells default to a sixth of the scenario's size (195x422 for a 1170x2532 phone).
         let full = scenario.size ?? .phone
         let cell = drawing.render.frameSize(default: try FrameSize(width: max(1, full.width / 6), height: max(1, full.height / 6)))

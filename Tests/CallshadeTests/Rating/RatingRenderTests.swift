@@ -89,3 +89,33 @@ final class RatingRenderTests: XCTestCase {
         }
     }
 }
+
+/// The example call's rating through the command line: its full-screen
+/// effect rendered at 30 and 60 fps, and in shards, gives the same frames
+/// at the same instants.
+final class RatingCommandLineTests: XCTestCase {
+    let example = TestPaths.packageRoot.appendingPathComponent("Examples/call.json").path
+
+    func raw(_ extra: [String]) throws -> Data {
+        let result = try Tools.run(TestPaths.executable.path, ["render", example, "--size", "96x208", "--pix-fmt", "rgba", "--quiet", "-o", "-"] + extra)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        return result.standardOutput
+    }
+
+    func testTheEffectIsTheSameAtAnyFrameRateAndInShards() throws {
+        let frameBytes = 96 * 208 * 4
+        // The effect runs from 40.5 s to 42.7 s.
+        let at30 = try raw(["--from", "40.4", "--to", "42.8", "--fps", "30"])
+        let at60 = try raw(["--from", "40.4", "--to", "42.8", "--fps", "60"])
+        XCTAssertEqual(at30.count, 72 * frameBytes)
+        XCTAssertEqual(at60.count, 144 * frameBytes)
+        for frame in 0..<72 {
+            XCTAssertTrue(at30[frame * frameBytes..<(frame + 1) * frameBytes] == at60[2 * frame * frameBytes..<(2 * frame + 1) * frameBytes],
+                          "frame \(frame) at 30 fps differs from frame \(2 * frame) at 60 fps")
+        }
+        let shards = try (1...3).map { try raw(["--from", "40.4", "--to", "42.8", "--fps", "30", "--shard", "\($0)/3"]) }
+        XCTAssertTrue(shards.reduce(Data(), +) == at30, "three shards joined differ from the whole")
+        // The effect does show: frames in its middle differ from the one before it starts.
+        XCTAssertFalse(at30[0..<frameBytes] == at30[10 * frameBytes..<11 * frameBytes])
+    }
+}
