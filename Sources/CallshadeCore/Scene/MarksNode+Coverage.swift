@@ -13,12 +13,20 @@ extension MarksNode {
         guard case .glyph(let image) = mark.kind, !image.colour, mark.angle == 0, let atlas else {
             // A shape: where its coverage is surely 1 the share is the full one; elsewhere worked out pixel by pixel.
             let full = ink.amount(1)
+            let knockout = KnockoutGlyph(mark, atlas: atlas, ink: ink)
             for y in area.y..<area.y + area.height {
                 let runs = mark.fullCoverageRuns(atRow: Double(y) + 0.5)
+                // A cut-out glyph at its own size on whole pixels, where the shape is whole: 1 less its texel, from a table.
+                let glyphRuns = knockout?.rows.contains(y) == true ? mark.fullCoverageRuns(atRow: Double(y) + 0.5, leavingOutGlyph: false) : []
                 for column in 0..<area.width {
-                    let centre = Double(area.x + column) + 0.5
-                    shares[column] = runs.contains { $0.contains(centre) } ? full
-                        : ink.amount(Float(mark.coverage(at: Vec2(centre, Double(y) + 0.5), atlas: atlas)))
+                    let x = area.x + column, centre = Double(x) + 0.5
+                    if runs.contains(where: { $0.contains(centre) }) {
+                        shares[column] = full
+                    } else if let knockout, knockout.columns.contains(x), glyphRuns.contains(where: { $0.contains(centre) }) {
+                        shares[column] = knockout.share(x: x, y: y)
+                    } else {
+                        shares[column] = ink.amount(Float(mark.coverage(at: Vec2(centre, Double(y) + 0.5), atlas: atlas)))
+                    }
                 }
                 body(y, UnsafeBufferPointer(shares))
             }
@@ -63,6 +71,38 @@ extension MarksNode {
                 body(y, UnsafeBufferPointer(shares))
             }
         }
+    }
+}
+
+/// A cut-out mark's glyph drawn at its own size on whole pixels: pixel
+/// (x, y) of its rectangle shows one texel exactly, so where the shape
+/// around it is whole the coverage is 1 less that texel's value, and its
+/// share comes from a table made once a mark (the same value
+/// `Mark.coverage(at:atlas:)` gives there, to the bit).
+struct KnockoutGlyph {
+    let rows: Range<Int>
+    let columns: Range<Int>
+    private let atlas: GlyphAtlas
+    private let dx: Int
+    private let dy: Int
+    private let shares: [UInt32]
+
+    init?(_ mark: Mark, atlas: GlyphAtlas?, ink: MarkInk) {
+        guard case .cutOut(let cut) = mark.kind, mark.angle == 0, let atlas, !cut.image.colour,
+              cut.width == Double(cut.image.width), cut.height == Double(cut.image.height),
+              cut.x == cut.x.rounded(), cut.y == cut.y.rounded(), cut.x.magnitude < 1e9, cut.y.magnitude < 1e9 else { return nil }
+        let left = Int(cut.x), top = Int(cut.y)
+        rows = top..<top + cut.image.height
+        columns = left..<left + cut.image.width
+        self.atlas = atlas
+        dx = cut.image.x - left
+        dy = cut.image.y - top
+        shares = (0...255).map { ink.amount(Float(1 - Double($0) / 255)) }
+    }
+
+    func share(x: Int, y: Int) -> UInt32 {
+        let column = min(max(x + dx, 0), atlas.width - 1), row = min(max(y + dy, 0), atlas.height - 1)
+        return shares[Int(atlas.coverage[row * atlas.width + column])]
     }
 }
 
@@ -125,7 +165,7 @@ extension Mark {
     /// cut-out's hole or glyph may reach: at most three runs, each a little
     /// inside the exact one (so that a pixel found in one is surely covered;
     /// the others are worked out pixel by pixel). Empty for a glyph.
-    func fullCoverageRuns(atRow centreY: Double) -> [ClosedRange<Double>] {
+    func fullCoverageRuns(atRow centreY: Double, leavingOutGlyph: Bool = true) -> [ClosedRange<Double>] {
         if case .glyph = kind { return [] }
         guard angle == 0 else { return [] }
         // Coverage 1 where the distance is at most -1/2: inside the rounded rectangle shrunk by half a pixel.
@@ -167,7 +207,7 @@ extension Mark {
             leaveOut(middle.x - half, middle.x + half)
         }
         // The glyph: anywhere in its rectangle's columns along the rows it spans.
-        if centreY >= cut.y, centreY < cut.y + cut.height { leaveOut(cut.x, cut.x + cut.width) }
+        if leavingOutGlyph, centreY >= cut.y, centreY < cut.y + cut.height { leaveOut(cut.x, cut.x + cut.width) }
         return runs
     }
 }

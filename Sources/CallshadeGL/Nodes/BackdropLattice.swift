@@ -93,11 +93,35 @@ final class BackdropLattice {
     /// `background` (the colour at a frame point, from the low-resolution
     /// grid the host has read back already): no pass, no wait for the GPU.
     /// `spare`, a texture of the frame before, is reused when its size fits.
-    init(_ key: Key, context: GLContext, background: (Vec2) -> RGB, reusing spare: Texture?) throws {
-        self.key = key
+    convenience init(_ key: Key, context: GLContext, background: (Vec2) -> RGB, reusing spare: Texture?) throws {
+        self.init(Self.values(key, background: background), context: context, reusing: spare)
+    }
+
+    /// The toned, blurred values of `key`'s lattice from `background`: pure
+    /// work, on any thread (several lattices of a frame are made at once).
+    struct Values: Sendable {
+        let key: Key
+        let values: [Float]
+        let columns: Int
+        let rows: Int
+        let first: Vec2
+        let spacing: Vec2
+    }
+
+    /// The lattice made from values made already.
+    init(_ made: Values, context: GLContext, reusing spare: Texture?) {
+        key = made.key
+        first = made.first
+        spacing = made.spacing
+        values = made.values
+        columns = made.columns
+        rows = made.rows
+        self.context = context
+        self.spare = spare
+    }
+
+    static func values(_ key: Key, background: (Vec2) -> RGB) -> Values {
         let (columns, rows, first, spacing) = Self.geometry(key)
-        self.first = first
-        self.spacing = spacing
         var values = [Float](repeating: 1, count: columns * rows * 4)
         for row in 0..<rows {
             for column in 0..<columns {
@@ -109,11 +133,7 @@ final class BackdropLattice {
             }
         }
         values = Self.blurred(values, columns: columns, rows: rows, sigma: (key.blur / spacing.x, key.blur / spacing.y))
-        self.values = values
-        self.columns = columns
-        self.rows = rows
-        self.context = context
-        self.spare = spare
+        return Values(key: key, values: values, columns: columns, rows: rows, first: first, spacing: spacing)
     }
 
     /// The values as a half-float texture for `glass.frag`, uploaded the first time it is asked for.

@@ -1,4 +1,5 @@
 import CallshadeCore
+import Dispatch
 
 /// Draws glass nodes: `tiles.vert` + `glass.frag` over the tiles the
 /// compositor gives it, reading the blurred toned background from a
@@ -77,7 +78,7 @@ final class GlassRenderer: NodeRenderer {
     /// The lattice for `glass` in a frame of `size`: the one of the frame
     /// before if it still applies, else made from `background` (the host's
     /// grid) when given, by the gradient pass when not.
-    private func lattice(for glass: GlassNode, size: FrameSize, background: ((Vec2) -> RGB)? = nil) throws -> BackdropLattice {
+    private func lattice(for glass: GlassNode, size: FrameSize, background: (@Sendable (Vec2) -> RGB)? = nil) throws -> BackdropLattice {
         let key = BackdropLattice.Key(glass, size: size)
         if let made = lattices.first(where: { $0.key == key }) { return made }
         let made: BackdropLattice
@@ -94,11 +95,34 @@ final class GlassRenderer: NodeRenderer {
     }
 
     /// Prepares the lattices of a frame's glass before anything is drawn (they use render targets of their own).
-    func prepare(_ scene: Scene, background: ((Vec2) -> RGB)?) throws {
-        let glasses = scene.nodes.filter { $0 is GlassNode }.count
-        kept = max(4, glasses)
+    /// From the host's background, the new ones are made side by side on the cores.
+    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {
+        let glasses = scene.nodes.compactMap { $0 as? GlassNode }
+        kept = max(4, glasses.count)
         while lattices.count > kept { lattices.removeFirst() }
-        for case let glass as GlassNode in scene.nodes { _ = try lattice(for: glass, size: scene.size, background: background) }
+        if let background {
+            var keys: [BackdropLattice.Key] = []
+            for glass in glasses {
+                let key = BackdropLattice.Key(glass, size: scene.size)
+                if !keys.contains(key), !lattices.contains(where: { $0.key == key }) { keys.append(key) }
+            }
+            let wanted = keys
+            if wanted.count > 1 {
+                let made = UnsafeMutableBufferPointer<BackdropLattice.Values?>.allocate(capacity: wanted.count)
+                made.initialize(repeating: nil)
+                defer { made.deallocate() }
+                guard let base = made.baseAddress else { throw SceneRenderError.unsupportedNode("no memory for the lattices") }
+                let slots = SendablePointer(address: base)
+                DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
+                    slots[index] = BackdropLattice.values(wanted[index], background: background)
+                }
+                for case let values? in made {
+                    let spare = lattices.count >= kept ? lattices.removeFirst().uploaded : nil
+                    lattices.append(BackdropLattice(values, context: context, reusing: spare))
+                }
+            }
+        }
+        for glass in glasses { _ = try lattice(for: glass, size: scene.size, background: background) }
     }
 
     /// Draws `glass` over `tiles` (frame pixels, inside `region`) of `target`,

@@ -8,7 +8,7 @@ protocol NodeRenderer: AnyObject {
     /// bound for drawing (textures of its own, render targets). On the host
     /// route `background` gives the background at a frame point from the
     /// grid the host has read already.
-    func prepare(_ scene: Scene, background: ((Vec2) -> RGB)?) throws
+    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws
 
     /// Whether it computes the background itself where nothing else is below
     /// it (`draw` with `overBackground`); if not, the compositor fills those
@@ -56,7 +56,7 @@ struct NodeRenderers {
         return renderer
     }
 
-    func prepare(_ scene: Scene, background: ((Vec2) -> RGB)? = nil) throws {
+    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)? = nil) throws {
         for renderer in byType.values { try renderer.prepare(scene, background: background) }
     }
 

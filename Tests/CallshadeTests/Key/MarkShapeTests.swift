@@ -1,4 +1,5 @@
 @testable import CallshadeCore
+import CallshadeText
 import XCTest
 
 /// The shapes' fast path on the host: where it says a pixel is surely
@@ -57,6 +58,37 @@ extension MarkShapeTests {
                 XCTAssertLessThanOrEqual(covered.filter { $0 > 0 }.count, 1, "one slice at \(x), \(y)")
                 XCTAssertEqual(covered.reduce(0, +), shape.coverage(at: point), accuracy: 1e-12, "at \(x), \(y)")
             }
+        }
+    }
+}
+
+extension MarkShapeTests {
+    /// The host's shares for shapes and cut-outs (its fast runs, its table
+    /// for a cut-out glyph at its own size) are the per-pixel coverage's, to the bit.
+    func testTheHostsSharesForShapesAreThePerPixelOnes() throws {
+        let setter = try TextSetter(scale: 3, texts: [TextStyle(.icons, 44.8): ["mic_off"]])
+        let icon = try XCTUnwrap(setter.line("mic_off", style: TextStyle(.icons, 44.8)).marks(origin: Vec2(40, 150)).first)
+        guard case .glyph(let image) = icon.kind else { return XCTFail("not a glyph") }
+        let marks = [
+            Mark(x: 20, y: 20, width: 168, height: 168, kind: .cutOut(.init(innerRadius: 0, image: image, x: icon.x, y: icon.y - 110,
+                                                                               width: icon.width, height: icon.height))),
+            Mark(x: 20.5, y: 20.25, width: 168, height: 168, kind: .cutOut(.init(innerRadius: 30.5, image: image, x: icon.x, y: icon.y - 110,
+                                                                                     width: icon.width, height: icon.height)), alpha: 0.5),
+            Mark(x: 10.3, y: 12.9, width: 150.2, height: 60.1, kind: .roundedRectangle(cornerRadius: 20), color: RGB(1, 0.2, 0.1)),
+        ]
+        for mark in marks {
+            let node = MarksNode(atlas: setter.atlas, marks: [mark])
+            let area = MarksNode.pixels(of: mark.quad, within: PixelRect(x: 0, y: 0, width: 400, height: 400))
+            let ink = MarkInk(mark)
+            var compared = 0
+            node.forEachShareRow(of: mark, in: area, tables: ShareTables(node)) { y, shares in
+                for column in 0..<area.width {
+                    let want = ink.amount(Float(mark.coverage(at: Vec2(Double(area.x + column) + 0.5, Double(y) + 0.5), atlas: setter.atlas)))
+                    XCTAssertEqual(shares[column], want, "\(mark.kind) at \(area.x + column), \(y)")
+                    compared += 1
+                }
+            }
+            XCTAssertGreaterThan(compared, 5000)
         }
     }
 }
