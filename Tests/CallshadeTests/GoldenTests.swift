@@ -46,6 +46,9 @@ final class GoldenTests: XCTestCase {
         for item in KeyFixtures.goldenCases {
             cases.append((item.name, try KeyFixtures.goldenScene(at: item.time, layers: item.layers), true))
         }
+        for item in RatingFixtures.goldenCases {
+            cases.append((item.name, try RatingFixtures.goldenScene(item.scenario, at: item.time, layers: item.layers), true))
+        }
         try check(cases)
     }
 
@@ -82,7 +85,7 @@ final class GoldenTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: TestPaths.goldens.path)
             .filter { $0.hasSuffix(".png") }.sorted()
         let names = Self.cases.map { Self.name($0.0, $0.1) } + Self.foregroundCases.map(\.name) + WordsFixtures.goldenCases.map(\.name)
-            + KeyFixtures.goldenCases.map(\.name)
+            + KeyFixtures.goldenCases.map(\.name) + RatingFixtures.goldenCases.map(\.name)
         XCTAssertEqual(files, names.map { $0 + ".png" }.sorted())
     }
 }

@@ -13,14 +13,16 @@ final class ScenarioCommandTests: XCTestCase {
     }
 
     func testValidateSummarisesTheTimeline() throws {
-        let result = try runCallshade(["validate", example])
+        let result = try runCallshade(["validate", example, "--lines", "200"])
         XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertTrue(result.standardOutput.contains("valid; 40 s, seed 11"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("valid; 44 s, seed 11"), result.standardOutput)
         for line in ["6.000  palette blue-green", "10.000  idle: background settles on phase 6",
-                     "14.000  background resumes from phase 6", "30.000  waves frozen (proximity near)"] {
+                     "14.000  background resumes from phase 6", "30.000  waves frozen (proximity near)", "40.500  rated 5 stars"] {
             XCTAssertTrue(result.standardOutput.contains(line), "\(line) not in:\n\(result.standardOutput)")
         }
-        XCTAssertLessThanOrEqual(result.standardOutput.split(separator: "\n").count, 45)
+        // By default at most 40 lines of it: the first 20 and the last 20.
+        let short = try runCallshade(["validate", example])
+        XCTAssertLessThanOrEqual(short.standardOutput.split(separator: "\n").count, 45)
     }
 
     func testBadScenariosGiveShortErrors() throws {
@@ -113,7 +115,7 @@ final class ScenarioCommandTests: XCTestCase {
         XCTAssertTrue(try PNGFile.read(path: fromScenario) != PNGFile.read(path: plain))
         let noScenario = try runCallshade(["frame", "--time", "3", "-o", plain])
         assertDiagnostic(noScenario, "option.combination", status: 64)
-        let late = try runCallshade(["frame", "--scenario", example, "--time", "41", "-o", folder.appendingPathComponent("d.png").path])
+        let late = try runCallshade(["frame", "--scenario", example, "--time", "45", "-o", folder.appendingPathComponent("d.png").path])
         assertDiagnostic(late, "time.outside-scenario", status: 1)
     }
 }
