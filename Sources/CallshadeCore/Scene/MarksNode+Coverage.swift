@@ -16,12 +16,15 @@ extension MarksNode {
             let knockout = KnockoutGlyph(mark, atlas: atlas, ink: ink)
             for y in area.y..<area.y + area.height {
                 let runs = mark.fullCoverageRuns(atRow: Double(y) + 0.5)
+                let span = mark.coveredSpan(atRow: Double(y) + 0.5)
                 // A cut-out glyph at its own size on whole pixels, where the shape is whole: 1 less its texel, from a table.
                 let glyphRuns = knockout?.rows.contains(y) == true ? mark.fullCoverageRuns(atRow: Double(y) + 0.5, leavingOutGlyph: false) : []
                 for column in 0..<area.width {
                     let x = area.x + column, centre = Double(x) + 0.5
                     if runs.contains(where: { $0.contains(centre) }) {
                         shares[column] = full
+                    } else if let span, !span.contains(centre) {
+                        shares[column] = 0
                     } else if let knockout, knockout.columns.contains(x), glyphRuns.contains(where: { $0.contains(centre) }) {
                         shares[column] = knockout.share(x: x, y: y)
                     } else {
@@ -160,6 +163,41 @@ public struct ShareTables: Sendable {
 }
 
 extension Mark {
+    /// A span that holds no pixel centre.
+    static let noPixels = Double.infinity...Double.infinity
+
+    /// Along the row of pixel centres at `centreY`, the pixel centres' x
+    /// outside which this shape mark's coverage is surely 0 (a little
+    /// outside the exact span); nil for a glyph or a turned mark (no bound
+    /// but its quad), and `noPixels` where the row misses it.
+    func coveredSpan(atRow centreY: Double) -> ClosedRange<Double>? {
+        if case .glyph = kind { return nil }
+        guard angle == 0 else { return nil }
+        let margin = 0.01
+        var outline = Outline(x: x, y: y, width: width, height: height, cornerRadius: cornerRadius)
+        if case .cutOut(let cut) = kind, let shape = cut.shape { outline = shape }
+        // Coverage 0 where the distance is at least 1/2: outside the rounded rectangle grown by half a pixel.
+        let halfHeight = outline.height / 2 + 0.5, halfWidth = outline.width / 2 + 0.5, radius = outline.radius + 0.5
+        let centre = Vec2(outline.x + outline.width / 2, outline.y + outline.height / 2)
+        let dy = abs(centreY - centre.y)
+        guard dy.isFinite, centre.x.isFinite else { return nil }
+        guard dy < halfHeight + margin else { return Self.noPixels }
+        var reach = halfWidth
+        if dy > halfHeight - radius {
+            let into = dy - (halfHeight - radius)
+            reach = halfWidth - radius + (max(radius * radius - into * into, 0)).squareRoot()
+        }
+        reach += margin
+        var low = centre.x - reach, high = centre.x + reach
+        if case .cutOut(let cut) = kind, cut.shape != nil {
+            // A slice: nothing half a pixel outside the mark's rectangle.
+            guard centreY > y - 0.5 - margin, centreY < y + height + 0.5 + margin else { return Self.noPixels }
+            low = max(low, x - 0.5 - margin)
+            high = min(high, x + width + 0.5 + margin)
+        }
+        return low <= high ? low...high : Self.noPixels
+    }
+
     /// Along the row of pixel centres at `centreY`, the pixel centres' x
     /// where this shape mark's coverage is exactly 1, away from where a
     /// cut-out's hole or glyph may reach: at most three runs, each a little
