@@ -351,31 +351,32 @@ def check(name, path):
             ok = ok and worst <= 3
 
     # Away from everything: the gradient.
-    worst = over_one = counted = 0
     everything = [grown(box, 3) for _, box, _, _, _ in layout.glasses] + [grown(box, 3) for _, box, _ in layout.contents] \
         + [grown(box, 3) for box in layout.skipped]
-    for y in range(0, HEIGHT, 3):
-        for x in range(0, WIDTH, 3):
-            if any(inside(box, x, y) for box in everything):
-                continue
-            difference = delta(background(x, y), pixels[x, y])
-            counted += 1
-            worst = max(worst, difference)
-            over_one += difference > 1
-    notes.insert(0, f"gradient elsewhere: max |delta| {worst}, {over_one} of {counted} sampled pixels over 1")
-    ok = ok and gradient.within_parity(worst, over_one, counted)
+    ok = gradient_elsewhere(pixels, everything, PALETTE, notes) and ok
     print(f"{path}: " + "; ".join(notes) + (" -> ok" if ok else " -> FAIL"))
     return ok
 
 
+def gradient_elsewhere(pixels, excluded, palette, notes):
+    """Every third pixel each way outside the boxes `excluded` must be the
+    gradient at phase 0 under the parity rule; the finding goes first in `notes`."""
+    worst = over_one = counted = 0
+    for y in range(0, HEIGHT, 3):
+        for x in range(0, WIDTH, 3):
+            if any(inside(box, x, y) for box in excluded):
+                continue
+            want = gradient.pixel(palette, 0.0, WIDTH, HEIGHT, x, y)
+            difference = max(abs(round(w) - h) for w, h in zip(want, pixels[x, y]))
+            counted += 1
+            worst = max(worst, difference)
+            over_one += difference > 1
+    notes.insert(0, f"gradient elsewhere: max |delta| {worst}, {over_one} of {counted} sampled pixels over 1")
+    return gradient.within_parity(worst, over_one, counted)
+
+
 def main(argv):
-    if argv[:1] == ["names"]:
-        print("\n".join(GOLDENS))
-        return 0
-    if len(argv) == 3 and argv[0] == "check" and argv[1] in GOLDENS:
-        return 0 if check(argv[1], argv[2]) else 1
-    print(__doc__.strip(), file=sys.stderr)
-    return 2
+    return words.command(argv, GOLDENS, check, __doc__)
 
 
 if __name__ == "__main__":

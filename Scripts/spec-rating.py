@@ -309,29 +309,13 @@ def check(name, path):
         elements = [key.grown(box, 1) for box in boxes]
 
     # Away from everything: the gradient.
-    worst = over_one = counted = 0
-    for y in range(0, HEIGHT, 3):
-        for x in range(0, WIDTH, 3):
-            if any(inside(box, x, y) for box in elements):
-                continue
-            difference = delta(background(x, y), pixels[x, y])
-            counted += 1
-            worst = max(worst, difference)
-            over_one += difference > 1
-    notes.insert(0, f"gradient elsewhere: max |delta| {worst}, {over_one} of {counted} sampled pixels over 1")
-    ok = ok and gradient.within_parity(worst, over_one, counted)
+    ok = key.gradient_elsewhere(pixels, elements, PALETTE, notes) and ok
     print(f"{path}: " + "; ".join(notes) + (" -> ok" if ok else " -> FAIL"))
     return ok
 
 
 def main(argv):
-    if argv[:1] == ["names"]:
-        print("\n".join(GOLDENS))
-        return 0
-    if len(argv) == 3 and argv[0] == "check" and argv[1] in GOLDENS:
-        return 0 if check(argv[1], argv[2]) else 1
-    print(__doc__.strip(), file=sys.stderr)
-    return 2
+    return words.command(argv, GOLDENS, check, __doc__)
 
 
 if __name__ == "__main__":

@@ -178,14 +178,19 @@ def check(name, path):
     return ok
 
 
-def main(argv):
+def command(argv, goldens, check, usage):
+    """An oracle's command line: `names`, or `check NAME FILE` (exit 1 when it fails), else `usage` and exit 2."""
     if argv[:1] == ["names"]:
-        print("\n".join(GOLDENS))
+        print("\n".join(goldens))
         return 0
-    if len(argv) == 3 and argv[0] == "check" and argv[1] in GOLDENS:
+    if len(argv) == 3 and argv[0] == "check" and argv[1] in goldens:
         return 0 if check(argv[1], argv[2]) else 1
-    print(__doc__.strip(), file=sys.stderr)
+    print(usage.strip(), file=sys.stderr)
     return 2
+
+
+def main(argv):
+    return command(argv, GOLDENS, check, __doc__)
 
 
 if __name__ == "__main__":

@@ -12,10 +12,7 @@ final class NoticesRenderTests: XCTestCase {
     ])
 
     func scene(at time: Double, size: String = "390x844", layers: Set<SceneTag>) throws -> Scene {
-        let layout = try CallLayout(size: try FrameSize(parsing: size))
-        let setter = try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: Self.scenario.name, key: Self.scenario.key))
-        let screen = CallScreen(layout: layout, seed: Self.scenario.seed, avatar: nil, text: setter, showing: layers)
-        return screen.scene(at: CallTimeline(Self.scenario).state(at: time))
+        try scenarioScene(Self.scenario, at: time, size: size, layers: layers)
     }
 
     /// At 390x844 with 390 points across: the first notice's bottom at 686,

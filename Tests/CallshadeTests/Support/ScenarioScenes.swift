@@ -1,0 +1,12 @@
+import CallshadeCore
+import CallshadeText
+
+/// The scene of `scenario` at `time`, at a frame size, with the tags
+/// `layers`, its words set for the scenario's name and key.
+func scenarioScene(_ scenario: Scenario, at time: Double, size: String = "390x844",
+                   layers: Set<SceneTag> = Set(SceneTag.allCases)) throws -> Scene {
+    let layout = try CallLayout(size: try FrameSize(parsing: size))
+    let setter = try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: scenario.name, key: scenario.key))
+    let screen = CallScreen(layout: layout, seed: scenario.seed, avatar: nil, text: setter, showing: layers)
+    return screen.scene(at: CallTimeline(scenario).state(at: time))
+}
