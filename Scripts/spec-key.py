@@ -217,6 +217,32 @@ def layout_of(name):
             "notices": notices_layout}[kind]()
 
 
+def delta(want, have):
+    """The largest per-channel difference, levels."""
+    return max(abs(round(w) - h) for w, h in zip(want, have))
+
+
+def box_of(region, test):
+    """The box (right and bottom exclusive) of the pixels of `region` that pass `test`, or None."""
+    found = None
+    for y in range(max(0, math.floor(region[1])), min(HEIGHT, math.ceil(region[3]))):
+        for x in range(max(0, math.floor(region[0])), min(WIDTH, math.ceil(region[2]))):
+            if test(x, y):
+                found = (x, y, x + 1, y + 1) if found is None else (min(found[0], x), min(found[1], y),
+                                                                     max(found[2], x + 1), max(found[3], y + 1))
+    return found
+
+
+def compare(notes, label, want, got):
+    """Whether box `got` lies within TOLERANCE of `want` on every side; says so in `notes`."""
+    if got is None:
+        notes.append(f"{label}: nothing drawn")
+        return False
+    off = [(side, round(w, 1), g) for side, w, g in zip(("left", "top", "right", "bottom"), want, got) if abs(w - g) > TOLERANCE]
+    notes.append(f"{label} at {got[0]},{got[1]}-{got[2]},{got[3]}" + (f" (wanted {off})" if off else ""))
+    return not off
+
+
 def depth_in(box, radius, x, y):
     """How far pixel (x, y)'s centre lies inside the rounded rectangle `box` (corners of `radius`): negative outside."""
     radius = min(radius, (box[2] - box[0]) / 2, (box[3] - box[1]) / 2)
@@ -278,25 +304,6 @@ def check(name, path):
         toned = gradient.pixel(PALETTE, 0.0, WIDTH, HEIGHT, x, y, toned=True)
         return tuple(p + (t - p) * glass[2] for p, t in zip(plain, toned))
 
-    def delta(want, have):
-        return max(abs(round(w) - h) for w, h in zip(want, have))
-
-    def box_of(region, test):
-        found = None
-        for y in range(max(0, math.floor(region[1])), min(HEIGHT, math.ceil(region[3]))):
-            for x in range(max(0, math.floor(region[0])), min(WIDTH, math.ceil(region[2]))):
-                if test(x, y):
-                    found = (x, y, x + 1, y + 1) if found is None else (min(found[0], x), min(found[1], y),
-                                                                         max(found[2], x + 1), max(found[3], y + 1))
-        return found
-
-    def compare(label, want, got):
-        if got is None:
-            notes.append(f"{label}: nothing drawn")
-            return False
-        off = [(side, round(w, 1), g) for side, w, g in zip(("left", "top", "right", "bottom"), want, got) if abs(w - g) > TOLERANCE]
-        notes.append(f"{label} at {got[0]},{got[1]}-{got[2]},{got[3]}" + (f" (wanted {off})" if off else ""))
-        return not off
 
     def elsewhere(x, y, boxes):
         return not any(inside(grown(b, 2), x, y) for b in boxes)
@@ -305,7 +312,7 @@ def check(name, path):
     # Glass: its box (its content and what is left out set aside), and its interior away from its content, corners and edge.
     for label, box, opacity, radius, body in layout.glasses:
         got = box_of(grown(box, 8), lambda x, y: elsewhere(x, y, others) and delta(background(x, y), pixels[x, y]) > 4)
-        ok = compare(label, box, got) and ok
+        ok = compare(notes, label, box, got) and ok
         band = (body[0] + max(radius, 3), body[1] + 3, body[2] - max(radius, 3), body[3] - 3)
         worst = 0
         for y in range(math.ceil(band[1]), math.floor(band[3])):
@@ -327,7 +334,7 @@ def check(name, path):
         else:
             # Two pixels or more inside the glass's body, whose edge is left out.
             got = box_of(region, lambda x, y: depth_in(glass[4], glass[3], x, y) >= 2 and delta(below(x, y), pixels[x, y]) > threshold)
-        ok = compare(label, box, got) and ok
+        ok = compare(notes, label, box, got) and ok
 
     # Buttons: the selected mute's white rim and its cut-out, the red end disc, the plain glass rims.
     for label, circle in layout.special:

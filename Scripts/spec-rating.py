@@ -202,28 +202,10 @@ def check(name, path):
     def toned(x, y):
         return gradient.pixel(PALETTE, 0.0, WIDTH, HEIGHT, x, y, toned=True)
 
-    def delta(want, have):
-        return max(abs(round(w) - h) for w, h in zip(want, have))
-
-    def inside(box, x, y):
-        return box[0] <= x + 0.5 < box[2] and box[1] <= y + 0.5 < box[3]
-
-    def box_of(region, test):
-        found = None
-        for y in range(max(0, math.floor(region[1])), min(HEIGHT, math.ceil(region[3]))):
-            for x in range(max(0, math.floor(region[0])), min(WIDTH, math.ceil(region[2]))):
-                if test(x, y):
-                    found = (x, y, x + 1, y + 1) if found is None else (min(found[0], x), min(found[1], y),
-                                                                         max(found[2], x + 1), max(found[3], y + 1))
-        return found
+    delta, inside, box_of = key.delta, key.inside, key.box_of
 
     def compare(label, want, got):
-        if got is None:
-            notes.append(f"{label}: nothing drawn")
-            return False
-        off = [(side, round(w, 1), g) for side, w, g in zip(("left", "top", "right", "bottom"), want, got) if abs(w - g) > TOLERANCE]
-        notes.append(f"{label} at {got[0]},{got[1]}-{got[2]},{got[3]}" + (f" (wanted {off})" if off else ""))
-        return not off
+        return key.compare(notes, label, want, got)
 
     elements = []
     if layer == "rating":
