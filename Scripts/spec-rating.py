@@ -34,18 +34,11 @@ import os
 import sys
 
 SCRIPTS = os.path.dirname(os.path.abspath(__file__))
-
-
-def load(name, file):
-    spec = importlib.util.spec_from_file_location(name, os.path.join(SCRIPTS, file))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-gradient = load("spec_gradient", "spec-gradient.py")
-words = load("spec_words", "spec-words.py")
-key = load("spec_key", "spec-key.py")
+_spec = importlib.util.spec_from_file_location("spec_key", os.path.join(SCRIPTS, "spec-key.py"))
+key = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(key)
+# The oracles spec-key.py builds on: the gradient, Inter's metrics, the waves' generator.
+gradient, words, foreground = key.gradient, key.words, key.foreground
 
 ICONS = "/usr/share/fonts/truetype/material-design-icons-iconfont/MaterialIcons-Regular.ttf"
 INTER_SEMIBOLD = key.INTER_SEMIBOLD
@@ -71,11 +64,8 @@ GOLDENS = {
 # ---------------------------------------------------------------- the generator
 
 def finaliser(z):
-    """SplitMix64's output function."""
-    z = (z + 0x9E3779B97F4A7C15) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
+    """SplitMix64's output function (the waves' oracle writes it out)."""
+    return foreground.splitmix_finaliser(z)
 
 
 def unit(seed, domain, first, second):
@@ -89,17 +79,13 @@ def unit(seed, domain, first, second):
 
 # ---------------------------------------------------------------- layout
 
-def line_height(size, path=words.INTER):
-    return key.line_height(size, path)
-
-
 def panel_layout():
     """The Close button's and the panel's boxes, and the stars' centres."""
     width = min(WIDTH - 88, 400)
     left = (WIDTH - width) / 2
     close = (left, HEIGHT - 34 - 52 - 56, left + width, HEIGHT - 34 - 52)
     body = key.wrapped("Please rate the quality of this call.", 16, width - 32)
-    height = 20 + line_height(16, INTER_SEMIBOLD) + 4 + len(body) * line_height(16) + 16 + 42 + 20
+    height = 20 + key.line_height(16, INTER_SEMIBOLD) + 4 + len(body) * key.line_height(16) + 16 + 42 + 20
     panel = (left, close[1] - 16 - height, left + width, close[1] - 16)
     stars = [(WIDTH / 2 + (index - 2) * 50.5, panel[3] - 20 - 21) for index in range(5)]
     return close, panel, body, stars
@@ -218,11 +204,11 @@ def check(name, path):
         top = panel[1] + 20
         title = key.ink("Rate This Call", 16, (WIDTH - key.text_width("Rate This Call", 16, INTER_SEMIBOLD)) / 2, top, INTER_SEMIBOLD)
         ok = compare("title", title, box_of(key.grown(title, 4), on_glass)) and ok
-        top += line_height(16, INTER_SEMIBOLD) + 4
+        top += key.line_height(16, INTER_SEMIBOLD) + 4
         lines = []
         for text in body:
             lines.append(key.ink(text, 16, (WIDTH - key.text_width(text, 16)) / 2, top))
-            top += line_height(16)
+            top += key.line_height(16)
         text_box = key.union(lines)
         ok = compare("text", text_box, box_of(key.grown(text_box, 4), on_glass)) and ok
         # The stars: filled and pulsing, or outlines.
