@@ -40,10 +40,15 @@ struct CallPanel {
 
     private var scale: Double { layout.scale }
 
-    /// The panel's rectangle at full size, in pixels.
-    func frame() -> (x: Double, y: Double, width: Double, height: Double) {
-        let width = min(layout.widthPoints - 88, 400) * scale
-        let lines = setter.wrappedLines(Self.bodyText(name: name), style: Self.body, limit: width - 32 * scale, maximum: Self.bodyLines)
+    private var width: Double { min(layout.widthPoints - 88, 400) * scale }
+
+    /// The explanation, wrapped to the panel's width - 32.
+    private var bodyLines: [TextLine] {
+        setter.wrappedLines(Self.bodyText(name: name), style: Self.body, limit: width - 32 * scale, maximum: Self.bodyLines)
+    }
+
+    /// The panel's rectangle at full size, in pixels, for its explanation's `lines`.
+    func frame(lines: [TextLine]) -> (x: Double, y: Double, width: Double, height: Double) {
         let height = 78 * scale + setter.line("", style: Self.title).height + 10 * scale
             + Double(lines.count) * setter.line("", style: Self.body).height + (22 + 1 + 56) * scale
         return ((Double(layout.size.width) - width) / 2, (CallLayout.safeTop + 73) * scale, width, height)
@@ -51,7 +56,8 @@ struct CallPanel {
 
     /// The panel's glass and words, at `shown`.
     func panelNodes(_ shown: ShownOverlay, backdrop: GradientParameters) -> [any SceneNode] {
-        let panel = frame()
+        let lines = bodyLines
+        let panel = frame(lines: lines)
         let size = 0.5 + 0.5 * min(max(shown.scale, 0), 1)
         let anchor = Vec2(panel.x + 0.5 * panel.width, panel.y + 0.1 * panel.height)
         func scaled(_ x: Double, _ y: Double) -> Vec2 { Vec2(anchor.x + (x - anchor.x) * size, anchor.y + (y - anchor.y) * size) }
@@ -68,7 +74,7 @@ struct CallPanel {
         var top = panel.y + 78 * scale
         centred(title, top: top)
         top += title.height + 10 * scale
-        for line in setter.wrappedLines(Self.bodyText(name: name), style: Self.body, limit: panel.width - 32 * scale, maximum: Self.bodyLines) {
+        for line in lines {
             centred(line, top: top)
             top += line.height
         }

@@ -52,16 +52,20 @@ struct CallRating {
         setter.wrappedLines(Self.bodyText, style: Self.body, limit: width - 32 * scale, maximum: 3)
     }
 
-    /// The panel's rectangle, in pixels.
-    var panelFrame: (x: Double, y: Double, width: Double, height: Double) {
+    typealias Frame = (x: Double, y: Double, width: Double, height: Double)
+
+    /// The panel's rectangle, in pixels, for its text's `lines` (worked out once a frame).
+    func panelFrame(lines: Int) -> Frame {
         let height = (20 + 4 + 16 + Self.starSide + 20) * scale + setter.line("", style: Self.title).height
-            + Double(bodyLines.count) * setter.line("", style: Self.body).height
+            + Double(lines) * setter.line("", style: Self.body).height
         return (left, closeFrame.y - 16 * scale - height, width, height)
     }
 
-    /// Star `index`'s (0...4) centre, in pixels.
-    func starCentre(_ index: Int) -> Vec2 {
-        let panel = panelFrame
+    /// The panel's rectangle, its text set anew.
+    var panelFrame: Frame { panelFrame(lines: bodyLines.count) }
+
+    /// Star `index`'s (0...4) centre in `panel`, in pixels.
+    func starCentre(_ index: Int, in panel: Frame) -> Vec2 {
         let step = (Self.starSide + Self.starGap) * scale
         return Vec2(panel.x + panel.width / 2 + Double(index - 2) * step, panel.y + panel.height - (20 + Self.starSide / 2) * scale)
     }
@@ -72,8 +76,9 @@ struct CallRating {
         let size = 0.5 + 0.5 * coming, alpha = coming
         guard alpha > 0 else { return [] }
         var nodes: [any SceneNode] = []
-        // The panel.
-        let panel = panelFrame
+        // The panel (its text set once).
+        let lines = bodyLines
+        let panel = panelFrame(lines: lines.count)
         let panelCentre = Vec2(panel.x + panel.width / 2, panel.y + panel.height / 2)
         nodes.append(GlassNode(x: panelCentre.x - panel.width * size / 2, y: panelCentre.y - panel.height * size / 2,
                                width: panel.width * size, height: panel.height * size, shape: .roundedRectangle(cornerRadius: 20 * scale * size),
@@ -86,7 +91,7 @@ struct CallRating {
         let title = setter.line(Self.titleText, style: Self.title)
         centred(title, top: top)
         top += title.height + 4 * scale
-        for line in bodyLines {
+        for line in lines {
             centred(line, top: top)
             top += line.height
         }
@@ -96,14 +101,14 @@ struct CallRating {
             let since = index < fills.count ? (state.sinceRating ?? -1) - fills[index] : -1
             let line = setter.line(since >= 0 ? "star" : "star_border", style: Self.star)
             guard let ink = line.inkBounds else { continue }
-            let centre = starCentre(index)
+            let centre = starCentre(index, in: panel)
             let pulse = since >= 0 ? 1 + 0.15 * sin(Double.pi * min(since / RatingTrack.pulseSeconds, 1)) : 1
             let origin = Vec2(centre.x - (ink.left + ink.right) / 2, centre.y - (ink.top + ink.bottom) / 2)
             marks += line.marks(origin: origin, alpha: alpha).map { $0.scaled(by: pulse, about: centre).scaled(by: size, about: panelCentre) }
         }
         nodes.append(MarksNode(atlas: setter.atlas, marks: marks))
         if state.stars > 0, let since = state.sinceRating, since < RatingTrack.burstSeconds {
-            nodes.append(burst(around: starCentre(state.stars - 1), since: since, seed: state.seed))
+            nodes.append(burst(around: starCentre(state.stars - 1, in: panel), since: since, seed: state.seed, clippedTo: panel))
         }
         nodes += closeNodes(state, size: size, alpha: alpha, backdrop: backdrop)
         return nodes
@@ -111,7 +116,7 @@ struct CallRating {
 
     /// 12 sparkles (white dots and four-point stars, 2 to 5 pt) flying out
     /// of `centre`, slowing and fading over 0.6 s, clipped to the panel.
-    func burst(around centre: Vec2, since: Double, seed: Int64) -> MarksNode {
+    func burst(around centre: Vec2, since: Double, seed: Int64, clippedTo panel: Frame) -> MarksNode {
         let random = CounterRandom(seed: seed, domain: Self.sparkleDomain)
         let progress = min(max(since / RatingTrack.burstSeconds, 0), 1)
         let out = 1 - (1 - progress) * (1 - progress)
@@ -134,7 +139,6 @@ struct CallRating {
                 }
             }
         }
-        let panel = panelFrame
         let clip = PixelRect(x: Int(panel.x.rounded(.up)), y: Int(panel.y.rounded(.up)),
                              width: Int((panel.x + panel.width).rounded(.down)) - Int(panel.x.rounded(.up)),
                              height: Int((panel.y + panel.height).rounded(.down)) - Int(panel.y.rounded(.up)))
@@ -182,7 +186,7 @@ struct CallRating {
     /// streamers (rounded bars a quarter as wide as long), each turned.
     func celebrationNode(_ state: RatingState) -> MarksNode? {
         guard state.stars >= 4, let since = state.sinceRating, since < Celebration.seconds else { return nil }
-        let effect = Celebration(seed: state.seed, origin: starCentre(state.stars - 1), scale: scale, palette: state.colors)
+        let effect = Celebration(seed: state.seed, origin: starCentre(state.stars - 1, in: panelFrame), scale: scale, palette: state.colors)
         let star = setter.line("star", style: Self.particleStar)
         let picture = star.marks(origin: Vec2(0, 0)).first
         let ink = star.inkBounds
