@@ -235,6 +235,16 @@ public final class GPURenderer: FrameRenderer {
                 if !rects.isEmpty { try host.readWavesGrid(window, attachment: attachment, for: rects) }
             }
         }
+        if let (_, node) = fused, let split, let waves = node.waves, !split.edges.isEmpty {
+            // Where a wave's coverage changes, the host works it out a pixel and mixes output 1 in by it.
+            let tiles = split.edges.flatMap { edge -> [(rect: PixelRect, outer: Bool?, inner: Bool?)] in
+                guard case let .composed(outer, inner, _) = edge.kind else { return [] }
+                return edge.rects.map { ($0, outer, inner) }
+            }
+            let region = split.drawn.region
+            try host.readWavesEdges(host.gridWindow(covering: region, size: size, grid: grid),
+                                    weights: WaveEdgeWeights(waves, centre: node.centre, region: region), tiles: tiles)
+        }
         // The drawn tiles: the waves and the avatar's, and every other node's, in boxes that do not overlap.
         var boxes: [(box: PixelRect, rects: [PixelRect])] = []
         func include(_ region: PixelRect, _ rects: [PixelRect]) {

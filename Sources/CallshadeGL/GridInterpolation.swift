@@ -167,7 +167,7 @@ enum LevelBlend {
     private static let top = SIMD8<Int32>(repeating: 255)
 
     @inline(__always)
-    private static func levels(_ value: SIMD8<Float>) -> SIMD8<Int32> {
+    static func levels(_ value: SIMD8<Float>) -> SIMD8<Int32> {
         let rounded = unsafeBitCast(value + magic, to: SIMD8<Int32>.self) &- magicBits
         let positive = rounded & ~(rounded &>> 31)           // below 0: 0
         return (positive | ((top &- positive) &>> 31)) & top   // above 255: 255
@@ -181,7 +181,7 @@ enum LevelBlend {
     }
 
     @inline(__always)
-    private static func load(_ pointer: UnsafePointer<Float>, _ index: Int) -> SIMD8<Float> {
+    static func load(_ pointer: UnsafePointer<Float>, _ index: Int) -> SIMD8<Float> {
         UnsafeRawPointer(pointer + index).loadUnaligned(as: SIMD8<Float>.self)
     }
 

@@ -13,11 +13,11 @@ import Foundation
 struct GridUpscaler {
     let size: FrameSize
     let grid: LowResolutionGrid
-    private let columns: GridAxis
-    private let rows: GridAxis
+    let columns: GridAxis
+    let rows: GridAxis
     /// Where I420's chroma samples fall (the middle of each 2x2 block).
-    private let chromaColumns: GridAxis
-    private let chromaRows: GridAxis
+    let chromaColumns: GridAxis
+    let chromaRows: GridAxis
 
     init(size: FrameSize, grid: LowResolutionGrid) {
         self.size = size

@@ -9,10 +9,11 @@ import CallshadeCore
 ///
 /// The host route always shows the background, so the foreground is opaque
 /// wherever it draws: pasting copies its tiles whole, and leaves the rest
-/// of the square (never drawn) alone. Tiles where only the waves show, each
-/// at a constant coverage, are not drawn at all: the GPU draws the
-/// low-resolution gradient also as seen through such waves, and the host
-/// interpolates that over them as it does the background. Nodes nothing
+/// of the square (never drawn) alone. Tiles where only the waves show are
+/// not drawn at all: the GPU draws the low-resolution gradient also as seen
+/// through the waves, and the host interpolates that over them as it does
+/// the background; where a wave's coverage changes within a tile, the host
+/// works it out a pixel (`WaveEdgeWeights`) and mixes by it. Nodes nothing
 /// the GPU draws lies above (glass, text) the host draws itself, last.
 struct HostCompositor {
     private var gridValues: [Float] = []
@@ -24,6 +25,11 @@ struct HostCompositor {
     /// The gradient seen through the waves at each constant coverage, read
     /// back as floats, with the tiles it fills.
     private var wavesGrids: [(rects: [PixelRect], values: [Float], window: PixelRect)] = []
+    /// The gradient seen through one wave over the tiles where a wave's
+    /// coverage changes (read back as floats), with those tiles, each with
+    /// the coverages given over it, and the weights that mix it in.
+    private var wavesEdges: (tiles: [(rect: PixelRect, outer: Bool?, inner: Bool?)], weights: WaveEdgeWeights, values: [Float],
+                             window: PixelRect)?
     /// Their buffers from the frame before, to read into again.
     private var spareValues: [[Float]] = []
     private var upscaler: GridUpscaler?
@@ -40,8 +46,9 @@ struct HostCompositor {
         }
         spareOverlays = Array((spareOverlays + overlay.map(\.pixels)).suffix(8))
         overlay.removeAll(keepingCapacity: true)
-        spareValues += wavesGrids.map(\.values)
+        spareValues += wavesGrids.map(\.values) + (wavesEdges.map { [$0.values] } ?? [])
         wavesGrids = []
+        wavesEdges = nil
     }
 
     /// The background at frame point `point` (pixels, y down) of a frame of
@@ -79,6 +86,20 @@ struct HostCompositor {
             try GLCalls.readPixels(window, attachment: attachment, as: .rgba32f, into: base)
         }
         wavesGrids.append((rects, values, window))
+    }
+
+    /// Reads texels `window` of output 1 of the bound grid target (the
+    /// gradient seen through one wave) as floats, to fill `tiles` of the
+    /// frame from, mixed by `weights`.
+    mutating func readWavesEdges(_ window: PixelRect, weights: WaveEdgeWeights, tiles: [(rect: PixelRect, outer: Bool?, inner: Bool?)]) throws {
+        let count = window.pixelCount * 4
+        var values = spareValues.popLast() ?? []
+        if values.count != count { values = [Float](repeating: 0, count: count) }
+        try values.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            try GLCalls.readPixels(window, attachment: 1, as: .rgba32f, into: base)
+        }
+        wavesEdges = (tiles, weights, values, window)
     }
 
     /// Reads `box` of the frame back as RGBA8 from the bound target, which
@@ -135,6 +156,16 @@ struct HostCompositor {
                 GridUpscaler.inBands(rows: rects.count) { band in
                     for rect in rects[band] {
                         upscaler.fillRGBA(rect, from: planes, window: waves.window, dither: dither, into: target.address)
+                    }
+                }
+            }
+            if let edges = wavesEdges {
+                let through = GridPlanes.rgb(edges.values, width: edges.window.width, height: edges.window.height)
+                let (tiles, weights) = (edges.tiles, edges.weights)
+                GridUpscaler.inBands(rows: tiles.count) { band in
+                    for tile in tiles[band] {
+                        upscaler.fillRGBA(tile.rect, weights: weights, outer: tile.outer, inner: tile.inner, base: planes, through: through,
+                                          window: edges.window, dither: dither, into: target.address)
                     }
                 }
             }
@@ -197,6 +228,16 @@ struct HostCompositor {
                 let rects = waves.rects
                 GridUpscaler.inBands(rows: rects.count) { band in
                     for rect in rects[band] { upscaler.fillYUV420(rect, from: ycbcr, window: waves.window, into: target.address) }
+                }
+            }
+            if let edges = wavesEdges {
+                let through = GridPlanes.ycbcr(edges.values, width: edges.window.width, height: edges.window.height)
+                let (tiles, weights) = (edges.tiles, edges.weights)
+                GridUpscaler.inBands(rows: tiles.count) { band in
+                    for tile in tiles[band] {
+                        upscaler.fillYUV420(tile.rect, weights: weights, outer: tile.outer, inner: tile.inner, base: ycbcr, through: through,
+                                            window: edges.window, into: target.address)
+                    }
                 }
             }
         }
