@@ -43,6 +43,14 @@ public final class Subprocess: @unchecked Sendable {
         return ended
     }
 
+    /// Lowers its CPU priority by `steps` of niceness, unless it has been reaped.
+    public func lowerPriority(by steps: Int32) throws(SystemError) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard exit == nil else { return }
+        try SystemCalls.lowerPriority(pid, by: steps)
+    }
+
     /// Sends it SIGKILL, unless it has been reaped.
     public func kill() throws(SystemError) {
         lock.lock()

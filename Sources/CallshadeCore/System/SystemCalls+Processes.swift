@@ -41,6 +41,16 @@ extension SystemCalls {
         return pid
     }
 
+    /// Raises process `pid`'s niceness by `steps` (at most to 19): the
+    /// scheduler then gives it less of a contended core. Threads it starts
+    /// afterwards inherit it.
+    static func lowerPriority(_ pid: Int32, by steps: Int32) throws(SystemError) {
+        errno = 0
+        let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid))
+        if current == -1 && errno != 0 { throw SystemError("getpriority", code: errno) }
+        try checkZero("setpriority", setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), min(current + steps, 19)))
+    }
+
     /// Throws, naming `call`, unless `result` (an error number, as the
     /// posix_spawn functions return instead of setting errno) is 0.
     private static func checkResult(_ call: String, _ result: Int32) throws(SystemError) {

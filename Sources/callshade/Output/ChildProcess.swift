@@ -125,6 +125,12 @@ final class ChildProcess {
         _ = try? finish()
     }
 
+    /// Gives it a lower CPU priority (`steps` of niceness), as a hint only:
+    /// a child this cannot lower runs on as it was.
+    func yieldCPU(by steps: Int32) {
+        try? process.lowerPriority(by: steps)
+    }
+
     /// The last lines it wrote to standard error.
     var errorTail: [String] { errorCollector.lines }
 }

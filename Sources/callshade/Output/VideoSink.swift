@@ -22,7 +22,16 @@ final class VideoSink: FrameSink {
         let audio = settings.audio == nil ? nil : recording
         child = try ChildProcess(executable: ffmpeg, arguments: settings.ffmpegArguments(output: staged.temporaryPath),
                                  inheriting: audio?.file.descriptor, cleanup: cleanup)
+        // The encoder buffers frames ahead and takes up slack; the renderer's
+        // bands of rows wait for their slowest. Where the two contend for
+        // cores, the renderer goes first (measured: about a tenth off a
+        // 1080x1920 MP4's wall time on two cores). Set before ffmpeg has
+        // started its threads (it is still loading), which inherit it.
+        child.yieldCPU(by: Self.encoderNiceness)
     }
+
+    /// How much lower the encoder's CPU priority is than the renderer's.
+    static let encoderNiceness: Int32 = 10
 
     /// 4:2:0 codecs take I420 planes made by the renderer; ffmpeg then only encodes.
     var layout: PixelFormat { settings.codec.usesYUV420 ? .yuv420p : .rgba }
