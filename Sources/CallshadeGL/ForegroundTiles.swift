@@ -25,12 +25,6 @@ struct ForegroundPart: Hashable {
 typealias TileKind = AvatarWavesTile
 
 extension AvatarWavesTile {
-    /// Only the waves show, and at least one's coverage changes over the tile.
-    var isWavesEdge: Bool {
-        if case let .composed(outer, inner, false) = self { return outer == nil || inner == nil }
-        return false
-    }
-
     var part: ForegroundPart {
         switch self {
         case .avatarInterior: return .interior
@@ -63,24 +57,25 @@ struct ForegroundTiles {
         runs = Self.runs(of: kinds, in: region)
     }
 
-    /// These tiles without those where only the waves show (`drawn`); those
-    /// alone where each wave's coverage is constant (`waves`), and where one
-    /// changes (`edges`): what the host composition takes over, except in
-    /// tiles where `drawnOver` says another node draws too (those stay drawn).
-    func splitByWaves(drawnOver: (_ column: Int, _ row: Int) -> Bool = { _, _ in false })
-        -> (drawn: ForegroundTiles, waves: [(kind: TileKind, rects: [PixelRect])], edges: [(kind: TileKind, rects: [PixelRect])]) {
+    /// These tiles split between the GPU and the host composition: the host
+    /// takes every tile but those where `drawnOver` says another node draws
+    /// too (those stay `drawn`); of its tiles, those where only the waves show
+    /// at a constant coverage (`waves`: interpolated from the gradient seen
+    /// through them) apart from the rest (`composed` a pixel).
+    func splitForHost(drawnOver: (_ column: Int, _ row: Int) -> Bool = { _, _ in false })
+        -> (drawn: ForegroundTiles, waves: [(kind: TileKind, rects: [PixelRect])], composed: [(kind: TileKind, rects: [PixelRect])]) {
         let columns = SceneTiles.count(region).columns
         var drawn = kinds
         var waves = kinds
-        var edges = kinds
+        var composed = kinds
         for index in kinds.indices {
             guard let kind = kinds[index] else { continue }
-            let hosted = (kind.isWavesOnly || kind.isWavesEdge) && !drawnOver(index % columns, index / columns)
+            let hosted = !drawnOver(index % columns, index / columns)
             if hosted { drawn[index] = nil }
             if !hosted || !kind.isWavesOnly { waves[index] = nil }
-            if !hosted || !kind.isWavesEdge { edges[index] = nil }
+            if !hosted || kind.isWavesOnly { composed[index] = nil }
         }
-        return (ForegroundTiles(region: region, kinds: drawn), Self.runs(of: waves, in: region), Self.runs(of: edges, in: region))
+        return (ForegroundTiles(region: region, kinds: drawn), Self.runs(of: waves, in: region), Self.runs(of: composed, in: region))
     }
 
     /// Every rectangle drawn, whatever its kind.

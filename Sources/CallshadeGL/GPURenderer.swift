@@ -220,7 +220,7 @@ public final class GPURenderer: FrameRenderer {
         let plan = planned.plan
         // The waves' tiles at a constant coverage the host fills, unless another node draws there too.
         let split = try fused.map { index, node in
-            try tiles(for: node, index, planned, scene).splitByWaves { plan.isDrawnByAnother(index, column: $0, row: $1) }
+            try tiles(for: node, index, planned, scene).splitForHost { plan.isDrawnByAnother(index, column: $0, row: $1) }
         }
         try low.target.bind()
         try host.readGrid(low.target)
@@ -235,15 +235,13 @@ public final class GPURenderer: FrameRenderer {
                 if !rects.isEmpty { try host.readWavesGrid(window, attachment: attachment, for: rects) }
             }
         }
-        if let (_, node) = fused, let split, let waves = node.waves, !split.edges.isEmpty {
-            // Where a wave's coverage changes, the host works it out a pixel and mixes output 1 in by it.
-            let tiles = split.edges.flatMap { edge -> [(rect: PixelRect, outer: Bool?, inner: Bool?)] in
-                guard case let .composed(outer, inner, _) = edge.kind else { return [] }
-                return edge.rects.map { ($0, outer, inner) }
-            }
+        if let (_, node) = fused, let split, !split.composed.isEmpty {
+            // The rest of the host's tiles: each pixel composed from the grid, the waves' coverage and the avatar.
             let region = split.drawn.region
-            try host.readWavesEdges(host.gridWindow(covering: region, size: size, grid: grid),
-                                    weights: WaveEdgeWeights(waves, centre: node.centre, region: region), tiles: tiles)
+            let parts = HostForeground(weights: shownWaves.map { WaveEdgeWeights($0, centre: node.centre, region: region) },
+                                       avatar: node.avatar.map { AvatarRows($0, centre: node.centre) })
+            try host.composeForeground(split.composed.flatMap { composed in composed.rects.map { ($0, composed.kind) } }, with: parts,
+                                       throughWavesAt: shownWaves == nil ? nil : host.gridWindow(covering: region, size: size, grid: grid))
         }
         // The drawn tiles: the waves and the avatar's, and every other node's, in boxes that do not overlap.
         var boxes: [(box: PixelRect, rects: [PixelRect])] = []

@@ -25,11 +25,11 @@ struct HostCompositor {
     /// The gradient seen through the waves at each constant coverage, read
     /// back as floats, with the tiles it fills.
     private var wavesGrids: [(rects: [PixelRect], values: [Float], window: PixelRect)] = []
-    /// The gradient seen through one wave over the tiles where a wave's
-    /// coverage changes (read back as floats), with those tiles, each with
-    /// the coverages given over it, and the weights that mix it in.
-    private var wavesEdges: (tiles: [(rect: PixelRect, outer: Bool?, inner: Bool?)], weights: WaveEdgeWeights, values: [Float],
-                             window: PixelRect)?
+    /// The foreground's tiles the host composes (but those of waves alone at
+    /// a constant coverage), each with its kind, with what composes them and
+    /// the gradient seen through one wave (read back as floats) when the waves show.
+    private var foreground: (tiles: [(rect: PixelRect, kind: AvatarWavesTile)], parts: HostForeground,
+                             through: (values: [Float], window: PixelRect)?)?
     /// Their buffers from the frame before, to read into again.
     private var spareValues: [[Float]] = []
     private var upscaler: GridUpscaler?
@@ -46,9 +46,9 @@ struct HostCompositor {
         }
         spareOverlays = Array((spareOverlays + overlay.map(\.pixels)).suffix(8))
         overlay.removeAll(keepingCapacity: true)
-        spareValues += wavesGrids.map(\.values) + (wavesEdges.map { [$0.values] } ?? [])
+        spareValues += wavesGrids.map(\.values) + (foreground?.through.map { [$0.values] } ?? [])
         wavesGrids = []
-        wavesEdges = nil
+        foreground = nil
     }
 
     /// The background at frame point `point` (pixels, y down) of a frame of
@@ -88,18 +88,23 @@ struct HostCompositor {
         wavesGrids.append((rects, values, window))
     }
 
-    /// Reads texels `window` of output 1 of the bound grid target (the
-    /// gradient seen through one wave) as floats, to fill `tiles` of the
-    /// frame from, mixed by `weights`.
-    mutating func readWavesEdges(_ window: PixelRect, weights: WaveEdgeWeights, tiles: [(rect: PixelRect, outer: Bool?, inner: Bool?)]) throws {
-        let count = window.pixelCount * 4
-        var values = spareValues.popLast() ?? []
-        if values.count != count { values = [Float](repeating: 0, count: count) }
-        try values.withUnsafeMutableBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            try GLCalls.readPixels(window, attachment: 1, as: .rgba32f, into: base)
+    /// Takes `tiles` of the foreground to compose with `parts`; with
+    /// `window`, reads those texels of output 1 of the bound grid target (the
+    /// gradient seen through one wave) as floats for them.
+    mutating func composeForeground(_ tiles: [(rect: PixelRect, kind: AvatarWavesTile)], with parts: HostForeground,
+                                    throughWavesAt window: PixelRect?) throws {
+        var through: (values: [Float], window: PixelRect)?
+        if let window {
+            let count = window.pixelCount * 4
+            var values = spareValues.popLast() ?? []
+            if values.count != count { values = [Float](repeating: 0, count: count) }
+            try values.withUnsafeMutableBytes { buffer in
+                guard let base = buffer.baseAddress else { return }
+                try GLCalls.readPixels(window, attachment: 1, as: .rgba32f, into: base)
+            }
+            through = (values, window)
         }
-        wavesEdges = (tiles, weights, values, window)
+        foreground = (tiles, parts, through)
     }
 
     /// Reads `box` of the frame back as RGBA8 from the bound target, which
@@ -159,13 +164,13 @@ struct HostCompositor {
                     }
                 }
             }
-            if let edges = wavesEdges {
-                let through = GridPlanes.rgb(edges.values, width: edges.window.width, height: edges.window.height)
-                let (tiles, weights) = (edges.tiles, edges.weights)
+            if let foreground {
+                let through = foreground.through.map { (GridPlanes.rgb($0.values, width: $0.window.width, height: $0.window.height), $0.window) }
+                let (tiles, parts) = (foreground.tiles, foreground.parts)
                 GridUpscaler.inBands(rows: tiles.count) { band in
                     for tile in tiles[band] {
-                        upscaler.fillRGBA(tile.rect, weights: weights, outer: tile.outer, inner: tile.inner, base: planes, through: through,
-                                          window: edges.window, dither: dither, into: target.address)
+                        upscaler.fillRGBA(tile.rect, kind: tile.kind, foreground: parts, base: planes, through: through, dither: dither,
+                                          into: target.address)
                     }
                 }
             }
@@ -230,13 +235,12 @@ struct HostCompositor {
                     for rect in rects[band] { upscaler.fillYUV420(rect, from: ycbcr, window: waves.window, into: target.address) }
                 }
             }
-            if let edges = wavesEdges {
-                let through = GridPlanes.ycbcr(edges.values, width: edges.window.width, height: edges.window.height)
-                let (tiles, weights) = (edges.tiles, edges.weights)
+            if let foreground {
+                let through = foreground.through.map { (GridPlanes.ycbcr($0.values, width: $0.window.width, height: $0.window.height), $0.window) }
+                let (tiles, parts) = (foreground.tiles, foreground.parts)
                 GridUpscaler.inBands(rows: tiles.count) { band in
                     for tile in tiles[band] {
-                        upscaler.fillYUV420(tile.rect, weights: weights, outer: tile.outer, inner: tile.inner, base: ycbcr, through: through,
-                                            window: edges.window, into: target.address)
+                        upscaler.fillYUV420(tile.rect, kind: tile.kind, foreground: parts, base: ycbcr, through: through, into: target.address)
                     }
                 }
             }

@@ -21,15 +21,16 @@ final class HostCompositionTests: XCTestCase {
             let full = try gpu.with { $0.route = .gpuPasses }.render(request)
             let toGPU = ImageComparison(host, full)
             XCTAssertLessThanOrEqual(toGPU.maxDelta, 1, "\(size) at \(time): \(toGPU)")
-            // Where only the waves show, the host interpolates the gradient
-            // toned at its texels (kept in half floats) rather than toning the
+            // Where the waves show, the host interpolates the gradient toned
+            // at its texels (kept in half floats) rather than toning the
             // interpolated colour, and mixes it in by its own reckoning of the
             // coverage where that changes: a level apart on a few channels.
-            // Elsewhere, rounding apart, the same interpolation: hardly a channel differs.
+            // Elsewhere (the avatar's inside included, which the host composes
+            // too), rounding apart, the same arithmetic: hardly a channel differs.
             let foreground = try XCTUnwrap(request.node(AvatarWavesNode.self))
             var inWaves = [Bool](repeating: false, count: request.size.pixelCount)
             for (kind, rects) in gpu.tiles(for: foreground, request).runs {
-                guard kind.isWavesOnly || kind.isWavesEdge else { continue }
+                guard kind != .avatarInterior else { continue }
                 for rect in rects {
                     for y in rect.y..<rect.y + rect.height { for x in rect.x..<rect.x + rect.width { inWaves[y * request.size.width + x] = true } }
                 }

@@ -30,33 +30,44 @@ struct TilePlan {
         coverage = zip(scene.nodes.indices, regions).map { index, region in
             region.isEmpty ? [] : known(index, scene.nodes[index], region) ?? scene.nodes[index].tileCoverage(in: region)
         }
-        topOpaque = [Int32](repeating: -1, count: columns * rows)
-        lowest = [Int32](repeating: -1, count: columns * rows)
-        drawers = [UInt16](repeating: 0, count: columns * rows)
+        // Worked out in locals: a closure that wrote to `self`'s arrays while
+        // `forEachTile` held `self` would copy them whole each time.
+        var topOpaque = [Int32](repeating: -1, count: columns * rows)
+        var lowest = [Int32](repeating: -1, count: columns * rows)
+        var drawers = [UInt16](repeating: 0, count: columns * rows)
+        let frameColumns = columns
         for node in regions.indices {
-            forEachTile(of: node) { tile, _, covered in
+            Self.forEachTile(of: regions[node], coverage[node], frameColumns: frameColumns) { tile, _, covered in
                 if covered == .opaque { topOpaque[tile] = Int32(node) }
             }
         }
         for node in regions.indices {
-            forEachTile(of: node) { tile, _, covered in
+            Self.forEachTile(of: regions[node], coverage[node], frameColumns: frameColumns) { tile, _, covered in
                 guard covered != .outside, Int32(node) >= topOpaque[tile] else { return }
                 if lowest[tile] < 0 { lowest[tile] = Int32(node) }
                 drawers[tile] = drawers[tile] &+ 1
             }
         }
+        self.topOpaque = topOpaque
+        self.lowest = lowest
+        self.drawers = drawers
     }
 
     /// Runs `body` on each tile of `node`'s region: the frame tile's index, the region's, and the coverage.
     private func forEachTile(of node: Int, _ body: (Int, Int, TileCoverage) -> Void) {
-        let region = regions[node]
+        Self.forEachTile(of: regions[node], coverage[node], frameColumns: columns, body)
+    }
+
+    /// The same for a region (corner on multiples of 8) with its tiles' coverage, in a frame `frameColumns` tiles across.
+    private static func forEachTile(of region: PixelRect, _ coverage: [TileCoverage], frameColumns: Int,
+                                    _ body: (Int, Int, TileCoverage) -> Void) {
         guard !region.isEmpty else { return }
         let (regionColumns, regionRows) = SceneTiles.count(region)
         let firstColumn = region.x / SceneTiles.side, firstRow = region.y / SceneTiles.side
         for row in 0..<regionRows {
             for column in 0..<regionColumns {
                 let index = row * regionColumns + column
-                body((firstRow + row) * columns + firstColumn + column, index, coverage[node][index])
+                body((firstRow + row) * frameColumns + firstColumn + column, index, coverage[index])
             }
         }
     }
@@ -89,16 +100,26 @@ struct TilePlan {
 
     /// Whether `node` and `other` both draw over some tile.
     func overlap(_ node: Int, _ other: Int) -> Bool {
-        guard regions.indices.contains(other), !regions[node].intersection(regions[other]).isEmpty else { return false }
-        var drawn = Set<Int>()
-        forEachTile(of: node) { tile, _, covered in
-            if covered != .outside, Int32(node) >= topOpaque[tile] { drawn.insert(tile) }
+        guard regions.indices.contains(other) else { return false }
+        let shared = regions[node].intersection(regions[other])
+        guard !shared.isEmpty else { return false }
+        // Only the tiles of both regions: each region's corner lies on multiples of 8.
+        let side = SceneTiles.side
+        for y in stride(from: shared.y / side * side, to: shared.y + shared.height, by: side) {
+            for x in stride(from: shared.x / side * side, to: shared.x + shared.width, by: side) {
+                if draws(node, tileX: x, tileY: y), draws(other, tileX: x, tileY: y) { return true }
+            }
         }
-        var meet = false
-        forEachTile(of: other) { tile, _, covered in
-            if covered != .outside, Int32(other) >= topOpaque[tile], drawn.contains(tile) { meet = true }
-        }
-        return meet
+        return false
+    }
+
+    /// Whether `node` draws (is not outside, nor hidden) over the tile whose corner is frame pixel (`tileX`, `tileY`), in its region.
+    private func draws(_ node: Int, tileX: Int, tileY: Int) -> Bool {
+        let region = regions[node]
+        let column = (tileX - region.x) / SceneTiles.side, row = (tileY - region.y) / SceneTiles.side
+        let regionColumns = SceneTiles.count(region).columns
+        let tile = (tileY / SceneTiles.side) * columns + tileX / SceneTiles.side
+        return coverage[node][row * regionColumns + column] != .outside && Int32(node) >= topOpaque[tile]
     }
 
     /// The tiles `node` draws, merged into runs along rows (frame pixels):

@@ -1,0 +1,84 @@
+import CallshadeCore
+
+/// The avatar along rows of the frame, for the host composition: as
+/// `avatar.glsl` draws it, a disc anti-aliased over one pixel (its coverage
+/// clamp(r - |offset| + 1/2, 0, 1) times the opacity) filled with the
+/// picture, sampled bilinearly between its four nearest texels (edges
+/// clamped), or with the placeholder's vertical two-colour gradient.
+/// Colours are premultiplied, 0...1.
+struct AvatarRows: Sendable {
+    private let centre: Vec2
+    private let diameter: Double
+    private let opacity: Double
+    private let top: RGB
+    private let bottom: RGB
+    private let image: AvatarImage?
+
+    init(_ layer: AvatarLayer, centre: Vec2) {
+        self.centre = centre
+        diameter = layer.diameter
+        opacity = min(max(layer.opacity, 0), 1)
+        top = layer.placeholderTop
+        bottom = layer.placeholderBottom
+        image = layer.image
+    }
+
+    /// Its premultiplied R, G, B and alpha at frame row `row`, columns
+    /// `columns`, into `channels` (four rows of `columns.count` floats, one a channel).
+    func premultiplied(row: Int, columns: Range<Int>, into channels: UnsafeMutablePointer<Float>) {
+        let count = columns.count
+        let (r, g, b, a) = (channels, channels + count, channels + 2 * count, channels + 3 * count)
+        let dy = Double(row) + 0.5 - centre.y
+        let radius = diameter / 2
+        let v = dy / diameter + 0.5
+        // The placeholder's colour is the same along a row.
+        let shade = RGB.mix(top, bottom, min(max(v, 0), 1))
+        image?.premultiplied.withUnsafeBufferPointer { texels in
+            guard let image, let texels = texels.baseAddress else { return }
+            // The picture's two rows this row falls between, and its weight of the lower.
+            let last = image.side - 1
+            let py = v * Double(image.side) - 0.5
+            let cornerY = py.rounded(.down)
+            let fy = py - cornerY
+            let upper = texels + min(max(Int(cornerY), 0), last) * image.side * 4
+            let lower = texels + min(max(Int(cornerY) + 1, 0), last) * image.side * 4
+            for (at, x) in columns.enumerated() {
+                let dx = Double(x) + 0.5 - centre.x
+                let coverage = min(max(radius - (dx * dx + dy * dy).squareRoot() + 0.5, 0), 1) * opacity
+                guard coverage > 0, diameter > 0 else {
+                    (r[at], g[at], b[at], a[at]) = (0, 0, 0, 0)
+                    continue
+                }
+                let px = (dx / diameter + 0.5) * Double(image.side) - 0.5
+                let cornerX = px.rounded(.down)
+                let fx = px - cornerX
+                let left = min(max(Int(cornerX), 0), last) * 4, right = min(max(Int(cornerX) + 1, 0), last) * 4
+                func channel(_ c: Int) -> Float {
+                    let high = Double(upper[left + c]) + (Double(upper[right + c]) - Double(upper[left + c])) * fx
+                    let low = Double(lower[left + c]) + (Double(lower[right + c]) - Double(lower[left + c])) * fx
+                    return Float((high + (low - high) * fy) / 255 * coverage)
+                }
+                (r[at], g[at], b[at], a[at]) = (channel(0), channel(1), channel(2), channel(3))
+            }
+        }
+        guard image == nil else { return }
+        // The placeholder: its row's colour times the coverage, eight columns at a time.
+        let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+        let first = Float(Double(columns.lowerBound) + 0.5 - centre.x)
+        let rowSquared = SIMD8<Float>(repeating: Float(dy * dy))
+        let edge = SIMD8<Float>(repeating: diameter > 0 ? Float(radius + 0.5) : -1)
+        let (red, green, blue, shown) = (Float(shade.r), Float(shade.g), Float(shade.b), Float(opacity))
+        var at = 0
+        while at < count {
+            let dx = lanes + (first + Float(at))
+            let reach = edge - (dx * dx + rowSquared).squareRoot()
+            let coverage = reach.replacing(with: 0, where: reach .< 0).replacing(with: 1, where: reach .> 1) * shown
+            let lanesLeft = min(8, count - at)
+            for lane in 0..<lanesLeft {
+                (r[at + lane], g[at + lane], b[at + lane], a[at + lane]) = (red * coverage[lane], green * coverage[lane], blue * coverage[lane],
+                                                                            coverage[lane])
+            }
+            at += 8
+        }
+    }
+}
