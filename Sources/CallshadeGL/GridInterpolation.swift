@@ -34,11 +34,33 @@ struct GridAxis: Equatable {
         runs = Self.runs(of: samples)
     }
 
-    /// Samples `range` of `axis` alone (numbered from 0), for a window of
-    /// the texels that starts at texel `firstTexel`.
-    init(_ axis: GridAxis, range: Range<Int>, firstTexel: Int32) {
-        samples = axis.samples[range].map { Sample(texel: $0.texel - firstTexel, weight: $0.weight) }
-        runs = Self.runs(of: samples)
+    /// Samples `range` of an axis alone (numbered from 0), for a window of
+    /// the texels that starts at texel `firstTexel`: a view of the axis,
+    /// nothing copied, for the many small rectangles of a frame.
+    struct Slice {
+        let axis: GridAxis
+        let range: Range<Int>
+        let firstTexel: Int32
+        /// The first of the axis's runs that holds a sample of `range`.
+        let firstRun: Int
+
+        init(_ axis: GridAxis, range: Range<Int>, firstTexel: Int32) {
+            self.axis = axis
+            self.range = range
+            self.firstTexel = firstTexel
+            // Runs are in order: find the last that starts at or before the range.
+            var (low, high) = (0, axis.runs.count)
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if axis.runs[middle].range.lowerBound <= range.lowerBound { low = middle } else { high = middle }
+            }
+            firstRun = low
+        }
+    }
+
+    /// Samples `range` of this axis, for a window of texels from `firstTexel`.
+    func slice(_ range: Range<Int>, firstTexel: Int32) -> Slice {
+        Slice(self, range: range, firstTexel: firstTexel)
     }
 
     /// The texels samples `range` interpolate between: the first, and one past the last.
@@ -125,7 +147,7 @@ final class WidenedRows {
     /// Makes `upper` texel row `texel` and `step` the way to the next, at
     /// `columns`; nothing to do when already there, half when moving one row
     /// down. The values are the same whichever way they were reached.
-    func widen(texelRow texel: Int32, of planes: UnsafePointer<Float>, gridWidth: Int, gridHeight: Int, columns: GridAxis) {
+    func widen(texelRow texel: Int32, of planes: UnsafePointer<Float>, gridWidth: Int, gridHeight: Int, columns: GridAxis.Slice) {
         guard texel != widened else { return }
         let planeSize = gridWidth * gridHeight
         let movesOneDown = widened >= 0 && texel == widened + 1
@@ -145,13 +167,22 @@ final class WidenedRows {
         }
     }
 
-    /// One texel row interpolated to every column, a run of columns between two texels at a time.
-    private static func interpolate(_ texels: UnsafePointer<Float>, at columns: GridAxis, into output: UnsafeMutablePointer<Float>) {
-        columns.samples.withUnsafeBufferPointer { samples in
-            for run in columns.runs {
-                let left = texels[Int(run.texel)]
-                let slope = texels[Int(run.texel) + 1] - left
-                for column in run.range { output[column] = left + slope * samples[column].weight }
+    /// One texel row interpolated to every column of the slice, a run of columns between two texels at a time.
+    private static func interpolate(_ texels: UnsafePointer<Float>, at columns: GridAxis.Slice, into output: UnsafeMutablePointer<Float>) {
+        let (range, first) = (columns.range, columns.range.lowerBound)
+        columns.axis.samples.withUnsafeBufferPointer { samples in
+            columns.axis.runs.withUnsafeBufferPointer { runs in
+                var index = columns.firstRun
+                while index < runs.count, runs[index].range.lowerBound < range.upperBound {
+                    let run = runs[index]
+                    let texel = Int(run.texel - columns.firstTexel)
+                    let left = texels[texel]
+                    let slope = texels[texel + 1] - left
+                    for column in max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound) {
+                        output[column - first] = left + slope * samples[column].weight
+                    }
+                    index += 1
+                }
             }
         }
     }

@@ -65,11 +65,11 @@ extension GridUpscaler {
         // The background's rows and, when the waves show, the gradient's through them, widened along the rectangle.
         let luma = WidenedRows(width: count, channels: 1), blockRows = WidenedRows(width: blocks, channels: 2)
         let seenLuma = WidenedRows(width: count, channels: 1), seenChroma = WidenedRows(width: blocks, channels: 2)
-        let lumaColumns = GridAxis(columns, range: pixels, firstTexel: 0)
-        let blockColumns = GridAxis(chromaColumns, range: chromaPixels, firstTexel: 0)
+        let lumaColumns = columns.slice(pixels, firstTexel: 0)
+        let blockColumns = chromaColumns.slice(chromaPixels, firstTexel: 0)
         let window = through?.window ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
-        let seenColumns = GridAxis(columns, range: pixels, firstTexel: Int32(window.x))
-        let seenBlockColumns = GridAxis(chromaColumns, range: chromaPixels, firstTexel: Int32(window.x))
+        let seenColumns = columns.slice(pixels, firstTexel: Int32(window.x))
+        let seenBlockColumns = chromaColumns.slice(chromaPixels, firstTexel: Int32(window.x))
         let seenPlanes = through?.planes
         let below = backgroundShows ? (upper: UnsafePointer(luma.upper), step: UnsafePointer(luma.step)) : nil
         let seen = backgroundShows && through != nil ? (upper: UnsafePointer(seenLuma.upper), step: UnsafePointer(seenLuma.step)) : nil
@@ -149,10 +149,10 @@ extension GridUpscaler {
         defer { terms.deallocate() }
         let (k, avatar, alpha) = (UnsafePointer(terms), UnsafePointer(terms + 2 * count), UnsafePointer(terms + 5 * count))
         let baseRows = WidenedRows(width: count, channels: 3)
-        let baseColumns = GridAxis(columns, range: pixels, firstTexel: 0)
+        let baseColumns = columns.slice(pixels, firstTexel: 0)
         let throughRows = through.map { through in
             (planes: through.planes, window: through.window, rows: WidenedRows(width: count, channels: 3),
-             columns: GridAxis(columns, range: pixels, firstTexel: Int32(through.window.x)))
+             columns: columns.slice(pixels, firstTexel: Int32(through.window.x)))
         }
         base.levels.withUnsafeBufferPointer { baseLevels in
             guard let baseLevels = baseLevels.baseAddress else { return }

@@ -64,7 +64,7 @@ struct GridUpscaler {
     func fillRGBA(_ rect: PixelRect, from planes: GridPlanes, window: PixelRect, dither: Bool,
                   into output: UnsafeMutablePointer<UInt8>) {
         let widened = WidenedRows(width: rect.width, channels: 3)
-        let columns = GridAxis(self.columns, range: rect.x..<rect.x + rect.width, firstTexel: Int32(window.x))
+        let columns = self.columns.slice(rect.x..<rect.x + rect.width, firstTexel: Int32(window.x))
         let bias = UnsafeMutablePointer<Float>.allocate(capacity: rect.width)
         defer { bias.deallocate() }
         bias.initialize(repeating: 0, count: rect.width)
@@ -95,14 +95,14 @@ struct GridUpscaler {
         planes.levels.withUnsafeBufferPointer { levels in
             guard let levels = levels.baseAddress else { return }
             let luma = WidenedRows(width: rect.width, channels: 1)
-            let lumaColumns = GridAxis(columns, range: rect.x..<rect.x + rect.width, firstTexel: Int32(window.x))
+            let lumaColumns = columns.slice(rect.x..<rect.x + rect.width, firstTexel: Int32(window.x))
             for row in rect.y..<rect.y + rect.height {
                 let sample = rows.samples[row]
                 luma.widen(texelRow: sample.texel - Int32(window.y), of: levels, gridWidth: planes.width, gridHeight: planes.height, columns: lumaColumns)
                 LevelBlend.bytes(luma, channel: 0, weight: sample.weight, into: output + row * width + rect.x)
             }
             let chroma = WidenedRows(width: rect.width / 2, channels: 2)
-            let chromaColumns = GridAxis(self.chromaColumns, range: rect.x / 2..<(rect.x + rect.width) / 2, firstTexel: Int32(window.x))
+            let chromaColumns = self.chromaColumns.slice(rect.x / 2..<(rect.x + rect.width) / 2, firstTexel: Int32(window.x))
             for row in rect.y / 2..<(rect.y + rect.height) / 2 {
                 let sample = chromaRows.samples[row]
                 chroma.widen(texelRow: sample.texel - Int32(window.y), of: levels + planeSize, gridWidth: planes.width, gridHeight: planes.height,
