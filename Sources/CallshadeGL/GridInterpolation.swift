@@ -9,6 +9,8 @@ import CallshadeCore
 /// weight of the one after it (what linear texture filtering does).
 struct GridAxis: Equatable {
     let samples: [Sample]
+    /// The samples' weights alone, contiguous for vector loads.
+    let weights: [Float]
     /// The samples between each texel and the next, as runs: samples
     /// `runs[k].range` all lie after texel `runs[k].texel` (ascending).
     let runs: [(texel: Int32, range: Range<Int>)]
@@ -31,6 +33,7 @@ struct GridAxis: Equatable {
             let texel = min(max(position.rounded(.down), 0), Double(inner))
             return Sample(texel: Int32(texel), weight: Float(position - texel))
         }
+        weights = samples.map(\.weight)
         runs = Self.runs(of: samples)
     }
 
@@ -169,17 +172,36 @@ final class WidenedRows {
 
     /// One texel row interpolated to every column of the slice, a run of columns between two texels at a time.
     private static func interpolate(_ texels: UnsafePointer<Float>, at columns: GridAxis.Slice, into output: UnsafeMutablePointer<Float>) {
-        let (range, first) = (columns.range, columns.range.lowerBound)
-        columns.axis.samples.withUnsafeBufferPointer { samples in
+        let range = columns.range
+        columns.axis.weights.withUnsafeBufferPointer { samples in
             columns.axis.runs.withUnsafeBufferPointer { runs in
+                guard let samples = samples.baseAddress else { return }
                 var index = columns.firstRun
                 while index < runs.count, runs[index].range.lowerBound < range.upperBound {
                     let run = runs[index]
                     let texel = Int(run.texel - columns.firstTexel)
                     let left = texels[texel]
                     let slope = texels[texel + 1] - left
-                    for column in max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound) {
-                        output[column - first] = left + slope * samples[column].weight
+                    let start = max(run.range.lowerBound, range.lowerBound), count = min(run.range.upperBound, range.upperBound) - start
+                    let target = output + (start - range.lowerBound), weights = samples + start
+                    var offset = 0
+                    // A run is as long as the grid's factor: eight at a time, in vector registers.
+                    while offset + 8 <= count {
+                        let value = SIMD8<Float>(repeating: left) + SIMD8<Float>(repeating: slope)
+                            * UnsafeRawPointer(weights + offset).loadUnaligned(as: SIMD8<Float>.self)
+                        UnsafeMutableRawPointer(target + offset).storeBytes(of: value, as: SIMD8<Float>.self)
+                        offset += 8
+                    }
+                    // Chroma's runs are half as long.
+                    while offset + 4 <= count {
+                        let value = SIMD4<Float>(repeating: left) + SIMD4<Float>(repeating: slope)
+                            * UnsafeRawPointer(weights + offset).loadUnaligned(as: SIMD4<Float>.self)
+                        UnsafeMutableRawPointer(target + offset).storeBytes(of: value, as: SIMD4<Float>.self)
+                        offset += 4
+                    }
+                    while offset < count {
+                        target[offset] = left + slope * weights[offset]
+                        offset += 1
                     }
                     index += 1
                 }
