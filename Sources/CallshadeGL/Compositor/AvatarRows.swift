@@ -68,17 +68,26 @@ struct AvatarRows: Sendable {
         let rowSquared = SIMD8<Float>(repeating: Float(dy * dy))
         let edge = SIMD8<Float>(repeating: diameter > 0 ? Float(radius + 0.5) : -1)
         let (red, green, blue, shown) = (Float(shade.r), Float(shade.g), Float(shade.b), Float(opacity))
-        var at = 0
-        while at < count {
+        func coverage(at: Int) -> SIMD8<Float> {
             let dx = lanes + (first + Float(at))
             let reach = edge - (dx * dx + rowSquared).squareRoot()
-            let coverage = reach.replacing(with: 0, where: reach .< 0).replacing(with: 1, where: reach .> 1) * shown
-            let lanesLeft = min(8, count - at)
-            for lane in 0..<lanesLeft {
-                (r[at + lane], g[at + lane], b[at + lane], a[at + lane]) = (red * coverage[lane], green * coverage[lane], blue * coverage[lane],
-                                                                            coverage[lane])
-            }
+            return reach.replacing(with: 0, where: reach .< 0).replacing(with: 1, where: reach .> 1) * shown
+        }
+        var at = 0
+        while at + 8 <= count {
+            let covered = coverage(at: at)
+            UnsafeMutableRawPointer(r + at).storeBytes(of: covered * red, as: SIMD8<Float>.self)
+            UnsafeMutableRawPointer(g + at).storeBytes(of: covered * green, as: SIMD8<Float>.self)
+            UnsafeMutableRawPointer(b + at).storeBytes(of: covered * blue, as: SIMD8<Float>.self)
+            UnsafeMutableRawPointer(a + at).storeBytes(of: covered, as: SIMD8<Float>.self)
             at += 8
+        }
+        if at < count {
+            let covered = coverage(at: at)
+            for lane in 0..<count - at {
+                (r[at + lane], g[at + lane], b[at + lane], a[at + lane]) = (red * covered[lane], green * covered[lane], blue * covered[lane],
+                                                                            covered[lane])
+            }
         }
     }
 }

@@ -135,24 +135,40 @@ struct HostGlass: HostDrawing {
                         let shares = amounts + (y - pair) * widest
                         self.shares(qy: qy(y), across: across + from, count: count, into: shares)
                         arrowShares(y: y, x: rect.x, count: count, into: shares)
+                        // Only the stretch the shape touches: outside it the plane stays as it is.
+                        let span = Self.touched(shares, count: count)
+                        guard !span.isEmpty else { continue }
                         interpolate(values, atRow: Double(y) + 0.5, into: between)
-                        Self.sample(between, channel: 0, indices: indices + from, weights: weights + from, count: count, into: glass)
-                        Self.mix(glass, by: shares, over: lumaPlane + y * width + rect.x, count: count)
+                        Self.sample(between, channel: 0, indices: indices + from + span.lowerBound, weights: weights + from + span.lowerBound,
+                                    count: span.count, into: glass)
+                        Self.mix(glass, by: shares + span.lowerBound, over: lumaPlane + y * width + rect.x + span.lowerBound, count: span.count)
                     }
                     // The mean share of each block, over the first row's shares.
                     for block in 0..<blocks {
                         amounts[block] = (amounts[2 * block] + amounts[2 * block + 1]
                                           + amounts[widest + 2 * block] + amounts[widest + 2 * block + 1]) * 0.25
                     }
+                    let span = Self.touched(amounts, count: blocks)
+                    guard !span.isEmpty else { continue }
                     interpolate(values, atRow: Double(pair) + 1, into: between)
-                    let row = (pair / 2) * chromaWidth + rect.x / 2
-                    Self.sample(between, channel: 1, indices: blockIndices + blockFrom, weights: blockWeights + blockFrom, count: blocks, into: glass)
-                    Self.mix(glass, by: amounts, over: cb + row, count: blocks)
-                    Self.sample(between, channel: 2, indices: blockIndices + blockFrom, weights: blockWeights + blockFrom, count: blocks, into: glass)
-                    Self.mix(glass, by: amounts, over: cr + row, count: blocks)
+                    let row = (pair / 2) * chromaWidth + rect.x / 2 + span.lowerBound
+                    let (blockAt, blockAmounts) = (blockFrom + span.lowerBound, amounts + span.lowerBound)
+                    Self.sample(between, channel: 1, indices: blockIndices + blockAt, weights: blockWeights + blockAt, count: span.count, into: glass)
+                    Self.mix(glass, by: blockAmounts, over: cb + row, count: span.count)
+                    Self.sample(between, channel: 2, indices: blockIndices + blockAt, weights: blockWeights + blockAt, count: span.count, into: glass)
+                    Self.mix(glass, by: blockAmounts, over: cr + row, count: span.count)
                 }
             }
         }
+    }
+
+    /// The stretch of `count` amounts from the first that is not 0 to the last (empty when all are 0).
+    @inline(__always)
+    private static func touched(_ amounts: UnsafePointer<Float>, count: Int) -> Range<Int> {
+        var first = 0, end = count
+        while first < end, amounts[first] == 0 { first += 1 }
+        while end > first, amounts[end - 1] == 0 { end -= 1 }
+        return first..<end
     }
 
     /// Runs `body` with the addresses of `values` (the lattice's, three a
