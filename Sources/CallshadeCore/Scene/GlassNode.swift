@@ -196,6 +196,12 @@ public struct GlassNode: SceneNode, Equatable, Sendable {
         let (columns, rows) = SceneTiles.count(region)
         guard opacity > 0, width > 0, height > 0 else { return [TileCoverage](repeating: .outside, count: columns * rows) }
         let arrowBox = arrow?.box(depth: arrowDepth)
+        // `signedDistance`, with the arrow's outline worked out once rather than at every corner.
+        let outline = arrow?.outline(depth: arrowDepth)
+        func signedDistance(_ point: Vec2) -> Double {
+            guard let outline else { return bodyDistance(point) }
+            return min(bodyDistance(point), outline.signedDistance(point))
+        }
         var result: [TileCoverage] = []
         result.reserveCapacity(columns * rows)
         for row in 0..<rows {

@@ -33,6 +33,9 @@ struct AvatarRows: Sendable {
         let v = dy / diameter + 0.5
         // The placeholder's colour is the same along a row.
         let shade = RGB.mix(top, bottom, min(max(v, 0), 1))
+        // Squared distances from the centre under which the coverage is 1, and over which it is 0, with a margin for rounding.
+        let inside = radius > 0.51 ? (radius - 0.51) * (radius - 0.51) : -1
+        let outside = (radius + 0.51) * (radius + 0.51)
         image?.premultiplied.withUnsafeBufferPointer { texels in
             guard let image, let texels = texels.baseAddress else { return }
             // The picture's two rows this row falls between, and its weight of the lower.
@@ -44,7 +47,9 @@ struct AvatarRows: Sendable {
             let lower = texels + min(max(Int(cornerY) + 1, 0), last) * image.side * 4
             for (at, x) in columns.enumerated() {
                 let dx = Double(x) + 0.5 - centre.x
-                let coverage = min(max(radius - (dx * dx + dy * dy).squareRoot() + 0.5, 0), 1) * opacity
+                let squared = dx * dx + dy * dy
+                // Well inside the disc the coverage is exactly 1: no square root needed.
+                let coverage = squared < inside ? opacity : min(max(radius - squared.squareRoot() + 0.5, 0), 1) * opacity
                 guard coverage > 0, diameter > 0 else {
                     (r[at], g[at], b[at], a[at]) = (0, 0, 0, 0)
                     continue
@@ -68,9 +73,14 @@ struct AvatarRows: Sendable {
         let rowSquared = SIMD8<Float>(repeating: Float(dy * dy))
         let edge = SIMD8<Float>(repeating: diameter > 0 ? Float(radius + 0.5) : -1)
         let (red, green, blue, shown) = (Float(shade.r), Float(shade.g), Float(shade.b), Float(opacity))
+        let (wellInside, wellOutside) = (SIMD8<Float>(repeating: Float(inside)), SIMD8<Float>(repeating: Float(outside)))
         func coverage(at: Int) -> SIMD8<Float> {
             let dx = lanes + (first + Float(at))
-            let reach = edge - (dx * dx + rowSquared).squareRoot()
+            let squared = dx * dx + rowSquared
+            // Square roots (slow, lane by lane) only where a lane may lie on the anti-aliased edge.
+            if all(squared .< wellInside) { return SIMD8(repeating: shown) }
+            if all(squared .> wellOutside) || diameter <= 0 { return SIMD8() }
+            let reach = edge - squared.squareRoot()
             return reach.replacing(with: 0, where: reach .< 0).replacing(with: 1, where: reach .> 1) * shown
         }
         var at = 0

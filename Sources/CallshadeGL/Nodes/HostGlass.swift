@@ -203,6 +203,14 @@ struct HostGlass: HostDrawing {
     /// `across` from it. No branches: the compiler vectorises it.
     @inline(__always)
     private func shares(qy: Float, across: UnsafePointer<Float>, count: Int, into shares: UnsafeMutablePointer<Float>) {
+        if qy <= 0 {
+            // Beside the straight part of the edge the distance needs no square root (that of a square is the number again).
+            for index in 0..<count {
+                let distance = max(across[index], 0) + min(max(across[index], qy), 0) - radius
+                shares[index] = min(max(0.5 - distance, 0), 1) * opacity
+            }
+            return
+        }
         let rowOutside = max(qy, 0) * max(qy, 0)
         for index in 0..<count {
             let outside = max(across[index], 0)
