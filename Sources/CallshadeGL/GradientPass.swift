@@ -66,6 +66,8 @@ final class GradientPass {
                       waves: WavesLayer? = nil, into target: Framebuffer) throws {
         let variant = try variants.variant(ProgramOptions(lookup: lookup != nil, dither: dither, wavesThrough: waves != nil))
         try target.bind()
+        // The quad covers the whole target: clearing first spares loading what it held (llvmpipe: a sixth less of the grid's cost).
+        try GLCalls.clear()
         try variant.program.use()
         try GLCalls.resetFixedFunctionState()
         try GLCalls.uniform(variant.rect.value, vec4: -1, -1, 1, 1)
