@@ -9,24 +9,24 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure rendering and encoding speed on this machine, as tables of ratios from one run.",
         discussion: """
-        Render rows make whole call frames (background, waves, avatar, title, \\
-        status line, weak-signal pill, back button, emoji key and its tooltip, buttons with \\
-        mute selected, two notices; 1/60 s apart from 8.5 s in the built-in demo call: \\
-        active, weak signal, voice level changing) after one warm-up \\
-        frame, each read back into memory: by GPU passes (full-screen \\
-        background, foreground tiles, I420 by yuv.frag), by host composition \\
-        (the GPU draws the low-resolution gradient and the foreground tiles, \\
-        the CPU interpolates the background and writes RGBA or I420 straight \\
-        from it: the choice on software rasterisers), and by the CPU \\
-        reference. A host row without the words (the key and buttons kept) gives what the words add \\
-        (the median ratio of 9 rounds of 30 frames, with and without in turn); another \\
-        renders a rated call's frames while its full-screen effect is at its busiest \\
-        (all 160 particles and the sparkle burst on screen). \\
-        A star marks what `render` uses here. Encode rows make a real \\
-        MP4 (H.264, --preset ultrafast, --crf 18) of SECONDS at 60 fps from the \\
-        demo call, and from the rated call (its effect included), and time ffmpeg's \\
-        own 'gradients' test source through the same \\
-        encoder settings as a peer. All rows come from one run: compare the \\
+        Render rows make whole call frames (background, waves, avatar, title, \
+        status line, weak-signal pill, back button, emoji key and its tooltip, buttons with \
+        mute selected, two notices; 1/60 s apart from 8.5 s in the built-in demo call: \
+        active, weak signal, voice level changing) after one warm-up \
+        frame, each read back into memory: by GPU passes (full-screen \
+        background, foreground tiles, I420 by yuv.frag), by host composition \
+        (the GPU draws the low-resolution gradient; the CPU interpolates the \
+        background, composes the waves, the avatar and the rest over it, and \
+        writes RGBA or I420 straight: the choice on software rasterisers), and by the CPU \
+        reference. A host row without the words (the key and buttons kept) gives what the words add \
+        (the median ratio of 9 rounds of 30 frames, with and without in turn); another \
+        renders a rated call's frames while its full-screen effect is at its busiest \
+        (all 160 particles and the sparkle burst on screen). \
+        A star marks what `render` uses here. Encode rows make a real \
+        MP4 (H.264, --preset ultrafast, --crf 18) of SECONDS at 60 fps from the \
+        demo call, and from the rated call (its effect included), and time ffmpeg's \
+        own 'gradients' test source through the same \
+        encoder settings as a peer. All rows come from one run: compare the \
         ratios, not bare times, across machines.
         """
     )

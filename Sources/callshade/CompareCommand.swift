@@ -9,17 +9,17 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "Compare the GPU renderer with the CPU reference (or two PNGs) and write a report with pictures.",
         discussion: """
-        For each instant of a scenario (the built-in demo call when none is given), \\
-        renders the frame with both backends and measures per channel the largest \\
-        and mean difference, PSNR, and the pixels with a channel off by more than \\
-        the tolerance. REPORT_DIR gets both frames, a side-by-side picture, a map of \\
-        the differences with its scale, and index.html (self-contained: no network, \\
+        For each instant of a scenario (the built-in demo call when none is given), \
+        renders the frame with both backends and measures per channel the largest \
+        and mean difference, PSNR, and the pixels with a channel off by more than \
+        the tolerance. REPORT_DIR gets both frames, a side-by-side picture, a map of \
+        the differences with its scale, and index.html (self-contained: no network, \
         no scripts), worst frame first.
 
         Given two PNG files instead, compares them the same way (-o optional).
 
-        A frame passes when at most 0.1 % of its pixels are over the tolerance and \\
-        no channel is off by more than 16 (anti-aliased edges): the tests' rule. \\
+        A frame passes when at most 0.1 % of its pixels are over the tolerance and \
+        no channel is off by more than 16 (anti-aliased edges): the tests' rule. \
         Exit status: 0 every frame passes, 1 some do not, 2 error.
 
         Examples:

@@ -7,10 +7,10 @@ struct LevelsCommand: ParsableCommand {
         commandName: "levels",
         abstract: "Print the voice level track of a recording or a scenario, 60 values a second.",
         discussion: """
-        For each 60 Hz tick: the time, the loudness of the 1/30 s before it in dBFS, \\
-        the level it maps to (0 below -50 dBFS; 10^((dBFS + 20) / 20) above, so \\
-        -20 dBFS reads 1 and -6 dBFS reads 5), and the smoothed level the waves \\
-        follow. Give a scenario (.json) to see its recording (or its level events) \\
+        For each 60 Hz tick: the time, the loudness of the 1/30 s before it in dBFS, \
+        the level it maps to (0 below -50 dBFS; 10^((dBFS + 20) / 20) above, so \
+        -20 dBFS reads 1 and -6 dBFS reads 5), and the smoothed level the waves \
+        follow. Give a scenario (.json) to see its recording (or its level events) \
         as the call uses them, or an audio file to see it alone.
 
         Examples:

@@ -7,15 +7,15 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render a call scenario to a video, PNG frames, or raw frames.",
         discussion: """
-        OUT decides what is made: a .mp4, .mov, .mkv or .webm file is a video \\
-        encoded by ffmpeg (with the scenario's audio, if it names one); a folder \\
-        (new or empty) gets PNG frames frame_000000.png, ...; and - writes raw \\
-        frames to standard output for your own pipeline. Frame k shows the call \\
+        OUT decides what is made: a .mp4, .mov, .mkv or .webm file is a video \
+        encoded by ffmpeg (with the scenario's audio, if it names one); a folder \
+        (new or empty) gets PNG frames frame_000000.png, ...; and - writes raw \
+        frames to standard output for your own pipeline. Frame k shows the call \
         at FROM + k/FPS seconds, for every such instant before TO.
 
-        Files appear only when complete: an error, Ctrl-C or a killed ffmpeg \\
-        leaves nothing at OUT. Exit status: 0 done; 1 bad input or error; \\
-        3 ffmpeg failed; 130 interrupted (SIGINT); 143 terminated (SIGTERM); \\
+        Files appear only when complete: an error, Ctrl-C or a killed ffmpeg \
+        leaves nothing at OUT. Exit status: 0 done; 1 bad input or error; \
+        3 ffmpeg failed; 130 interrupted (SIGINT); 143 terminated (SIGTERM); \
         141 the reader of -o - went away.
 
         Examples:
