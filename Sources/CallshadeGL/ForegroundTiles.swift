@@ -61,9 +61,11 @@ struct ForegroundTiles {
     /// takes every tile but those where `drawnOver` says another node draws
     /// too (those stay `drawn`); of its tiles, those where only the waves show
     /// at a constant coverage (`waves`: interpolated from the gradient seen
-    /// through them) apart from the rest (`composed` a pixel).
+    /// through them) apart from the rest (`composed` a pixel); and the tiles
+    /// the foreground leaves alone (`background`). Together they are the whole region.
     func splitForHost(drawnOver: (_ column: Int, _ row: Int) -> Bool = { _, _ in false })
-        -> (drawn: ForegroundTiles, waves: [(kind: TileKind, rects: [PixelRect])], composed: [(kind: TileKind, rects: [PixelRect])]) {
+        -> (drawn: ForegroundTiles, waves: [(kind: TileKind, rects: [PixelRect])], composed: [(kind: TileKind, rects: [PixelRect])],
+            background: [PixelRect]) {
         let columns = SceneTiles.count(region).columns
         var drawn = kinds
         var waves = kinds
@@ -75,7 +77,10 @@ struct ForegroundTiles {
             if !hosted || !kind.isWavesOnly { waves[index] = nil }
             if !hosted || kind.isWavesOnly { composed[index] = nil }
         }
-        return (ForegroundTiles(region: region, kinds: drawn), Self.runs(of: waves, in: region), Self.runs(of: composed, in: region))
+        // The tiles the foreground leaves alone: the background shows there (or what a node above draws).
+        let background = TilePlan.runs(kinds.map { $0 == nil }, columns: columns, in: region)
+        return (ForegroundTiles(region: region, kinds: drawn), Self.runs(of: waves, in: region), Self.runs(of: composed, in: region),
+                background)
     }
 
     /// Every rectangle drawn, whatever its kind.

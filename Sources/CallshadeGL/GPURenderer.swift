@@ -224,6 +224,10 @@ public final class GPURenderer: FrameRenderer {
         }
         try low.target.bind()
         try host.readGrid(low.target)
+        if let split, size.width % 2 == 0, size.height % 2 == 0 {
+            // Every tile of the square is filled below (or pasted): the background fill leaves it alone.
+            host.leaveToForeground(split.drawn.region, but: split.background)
+        }
         if let split, !split.waves.isEmpty {
             // Output 1 holds the gradient through one wave (either), output 2 through both.
             let window = host.gridWindow(covering: split.drawn.region, size: size, grid: grid)

@@ -40,13 +40,26 @@ struct GridUpscaler {
     }
 
     /// Fills `output` (the frame's I420 planes: Y, then Cb, then Cr; even size)
-    /// from `planes` (Y, Cb, Cr levels), bands of row pairs split over the cores.
-    func fillYUV420(_ output: UnsafeMutablePointer<UInt8>, from planes: GridPlanes) {
+    /// from `planes` (Y, Cb, Cr levels), bands of row pairs split over the
+    /// cores; all of it but `hole` (even corner and size), which the caller fills.
+    func fillYUV420(_ output: UnsafeMutablePointer<UInt8>, from planes: GridPlanes, leaving hole: PixelRect? = nil) {
         let target = SendablePointer(address: output)
         let allTexels = PixelRect(x: 0, y: 0, width: planes.width, height: planes.height)
+        let hole = hole.map { $0.intersection(PixelRect(x: 0, y: 0, width: size.width, height: size.height)) } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
         Self.inBands(rows: size.height / 2) { band in
-            fillYUV420(PixelRect(x: 0, y: band.lowerBound * 2, width: size.width, height: band.count * 2), from: planes,
-                       window: allTexels, into: target.address)
+            let rows = band.lowerBound * 2..<band.upperBound * 2
+            let holeStart = min(max(rows.lowerBound, hole.y), rows.upperBound)
+            let holeRows = holeStart..<max(min(rows.upperBound, hole.y + hole.height), holeStart)
+            func fill(_ rows: Range<Int>, from x: Int, to end: Int) {
+                guard !rows.isEmpty, x < end else { return }
+                fillYUV420(PixelRect(x: x, y: rows.lowerBound, width: end - x, height: rows.count), from: planes, window: allTexels,
+                           into: target.address)
+            }
+            guard !hole.isEmpty, !holeRows.isEmpty else { return fill(rows, from: 0, to: size.width) }
+            fill(rows.lowerBound..<holeRows.lowerBound, from: 0, to: size.width)
+            fill(holeRows, from: 0, to: hole.x)
+            fill(holeRows, from: hole.x + hole.width, to: size.width)
+            fill(holeRows.upperBound..<rows.upperBound, from: 0, to: size.width)
         }
     }
 

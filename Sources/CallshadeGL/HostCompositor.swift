@@ -30,6 +30,9 @@ struct HostCompositor {
     /// the gradient seen through one wave (read back as floats) when the waves show.
     private var foreground: (tiles: [(rect: PixelRect, kind: AvatarWavesTile)], parts: HostForeground,
                              through: (values: [Float], window: PixelRect)?)?
+    /// The foreground's square, which the background fill leaves to the
+    /// foreground, with the tiles of it where the background shows after all.
+    private var square: (region: PixelRect, background: [PixelRect])?
     /// Their buffers from the frame before, to read into again.
     private var spareValues: [[Float]] = []
     private var upscaler: GridUpscaler?
@@ -49,6 +52,7 @@ struct HostCompositor {
         spareValues += wavesGrids.map(\.values) + (foreground?.through.map { [$0.values] } ?? [])
         wavesGrids = []
         foreground = nil
+        square = nil
     }
 
     /// The background at frame point `point` (pixels, y down) of a frame of
@@ -86,6 +90,13 @@ struct HostCompositor {
             try GLCalls.readPixels(window, attachment: attachment, as: .rgba32f, into: base)
         }
         wavesGrids.append((rects, values, window))
+    }
+
+    /// Leaves `region` (the foreground's square, even corner and size) out
+    /// of the I420 background fill but for `background`, the tiles of it
+    /// where the background shows: every other tile of it the foreground fills.
+    mutating func leaveToForeground(_ region: PixelRect, but background: [PixelRect]) {
+        square = (region, background)
     }
 
     /// Takes `tiles` of the foreground to compose with `parts`; with
@@ -226,8 +237,14 @@ struct HostCompositor {
         let ycbcr = GridPlanes.ycbcr(gridValues, width: gridSize.width, height: gridSize.height)
         output.withUnsafeMutableBufferPointer { planes in
             guard let planes = planes.baseAddress else { return }
-            upscaler.fillYUV420(planes, from: ycbcr)
+            upscaler.fillYUV420(planes, from: ycbcr, leaving: square?.region)
             let target = SendablePointer(address: planes)
+            if let rects = square?.background {
+                let allTexels = PixelRect(x: 0, y: 0, width: ycbcr.width, height: ycbcr.height)
+                GridUpscaler.inBands(rows: rects.count) { band in
+                    for rect in rects[band] { upscaler.fillYUV420(rect, from: ycbcr, window: allTexels, into: target.address) }
+                }
+            }
             for waves in wavesGrids {
                 let ycbcr = GridPlanes.ycbcr(waves.values, width: waves.window.width, height: waves.window.height)
                 let rects = waves.rects
