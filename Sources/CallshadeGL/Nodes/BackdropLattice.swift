@@ -215,16 +215,14 @@ final class BackdropLattice {
                             for column in 0..<columns {
                                 let position = step.x == 1 ? column : row
                                 let reads = sources + position * taps
-                                var sum: (Float, Float, Float) = (0, 0, 0)
+                                // A point's four channels at once (the same products and sums, lane by lane).
+                                var sum = SIMD4<Float>()
                                 for tap in 0..<taps {
                                     let source = (step.x == 1 ? row * columns + reads[tap] : reads[tap] * columns + column) * 4
-                                    let weight = kernel[tap]
-                                    sum.0 += values[source] * weight
-                                    sum.1 += values[source + 1] * weight
-                                    sum.2 += values[source + 2] * weight
+                                    sum += UnsafeRawPointer(values + source).loadUnaligned(as: SIMD4<Float>.self) * kernel[tap]
                                 }
-                                let at = (row * columns + column) * 4
-                                (result[at], result[at + 1], result[at + 2], result[at + 3]) = (sum.0, sum.1, sum.2, 1)
+                                sum[3] = 1
+                                UnsafeMutableRawPointer(result + (row * columns + column) * 4).storeBytes(of: sum, as: SIMD4<Float>.self)
                             }
                         }
                     }
