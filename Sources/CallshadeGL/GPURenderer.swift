@@ -204,9 +204,11 @@ public final class GPURenderer: FrameRenderer {
     }
 
     /// Renders and reads back the low-resolution gradient (and, in the same
-    /// pass, the gradient seen through the waves), then queues the foreground's tiles
-    /// into their own small target and lets the GPU start on them, so the
-    /// host fills the background meanwhile; nil when the grid does not apply.
+    /// pass, the gradient seen through the waves), sets the host to compose
+    /// the foreground's tiles, then queues the tiles only the GPU can draw
+    /// (under a node it draws) into their own small target and lets the GPU
+    /// start on them, so the host fills the background meanwhile; nil when
+    /// the grid does not apply.
     private func beginOnHost(_ scene: Scene) throws -> HostFrame? {
         let size = scene.size
         try context.checkRenderable(width: size.width, height: size.height)
@@ -218,7 +220,7 @@ public final class GPURenderer: FrameRenderer {
         try GLCalls.flush()
         let planned = self.plan(for: scene)
         let plan = planned.plan
-        // The waves' tiles at a constant coverage the host fills, unless another node draws there too.
+        // The foreground's tiles the host composes itself, unless another node draws there too.
         let split = try fused.map { index, node in
             try tiles(for: node, index, planned, scene).splitForHost { plan.isDrawnByAnother(index, column: $0, row: $1) }
         }
