@@ -226,8 +226,8 @@ public final class GPURenderer: FrameRenderer {
         }
         try low.target.bind()
         try host.readGrid(low.target)
-        if let split, size.width % 2 == 0, size.height % 2 == 0 {
-            // Every tile of the square is filled below (or pasted): the background fill leaves it alone.
+        if let split {
+            // Every tile of the square is filled below (or pasted): the I420 background fill leaves it alone.
             host.leaveToForeground(split.drawn.region, but: split.background)
         }
         if let split, !split.waves.isEmpty {
