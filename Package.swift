@@ -35,6 +35,10 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi",
+                       providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CYAJL", pkgConfig: "yajl",
                        providers: [.apt(["libyajl-dev"])]),
 
@@ -46,8 +50,9 @@ let package = Package(
         .target(name: "CallshadePNG", dependencies: ["CallshadeCore", "CPNG"], swiftSettings: optimisedInDebug),
         // Audio decoding through libsndfile.
         .target(name: "CallshadeAudio", dependencies: ["CallshadeCore", "CSndFile"], swiftSettings: optimisedInDebug),
-        // Text: fonts found, shaped by HarfBuzz, rasterised by FreeType into the glyph atlas.
-        .target(name: "CallshadeText", dependencies: ["CallshadeCore", "CFreeType", "CHarfBuzz"], swiftSettings: optimisedInDebug),
+        // Text: fonts found (fontconfig picks what the screen's fonts lack), put in
+        // visual order (FriBidi), shaped by HarfBuzz, rasterised by FreeType into the glyph atlas.
+        .target(name: "CallshadeText", dependencies: ["CallshadeCore", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"], swiftSettings: optimisedInDebug),
         // Review pictures: labels, heat maps, contact sheets.
         .target(name: "CallshadeReport", dependencies: ["CallshadeCore", "CallshadeText"], swiftSettings: optimisedInDebug),
         // The GPU renderer: EGL + OpenGL ES 3, shaders embedded at build time.

@@ -17,20 +17,25 @@ public struct FontBook: Sendable {
         }
     }
 
-    /// For each font of the screen: the font, and the one that draws what it lacks.
-    public let fonts: [TextFont: (primary: FontFile, fallback: FontFile?)]
+    /// For each font of the screen: its file, and for text fonts what
+    /// fontconfig is asked for the characters it lacks (nil: icons and
+    /// emoji, which draw their own set or nothing).
+    public let fonts: [TextFont: (primary: FontFile, fallback: FallbackRequest?)]
 
-    public init(fonts: [TextFont: (primary: FontFile, fallback: FontFile?)]) {
+    public init(fonts: [TextFont: (primary: FontFile, fallback: FallbackRequest?)]) {
         self.fonts = fonts
     }
 
-    /// The fonts of a Debian 12 system with fonts-inter, fonts-dejavu-core,
-    /// fonts-material-design-icons-iconfont and fonts-noto-color-emoji installed.
+    /// The fonts of a Debian 12 system with fonts-inter,
+    /// fonts-material-design-icons-iconfont and fonts-noto-color-emoji
+    /// installed. What Inter lacks comes from DejaVu Sans where it has it
+    /// (fonts-dejavu-core), then from the faces fontconfig ranks next
+    /// (fonts-noto-core and fonts-noto-cjk cover the world's scripts).
     public static let debian = FontBook(fonts: [
         .regular: (FontFile(name: "Inter Regular", path: "/usr/share/fonts/opentype/inter/Inter-Regular.otf", package: "fonts-inter"),
-                   FontFile(name: "DejaVu Sans", path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", package: "fonts-dejavu-core")),
+                   FallbackRequest(families: ["Inter", "DejaVu Sans"], weight: 80)),
         .semibold: (FontFile(name: "Inter SemiBold", path: "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf", package: "fonts-inter"),
-                    FontFile(name: "DejaVu Sans Bold", path: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", package: "fonts-dejavu-core")),
+                    FallbackRequest(families: ["Inter", "DejaVu Sans"], weight: 180)),
         .icons: (FontFile(name: "Material Icons",
                           path: "/usr/share/fonts/truetype/material-design-icons-iconfont/MaterialIcons-Regular.ttf",
                           package: "fonts-material-design-icons-iconfont"), nil),
@@ -38,13 +43,13 @@ public struct FontBook: Sendable {
                           package: "fonts-noto-color-emoji"), nil),
     ])
 
-    /// The files of `font`, each checked to exist.
-    func files(of font: TextFont) throws(TextFailure) -> (primary: FontFile, fallback: FontFile?) {
+    /// The file of `font`, checked to exist, and its fallback request.
+    func files(of font: TextFont) throws(TextFailure) -> (primary: FontFile, fallback: FallbackRequest?) {
         guard let files = fonts[font] else {
             throw .missingFont(name: font.rawValue, path: "(none configured)", package: "a font for \(font.rawValue)")
         }
-        for file in [files.primary] + (files.fallback.map { [$0] } ?? []) where !FileManager.default.fileExists(atPath: file.path) {
-            throw .missingFont(name: file.name, path: file.path, package: file.package)
+        guard FileManager.default.fileExists(atPath: files.primary.path) else {
+            throw .missingFont(name: files.primary.name, path: files.primary.path, package: files.primary.package)
         }
         return files
     }

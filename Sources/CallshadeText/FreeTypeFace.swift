@@ -30,8 +30,8 @@ package final class FreeTypeFace {
 
     /// A colour bitmap font (Noto Color Emoji) at its first strike, and the
     /// strike's pixels an em (its pictures are scaled from there).
-    package convenience init(colourBitmapPath path: String) throws(TextFailure) {
-        try self.init(path: path) { face throws(TextFailure) in
+    package convenience init(colourBitmapPath path: String, index: Int32 = 0) throws(TextFailure) {
+        try self.init(path: path, index: index) { face throws(TextFailure) in
             guard face.pointee.num_fixed_sizes > 0 else {
                 throw .freetype(call: "FT_Select_Size", code: 0, detail: "\(path) has no bitmap strikes")
             }
@@ -83,23 +83,24 @@ package final class FreeTypeFace {
                            width: width, rows: rows, rgba: rgba)
     }
 
-    /// `path` at `pixelsPerEm` pixels an em (fractions in 64ths).
-    package convenience init(path: String, pixelsPerEm: Double) throws(TextFailure) {
-        try self.init(path: path) { face throws(TextFailure) in
+    /// The face numbered `index` of `path` (as fontconfig numbers faces) at
+    /// `pixelsPerEm` pixels an em (fractions in 64ths).
+    package convenience init(path: String, index: Int32 = 0, pixelsPerEm: Double) throws(TextFailure) {
+        try self.init(path: path, index: index) { face throws(TextFailure) in
             let size = FT_F26Dot6((pixelsPerEm * 64).rounded())
             let sized = FT_Set_Char_Size(face, 0, size, 72, 72)
             guard sized == 0 else { throw .freetype(call: "FT_Set_Char_Size", code: sized, detail: path) }
         }
     }
 
-    private init(path: String, size: (FT_Face) throws(TextFailure) -> Void) throws(TextFailure) {
+    private init(path: String, index: Int32 = 0, size: (FT_Face) throws(TextFailure) -> Void) throws(TextFailure) {
         var library: FT_Library?
         let initialised = FT_Init_FreeType(&library)
         guard initialised == 0, let library else {
             throw .freetype(call: "FT_Init_FreeType", code: initialised, detail: "")
         }
         var face: FT_Face?
-        let opened = FT_New_Face(library, path, 0, &face)
+        let opened = FT_New_Face(library, path, FT_Long(index), &face)
         guard opened == 0, let face else {
             Self.release(library)
             throw .freetype(call: "FT_New_Face", code: opened, detail: path)

@@ -6,6 +6,8 @@ public enum TextFailure: Error, Equatable, CustomStringConvertible {
     case noFont(searched: [String])
     case freetype(call: String, code: Int32, detail: String)
     case harfbuzz(call: String, detail: String)
+    case fontconfig(call: String, detail: String)
+    case fribidi(call: String, detail: String)
     /// The glyphs of a render do not fit the largest atlas.
     case atlasFull(width: Int, height: Int)
 
@@ -17,7 +19,7 @@ public enum TextFailure: Error, Equatable, CustomStringConvertible {
             return "no font found (looked for \(searched.joined(separator: ", "))); install fonts-dejavu-core (Scripts/bootstrap does)"
         case .freetype(let call, let code, let detail):
             return "\(call) failed with FreeType error \(code)" + (detail.isEmpty ? "" : ": \(detail)")
-        case .harfbuzz(let call, let detail):
+        case .harfbuzz(let call, let detail), .fontconfig(let call, let detail), .fribidi(let call, let detail):
             return "\(call) failed" + (detail.isEmpty ? "" : ": \(detail)")
         case .atlasFull(let width, let height):
             return "the glyphs of this render do not fit a \(width)x\(height) atlas"

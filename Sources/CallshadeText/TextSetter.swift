@@ -1,10 +1,12 @@
 import CallshadeCore
 
-/// Sets the call screen's text for one render: HarfBuzz shapes it, FreeType
-/// rasterises every glyph the render's texts need (and the digits) once,
-/// into one atlas that both renderers sample. Characters the screen's font
-/// lacks come from its fallback (DejaVu Sans for Inter); a character no font
-/// has is drawn as the font's missing-glyph box.
+/// Sets the call screen's text for one render: each line is split into
+/// runs by direction (FriBidi), script and the face that has each character
+/// (the style's own font first; what it lacks from the faces fontconfig
+/// ranks next), HarfBuzz shapes each run, and FreeType rasterises every
+/// glyph the render's texts need (and the digits) once, into one atlas that
+/// both renderers sample. A character no installed face has is drawn as the
+/// font's missing-glyph box (scenarios with one are refused before that).
 public struct TextSetter: TextSetting {
     /// The most texels an em: larger text draws its pictures magnified.
     static let largestEm = 256.0
@@ -13,18 +15,29 @@ public struct TextSetter: TextSetting {
     /// Glyphs every render can set whatever its texts: the timer's.
     public static let alwaysSet = "0123456789:"
 
-    /// One style's fonts at the size its pictures are rasterised.
+    /// One style's faces at the size its pictures are rasterised.
     private struct Faces: Sendable {
         let primary: HarfBuzzFont
-        let fallback: HarfBuzzFont?
+        let primaryFile: FontBook.FontFile
+        /// The fallback faces this render's texts needed, opened at the style's size.
+        let fallbacks: [FallbackFace: HarfBuzzFont]
+        /// fontconfig's faces by language, as far as this render's texts asked.
+        let fallbackOrder: [String: [FallbackFace]]
         /// Frame pixels per texel.
         let texelSize: Double
+
+        func font(for face: FaceChoice) -> HarfBuzzFont? {
+            switch face {
+            case .primary: return primary
+            case .fallback(let fallback): return fallbacks[fallback]
+            }
+        }
     }
 
-    /// A glyph of a style's font (`fallback`: of its fallback font).
+    /// A glyph of one of a style's faces.
     private struct GlyphKey: Hashable, Sendable {
         let style: TextStyle
-        let fallback: Bool
+        let face: FaceChoice
         let index: UInt32
     }
 
@@ -43,32 +56,59 @@ public struct TextSetter: TextSetting {
         var colourRasterisers: [GlyphKey: (face: FreeTypeFace, em: Double)] = [:]
         var keys: [GlyphKey] = []
         var known = Set<GlyphKey>()
+        var fallbackFonts: [TextFont: FallbackFonts] = [:]
         for style in texts.keys.sorted(by: { ($0.font.rawValue, $0.points) < ($1.font.rawValue, $1.points) }) {
             let files = try fonts.files(of: style.font)
             let pixels = style.points * scale
             let em = min(max(pixels, Self.smallestEm), Self.largestEm)
-            let face = Faces(primary: try HarfBuzzFont(path: files.primary.path, pixelsPerEm: em),
-                             fallback: try files.fallback.map { file throws(TextFailure) in try HarfBuzzFont(path: file.path, pixelsPerEm: em) },
-                             texelSize: pixels.isFinite && pixels > 0 ? pixels / em : 1)
-            faces[style] = face
+            let primary = try HarfBuzzFont(path: files.primary.path, pixelsPerEm: em)
+            let fallback = files.fallback.map { request in fallbackFonts[style.font] ?? FallbackFonts(request: request) }
+            fallbackFonts[style.font] = fallback
             let colour = style.font == .emoji
             let primaryFace = colour ? try FreeTypeFace(colourBitmapPath: files.primary.path) : try FreeTypeFace(path: files.primary.path, pixelsPerEm: em)
-            let fallbackFace = try files.fallback.map { file throws(TextFailure) in try FreeTypeFace(path: file.path, pixelsPerEm: em) }
+            var opened: [FallbackFace: (shaper: HarfBuzzFont, rasteriser: FreeTypeFace)] = [:]
             // The emoji have no timer to set.
             for text in (texts[style] ?? []) + (colour ? [] : [Self.alwaysSet]) {
-                for run in Self.runs(of: text, in: face) {
-                    for glyph in try (run.fallback ? face.fallback ?? face.primary : face.primary).shape(run.text) {
-                        let key = GlyphKey(style: style, fallback: run.fallback, index: glyph.index)
+                let language = FallbackFonts.language(of: text)
+                let runs = try TextRuns.of(text) { character throws(TextFailure) in
+                    try Self.choice(for: character, primary: primary, primaryFile: files.primary) { () throws(TextFailure) in
+                        try fallback?.faces(for: language) ?? []
+                    }
+                }
+                for run in runs {
+                    let shaper: HarfBuzzFont, rasteriser: FreeTypeFace, colourRun: Bool
+                    switch run.face {
+                    case .primary:
+                        (shaper, rasteriser, colourRun) = (primary, primaryFace, colour)
+                    case .fallback(let face):
+                        if opened[face] == nil {
+                            opened[face] = (try HarfBuzzFont(path: face.path, index: face.index, pixelsPerEm: em),
+                                            face.colour ? try FreeTypeFace(colourBitmapPath: face.path, index: face.index)
+                                                        : try FreeTypeFace(path: face.path, index: face.index, pixelsPerEm: em))
+                        }
+                        guard let pair = opened[face] else { continue }
+                        (shaper, rasteriser, colourRun) = (pair.shaper, pair.rasteriser, face.colour)
+                    }
+                    for glyph in try shaper.shape(run.text, rightToLeft: run.rightToLeft, script: run.script) {
+                        let key = GlyphKey(style: style, face: run.face, index: glyph.index)
                         guard known.insert(key).inserted else { continue }
                         keys.append(key)
-                        if colour, !run.fallback {
-                            colourRasterisers[key] = (primaryFace, em)
+                        if colourRun {
+                            colourRasterisers[key] = (rasteriser, em)
                         } else {
-                            rasterisers[key] = run.fallback ? fallbackFace ?? primaryFace : primaryFace
+                            rasterisers[key] = rasteriser
                         }
                     }
                 }
             }
+            faces[style] = Faces(primary: primary, primaryFile: files.primary, fallbacks: opened.mapValues(\.shaper),
+                                 fallbackOrder: [:], texelSize: pixels.isFinite && pixels > 0 ? pixels / em : 1)
+        }
+        // Each style keeps the fallback lists its font's texts asked for, so
+        // that a line set later chooses as its text did here.
+        for (style, face) in faces {
+            faces[style] = Faces(primary: face.primary, primaryFile: face.primaryFile, fallbacks: face.fallbacks,
+                                 fallbackOrder: fallbackFonts[style.font]?.faces ?? [:], texelSize: face.texelSize)
         }
         var pictures: [AtlasPacker.Picture] = [], colourPictures: [AtlasPacker.Picture] = []
         var offsets: [(left: Int, top: Int)] = [], colourOffsets: [(left: Int, top: Int)] = []
@@ -138,22 +178,42 @@ public struct TextSetter: TextSetting {
         return right < 0 ? nil : (left, top, right - left + 1, bottom - top + 1)
     }
 
-    /// Runs of whole characters set in one font: the primary where it has
-    /// every scalar of the character, else the fallback where that has them.
-    private static func runs(of text: String, in faces: Faces) -> [(text: String, fallback: Bool, missing: [Character])] {
-        var runs: [(text: String, fallback: Bool, missing: [Character])] = []
-        for character in text {
-            let needed = character.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint }
-            let primary = needed.allSatisfy(faces.primary.hasGlyph(for:))
-            let fallback = !primary && faces.fallback.map { font in needed.allSatisfy(font.hasGlyph(for:)) } == true
-            let missing = !primary && !fallback ? [character] : []
-            if let last = runs.last, last.fallback == fallback {
-                runs[runs.count - 1] = (last.text + String(character), fallback, last.missing + missing)
-            } else {
-                runs.append((String(character), fallback, missing))
-            }
+    /// The face that sets `character`: the primary font where it has every
+    /// scalar of it, else the first of `fallbacks` (asked for only then)
+    /// that has them all; nil when none has.
+    private static func choice(for character: Character, primary: HarfBuzzFont, primaryFile: FontBook.FontFile,
+                               fallbacks: () throws(TextFailure) -> [FallbackFace]) throws(TextFailure) -> FaceChoice? {
+        let needed = TextRuns.drawnScalars(of: character)
+        if needed.allSatisfy(primary.hasGlyph(for:)) { return .primary }
+        for face in try fallbacks() where !(face.path == primaryFile.path && face.index == 0) {
+            if needed.allSatisfy(face.characters.contains) { return .fallback(face) }
         }
-        return runs
+        return nil
+    }
+
+    /// The runs `text` is set in, in `style`, in visual order (for tests and
+    /// diagnostics: which face, script and direction each run took).
+    func runs(of text: String, style: TextStyle) -> [TextRun] {
+        guard let face = faces[style] else { return [] }
+        let order = face.fallbackOrder[FallbackFonts.language(of: text)] ?? []
+        return (try? TextRuns.of(text) { character in
+            try? Self.choice(for: character, primary: face.primary, primaryFile: face.primaryFile) { order }
+        }) ?? []
+    }
+
+    /// Each run of `text` in `style` and the glyphs it is shaped into (for
+    /// tests: glyph 0 is a font's missing-glyph box).
+    func shapedRuns(of text: String, style: TextStyle) -> [(run: TextRun, family: String, glyphs: [UInt32])] {
+        guard let face = faces[style] else { return [] }
+        return runs(of: text, style: style).map { run in
+            let family: String
+            switch run.face {
+            case .primary: family = face.primaryFile.name
+            case .fallback(let fallback): family = fallback.family
+            }
+            let glyphs = (try? face.font(for: run.face)?.shape(run.text, rightToLeft: run.rightToLeft, script: run.script)) ?? nil
+            return (run, family, glyphs?.map(\.index) ?? [])
+        }
     }
 
     public func line(_ text: String, style: TextStyle) -> TextLine {
@@ -162,12 +222,13 @@ public struct TextSetter: TextSetting {
         var pen = 0.0
         var missing: [Character] = []
         let size = face.texelSize
-        for run in Self.runs(of: text, in: face) {
+        for run in runs(of: text, style: style) {
             missing += run.missing
-            let font = run.fallback ? face.fallback ?? face.primary : face.primary
-            // A failed shaping (out of memory) leaves the run out rather than the frame.
-            for shaped in (try? font.shape(run.text)) ?? [] {
-                if let image = images[GlyphKey(style: style, fallback: run.fallback, index: shaped.index)] {
+            // A face this render's texts did not need has no glyphs in the
+            // atlas; a failed shaping (out of memory) leaves the run out rather than the frame.
+            guard let font = face.font(for: run.face) else { continue }
+            for shaped in (try? font.shape(run.text, rightToLeft: run.rightToLeft, script: run.script)) ?? [] {
+                if let image = images[GlyphKey(style: style, face: run.face, index: shaped.index)] {
                     glyphs.append(TextLine.Glyph(image: image, penX: pen + shaped.offsetX * size, penY: -shaped.offsetY * size))
                 }
                 pen += shaped.advance * size
@@ -184,14 +245,21 @@ public struct TextSetter: TextSetting {
 }
 
 extension TextSetter {
-    /// The characters of `text` that `font` (its own file, not its fallback)
-    /// has no glyph for: checked without rasterising anything, as a
-    /// scenario's key is checked when it is read.
-    public static func characters(in text: String, missingFrom font: TextFont, fonts: FontBook = .debian) throws(TextFailure) -> [Character] {
-        let file = try fonts.files(of: font).primary
-        let face = try HarfBuzzFont(path: file.path, pixelsPerEm: 16)
-        return text.filter { character in
-            !character.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint && $0.value != 0x20E3 }.allSatisfy(face.hasGlyph(for:))
-        }.map { $0 }
+    /// The characters of `text` that no face can set in `font`: its own
+    /// file, then for a text font the faces fontconfig offers. Checked
+    /// without rasterising anything, as a scenario's texts are checked when
+    /// it is read; a missing font file throws, naming its package.
+    public static func uncoveredCharacters(in text: String, font: TextFont, fonts: FontBook = .debian) throws(TextFailure) -> [Character] {
+        let files = try fonts.files(of: font)
+        let primary = try HarfBuzzFont(path: files.primary.path, pixelsPerEm: 16)
+        let fallback = files.fallback.map(FallbackFonts.init(request:))
+        let language = FallbackFonts.language(of: text)
+        var uncovered: [Character] = []
+        for character in text where try choice(for: character, primary: primary, primaryFile: files.primary, fallbacks: { () throws(TextFailure) in
+            try fallback?.faces(for: language) ?? []
+        }) == nil {
+            uncovered.append(character)
+        }
+        return uncovered
     }
 }

@@ -12,13 +12,37 @@ enum ScenarioInput {
         } catch let error as ScenarioError {
             throw Diagnostic.scenario(error)
         }
-        // The key's emoji must be in the emoji font. (Without the font, drawing text reports it; a render without text needs none.)
-        if let missing = try? TextSetter.characters(in: scenario.key.joined(), missingFrom: .emoji), let first = missing.first {
-            let codes = first.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
-            throw Diagnostic.scenario(ScenarioError(file: path, location: "key",
-                                                    "the emoji font (Noto Color Emoji) has no \"\(first)\" (\(codes)); pick emoji it has"))
-        }
+        try checkFonts(scenario, file: path)
         return scenario
+    }
+
+    /// Every character of the name must be in a font installed for the
+    /// screen's text (Inter, or a face fontconfig offers for what it
+    /// lacks), and every emoji of the key in the emoji font: a scenario that
+    /// would draw a missing-glyph box is refused, naming the field and the
+    /// character. A font the check needs that is missing is an error too,
+    /// naming its package: the check is never skipped.
+    static func checkFonts(_ scenario: Scenario, file: String) throws {
+        let checks: [(field: String, text: String, fonts: [TextFont], what: String)] = [
+            ("name", scenario.name, [.regular, .semibold], "no installed font has"),
+            ("key", scenario.key.joined(), [.emoji], "the emoji font (Noto Color Emoji) has no"),
+        ]
+        for check in checks where !check.text.isEmpty {
+            for font in check.fonts {
+                let uncovered: [Character]
+                do {
+                    uncovered = try TextSetter.uncoveredCharacters(in: check.text, font: font)
+                } catch {
+                    throw Diagnostic.fonts("\(error)")
+                }
+                guard let first = uncovered.first else { continue }
+                let codes = first.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
+                let more = uncovered.count > 1 ? " (and \(uncovered.count - 1) more)" : ""
+                throw Diagnostic.scenario(ScenarioError(file: file, location: check.field,
+                                                        "\(check.what) \"\(UserText.shown(String(first)))\" (\(codes))\(more); "
+                                                        + (check.field == "key" ? "pick emoji it has" : "install a font that has it, or change the name")))
+            }
+        }
     }
 
     /// A time given with `option` that must lie within the scenario.

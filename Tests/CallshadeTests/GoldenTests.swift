@@ -30,6 +30,8 @@ final class GoldenTests: XCTestCase {
     ]
 
     var recording: Bool { ProcessInfo.processInfo.environment["CALLSHADE_RECORD_GOLDENS"] == "1" }
+    /// With CALLSHADE_RECORD_GOLDENS=1, CALLSHADE_RECORD_ONLY=PREFIX records only the goldens whose names start so.
+    var recordingOnly: String? { ProcessInfo.processInfo.environment["CALLSHADE_RECORD_ONLY"] }
 
     func testGoldens() throws {
         var cases: [(String, Scene, edgeTolerance: Bool)] = []
@@ -42,6 +44,9 @@ final class GoldenTests: XCTestCase {
         }
         for item in WordsFixtures.goldenCases {
             cases.append((item.name, try WordsFixtures.goldenScene(at: item.time, palette: item.palette), true))
+        }
+        for item in ScriptFixtures.goldenCases {
+            cases.append((item.name, try ScriptFixtures.goldenScene(title: item.title), true))
         }
         for item in KeyFixtures.goldenCases {
             cases.append((item.name, try KeyFixtures.goldenScene(at: item.time, layers: item.layers), true))
@@ -59,6 +64,7 @@ final class GoldenTests: XCTestCase {
         for (name, request, edgeTolerance) in cases {
             let goldenPath = TestPaths.goldens.appendingPathComponent(name + ".png").path
             if recording {
+                if let prefix = recordingOnly, !name.hasPrefix(prefix) { continue }
                 try PNGFile.write(try cpu.render(request), to: goldenPath)
                 recorded.append(name)
                 continue
@@ -85,7 +91,7 @@ final class GoldenTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: TestPaths.goldens.path)
             .filter { $0.hasSuffix(".png") }.sorted()
         let names = Self.cases.map { Self.name($0.0, $0.1) } + Self.foregroundCases.map(\.name) + WordsFixtures.goldenCases.map(\.name)
-            + KeyFixtures.goldenCases.map(\.name) + RatingFixtures.goldenCases.map(\.name)
+            + ScriptFixtures.goldenCases.map(\.name) + KeyFixtures.goldenCases.map(\.name) + RatingFixtures.goldenCases.map(\.name)
         XCTAssertEqual(files, names.map { $0 + ".png" }.sorted())
     }
 }

@@ -57,7 +57,11 @@ struct CallWords {
     func titleNode(_ words: WordsState) -> MarksNode {
         let marks = words.title.flatMap { shown -> [Mark] in
             let line = truncated(shown.content, style: Self.title, limit: width - 32 * scale)
-            return line.marks(origin: Vec2((width - line.width) / 2, titleTop + line.ascent), alpha: shown.alpha)
+            // Ink that would leave the line box (tall marks, stacks) shrinks the line into it.
+            let fit = line.lineBoxFit
+            let origin = Vec2((width - line.width * fit) / 2, titleTop + line.ascent)
+            return fit < 1 ? line.marks(origin: origin, alpha: shown.alpha, scale: fit, about: origin)
+                           : line.marks(origin: origin, alpha: shown.alpha)
         }
         return MarksNode(atlas: text.atlas, marks: marks)
     }

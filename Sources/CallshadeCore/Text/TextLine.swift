@@ -82,6 +82,19 @@ public struct TextLine: Equatable, Sendable {
         }
     }
 
+    /// The factor (at most 1) that shrinks the line about its origin until
+    /// its ink lies inside its line box, ascent above and descent below the
+    /// baseline: 1 for text the font's box holds (Latin), less for scripts
+    /// whose marks or stacks reach further (the rule that keeps a name from
+    /// being clipped mid-glyph).
+    public var lineBoxFit: Double {
+        guard let ink = inkBounds else { return 1 }
+        var fit = 1.0
+        if -ink.top > ascent, ascent > 0 { fit = min(fit, ascent / -ink.top) }
+        if ink.bottom > descent, descent > 0 { fit = min(fit, descent / ink.bottom) }
+        return fit
+    }
+
     /// The box its glyphs' pictures cover without their borders (pixels
     /// from the origin, y down), or nil when it draws nothing: the ink, to within a pixel.
     public var inkBounds: (left: Double, top: Double, right: Double, bottom: Double)? {

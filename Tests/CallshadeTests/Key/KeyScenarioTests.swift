@@ -100,7 +100,7 @@ final class KeyFontTests: XCTestCase {
             XCTAssertTrue(result.standardError.contains("U+1FAE9"), result.standardError)
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["s.json"])
-        XCTAssertEqual(try TextSetter.characters(in: "🐶🍎🇫🇷1️⃣", missingFrom: .emoji), [])
+        XCTAssertEqual(try TextSetter.uncoveredCharacters(in: "🐶🍎🇫🇷1️⃣", font: .emoji), [])
     }
 }
 

@@ -13,15 +13,16 @@ final class TextSetterTests: XCTestCase {
     }
 
     func testCharactersInterLacksComeFromDejaVuAndOnesNoFontHasAreBoxes() throws {
-        let hebrew = "Emma \u{05E9}\u{05DC}\u{05D5}\u{05DD}", hieroglyph = "Emma \u{13000}"
-        let text = try setter([hebrew, hieroglyph, "Emma "])
+        // U+F0000 is private use (plane 15): no Debian font maps it.
+        let hebrew = "Emma \u{05E9}\u{05DC}\u{05D5}\u{05DD}", unmapped = "Emma \u{F0000}"
+        let text = try setter([hebrew, unmapped, "Emma "])
         let plain = text.line("Emma ", style: Self.style)
         let fallback = text.line(hebrew, style: Self.style)
         XCTAssertEqual(fallback.missing, [], "DejaVu Sans has Hebrew")
         XCTAssertEqual(fallback.glyphs.count, plain.glyphs.count + 4)
         XCTAssertGreaterThan(fallback.width, plain.width + 28)
-        let boxed = text.line(hieroglyph, style: Self.style)
-        XCTAssertEqual(boxed.missing, ["\u{13000}"])
+        let boxed = text.line(unmapped, style: Self.style)
+        XCTAssertEqual(boxed.missing, ["\u{F0000}"])
         XCTAssertEqual(boxed.glyphs.count, plain.glyphs.count + 1, "the missing-glyph box is drawn")
         XCTAssertEqual(text.missingCharacters(in: "Emma", style: Self.style), [])
     }
@@ -67,14 +68,26 @@ final class TextSetterTests: XCTestCase {
         XCTAssertTrue(tiny.line("Emma Walker", style: Self.style).width.isFinite)
     }
 
-    func testValidateWarnsAboutCharactersNoFontHas() throws {
+    func testANameWithACharacterNoInstalledFontHasIsRefused() throws {
         let folder = try scratchFolder()
         let path = folder.appendingPathComponent("s.json")
-        try #"{"duration": 5, "name": "Emma \#u{13000}"}"#.write(to: path, atomically: true, encoding: .utf8)
-        let result = try runCallshade(["validate", path.path])
-        XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertTrue(result.standardError.contains("Warning: no font has U+13000"), result.standardError)
-        try #"{"duration": 5, "name": "Zoë"}"#.write(to: path, atomically: true, encoding: .utf8)
-        XCTAssertEqual(try runCallshade(["validate", path.path]).standardError, "")
+        // Private use in plane 15, and an unassigned code point.
+        for (name, code) in [("Emma \u{F0000}", "U+F0000"), ("Emma \u{0378}x", "U+378")] {
+            try #"{"duration": 5, "name": "\#(name)"}"#.write(to: path, atomically: true, encoding: .utf8)
+            let video = folder.appendingPathComponent("out.mp4"), picture = folder.appendingPathComponent("out.png")
+            for command in [["validate", path.path], ["render", path.path, "-o", video.path], ["frame", "--scenario", path.path, "-o", picture.path]] {
+                let result = try runCallshade(command)
+                assertDiagnostic(result, "scenario.invalid", status: 1, command[0])
+                XCTAssertTrue(result.standardError.contains("name: no installed font has"), result.standardError)
+                XCTAssertTrue(result.standardError.contains(code), result.standardError)
+                XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["s.json"], "nothing is written")
+            }
+        }
+        for name in ["Zoë", "王小明", "สมชาย ใจดี"] {
+            try #"{"duration": 5, "name": "\#(name)"}"#.write(to: path, atomically: true, encoding: .utf8)
+            let result = try runCallshade(["validate", path.path])
+            XCTAssertEqual(result.status, 0, result.standardError)
+            XCTAssertEqual(result.standardError, "", name)
+        }
     }
 }
