@@ -176,7 +176,11 @@ enum Diagnostic: Error, Equatable {
         case let failure as StagedFolder.Failure:
             if case .target(let target) = failure { self = .output(target) } else { self = .outputWrite(failure.description) }
         case let error as PNGError:
-            if case .output(let failure) = error { self = Diagnostic(failure) } else { self = .outputWrite(error.description) }
+            switch error {
+            case .output(let failure): self = Diagnostic(failure)
+            case .cannotWrite: self = .outputWrite(error.description)
+            case .input, .cannotRead, .tooLarge: self = .picture(error.description)
+            }
         case let error as ScenarioError: self = .scenario(error)
         case let error as FrameSize.ParseError: self = .frameSize(error.description)
         case let error as YUV420.OddSize: self = .frameSize(error.description)
