@@ -43,6 +43,8 @@ enum Diagnostic: Error, Equatable {
     case outputWrite(String)
     /// OUT whose kind does not fit: `must end in .png`, `is a folder`, an unknown extension.
     case outputKind(path: String, rule: String)
+    /// `-o -` when standard output was closed at start (and is /dev/null now).
+    case standardOutputClosed
 
     // Inputs.
     case scenario(ScenarioError)
@@ -96,6 +98,7 @@ enum Diagnostic: Error, Equatable {
             }
         case .outputWrite: return "output.write"
         case .outputKind: return "output.kind"
+        case .standardOutputClosed: return "output.standard-output-closed"
         case .scenario: return "scenario.invalid"
         case .avatar: return "avatar.unreadable"
         case .audio: return "audio.unreadable"
@@ -138,6 +141,8 @@ enum Diagnostic: Error, Equatable {
             return message
         case .output(let failure): return failure.description
         case .outputKind(let path, let rule): return "output '\(path)' \(rule)"
+        case .standardOutputClosed:
+            return "standard output is closed, so -o - has nowhere to write; pipe or redirect it, or give -o a file or folder"
         case .scenario(let error): return error.description
         case .codecContainer(let codec, let container, let allowed):
             return "\(codec) does not go in .\(container); use " + allowed.map { "." + $0 }.joined(separator: " or ")
