@@ -28,11 +28,16 @@ struct Callshade: ParsableCommand {
     )
 
     /// Standard descriptors closed at start are put on /dev/null before
-    /// anything is opened; errors are reported in at most three lines.
+    /// anything is opened, and a command asked to write to a standard output
+    /// that was closed is refused before it starts; errors are reported in at
+    /// most three lines.
     static func main() {
         do {
-            try ThisProcess.reopenClosedStandardStreams()
+            let closedAtStart = try ThisProcess.reopenClosedStandardStreams()
             var command = try parseAsRoot()
+            if closedAtStart.contains(.standardOutput), (command as? WritesToStandardOutput)?.outputIsStandardOutput == true {
+                throw Diagnostic.standardOutputClosed
+            }
             try command.run()
         } catch {
             exitReporting(error)

@@ -103,8 +103,8 @@ struct CompareCommand: ParsableCommand {
     }
 
     private func comparePictures(_ first: String, _ second: String, cleanup: StopCleanup) throws -> Bool {
-        let a = try PNGFile.read(path: first)
-        let b = try PNGFile.read(path: second)
+        let a = try Self.picture(at: first)
+        let b = try Self.picture(at: second)
         let metrics = try ImageMetrics(a, b, tolerance: tolerance)
         let names = (URL(fileURLWithPath: first).lastPathComponent, URL(fileURLWithPath: second).lastPathComponent)
         guard let output else {
@@ -120,6 +120,18 @@ struct CompareCommand: ParsableCommand {
         try writePage(ReportPage(heading: "callshade: two images", subtitle: "\(first) vs \(second)", labels: names, rows: [row]),
                       folder: folder)
         return metrics.passes
+    }
+
+    /// A PNG given to compare: one it cannot read (missing, not a file,
+    /// truncated, not a PNG, too large) is an input error naming it.
+    private static func picture(at path: String) throws -> RGBAImage {
+        do {
+            return try PNGFile.read(path: path)
+        } catch PNGError.input(let failure) {
+            throw Diagnostic.picture("cannot read PNG '\(path)': \(failure.reason)")
+        } catch {
+            throw Diagnostic.picture("\(error)")
+        }
     }
 
     private func writePictures(_ a: RGBAImage, _ b: RGBAImage, title: String, name: String, folder: String, text: TextRenderer,

@@ -2,7 +2,7 @@ import ArgumentParser
 import CallshadeCore
 import Foundation
 
-struct RenderCommand: ParsableCommand {
+struct RenderCommand: ParsableCommand, WritesToStandardOutput {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a call scenario to a video, PNG frames, or raw frames.",
@@ -74,6 +74,8 @@ struct RenderCommand: ParsableCommand {
     var quiet = false
 
     @OptionGroup var drawing: DrawingOptions
+
+    var outputIsStandardOutput: Bool { output == "-" }
 
     func validate() throws {
         if let fps, !Scenario.frameRates.contains(fps) {

@@ -14,10 +14,13 @@ public enum ThisProcess {
     /// Opens /dev/null on each of the standard descriptors 0, 1 and 2 that
     /// is closed, so that no file opened later takes its number (frames meant
     /// for standard output would otherwise go into that file). They stay open
-    /// on exec, as standard descriptors do.
-    public static func reopenClosedStandardStreams() throws(SystemError) {
+    /// on exec, as standard descriptors do. Returns those that were closed:
+    /// output asked for on standard output would go to /dev/null unseen.
+    public static func reopenClosedStandardStreams() throws(SystemError) -> Set<FileDescriptor> {
+        var closed: Set<FileDescriptor> = []
         for number: Int32 in 0...2 {
             guard try !SystemCalls.isOpen(number) else { continue }
+            closed.insert(FileDescriptor(returned: number))
             let opened = try SystemCalls.open("/dev/null", flags: number == 0 ? O_RDONLY : O_WRONLY, mode: 0)
             // The lowest free number is taken, so this is `number` unless a
             // lower one was closed too (and is reopened first, above).
@@ -26,6 +29,7 @@ public enum ThisProcess {
                 try SystemCalls.close(opened)
             }
         }
+        return closed
     }
 
     /// Ends the process with `code`, flushing standard output first.

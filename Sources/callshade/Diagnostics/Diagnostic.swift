@@ -43,6 +43,8 @@ enum Diagnostic: Error, Equatable {
     case outputWrite(String)
     /// OUT whose kind does not fit: `must end in .png`, `is a folder`, an unknown extension.
     case outputKind(path: String, rule: String)
+    /// `-o -` when standard output was closed at start (and is /dev/null now).
+    case standardOutputClosed
 
     // Inputs.
     case scenario(ScenarioError)
@@ -96,6 +98,7 @@ enum Diagnostic: Error, Equatable {
             }
         case .outputWrite: return "output.write"
         case .outputKind: return "output.kind"
+        case .standardOutputClosed: return "output.standard-output-closed"
         case .scenario: return "scenario.invalid"
         case .avatar: return "avatar.unreadable"
         case .audio: return "audio.unreadable"
@@ -138,6 +141,8 @@ enum Diagnostic: Error, Equatable {
             return message
         case .output(let failure): return failure.description
         case .outputKind(let path, let rule): return "output '\(path)' \(rule)"
+        case .standardOutputClosed:
+            return "standard output is closed, so -o - has nowhere to write; pipe or redirect it, or give -o a file or folder"
         case .scenario(let error): return error.description
         case .codecContainer(let codec, let container, let allowed):
             return "\(codec) does not go in .\(container); use " + allowed.map { "." + $0 }.joined(separator: " or ")
@@ -176,7 +181,11 @@ enum Diagnostic: Error, Equatable {
         case let failure as StagedFolder.Failure:
             if case .target(let target) = failure { self = .output(target) } else { self = .outputWrite(failure.description) }
         case let error as PNGError:
-            if case .output(let failure) = error { self = Diagnostic(failure) } else { self = .outputWrite(error.description) }
+            switch error {
+            case .output(let failure): self = Diagnostic(failure)
+            case .cannotWrite: self = .outputWrite(error.description)
+            case .input, .cannotRead, .tooLarge: self = .picture(error.description)
+            }
         case let error as ScenarioError: self = .scenario(error)
         case let error as FrameSize.ParseError: self = .frameSize(error.description)
         case let error as YUV420.OddSize: self = .frameSize(error.description)

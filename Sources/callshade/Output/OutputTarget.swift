@@ -6,6 +6,14 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     case png, mp4, mov, mkv, webm, raw
 }
 
+/// A command that can write its output to standard output (`-o -`). Where
+/// standard output was closed at start (it is /dev/null now), `main` refuses
+/// it before it starts, instead of letting it write everything to /dev/null.
+protocol WritesToStandardOutput {
+    /// Whether this command line's output is standard output.
+    var outputIsStandardOutput: Bool { get }
+}
+
 /// What `render -o OUT` makes, from OUT and --format.
 enum OutputTarget: Equatable {
     /// PNG frames in a folder.

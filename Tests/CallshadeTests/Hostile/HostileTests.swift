@@ -351,7 +351,8 @@ final class HostileTests: XCTestCase {
 
         var closedOutput = HostileCase(name: "-o - with standard output closed at start",
                                        arguments: ["render", try scenario(inputs, "short.json", duration: 0.2), "--size", "64x64", "-o", "-"],
-                                       outcome: .succeeds, folders: [dir])
+                                       outcome: .refused(status: 1, id: "output.standard-output-closed", mentioning: "standard output is closed"),
+                                       folders: [dir])
         closedOutput.streams = .closed([1])
         cases.append(closedOutput)
 
