@@ -22,7 +22,7 @@ enum ScenarioInput {
     /// would draw a missing-glyph box is refused, naming the field and the
     /// character. A font the check needs that is missing is an error too,
     /// naming its package: the check is never skipped.
-    static func checkFonts(_ scenario: Scenario, file: String) throws {
+    static func checkFonts(_ scenario: Scenario, file: String, fonts: FontBook = .debian) throws {
         let checks: [(field: String, text: String, fonts: [TextFont], what: String)] = [
             ("name", scenario.name, [.regular, .semibold], "no installed font has"),
             ("key", scenario.key.joined(), [.emoji], "the emoji font (Noto Color Emoji) has no"),
@@ -31,7 +31,7 @@ enum ScenarioInput {
             for font in check.fonts {
                 let uncovered: [Character]
                 do {
-                    uncovered = try TextSetter.uncoveredCharacters(in: check.text, font: font)
+                    uncovered = try TextSetter.uncoveredCharacters(in: check.text, font: font, fonts: fonts)
                 } catch {
                     throw Diagnostic.fonts("\(error)")
                 }
