@@ -88,7 +88,7 @@ FIXTURE_EVENTS = [
 ]
 
 ALL_LAYERS = ("background", "waves", "avatar")
-# The foreground goldens (GoldenTests.foregroundCases): 390x844 frames at
+# The foreground goldens (Goldens/cases.json, oracle spec-foreground): 390x844 frames at
 # 390 pt wide, at a time of the fixture scenario, with these layers, and the
 # photo fixture (Tests/CallshadeTests/Fixtures/avatar.png) or the placeholder.
 GOLDENS = {
@@ -627,7 +627,7 @@ def pixel_levels(colour, opacity):
 # ---------------------------------------------------------------- the tables' sources
 
 FIXTURE_SOURCE = os.path.join(ROOT, "Tests", "CallshadeTests", "Support", "ForegroundFixtures.swift")
-GOLDEN_TESTS_SOURCE = os.path.join(ROOT, "Tests", "CallshadeTests", "GoldenTests.swift")
+GOLDEN_CASES = os.path.join(ROOT, "Goldens", "cases.json")
 
 
 def swift_number(value):
@@ -665,12 +665,21 @@ def table_disagreements():
                 + ",".join(squeezed(swift_event(*event)) for event in FIXTURE_EVENTS))
     if scenario + "]" not in fixture and scenario + ",]" not in fixture:
         problems.append(f"{os.path.relpath(FIXTURE_SOURCE, ROOT)}: the fixture scenario is not {scenario}]")
-    tests = squeezed(open(GOLDEN_TESTS_SOURCE).read())
+    import json
+    cases = {case["name"]: case for case in json.load(open(GOLDEN_CASES))["cases"]}
     for name, (time, layers, photo) in GOLDENS.items():
-        spelled = "Set(SceneTag.allCases)" if layers == ALL_LAYERS else "[" + ",".join("." + layer for layer in layers) + "]"
-        case = f'("{name}",{swift_number(time)},{spelled},{str(photo).lower()})'
-        if case not in tests:
-            problems.append(f"{os.path.relpath(GOLDEN_TESTS_SOURCE, ROOT)}: no foreground case {case}")
+        case = cases.get(name)
+        want = {"time": time, "tags": "all" if layers == ALL_LAYERS else list(layers),
+                "fixture": "foreground-photo" if photo else "foreground", "oracle": "spec-foreground"}
+        if case is None:
+            problems.append(f"Goldens/cases.json: no case {name}")
+            continue
+        got = {key: case.get(key) for key in want}
+        if got["tags"] != "all":
+            got["tags"] = sorted(got["tags"] or [])
+            want["tags"] = want["tags"] if want["tags"] == "all" else sorted(want["tags"])
+        if got != want:
+            problems.append(f"Goldens/cases.json: {name} is {got}, this script says {want}")
     return problems
 
 

@@ -261,24 +261,27 @@ FIXTURES = os.path.join(os.path.dirname(SCRIPTS), "Tests", "CallshadeTests", "Ke
 FIXTURE_FACTS = [
     'name: "Emma Walker", key: ["\U0001F34B", "\U0001F98A", "\U0001F43C", "\U0001F680"]',
     "(1, .state(.active)), (3, .tap(.key)), (4.5, .tap(.panel)), (5, .muted(true)), (6, .remoteBatteryLow(true))",
-    '("key-tooltip-halfway", 1.07, [.background, .key, .tooltip])',
-    '("key-panel-open", 4, [.background, .key, .panel])',
-    '("key-buttons-mute-selected", 5.5, [.background, .buttons])',
-    '("key-notices-two-high", 7, [.background, .notices])',
 ]
+# What it assumes of each golden's case in Goldens/cases.json.
+CASES = {
+    "key-tooltip-halfway": {"fixture": "key", "time": 1.07, "tags": ["background", "key", "tooltip"]},
+    "key-panel-open": {"fixture": "key", "time": 4, "tags": ["background", "key", "panel"]},
+    "key-buttons-mute-selected": {"fixture": "key", "time": 5.5, "tags": ["background", "buttons"]},
+    "key-notices-two-high": {"fixture": "key", "time": 7, "tags": ["background", "notices"]},
+}
 
 
 def fixture_mismatches():
     with open(FIXTURES, encoding="utf-8") as file:
         text = file.read()
-    return [fact for fact in FIXTURE_FACTS if fact not in text]
+    return [fact for fact in FIXTURE_FACTS if fact not in text] + words.case_disagreements(CASES)
 
 
 def check(name, path):
     from PIL import Image
     stale = fixture_mismatches()
     if stale:
-        print(f"{path}: KeyFixtures.swift no longer says {stale}; update this script's table -> FAIL")
+        print(f"{path}: KeyFixtures.swift or Goldens/cases.json no longer says {stale}; update this script's table -> FAIL")
         return False
     image = Image.open(path).convert("RGB")
     if image.size != (WIDTH, HEIGHT):

@@ -156,22 +156,25 @@ FIXTURE_FACTS = [
     "Scenario(duration: 8, seed: 9,",
     "(0, .state(.active)), (1, .state(.ended)), (2, .ratingRequested), (4, .rate(5)),",
     "(0, .state(.active)), (1, .state(.ended)), (2, .ratingRequested), (4, .rate(3)),",
-    '("rating-panel", fiveStars, 3, [.background, .rating])',
-    '("rating-stars-filling-three", threeStars, 4.12, [.background, .rating])',
-    '("rating-burst", fiveStars, 4.25, [.background, .rating])',
-    '("rating-effect-0.3s", fiveStars, 4.3, [.background, .celebration])',
-    '("rating-effect-1.0s", fiveStars, 5, [.background, .celebration])',
-    '("rating-effect-2.0s", fiveStars, 6, [.background, .celebration])',
 ]
+# What it assumes of each golden's case in Goldens/cases.json.
+CASES = {
+    "rating-panel": {"fixture": "rating-five-stars", "time": 3, "tags": ["background", "rating"]},
+    "rating-stars-filling-three": {"fixture": "rating-three-stars", "time": 4.12, "tags": ["background", "rating"]},
+    "rating-burst": {"fixture": "rating-five-stars", "time": 4.25, "tags": ["background", "rating"]},
+    "rating-effect-0.3s": {"fixture": "rating-five-stars", "time": 4.3, "tags": ["background", "celebration"]},
+    "rating-effect-1.0s": {"fixture": "rating-five-stars", "time": 5, "tags": ["background", "celebration"]},
+    "rating-effect-2.0s": {"fixture": "rating-five-stars", "time": 6, "tags": ["background", "celebration"]},
+}
 
 
 def check(name, path):
     from PIL import Image
     with open(FIXTURES, encoding="utf-8") as file:
         text = file.read()
-    stale = [fact for fact in FIXTURE_FACTS if fact not in text]
+    stale = [fact for fact in FIXTURE_FACTS if fact not in text] + words.case_disagreements(CASES)
     if stale:
-        print(f"{path}: RatingFixtures.swift no longer says {stale}; update this script's table -> FAIL")
+        print(f"{path}: RatingFixtures.swift or Goldens/cases.json no longer says {stale}; update this script's table -> FAIL")
         return False
     since_request, stars, since_rating, layer = GOLDENS[name]
     image = Image.open(path).convert("RGB")

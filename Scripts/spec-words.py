@@ -13,8 +13,9 @@ without HarfBuzz), the positions from the spec's numbers written out here.
       from the gradient by more than 24 levels; 4 for the pill's glass) must
       be where the spec puts it, within 2 pixels. Exit 1 if not.
 
-What each golden shows is copied from WordsFixtures.goldenCases (palette,
-and the texts at that instant); a golden changed on purpose changes it here too.
+What each golden shows is written out here (palette, and the texts at its
+instant in Goldens/cases.json); the palette must agree with that file, and a
+golden changed on purpose changes it here too.
 """
 import importlib.util
 import os
@@ -129,6 +130,10 @@ def expected_boxes(title, status, pill):
 def check(name, path):
     from PIL import Image
     palette, title, status, pill = GOLDENS[name]
+    stale = case_disagreements({name: {"fixture": "words", "palette": palette, "phase": 0.0, "oracle": "spec-words"}})
+    if stale:
+        print(f"{path}: " + "; ".join(stale) + " -> FAIL")
+        return False
     image = Image.open(path).convert("RGB")
     if image.size != (WIDTH, HEIGHT):
         print(f"{path}: {image.size[0]}x{image.size[1]}, not {WIDTH}x{HEIGHT} -> FAIL")
@@ -176,6 +181,28 @@ def check(name, path):
         ok = ok and not off
     print(f"{path}: " + "; ".join(notes) + (" -> ok" if ok else " -> FAIL"))
     return ok
+
+
+def case_disagreements(expected):
+    """Where Goldens/cases.json no longer lists a golden as an oracle's table
+    assumes: `expected` maps each name to the fields it must have (tags
+    compared as sets). Empty when they agree."""
+    import json
+    with open(os.path.join(ROOT, "Goldens", "cases.json"), encoding="utf-8") as file:
+        cases = {case["name"]: case for case in json.load(file)["cases"]}
+    problems = []
+    for name, fields in expected.items():
+        case = cases.get(name)
+        if case is None:
+            problems.append(f"Goldens/cases.json lists no {name}")
+            continue
+        for key, want in fields.items():
+            got = case.get(key)
+            if key == "tags" and isinstance(want, (list, tuple, set)) and isinstance(got, list):
+                got, want = sorted(got), sorted(want)
+            if got != want:
+                problems.append(f"Goldens/cases.json: {name}'s {key} is {got!r}, this script assumes {want!r}")
+    return problems
 
 
 def command(argv, goldens, check, usage):

@@ -5,54 +5,19 @@ import Foundation
 import XCTest
 
 /// Both renderers against the golden PNGs in Goldens/, with the parity
-/// tolerance. Set CALLSHADE_RECORD_GOLDENS=1 to re-record them from the CPU
-/// reference: the run then fails on purpose, so a re-record is never silent.
-/// On a mismatch the test names the first differing pixel and writes what it
-/// got to .build/test-failures/.
+/// tolerance; Goldens/cases.json lists them (what each shows, how it is
+/// compared, which oracle holds it). Set CALLSHADE_RECORD_GOLDENS=1 to
+/// re-record them from the CPU reference: the run then fails on purpose, so
+/// a re-record is never silent. On a mismatch the test names the first
+/// differing pixel and writes what it got to .build/test-failures/.
 final class GoldenTests: XCTestCase {
-    static let size = "117x253"   // a tenth of the phone screen
-    static let cases: [(Palette, Double)] = Palette.allCases.flatMap { palette in
-        [0.0, 2.5, 6.75].map { (palette, $0) }
-    }
-
-    static func name(_ palette: Palette, _ phase: Double) -> String {
-        "gradient-\(palette.name)-phase\(String(format: "%.2f", phase))"
-    }
-
-    /// Waves and avatar at 390x844, from states of `ForegroundFixtures.timeline`.
-    static let foregroundCases: [(name: String, time: Double, layers: Set<SceneTag>, photo: Bool)] = [
-        ("call-waves-level0", 2, Set(SceneTag.allCases), false),
-        ("call-waves-level3", 7, Set(SceneTag.allCases), false),
-        ("call-waves-hidden-muted", 9.5, Set(SceneTag.allCases), false),
-        ("call-waves-frozen-near", 13, Set(SceneTag.allCases), false),
-        ("call-avatar-photo", 7, Set(SceneTag.allCases), true),
-        ("call-waves-mask", 7, [.waves], false),
-    ]
-
     var recording: Bool { ProcessInfo.processInfo.environment["CALLSHADE_RECORD_GOLDENS"] == "1" }
     /// With CALLSHADE_RECORD_GOLDENS=1, CALLSHADE_RECORD_ONLY=PREFIX records only the goldens whose names start so.
     var recordingOnly: String? { ProcessInfo.processInfo.environment["CALLSHADE_RECORD_ONLY"] }
 
     func testGoldens() throws {
-        var cases: [(String, Scene, edgeTolerance: Bool)] = []
-        for (palette, phase) in Self.cases {
-            cases.append((Self.name(palette, phase), Scene(size: try FrameSize(parsing: Self.size),
-                                                                  background: GradientParameters(palette: palette, phase: phase)), false))
-        }
-        for item in Self.foregroundCases {
-            cases.append((item.name, try ForegroundFixtures.scene(at: item.time, layers: item.layers, photo: item.photo), true))
-        }
-        for item in WordsFixtures.goldenCases {
-            cases.append((item.name, try WordsFixtures.goldenScene(at: item.time, palette: item.palette), true))
-        }
-        for item in ScriptFixtures.goldenCases {
-            cases.append((item.name, try ScriptFixtures.goldenScene(title: item.title), true))
-        }
-        for item in KeyFixtures.goldenCases {
-            cases.append((item.name, try KeyFixtures.goldenScene(at: item.time, layers: item.layers), true))
-        }
-        for item in RatingFixtures.goldenCases {
-            cases.append((item.name, try RatingFixtures.goldenScene(item.scenario, at: item.time, layers: item.layers), true))
+        let cases = try GoldenCase.all().map { golden in
+            (golden.name, try GoldenScenes.scene(for: golden), edgeTolerance: golden.parity == "edges")
         }
         try check(cases)
     }
@@ -87,11 +52,16 @@ final class GoldenTests: XCTestCase {
         }
     }
 
-    func testEveryGoldenIsUsed() throws {
+    func testEveryGoldenIsListedOnceWithAKnownParityAndOracle() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: TestPaths.goldens.path)
             .filter { $0.hasSuffix(".png") }.sorted()
-        let names = Self.cases.map { Self.name($0.0, $0.1) } + Self.foregroundCases.map(\.name) + WordsFixtures.goldenCases.map(\.name)
-            + ScriptFixtures.goldenCases.map(\.name) + KeyFixtures.goldenCases.map(\.name) + RatingFixtures.goldenCases.map(\.name)
-        XCTAssertEqual(files, names.map { $0 + ".png" }.sorted())
+        let cases = try GoldenCase.all()
+        XCTAssertEqual(files, cases.map { $0.name + ".png" }.sorted())
+        XCTAssertEqual(Set(cases.map(\.name)).count, cases.count, "a name listed twice")
+        for golden in cases {
+            XCTAssertTrue(["whole", "edges"].contains(golden.parity), "\(golden.name): parity \(golden.parity)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: TestPaths.packageRoot.appendingPathComponent("Scripts/\(golden.oracle).py").path),
+                          "\(golden.name): no oracle Scripts/\(golden.oracle).py")
+        }
     }
 }

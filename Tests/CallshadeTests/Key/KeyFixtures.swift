@@ -14,20 +14,14 @@ enum KeyFixtures {
         (0, .state(.ringing)), (1, .state(.active)), (3, .tap(.key)), (4.5, .tap(.panel)), (5, .muted(true)), (6, .remoteBatteryLow(true)),
     ])
 
-    static let goldenCases: [(name: String, time: Double, layers: Set<SceneTag>)] = [
-        ("key-tooltip-halfway", 1.07, [.background, .key, .tooltip]),
-        ("key-panel-open", 4, [.background, .key, .panel]),
-        ("key-buttons-mute-selected", 5.5, [.background, .buttons]),
-        ("key-notices-two-high", 7, [.background, .notices]),
-    ]
-
-    static func goldenScene(at time: Double, layers: Set<SceneTag>) throws -> Scene {
-        let layout = try CallLayout(size: .init(parsing: "390x844"))
+    /// A key golden (Goldens/cases.json): the golden call at `time`, over the gradient `background`.
+    static func goldenScene(at time: Double, size: String, layers: Set<SceneTag>, background: GradientParameters) throws -> Scene {
+        let layout = try CallLayout(size: .init(parsing: size))
         let setter = try setters.value(for: layout.scale) {
             try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: goldenScenario.name, key: goldenScenario.key))
         }
         let screen = CallScreen(layout: layout, seed: goldenScenario.seed, avatar: nil, text: setter, showing: layers)
-        return screen.scene(at: CallTimeline(goldenScenario).state(at: time), background: GradientParameters(palette: .blueViolet, phase: 0))
+        return screen.scene(at: CallTimeline(goldenScenario).state(at: time), background: background)
     }
 
     private static let setters = Memo<Double, TextSetter>(limit: 2)

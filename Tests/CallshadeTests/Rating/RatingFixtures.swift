@@ -15,22 +15,15 @@ enum RatingFixtures {
         (0, .state(.active)), (1, .state(.ended)), (2, .ratingRequested), (4, .rate(3)),
     ])
 
-    static let goldenCases: [(name: String, scenario: Scenario, time: Double, layers: Set<SceneTag>)] = [
-        ("rating-panel", fiveStars, 3, [.background, .rating]),
-        ("rating-stars-filling-three", threeStars, 4.12, [.background, .rating]),
-        ("rating-burst", fiveStars, 4.25, [.background, .rating]),
-        ("rating-effect-0.3s", fiveStars, 4.3, [.background, .celebration]),
-        ("rating-effect-1.0s", fiveStars, 5, [.background, .celebration]),
-        ("rating-effect-2.0s", fiveStars, 6, [.background, .celebration]),
-    ]
-
-    static func goldenScene(_ scenario: Scenario, at time: Double, layers: Set<SceneTag>) throws -> Scene {
-        let layout = try CallLayout(size: .init(parsing: "390x844"))
+    /// A rating golden (Goldens/cases.json): `scenario` at `time`, over the gradient `background`.
+    static func goldenScene(_ scenario: Scenario, at time: Double, size: String, layers: Set<SceneTag>,
+                            background: GradientParameters) throws -> Scene {
+        let layout = try CallLayout(size: .init(parsing: size))
         let setter = try setters.value(for: layout.scale) {
             try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: scenario.name, key: scenario.key))
         }
         let screen = CallScreen(layout: layout, seed: scenario.seed, avatar: nil, text: setter, showing: layers)
-        return screen.scene(at: CallTimeline(scenario).state(at: time), background: GradientParameters(palette: .blueViolet, phase: 0))
+        return screen.scene(at: CallTimeline(scenario).state(at: time), background: background)
     }
 
     private static let setters = Memo<Double, TextSetter>(limit: 2)

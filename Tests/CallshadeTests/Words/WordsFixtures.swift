@@ -17,24 +17,14 @@ enum WordsFixtures {
         (14, .state(.ended, reason: .busy)),
     ])
 
-    /// The words goldens: 390x844 frames of the golden call's words over the
-    /// gradient alone, in a palette at phase 0 (so that an oracle that knows
-    /// no timeline can check them: Scripts/spec-words.py).
-    static let goldenCases: [(name: String, time: Double, palette: Palette)] = [
-        ("words-requesting", 1, .blueViolet),
-        ("words-ringing-dots", 2.4, .blueViolet),
-        ("words-active-0-07-two-bars", 11.5, .blueGreen),
-        ("words-weak-pill-halfway", 12.15, .orangeRed),
-        ("words-ended-line-busy", 15, .blueViolet),
-    ]
-
-    static func goldenScene(at time: Double, palette: Palette) throws -> Scene {
-        let layout = try CallLayout(size: .init(parsing: "390x844"))
-        let screen = CallScreen(layout: layout, seed: goldenScenario.seed, avatar: nil, text: try setter(for: layout),
-                                showing: SceneTag.words.union([.background]))
+    /// A words golden (Goldens/cases.json): the golden call's words over the
+    /// gradient alone, in a palette (so that an oracle that knows no
+    /// timeline can check them: Scripts/spec-words.py).
+    static func goldenScene(at time: Double, size: String, layers: Set<SceneTag>, background: GradientParameters) throws -> Scene {
+        let layout = try CallLayout(size: .init(parsing: size))
+        let screen = CallScreen(layout: layout, seed: goldenScenario.seed, avatar: nil, text: try setter(for: layout), showing: layers)
         let words = CallTimeline(goldenScenario).state(at: time).words
-        return screen.scene(background: GradientParameters(palette: palette, phase: 0), waves: WaveState(level: 0, motionTime: 0),
-                            words: words)
+        return screen.scene(background: background, waves: WaveState(level: 0, motionTime: 0), words: words)
     }
 
     /// A setter for frames of `layout` (made once a scale a run: rasterising the glyphs takes a moment).

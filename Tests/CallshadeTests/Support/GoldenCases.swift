@@ -1,0 +1,110 @@
+import CallshadeCore
+import Foundation
+
+/// One golden picture as Goldens/cases.json lists it: what it shows (a
+/// fixture of the tests, at an instant and size, with some tags), how it is
+/// compared, and which independent oracle holds it (Scripts/check-goldens
+/// reads the same file).
+struct GoldenCase: Decodable {
+    let name: String
+    /// Which scene builder of `GoldenScenes` makes it.
+    let fixture: String
+    let size: String
+    let time: Double?
+    let palette: String?
+    let phase: Double?
+    /// The tags drawn: a list, or "all".
+    let tags: Tags?
+    let title: String?
+    /// "whole": the parity rule everywhere; "edges": the foreground's rule, which allows anti-aliased edges.
+    let parity: String
+    let oracle: String
+
+    enum Tags: Decodable {
+        case all
+        case listed([String])
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let word = try? container.decode(String.self), word == "all" {
+                self = .all
+            } else {
+                self = .listed(try container.decode([String].self))
+            }
+        }
+    }
+
+    /// The tags as scene tags; an unknown name throws, naming the case.
+    func sceneTags() throws -> Set<SceneTag> {
+        switch tags {
+        case .all, nil: return Set(SceneTag.allCases)
+        case .listed(let names):
+            return Set(try names.map { name in
+                guard let tag = SceneTag(rawValue: name) else { throw GoldenCaseError("\(self.name): no tag \"\(name)\"") }
+                return tag
+            })
+        }
+    }
+
+    /// The background's palette at `phase` (default 0); nil when the case gives no palette.
+    func background() throws -> GradientParameters? {
+        guard let palette else { return nil }
+        guard let known = Palette(rawValue: palette) else { throw GoldenCaseError("\(name): no palette \"\(palette)\"") }
+        return GradientParameters(palette: known, phase: phase ?? 0)
+    }
+
+    func instant() throws -> Double {
+        guard let time else { throw GoldenCaseError("\(name): fixture \(fixture) needs a time") }
+        return time
+    }
+
+    /// Every case of Goldens/cases.json, in its order.
+    static func all() throws -> [GoldenCase] {
+        struct File: Decodable { let cases: [GoldenCase] }
+        let data = try Data(contentsOf: TestPaths.goldens.appendingPathComponent("cases.json"))
+        return try JSONDecoder().decode(File.self, from: data).cases
+    }
+}
+
+struct GoldenCaseError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// The scene of each golden case, from the fixture it names.
+enum GoldenScenes {
+    static func scene(for golden: GoldenCase) throws -> Scene {
+        switch golden.fixture {
+        case "gradient":
+            guard let background = try golden.background() else { throw GoldenCaseError("\(golden.name): a gradient needs a palette") }
+            return Scene(size: try FrameSize(parsing: golden.size), background: background)
+        case "foreground", "foreground-photo":
+            return try ForegroundFixtures.scene(at: try golden.instant(), size: golden.size, layers: try golden.sceneTags(),
+                                                photo: golden.fixture == "foreground-photo")
+        case "words":
+            return try WordsFixtures.goldenScene(at: try golden.instant(), size: golden.size, layers: try golden.sceneTags(),
+                                                 background: try required(golden.background(), golden))
+        case "title":
+            guard let title = golden.title else { throw GoldenCaseError("\(golden.name): a title case needs a title") }
+            return try ScriptFixtures.goldenScene(title: title, at: try golden.instant(), size: golden.size, layers: try golden.sceneTags(),
+                                                  background: try required(golden.background(), golden))
+        case "key":
+            return try KeyFixtures.goldenScene(at: try golden.instant(), size: golden.size, layers: try golden.sceneTags(),
+                                               background: try required(golden.background(), golden))
+        case "rating-five-stars", "rating-three-stars":
+            return try RatingFixtures.goldenScene(golden.fixture == "rating-five-stars" ? RatingFixtures.fiveStars : RatingFixtures.threeStars,
+                                                  at: try golden.instant(), size: golden.size, layers: try golden.sceneTags(),
+                                                  background: try required(golden.background(), golden))
+        default:
+            throw GoldenCaseError("\(golden.name): no fixture \"\(golden.fixture)\"")
+        }
+    }
+
+    private static func required(_ background: GradientParameters?, _ golden: GoldenCase) throws -> GradientParameters {
+        guard let background else { throw GoldenCaseError("\(golden.name): fixture \(golden.fixture) needs a palette") }
+        return background
+    }
+}
