@@ -316,10 +316,7 @@ public final class GPURenderer: FrameRenderer {
     /// With `waves`, the grid's target also gets the gradient as seen through one wave and through both (outputs 1, 2).
     private func lowResolutionGradient(for scene: Scene, throughWaves waves: WavesLayer? = nil) throws -> LowResolutionGrid? {
         let size = scene.size
-        guard gradientFactor > 1, context.rendersToFloat, let background = scene.background else { return nil }
-        let grid = LowResolutionGrid(width: size.width, height: size.height, factor: gradientFactor)
-        // Too coarse a grid misses the field's curvature: keep at least 120 texels a side.
-        guard min(grid.innerWidth, grid.innerHeight) >= LowResolutionGrid.minimumSide else { return nil }
+        guard let background = scene.background, let grid = grid(for: size) else { return nil }
         if lowResolution?.grid != grid {
             lowResolution = nil
             let textures = try (0..<3).map { _ in
@@ -330,6 +327,22 @@ public final class GPURenderer: FrameRenderer {
         guard let low = lowResolution else { return nil }
         try gradient.drawLowResolution(background, grid: grid, throughWaves: waves, into: low.target)
         return grid
+    }
+
+    /// The low-resolution grid of a frame of `size`, where it applies: a
+    /// factor over 1, a context that renders to floats, and at least the
+    /// configuration's fewest texels a side (a coarser grid misses the field's curvature).
+    private func grid(for size: FrameSize) -> LowResolutionGrid? {
+        guard gradientFactor > 1, context.rendersToFloat else { return nil }
+        let grid = LowResolutionGrid(width: size.width, height: size.height, factor: gradientFactor)
+        return min(grid.innerWidth, grid.innerHeight) >= configuration.minimumGridSide ? grid : nil
+    }
+
+    /// The route a frame of `scene` takes: host composition where it is
+    /// configured and the grid applies, else the GPU passes (what a test
+    /// asks to be sure a route it holds did not fall back to another).
+    public func route(for scene: Scene) -> RendererConfiguration.Route {
+        composesOnHost && scene.background != nil && grid(for: scene.size) != nil ? .hostComposition : .gpuPasses
     }
 
     /// A target for the foreground's square alone, reused while it is large enough (sides in steps of 64).

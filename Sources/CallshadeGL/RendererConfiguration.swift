@@ -36,6 +36,10 @@ public struct RendererConfiguration: Equatable, Sendable, CustomStringConvertibl
     /// evaluates every pixel. It applies only where the context renders to
     /// floats and the grid has at least 120 texels a side.
     public var gradientFactor: Int
+    /// The fewest texels a side the grid may have (a coarser one misses the
+    /// field's curvature): frames whose grid would be smaller take the GPU
+    /// passes. The tests lower it to hold the host route on small frames.
+    public var minimumGridSide = LowResolutionGrid.minimumSide
     /// Whether the foreground's tiles get the cheapest program that draws
     /// them exactly (see `ForegroundTiles`); false draws the whole square with
     /// the whole composition, the slow reference the tests hold the tiles to.

@@ -22,27 +22,33 @@ final class GoldenTests: XCTestCase {
         try check(cases)
     }
 
+    /// Each golden on every route (`RouteMatrix`): a route that fell back to
+    /// another fails, and a failure names the route and the environment and
+    /// leaves what it got, the golden and their differences in .build/test-failures/.
     func check(_ cases: [(String, Scene, edgeTolerance: Bool)]) throws {
-        let gpu = try makeGPURenderer()
-        let cpu = ReferenceRenderer()
+        let matrix = RouteMatrix(gpu: try makeGPURenderer())
         var recorded: [String] = []
         for (name, request, edgeTolerance) in cases {
             let goldenPath = TestPaths.goldens.appendingPathComponent(name + ".png").path
             if recording {
                 if let prefix = recordingOnly, !name.hasPrefix(prefix) { continue }
-                try PNGFile.write(try cpu.render(request), to: goldenPath)
+                try PNGFile.write(try matrix.reference.render(request), to: goldenPath)
                 recorded.append(name)
                 continue
             }
             let golden = try PNGFile.read(path: goldenPath)
-            for (backend, renderer) in [("gpu", gpu as FrameRenderer), ("cpu", cpu)] {
+            for route in matrix.routes(for: request) {
+                let renderer = matrix.renderer(route, for: request)
+                if let fallback = matrix.fallback(of: renderer, route, for: request) {
+                    XCTFail("\(name): \(fallback) (\(matrix.environment))")
+                    continue
+                }
                 let actual = try renderer.render(request)
                 let comparison = ImageComparison(actual, golden)
                 if !(edgeTolerance ? comparison.withinForegroundParity : comparison.withinParity) {
-                    try FileManager.default.createDirectory(at: TestPaths.failureOutput, withIntermediateDirectories: true)
-                    let actualPath = TestPaths.failureOutput.appendingPathComponent("\(name)-\(backend).actual.png").path
-                    try PNGFile.write(actual, to: actualPath)
-                    XCTFail("\(name) on \(backend) differs from its golden: \(comparison) (got \(actualPath))")
+                    let paths = try RouteMatrix.writeFailure(name: name, route: route, got: actual, expected: golden)
+                    XCTFail("\(name) on the \(route.rawValue) route differs from its golden: \(comparison) "
+                            + "(\(matrix.environment); wrote \(paths.joined(separator: ", ")))")
                 }
             }
         }

@@ -1,0 +1,103 @@
+import CallshadeCore
+import CallshadeGL
+import CallshadePNG
+import Foundation
+import XCTest
+
+/// The three routes a frame can take, each configured explicitly, so that a
+/// test holds every one of them and none falls back to another unseen: the
+/// CPU reference (the contract), the GPU passes, and host composition (the
+/// route every render without a GPU takes), forced onto small frames with a
+/// grid fine enough to apply there.
+enum TestRoute: String, CaseIterable {
+    case reference
+    case passes
+    case host
+}
+
+struct RouteMatrix {
+    let gpu: GPURenderer
+    let reference = ReferenceRenderer()
+
+    init(gpu: GPURenderer) {
+        self.gpu = gpu
+    }
+
+    /// The routes a frame of `scene` can take: all three, but host
+    /// composition only under a background (it composes over the
+    /// interpolated gradient; a frame without one, the waves' mask, say,
+    /// takes the GPU passes on every route, as `render --layers waves` does).
+    func routes(for scene: Scene) -> [TestRoute] {
+        scene.background == nil ? [.reference, .passes] : TestRoute.allCases
+    }
+
+    /// The renderer of `route` for `scene`. Host composition takes the
+    /// largest grid factor up to the default (8) that leaves the grid at least
+    /// 120 texels a side, or for frames too small for that (the gradient
+    /// goldens, 117 pixels wide) factor 2 with the grid's minimum lowered to
+    /// 16: the route itself, not the passes it would fall back to.
+    func renderer(_ route: TestRoute, for scene: Scene) -> any FrameRenderer {
+        switch route {
+        case .reference:
+            return reference
+        case .passes:
+            return gpu.reconfigured(RendererConfiguration(route: .gpuPasses, yuvConverter: .cpu))
+        case .host:
+            let side = min(scene.size.width, scene.size.height)
+            let fine = (2...RendererConfiguration.defaultGradientFactor).last { side / $0 >= 120 }
+            var configuration = RendererConfiguration(route: .hostComposition, yuvConverter: .cpu, gradientFactor: fine ?? 2)
+            if fine == nil { configuration.minimumGridSide = 16 }
+            return gpu.reconfigured(configuration)
+        }
+    }
+
+    /// Nil when `renderer` takes `route` for `scene`; else what it takes instead.
+    func fallback(of renderer: any FrameRenderer, _ route: TestRoute, for scene: Scene) -> String? {
+        guard route != .reference, let gpu = renderer as? GPURenderer else { return nil }
+        let taken = gpu.route(for: scene)
+        let wanted: RendererConfiguration.Route = route == .host ? .hostComposition : .gpuPasses
+        return taken == wanted ? nil : "the \(route.rawValue) route fell back to \(taken.title)"
+    }
+
+    /// What a failure names besides the route: the GL renderer and the
+    /// versions of the font packages the text is set from.
+    var environment: String {
+        "GL renderer \(gpu.context.info.renderer); fonts \(Self.fontPackages)"
+    }
+
+    private static let fontPackages: String = {
+        let names = ["fonts-inter", "fonts-dejavu-core", "fonts-noto-core", "fonts-noto-cjk", "fonts-noto-color-emoji",
+                     "fonts-material-design-icons-iconfont"]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dpkg-query")
+        process.arguments = ["-W", "-f", "${Package} ${Version}, "] + names
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return "(dpkg-query did not run)" }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: ", "))
+    }()
+
+    /// Writes what `route` drew for `name`, the golden, and a map of their
+    /// differences (each channel's |delta| times 16) to .build/test-failures/;
+    /// returns the folder's paths written.
+    static func writeFailure(name: String, route: TestRoute, got: RGBAImage, expected: RGBAImage) throws -> [String] {
+        try FileManager.default.createDirectory(at: TestPaths.failureOutput, withIntermediateDirectories: true)
+        let stem = TestPaths.failureOutput.appendingPathComponent("\(name)-\(route.rawValue)").path
+        var paths = [stem + ".got.png", stem + ".expected.png"]
+        try PNGFile.write(got, to: paths[0])
+        try PNGFile.write(expected, to: paths[1])
+        if got.width == expected.width, got.height == expected.height {
+            let amplified = zip(got.pixels, expected.pixels).enumerated().map { index, pair in
+                index % 4 == 3 ? UInt8(255) : UInt8(min(255, abs(Int(pair.0) - Int(pair.1)) * 16))
+            }
+            if let diff = RGBAImage(width: got.width, height: got.height, pixels: amplified) {
+                paths.append(stem + ".diff.png")
+                try PNGFile.write(diff, to: paths[2])
+            }
+        }
+        return paths
+    }
+}
