@@ -106,16 +106,10 @@ def near(point, cloud):
 
 
 def check(name, path):
-    from PIL import Image
-    stale = words.case_disagreements({name: {"fixture": "title", "title": GOLDENS[name][0], "palette": "blue-green", "phase": 0.0}})
-    if stale:
-        print(f"{path}: " + "; ".join(stale) + " -> FAIL")
+    case = {"fixture": "title", "title": GOLDENS[name][0], "palette": "blue-green", "phase": 0.0, "oracle": "spec-scripts"}
+    pixels = words.phone_frame(path, words.case_disagreements({name: case}))
+    if pixels is None:
         return False
-    image = Image.open(path).convert("RGB")
-    if image.size != (WIDTH, HEIGHT):
-        print(f"{path}: {image.size[0]}x{image.size[1]}, not {WIDTH}x{HEIGHT} -> FAIL")
-        return False
-    pixels = image.load()
     want, (box_top, box_bottom) = expected_mask(name)
     band = (int(box_top) - 12, int(box_bottom) + 12)
     ink = set()

@@ -127,18 +127,26 @@ def expected_boxes(title, status, pill):
     return boxes
 
 
-def check(name, path):
+def phone_frame(path, stale):
+    """The golden's RGB pixels, once the oracle's tables agree with what
+    they copy (`stale` lists where they do not) and it is WIDTH x HEIGHT;
+    else None, having printed why it fails."""
     from PIL import Image
-    palette, title, status, pill = GOLDENS[name]
-    stale = case_disagreements({name: {"fixture": "words", "palette": palette, "phase": 0.0, "oracle": "spec-words"}})
     if stale:
-        print(f"{path}: " + "; ".join(stale) + " -> FAIL")
-        return False
+        print(f"{path}: " + "; ".join(stale) + "; update the oracle's table -> FAIL")
+        return None
     image = Image.open(path).convert("RGB")
     if image.size != (WIDTH, HEIGHT):
         print(f"{path}: {image.size[0]}x{image.size[1]}, not {WIDTH}x{HEIGHT} -> FAIL")
+        return None
+    return image.load()
+
+
+def check(name, path):
+    palette, title, status, pill = GOLDENS[name]
+    pixels = phone_frame(path, case_disagreements({name: {"fixture": "words", "palette": palette, "phase": 0.0, "oracle": "spec-words"}}))
+    if pixels is None:
         return False
-    pixels = image.load()
     boxes = expected_boxes(title, status, pill)
     # The rows each element owns: from its box's top to the next element's.
     bands = {"back": (40, 120), "title": (TITLE_TOP - 10, TITLE_TOP + line_height(28)),
