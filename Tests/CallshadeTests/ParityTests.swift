@@ -11,14 +11,23 @@ final class ParityTests: XCTestCase {
         super.tearDown()
     }
 
-    /// `reference`: the CPU reference's frame when the test has it already.
+    /// The GPU's routes (`RouteMatrix`: the passes, and host composition
+    /// wherever it can run) held to the CPU reference; a route that fell back
+    /// fails. `reference`: the CPU reference's frame when the test has it already.
     func assertParity(_ request: Scene, gpu: GPURenderer, reference: RGBAImage? = nil,
                       file: StaticString = #filePath, line: UInt = #line) throws {
-        let fromGPU = try gpu.render(request)
-        let fromCPU = try reference ?? ReferenceRenderer().render(request)
-        let comparison = ImageComparison(fromGPU, fromCPU)
-        XCTAssertTrue(comparison.withinParity, "\(request.size) centres \(request.background.map { "\($0.centres)" } ?? "none"): \(comparison)",
-                      file: file, line: line)
+        let matrix = RouteMatrix(gpu: gpu)
+        let fromCPU = try reference ?? matrix.reference.render(request)
+        for route in matrix.routes(for: request) where route != .reference {
+            let renderer = matrix.renderer(route, for: request)
+            if let fallback = matrix.fallback(of: renderer, route, for: request) {
+                XCTFail("\(request.size): \(fallback)", file: file, line: line)
+                continue
+            }
+            let comparison = ImageComparison(try renderer.render(request), fromCPU)
+            XCTAssertTrue(comparison.withinParity, "\(request.size) on the \(route.rawValue) route, centres "
+                          + "\(request.background.map { "\($0.centres)" } ?? "none"): \(comparison)", file: file, line: line)
+        }
     }
 
     func testSmallSizesAndFractionalPhases() throws {

@@ -26,9 +26,10 @@ struct RouteMatrix {
     /// The routes a frame of `scene` can take: all three, but host
     /// composition only under a background (it composes over the
     /// interpolated gradient; a frame without one, the waves' mask, say,
-    /// takes the GPU passes on every route, as `render --layers waves` does).
+    /// takes the GPU passes on every route, as `render --layers waves` does)
+    /// and on frames at least 32 pixels a side (a grid of 16 texels at factor 2).
     func routes(for scene: Scene) -> [TestRoute] {
-        scene.background == nil ? [.reference, .passes] : TestRoute.allCases
+        scene.background != nil && min(scene.size.width, scene.size.height) >= 32 ? TestRoute.allCases : [.reference, .passes]
     }
 
     /// The renderer of `route` for `scene`. Host composition takes the
