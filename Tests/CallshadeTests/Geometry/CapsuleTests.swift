@@ -19,7 +19,7 @@ final class CapsuleTests: XCTestCase {
                                                    offset: (random.below(8), random.below(8)))
             check.check(shape, over: region, rules: [("coverage", shape.coverage)])
         }
-        check.assertHolds("capsules", tiles: 0.9, runs: 0.99)
+        check.assertHolds("capsules", inside: 0.99, outside: 0.9, runs: 0.99)
     }
 
     /// Its distance is the disc's about its nearest point of the segment.

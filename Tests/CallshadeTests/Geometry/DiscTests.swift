@@ -27,7 +27,7 @@ final class DiscTests: XCTestCase {
                 }),
             ])
         }
-        check.assertHolds("discs", tiles: 0.9, runs: 0.99)
+        check.assertHolds("discs", inside: 0.99, outside: 0.9, runs: 0.99)
     }
 
     /// The radius-first rule is the edge rule's value to within rounding.

@@ -69,14 +69,15 @@ struct ShapeCoverageCheck {
     }
 
     /// Fails where any shortcut was wrong, or where they found too little:
-    /// under `tiles` of the tiles whose pixels are all 1 (or all 0) called
-    /// so, or under `runs` of the centres of coverage 1 (or 0) in the runs (outside the spans).
-    func assertHolds(_ what: String, tiles: Double, runs: Double, file: StaticString = #filePath, line: UInt = #line) {
+    /// under `inside` of the tiles whose pixels are all 1 called inside,
+    /// under `outside` of those whose pixels are all 0 called outside, or
+    /// under `runs` of the centres of coverage 1 (or 0) in the runs (outside the spans).
+    func assertHolds(_ what: String, inside: Double, outside: Double, runs: Double, file: StaticString = #filePath, line: UInt = #line) {
         failures.assertNone(what, file: file, line: line)
-        for kind in [PartCoverage.inside, .outside] {
+        for (kind, share) in [(PartCoverage.inside, inside), (.outside, outside)] {
             let found = called[kind] ?? 0, all = wholly[kind] ?? 0
             XCTAssertGreaterThan(all, 0, "\(what): no tile is wholly \(kind)", file: file, line: line)
-            XCTAssertGreaterThanOrEqual(Double(found), tiles * Double(all), "\(what): \(found) of \(all) tiles wholly \(kind) called so",
+            XCTAssertGreaterThanOrEqual(Double(found), share * Double(all), "\(what): \(found) of \(all) tiles wholly \(kind) called so",
                                         file: file, line: line)
         }
         XCTAssertGreaterThanOrEqual(Double(inRuns), runs * Double(covered), "\(what): \(inRuns) of \(covered) covered centres in the runs",
