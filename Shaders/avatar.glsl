@@ -1,7 +1,7 @@
 // The avatar: a picture (premultiplied RGBA8 texture, square; programs built
 // with AVATAR_PICTURE) or a placeholder disc with a vertical two-colour
 // gradient (the others), in an anti-aliased circle.
-// Included with #include "avatar.glsl".
+// Included with #include "avatar.glsl", after shapes.glsl (for the disc).
 
 uniform float u_avatarDiameter;  // pixels
 uniform float u_avatarOpacity;   // 0...1: colour and alpha multiplied by it
@@ -25,7 +25,7 @@ vec4 avatarTexel(vec2 position) {
 
 // The avatar's premultiplied colour and alpha at `offset` pixels from its centre.
 vec4 avatarColor(vec2 offset) {
-    float coverage = clamp(u_avatarDiameter * 0.5 - length(offset) + 0.5, 0.0, 1.0) * u_avatarOpacity;
+    float coverage = discCoverage(u_avatarDiameter * 0.5, length(offset)) * u_avatarOpacity;
     if (coverage <= 0.0 || u_avatarDiameter <= 0.0) return vec4(0.0);
     vec2 u = offset / u_avatarDiameter + 0.5;
 #ifdef AVATAR_PICTURE

@@ -10,6 +10,7 @@ precision highp float;
 
 #include "gradient.glsl"
 #include "waves.glsl"
+#include "shapes.glsl"
 #include "avatar.glsl"
 
 uniform vec3 u_layers;           // (background, waves, avatar): 1 = drawn

@@ -13,6 +13,7 @@
 precision highp float;
 
 #include "gradient.glsl"
+#include "shapes.glsl"
 
 uniform vec2 u_regionOrigin;     // the frame pixel at the target's (0, 0)
 uniform vec4 u_glassRect;        // x, y, width, height in frame pixels (y down)
@@ -36,10 +37,7 @@ float triangleDistance(vec2 p, float halfWidth, float depth) {
 // Signed distance to the rounded rectangle and its arrow (the rounded core
 // triangle), negative inside.
 float glassDistance(vec2 point) {
-    float radius = u_glassShape.x;
-    vec2 halfSize = u_glassRect.zw * 0.5;
-    vec2 q = abs(point - (u_glassRect.xy + halfSize)) - (halfSize - radius);
-    float body = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
+    float body = roundedRectangleDistance(point, u_glassRect, u_glassShape.x);
     if (u_glassShape.w > 0.0) {
         vec2 p = vec2(abs(point.x - u_glassArrow.x), point.y - u_glassArrow.y);
         body = min(body, triangleDistance(p, u_glassArrow.z, u_glassArrow.w) - u_glassShape.z);
@@ -49,7 +47,7 @@ float glassDistance(vec2 point) {
 
 void main() {
     vec2 point = gl_FragCoord.xy + u_regionOrigin;
-    float amount = clamp(0.5 - glassDistance(point), 0.0, 1.0) * u_glassShape.y;
+    float amount = edgeCoverage(glassDistance(point)) * u_glassShape.y;
     vec2 lattice = (point - u_backdropLattice.xy) / u_backdropLattice.zw + 0.5;
     vec3 glass = texture(u_backdrop, lattice / vec2(textureSize(u_backdrop, 0))).rgb;
 #ifdef OVER_BACKGROUND

@@ -9,6 +9,8 @@
 // what the target holds.
 precision highp float;
 
+#include "shapes.glsl"
+
 uniform highp sampler2D u_atlas;   // glyph coverage in the red channel (TextureUnit.glyphs)
 uniform highp sampler2D u_colourAtlas;  // colour glyphs, premultiplied RGBA (TextureUnit.colourGlyphs)
 uniform vec2 u_regionOrigin;       // the frame pixel at the target's (0, 0)
@@ -24,11 +26,7 @@ out vec4 fragColor;
 
 // A rounded rectangle's coverage at `point` (anti-aliased over one pixel).
 float outlineCoverage(vec2 point, vec4 rect, float cornerRadius) {
-    float radius = min(cornerRadius, 0.5 * min(rect.z, rect.w));
-    vec2 halfSize = rect.zw * 0.5;
-    vec2 q = abs(point - (rect.xy + halfSize)) - (halfSize - radius);
-    float distance = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
-    return clamp(0.5 - distance, 0.0, 1.0);
+    return edgeCoverage(roundedRectangleDistance(point, rect, min(cornerRadius, 0.5 * min(rect.z, rect.w))));
 }
 
 // The mark's own rounded rectangle's coverage.
@@ -52,7 +50,7 @@ void main() {
     }
     float coverage;
     if (v_cut.x > 0.0) {
-        float hole = v_cut.z > 0.0 ? clamp(0.5 - (length(point - (v_rect.xy + 0.5 * v_rect.zw)) - v_cut.z), 0.0, 1.0) : 0.0;
+        float hole = v_cut.z > 0.0 ? edgeCoverage(discDistance(point, v_rect.xy + 0.5 * v_rect.zw, v_cut.z)) : 0.0;
         float glyph = 0.0;
         if (all(greaterThanEqual(point, v_cutRect.xy)) && all(lessThan(point, v_cutRect.xy + v_cutRect.zw))) {
             vec2 texel = v_source.xy + (point - v_cutRect.xy) * v_source.zw / v_cutRect.zw;

@@ -33,7 +33,7 @@ struct ReferenceForeground: ReferenceNodeShader {
 
     /// The avatar's premultiplied colour and alpha at `offset` pixels from the centre.
     func avatar(_ layer: AvatarLayer, offset: Vec2) -> (color: RGB, alpha: Double) {
-        let coverage = min(max(layer.diameter / 2 - offset.length + 0.5, 0), 1) * min(max(layer.opacity, 0), 1)
+        let coverage = Disc.coverage(radius: layer.diameter / 2, centreDistance: offset.length) * min(max(layer.opacity, 0), 1)
         guard coverage > 0, layer.diameter > 0 else { return (.black, 0) }
         let u = offset * (1 / layer.diameter) + Vec2(0.5, 0.5)
         guard let image = layer.image else {

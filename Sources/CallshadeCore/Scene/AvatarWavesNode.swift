@@ -17,6 +17,11 @@ public struct AvatarLayer: Equatable, Sendable {
         placeholderTop = Self.placeholderColors.top
         placeholderBottom = Self.placeholderColors.bottom
     }
+
+    /// The disc it fills about `centre`; nil when its diameter is not positive (it draws nothing).
+    public func disc(centre: Vec2) -> Disc? {
+        diameter > 0 ? Disc(centre: centre, radius: diameter / 2) : nil
+    }
 }
 
 /// The waves and the avatar around one centre: one node, drawn by one fused

@@ -50,7 +50,7 @@ extension AvatarWavesNode {
     /// whole tile prove each kind's shortcut gives the same result.
     public func tileKinds(in region: PixelRect) -> [AvatarWavesTile?] {
         let (columns, rows) = SceneTiles.count(region)
-        let avatarBounds = AvatarBounds(avatar)
+        let avatarBounds = AvatarBounds(avatar, centre: centre)
         let shapes = waves.map { $0.alpha > 0 ? $0.shapes : [] } ?? []
         func bounds(_ index: Int) -> WaveBounds? {
             guard shapes.indices.contains(index) else { return nil }
@@ -61,8 +61,7 @@ extension AvatarWavesNode {
         var kinds = [AvatarWavesTile?](repeating: nil, count: columns * rows)
         for row in 0..<rows {
             for column in 0..<columns {
-                let box = SceneTiles.centreBox(column: column, row: row, region: region, origin: centre)
-                let avatarCoverage = avatarBounds.coverage(over: box)
+                let avatarCoverage = avatarBounds.coverage(over: SceneTiles.centreBox(column: column, row: row, region: region, origin: Vec2(0, 0)))
                 if avatarCoverage == .inside && avatarBounds.isOpaque {
                     kinds[row * columns + column] = .avatarInterior
                     continue
@@ -92,40 +91,19 @@ extension AvatarWavesNode {
     }
 }
 
-/// One part's (the avatar's, a wave's) coverage over all the pixels of a tile.
-enum PartCoverage: Equatable {
-    /// Exactly 0 at every pixel.
-    case outside
-    /// Exactly 1 at every pixel.
-    case inside
-    /// Anything: the program must compute it.
-    case edge
-}
-
-/// The avatar's disc: coverage clamp(r - |offset| + 1/2, 0, 1), as `avatar.glsl` computes it.
+/// The avatar's disc (`AvatarLayer.disc`), and whether it is opaque.
 private struct AvatarBounds {
-    let radius: Double?
+    let disc: Disc?
     let isOpaque: Bool
 
-    /// Slack for the GPU's float arithmetic, in pixels.
-    static let slack = 0.01
-
-    /// The bounds of `avatar`; nothing anywhere when it is left out.
-    init(_ avatar: AvatarLayer?) {
-        let diameter = avatar?.diameter ?? 0
-        radius = diameter > 0 ? diameter / 2 : nil
+    /// The bounds of `avatar` about `centre`; nothing anywhere when it is left out.
+    init(_ avatar: AvatarLayer?, centre: Vec2) {
+        disc = avatar?.disc(centre: centre)
         isOpaque = (avatar?.image?.isOpaque ?? true) && (avatar?.opacity ?? 1) >= 1
     }
 
-    func coverage(over box: (x: ClosedRange<Double>, y: ClosedRange<Double>)) -> PartCoverage {
-        guard let radius else { return .outside }
-        func nearest(_ range: ClosedRange<Double>) -> Double { range.contains(0) ? 0 : min(abs(range.lowerBound), abs(range.upperBound)) }
-        func farthest(_ range: ClosedRange<Double>) -> Double { max(abs(range.lowerBound), abs(range.upperBound)) }
-        let near = (nearest(box.x) * nearest(box.x) + nearest(box.y) * nearest(box.y)).squareRoot()
-        let far = (farthest(box.x) * farthest(box.x) + farthest(box.y) * farthest(box.y)).squareRoot()
-        if far <= radius - 0.5 - Self.slack { return .inside }
-        if near >= radius + 0.5 + Self.slack { return .outside }
-        return .edge
+    func coverage(over box: CentreBox) -> PartCoverage {
+        disc?.tileCoverage(box) ?? .outside
     }
 }
 

@@ -158,7 +158,7 @@ struct CallRating {
         let letters = line.marks(origin: Vec2(centre.x - line.width / 2, centre.y - line.height / 2 + line.ascent))
         let drained = button.x + button.width * min(max(state.sinceRequest / RatingTrack.closeDrainSeconds, 0), 1)
         // The fill: slices with whole-pixel edges between the letters (each holds one letter), from the draining edge on.
-        let shape = Mark.Outline(x: button.x, y: button.y, width: button.width, height: button.height, cornerRadius: 12 * scale)
+        let shape = RoundedRectangle(x: button.x, y: button.y, width: button.width, height: button.height, cornerRadius: 12 * scale)
         var edges = [(button.x - 1).rounded(.down)]
         for (a, b) in zip(letters, letters.dropFirst()) { edges.append(((a.x + a.width + b.x) / 2).rounded()) }
         edges.append((button.x + button.width + 1).rounded(.up))

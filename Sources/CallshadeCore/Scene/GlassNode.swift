@@ -136,11 +136,13 @@ public struct GlassNode: SceneNode, Equatable, Sendable {
     }
 
     /// The corner radius in pixels, within 0...half the shorter side.
-    public var cornerRadius: Double {
-        let half = max(0, min(width, height) / 2)
+    public var cornerRadius: Double { body.radius }
+
+    /// The rounded rectangle the shape is (without its arrow).
+    public var body: RoundedRectangle {
         switch shape {
-        case .capsule: return half
-        case .roundedRectangle(let radius): return min(max(radius, 0), half)
+        case .capsule: return RoundedRectangle(x: x, y: y, width: width, height: height, cornerRadius: max(0, min(width, height) / 2))
+        case .roundedRectangle(let radius): return RoundedRectangle(x: x, y: y, width: width, height: height, cornerRadius: radius)
         }
     }
 
@@ -153,20 +155,13 @@ public struct GlassNode: SceneNode, Equatable, Sendable {
 
     /// The signed distance to the rounded rectangle alone.
     public func bodyDistance(_ point: Vec2) -> Double {
-        let radius = cornerRadius
-        let qx = abs(point.x - (x + width / 2)) - (width / 2 - radius)
-        let qy = abs(point.y - (y + height / 2)) - (height / 2 - radius)
-        let outside = Vec2(max(qx, 0), max(qy, 0)).length
-        return outside + min(max(qx, qy), 0) - radius
+        body.signedDistance(point)
     }
 
-    /// The shape's coverage of the pixel whose centre is `point`: clamp(1/2 - d, 0, 1).
+    /// The shape's coverage of the pixel whose centre is `point` (`EdgeCoverage`).
     public func coverage(at point: Vec2) -> Double {
-        min(max(0.5 - signedDistance(point), 0), 1)
+        EdgeCoverage.coverage(signedDistance: signedDistance(point))
     }
-
-    /// Slack for the GPU's float arithmetic in the tile classification, in pixels.
-    static let slack = 0.01
 
     public func bounds(in size: FrameSize) -> PixelRect {
         guard opacity > 0, width > 0, height > 0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
@@ -188,39 +183,35 @@ public struct GlassNode: SceneNode, Equatable, Sendable {
     }
 
     /// Inside (coverage 1 at every pixel centre of the tile), outside
-    /// (0 at every one) or edge, from the distance at the tile's corners
-    /// (its largest: the distance is convex) and at its middle (within half
-    /// the diagonal of the smallest). Full glass replaces what is below:
-    /// opaque. A tile that meets the arrow's box is an edge tile.
+    /// (0 at every one) or edge, as `ConvexTiles` classifies a convex
+    /// shape, from the distance to the shape and its arrow (which is convex
+    /// away from the arrow). Full glass replaces what is below: opaque. A
+    /// tile that meets the arrow's box is an edge tile.
     public func tileCoverage(in region: PixelRect) -> [TileCoverage] {
         let (columns, rows) = SceneTiles.count(region)
         guard opacity > 0, width > 0, height > 0 else { return [TileCoverage](repeating: .outside, count: columns * rows) }
         let arrowBox = arrow?.box(depth: arrowDepth)
-        // `signedDistance`, with the arrow's outline worked out once rather than at every corner.
+        // `signedDistance`, with the body and the arrow's outline worked out once rather than at every corner.
+        let body = body
         let outline = arrow?.outline(depth: arrowDepth)
         func signedDistance(_ point: Vec2) -> Double {
-            guard let outline else { return bodyDistance(point) }
-            return min(bodyDistance(point), outline.signedDistance(point))
+            guard let outline else { return body.signedDistance(point) }
+            return min(body.signedDistance(point), outline.signedDistance(point))
         }
         var result: [TileCoverage] = []
         result.reserveCapacity(columns * rows)
         for row in 0..<rows {
             for column in 0..<columns {
                 let box = SceneTiles.centreBox(column: column, row: row, region: region, origin: Vec2(0, 0))
-                // The four corners' distances (no arrays: this runs for every tile of every frame).
-                let farthest = max(max(signedDistance(Vec2(box.x.lowerBound, box.y.lowerBound)), signedDistance(Vec2(box.x.upperBound, box.y.lowerBound))),
-                                   max(signedDistance(Vec2(box.x.lowerBound, box.y.upperBound)), signedDistance(Vec2(box.x.upperBound, box.y.upperBound))))
-                let middle = Vec2((box.x.lowerBound + box.x.upperBound) / 2, (box.y.lowerBound + box.y.upperBound) / 2)
-                let halfDiagonal = (Vec2(box.x.lowerBound, box.y.lowerBound) - middle).length
                 if let arrowBox, box.x.upperBound + 1 > arrowBox.x, box.x.lowerBound - 1 < arrowBox.x + arrowBox.width,
                    box.y.upperBound + 1 > arrowBox.y, box.y.lowerBound - 1 < arrowBox.y + arrowBox.height {
                     result.append(.edge)
-                } else if farthest <= -(0.5 + Self.slack) {
-                    result.append(opacity >= 1 ? .opaque : .backdrop)
-                } else if signedDistance(middle) - halfDiagonal >= 0.5 + Self.slack {
-                    result.append(.outside)
-                } else {
-                    result.append(.edge)
+                    continue
+                }
+                switch ConvexTiles.classify(box, signedDistance: signedDistance) {
+                case .inside: result.append(opacity >= 1 ? .opaque : .backdrop)
+                case .outside: result.append(.outside)
+                case .edge: result.append(.edge)
                 }
             }
         }

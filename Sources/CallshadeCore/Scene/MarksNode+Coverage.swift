@@ -163,39 +163,21 @@ public struct ShareTables: Sendable {
 }
 
 extension Mark {
-    /// A span that holds no pixel centre.
-    static let noPixels = Double.infinity...Double.infinity
-
     /// Along the row of pixel centres at `centreY`, the pixel centres' x
     /// outside which this shape mark's coverage is surely 0 (a little
     /// outside the exact span); nil for a glyph or a turned mark (no bound
-    /// but its quad), and `noPixels` where the row misses it.
+    /// but its quad), and `RowSpan.none` where the row misses it.
     func coveredSpan(atRow centreY: Double) -> ClosedRange<Double>? {
         if case .glyph = kind { return nil }
         guard angle == 0 else { return nil }
-        let margin = 0.01
-        var outline = Outline(x: x, y: y, width: width, height: height, cornerRadius: cornerRadius)
-        if case .cutOut(let cut) = kind, let shape = cut.shape { outline = shape }
-        // Coverage 0 where the distance is at least 1/2: outside the rounded rectangle grown by half a pixel.
-        let halfHeight = outline.height / 2 + 0.5, halfWidth = outline.width / 2 + 0.5, radius = outline.radius + 0.5
-        let centre = Vec2(outline.x + outline.width / 2, outline.y + outline.height / 2)
-        let dy = abs(centreY - centre.y)
-        guard dy.isFinite, centre.x.isFinite else { return nil }
-        guard dy < halfHeight + margin else { return Self.noPixels }
-        var reach = halfWidth
-        if dy > halfHeight - radius {
-            let into = dy - (halfHeight - radius)
-            reach = halfWidth - radius + (max(radius * radius - into * into, 0)).squareRoot()
-        }
-        reach += margin
-        var low = centre.x - reach, high = centre.x + reach
-        if case .cutOut(let cut) = kind, cut.shape != nil {
-            // A slice: nothing half a pixel outside the mark's rectangle.
-            guard centreY > y - 0.5 - margin, centreY < y + height + 0.5 + margin else { return Self.noPixels }
-            low = max(low, x - 0.5 - margin)
-            high = min(high, x + width + 0.5 + margin)
-        }
-        return low <= high ? low...high : Self.noPixels
+        let margin = RowSpan.margin
+        // Coverage 0 where the rounded rectangle that gives it (the mark's own, or the shape a slice is cut from) is 0.
+        guard let span = outline.touchedSpan(atRow: centreY) else { return nil }
+        guard span != RowSpan.none, case .cutOut(let cut) = kind, cut.shape != nil else { return span }
+        // A slice: nothing half a pixel outside the mark's rectangle.
+        guard centreY > y - 0.5 - margin, centreY < y + height + 0.5 + margin else { return RowSpan.none }
+        let low = max(span.lowerBound, x - 0.5 - margin), high = min(span.upperBound, x + width + 0.5 + margin)
+        return low <= high ? low...high : RowSpan.none
     }
 
     /// Along the row of pixel centres at `centreY`, the pixel centres' x
@@ -206,46 +188,33 @@ extension Mark {
     func fullCoverageRuns(atRow centreY: Double, leavingOutGlyph: Bool = true) -> [ClosedRange<Double>] {
         if case .glyph = kind { return [] }
         guard angle == 0 else { return [] }
-        // Coverage 1 where the distance is at most -1/2: inside the rounded rectangle shrunk by half a pixel.
-        let margin = 0.01
-        // The rounded rectangle that gives the coverage: the mark's own, or the shape a slice is cut from.
-        var outline = Outline(x: x, y: y, width: width, height: height, cornerRadius: cornerRadius)
-        if case .cutOut(let cut) = kind, let shape = cut.shape { outline = shape }
-        let halfHeight = outline.height / 2 - 0.5, halfWidth = outline.width / 2 - 0.5, radius = max(outline.radius - 0.5, 0)
-        let centre = Vec2(outline.x + outline.width / 2, outline.y + outline.height / 2)
-        let dy = abs(centreY - centre.y)
-        guard dy.isFinite, halfHeight > 0, halfWidth > 0, dy < halfHeight - margin else { return [] }
-        var reach = halfWidth
-        if dy > halfHeight - radius {
-            let into = dy - (halfHeight - radius)
-            reach = halfWidth - radius + (max(radius * radius - into * into, 0)).squareRoot()
-        }
-        reach -= margin
-        guard reach > 0 else { return [] }
-        var runs = [(centre.x - reach)...(centre.x + reach)]
+        let margin = RowSpan.margin
+        // Coverage 1 where the rounded rectangle that gives it (the mark's own, or the shape a slice is cut from) is 1.
+        guard let run = outline.surelyCoveredRun(atRow: centreY) else { return [] }
+        var runs = [run]
         guard case .cutOut(let cut) = kind else { return runs }
         if cut.shape != nil {
             // A slice: its window is whole from half a pixel inside the mark's rectangle.
             guard centreY >= y + 0.5 + margin, centreY <= y + height - 0.5 - margin else { return [] }
-            let low = max(centre.x - reach, x + 0.5 + margin), high = min(centre.x + reach, x + width - 0.5 - margin)
+            let low = max(run.lowerBound, x + 0.5 + margin), high = min(run.upperBound, x + width - 0.5 - margin)
             guard low < high else { return [] }
             runs = [low...high]
         }
-        func leaveOut(_ low: Double, _ high: Double) {
+        /// Leaves out of the runs the centres of `span` (already widened by the margin).
+        func leaveOut(_ span: ClosedRange<Double>) {
             runs = runs.flatMap { run -> [ClosedRange<Double>] in
-                guard low <= run.upperBound, high >= run.lowerBound else { return [run] }
-                return [run.lowerBound...max(run.lowerBound, low - margin), min(run.upperBound, high + margin)...run.upperBound]
+                guard span.lowerBound <= run.upperBound, span.upperBound >= run.lowerBound else { return [run] }
+                return [run.lowerBound...max(run.lowerBound, span.lowerBound), min(run.upperBound, span.upperBound)...run.upperBound]
                     .filter { $0.upperBound - $0.lowerBound > margin }
             }
         }
-        // The hole: its coverage is 0 from half a pixel outside its radius on.
-        let hole = cut.innerRadius + 0.5, middle = Vec2(x + width / 2, y + height / 2), holeDy = abs(centreY - middle.y)
-        if cut.innerRadius > 0, holeDy < hole {
-            let half = (hole * hole - holeDy * holeDy).squareRoot()
-            leaveOut(middle.x - half, middle.x + half)
+        // The hole: where its coverage may not be 0.
+        if cut.innerRadius > 0 {
+            guard let hole = Disc(centre: Vec2(x + width / 2, y + height / 2), radius: cut.innerRadius).touchedSpan(atRow: centreY) else { return [] }
+            if hole != RowSpan.none { leaveOut(hole) }
         }
         // The glyph: anywhere in its rectangle's columns along the rows it spans.
-        if leavingOutGlyph, centreY >= cut.y, centreY < cut.y + cut.height { leaveOut(cut.x, cut.x + cut.width) }
+        if leavingOutGlyph, centreY >= cut.y, centreY < cut.y + cut.height { leaveOut((cut.x - margin)...(cut.x + cut.width + margin)) }
         return runs
     }
 }

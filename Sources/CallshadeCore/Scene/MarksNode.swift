@@ -31,9 +31,10 @@ public struct Mark: Equatable, Sendable {
         /// rounded rectangle, and the mark's rectangle bounds it with edges
         /// anti-aliased over one pixel (whole-pixel edges part slices
         /// exactly). Nil: the mark's rectangle, corners of half its shorter side.
-        public var shape: Outline?
+        public var shape: RoundedRectangle?
 
-        public init(innerRadius: Double, image: GlyphImage, x: Double, y: Double, width: Double, height: Double, shape: Outline? = nil) {
+        public init(innerRadius: Double, image: GlyphImage, x: Double, y: Double, width: Double, height: Double,
+                    shape: RoundedRectangle? = nil) {
             self.innerRadius = innerRadius
             self.image = image
             self.x = x
@@ -41,35 +42,6 @@ public struct Mark: Equatable, Sendable {
             self.width = width
             self.height = height
             self.shape = shape
-        }
-    }
-
-    /// A rounded rectangle, in frame pixels.
-    public struct Outline: Equatable, Sendable {
-        public var x: Double
-        public var y: Double
-        public var width: Double
-        public var height: Double
-        public var cornerRadius: Double
-
-        public init(x: Double, y: Double, width: Double, height: Double, cornerRadius: Double) {
-            self.x = x
-            self.y = y
-            self.width = width
-            self.height = height
-            self.cornerRadius = cornerRadius
-        }
-
-        /// The corner radius within 0...half the shorter side.
-        var radius: Double { min(max(cornerRadius, 0), max(0, min(width, height) / 2)) }
-
-        /// Its coverage of the pixel whose centre is `point` (its signed distance, anti-aliased over one pixel).
-        func coverage(at point: Vec2) -> Double {
-            let radius = self.radius
-            let qx = abs(point.x - (x + width / 2)) - (width / 2 - radius)
-            let qy = abs(point.y - (y + height / 2)) - (height / 2 - radius)
-            let distance = Vec2(max(qx, 0), max(qy, 0)).length + min(max(qx, qy), 0) - radius
-            return min(max(0.5 - distance, 0), 1)
         }
     }
 
@@ -135,8 +107,8 @@ public struct Mark: Equatable, Sendable {
             (cut.x, cut.y, cut.width, cut.height, cut.innerRadius) = (at.x, at.y, cut.width * factor, cut.height * factor, cut.innerRadius * factor)
             if let shape = cut.shape {
                 let origin = scale(shape.x, shape.y)
-                cut.shape = Outline(x: origin.x, y: origin.y, width: shape.width * factor, height: shape.height * factor,
-                                    cornerRadius: shape.cornerRadius * factor)
+                cut.shape = RoundedRectangle(x: origin.x, y: origin.y, width: shape.width * factor, height: shape.height * factor,
+                                             cornerRadius: shape.cornerRadius * factor)
             }
             mark.kind = .cutOut(cut)
         }
@@ -155,9 +127,20 @@ public struct Mark: Equatable, Sendable {
     public var cornerRadius: Double {
         switch kind {
         case .glyph: return 0
-        case .roundedRectangle(let radius): return min(max(radius, 0), max(0, min(width, height) / 2))
+        case .roundedRectangle(let radius): return RoundedRectangle.radius(radius, width: width, height: height)
         case .cutOut(let cut): return cut.shape?.radius ?? max(0, min(width, height) / 2)
         }
+    }
+
+    /// The rounded rectangle a shape mark fills (corners of `cornerRadius`).
+    var rectangle: RoundedRectangle {
+        RoundedRectangle(x: x, y: y, width: width, height: height, cornerRadius: cornerRadius)
+    }
+
+    /// The rounded rectangle that gives a shape mark's coverage: its own, or the shape a slice is cut from.
+    var outline: RoundedRectangle {
+        if case .cutOut(let cut) = kind, let shape = cut.shape { return shape }
+        return rectangle
     }
 
     /// Whether it draws anything at all.
@@ -201,7 +184,7 @@ public struct Mark: Equatable, Sendable {
             return shapeCoverage(at: point)
         case .cutOut(let cut):
             let centre = Vec2(x + width / 2, y + height / 2)
-            let hole = cut.innerRadius > 0 ? min(max(0.5 - ((point - centre).length - cut.innerRadius), 0), 1) : 0
+            let hole = cut.innerRadius > 0 ? Disc(centre: centre, radius: cut.innerRadius).coverage(at: point) : 0
             var glyph = 0.0
             if let atlas, point.x >= cut.x, point.x < cut.x + cut.width, point.y >= cut.y, point.y < cut.y + cut.height {
                 let u = Double(cut.image.x) + (point.x - cut.x) * Double(cut.image.width) / cut.width
@@ -218,7 +201,7 @@ public struct Mark: Equatable, Sendable {
 
     /// The mark's own rounded rectangle's coverage.
     private func shapeCoverage(at point: Vec2) -> Double {
-        Outline(x: x, y: y, width: width, height: height, cornerRadius: cornerRadius).coverage(at: point)
+        rectangle.coverage(at: point)
     }
 }
 

@@ -2,7 +2,7 @@ import CallshadeCore
 
 /// The avatar along rows of the frame, for the host composition: as
 /// `avatar.glsl` draws it, a disc anti-aliased over one pixel (its coverage
-/// clamp(r - |offset| + 1/2, 0, 1) times the opacity) filled with the
+/// `Disc.coverage(radius:centreDistance:)` times the opacity) filled with the
 /// picture, sampled bilinearly between its four nearest texels (edges
 /// clamped), or with the placeholder's vertical two-colour gradient.
 /// Colours are premultiplied, 0...1.
@@ -28,14 +28,16 @@ struct AvatarRows: Sendable {
     func premultiplied(row: Int, columns: Range<Int>, into channels: UnsafeMutablePointer<Float>) {
         let count = columns.count
         let (r, g, b, a) = (channels, channels + count, channels + 2 * count, channels + 3 * count)
-        let dy = Double(row) + 0.5 - centre.y
+        let centreY = Double(row) + 0.5
+        let dy = centreY - centre.y
         let radius = diameter / 2
         let v = dy / diameter + 0.5
         // The placeholder's colour is the same along a row.
         let shade = RGB.mix(top, bottom, min(max(v, 0), 1))
-        // Squared distances from the centre under which the coverage is 1, and over which it is 0, with a margin for rounding.
-        let inside = radius > 0.51 ? (radius - 0.51) * (radius - 0.51) : -1
-        let outside = (radius + 0.51) * (radius + 0.51)
+        // The column centres where the coverage is surely 1, and outside which it is surely 0 (none at all without a disc).
+        let disc = diameter > 0 ? Disc(centre: centre, radius: radius) : nil
+        let covered = disc?.surelyCoveredRun(atRow: centreY) ?? RowSpan.none
+        let touched = disc.map { $0.touchedSpan(atRow: centreY) ?? -Double.infinity...Double.infinity } ?? RowSpan.none
         image?.premultiplied.withUnsafeBufferPointer { texels in
             guard let image, let texels = texels.baseAddress else { return }
             // The picture's two rows this row falls between, and its weight of the lower.
@@ -46,10 +48,11 @@ struct AvatarRows: Sendable {
             let upper = texels + min(max(Int(cornerY), 0), last) * image.side * 4
             let lower = texels + min(max(Int(cornerY) + 1, 0), last) * image.side * 4
             for (at, x) in columns.enumerated() {
-                let dx = Double(x) + 0.5 - centre.x
-                let squared = dx * dx + dy * dy
+                let centreX = Double(x) + 0.5
+                let dx = centreX - centre.x
                 // Well inside the disc the coverage is exactly 1: no square root needed.
-                let coverage = squared < inside ? opacity : min(max(radius - squared.squareRoot() + 0.5, 0), 1) * opacity
+                let coverage = covered.contains(centreX) ? opacity
+                    : Disc.coverage(radius: radius, centreDistance: (dx * dx + dy * dy).squareRoot()) * opacity
                 guard coverage > 0, diameter > 0 else {
                     (r[at], g[at], b[at], a[at]) = (0, 0, 0, 0)
                     continue
@@ -73,15 +76,13 @@ struct AvatarRows: Sendable {
         let rowSquared = SIMD8<Float>(repeating: Float(dy * dy))
         let edge = SIMD8<Float>(repeating: diameter > 0 ? Float(radius + 0.5) : -1)
         let (red, green, blue, shown) = (Float(shade.r), Float(shade.g), Float(shade.b), Float(opacity))
-        let (wellInside, wellOutside) = (SIMD8<Float>(repeating: Float(inside)), SIMD8<Float>(repeating: Float(outside)))
         func coverage(at: Int) -> SIMD8<Float> {
-            let dx = lanes + (first + Float(at))
-            let squared = dx * dx + rowSquared
             // Square roots (slow, lane by lane) only where a lane may lie on the anti-aliased edge.
-            if all(squared .< wellInside) { return SIMD8(repeating: shown) }
-            if all(squared .> wellOutside) || diameter <= 0 { return SIMD8() }
-            let reach = edge - squared.squareRoot()
-            return reach.replacing(with: 0, where: reach .< 0).replacing(with: 1, where: reach .> 1) * shown
+            let laneCentres = (Double(columns.lowerBound + at) + 0.5)...(Double(columns.lowerBound + at + 7) + 0.5)
+            if covered.lowerBound <= laneCentres.lowerBound, laneCentres.upperBound <= covered.upperBound { return SIMD8(repeating: shown) }
+            if !touched.overlaps(laneCentres) { return SIMD8() }
+            let dx = lanes + (first + Float(at))
+            return Disc.coverage(outerEdge: edge, centreDistance: (dx * dx + rowSquared).squareRoot()) * shown
         }
         var at = 0
         while at + 8 <= count {

@@ -11,14 +11,14 @@ struct HostGlass: HostDrawing {
     private let colours: [Float]
     private let levels: [Float]
     private let lattice: (columns: Int, rows: Int, place: @Sendable (Double) -> (index: Int, weight: Float))
-    /// The shape's signed distance (as `GlassNode.signedDistance`), from scalars.
-    private let centre: (x: Double, y: Double)
-    private let inner: (x: Double, y: Double)
+    /// The shape's rounded rectangle: its signed distance (as
+    /// `RoundedRectangle.signedDistance`) from each row's and column's offsets, in Float.
+    private let body: RoundedRectangle
     private let radius: Float
     private let opacity: Float
-    /// The glass when it has an arrow, and the pixels the arrow may cover:
-    /// their shares come from `GlassNode.signedDistance`, pixel by pixel.
-    private let arrowed: (glass: GlassNode, outline: GlassNode.Arrow.Outline)?
+    /// The arrow's outline when the glass has one, and the pixels the arrow
+    /// may cover: their shares come from `GlassNode.signedDistance`, pixel by pixel.
+    private let arrow: GlassNode.Arrow.Outline?
     private let arrowPixels: PixelRect
     /// The tiles drawn (disjoint, edges on multiples of 8), and the columns they span.
     private let rects: [PixelRect]
@@ -46,12 +46,11 @@ struct HostGlass: HostDrawing {
         self.colours = colours
         self.levels = levels
         lattice = (samples.columns, samples.rows, { samples.row(at: $0) })
-        let cornerRadius = glass.cornerRadius
-        radius = Float(cornerRadius)
+        let body = glass.body
+        self.body = body
+        radius = Float(body.radius)
         opacity = Float(min(max(glass.opacity, 0), 1))
-        centre = (glass.x + glass.width / 2, glass.y + glass.height / 2)
-        inner = (glass.width / 2 - cornerRadius, glass.height / 2 - cornerRadius)
-        arrowed = glass.arrow.map { (glass, $0.outline(depth: glass.arrowDepth)) }
+        arrow = glass.arrow?.outline(depth: glass.arrowDepth)
         if let box = glass.arrow?.box(depth: glass.arrowDepth), box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite {
             // Within the frame (and a pixel beyond), so that the conversions cannot trap.
             func pixel(_ value: Double, _ extent: Int) -> Int { Int(min(max(value, -1), Double(extent + 1))) }
@@ -64,7 +63,7 @@ struct HostGlass: HostDrawing {
         self.rects = rects
         let left = rects.map(\.x).min() ?? 0, right = max(left, rects.map { $0.x + $0.width }.max() ?? 0)
         self.left = left
-        across = (left..<right).map { [centre, inner] in Float(abs(Double($0) + 0.5 - centre.x) - inner.x) }
+        across = (left..<right).map { Float(body.edgeOffset(x: Double($0) + 0.5)) }
         func places(_ points: [Double]) -> (indices: [Int32], weights: [Float]) {
             let places = points.map { samples.column(at: $0) }
             return (places.map { Int32($0.index) }, places.map(\.weight))
@@ -196,7 +195,7 @@ struct HostGlass: HostDrawing {
 
     /// How far row `y`'s centres lie from the straight part of the shape's edge.
     @inline(__always)
-    private func qy(_ y: Int) -> Float { Float(abs(Double(y) + 0.5 - centre.y) - inner.y) }
+    private func qy(_ y: Int) -> Float { Float(body.edgeOffset(y: Double(y) + 0.5)) }
 
     /// The shape's share (0...1, times the opacity) of `count` pixels of a
     /// row `qy` from the straight part of its edge, whose columns lie
@@ -204,18 +203,16 @@ struct HostGlass: HostDrawing {
     @inline(__always)
     private func shares(qy: Float, across: UnsafePointer<Float>, count: Int, into shares: UnsafeMutablePointer<Float>) {
         if qy <= 0 {
-            // Beside the straight part of the edge the distance needs no square root (that of a square is the number again).
+            // Beside the straight part of the edge the distance needs no square root.
             for index in 0..<count {
-                let distance = max(across[index], 0) + min(max(across[index], qy), 0) - radius
-                shares[index] = min(max(0.5 - distance, 0), 1) * opacity
+                let distance = RoundedRectangle.signedDistanceBesideSide(qx: across[index], qy: qy, radius: radius)
+                shares[index] = EdgeCoverage.coverage(signedDistance: distance) * opacity
             }
             return
         }
-        let rowOutside = max(qy, 0) * max(qy, 0)
         for index in 0..<count {
-            let outside = max(across[index], 0)
-            let distance = (outside * outside + rowOutside).squareRoot() + min(max(across[index], qy), 0) - radius
-            shares[index] = min(max(0.5 - distance, 0), 1) * opacity
+            let distance = RoundedRectangle.signedDistance(qx: across[index], qy: qy, radius: radius)
+            shares[index] = EdgeCoverage.coverage(signedDistance: distance) * opacity
         }
     }
 
@@ -223,14 +220,14 @@ struct HostGlass: HostDrawing {
     /// each takes the share of the whole shape (body and arrow) from its
     /// signed distance, as the reference does.
     private func arrowShares(y: Int, x: Int, count: Int, into shares: UnsafeMutablePointer<Float>) {
-        guard let arrowed, y >= arrowPixels.y, y < arrowPixels.y + arrowPixels.height else { return }
+        guard let arrow, y >= arrowPixels.y, y < arrowPixels.y + arrowPixels.height else { return }
         let first = max(x, arrowPixels.x), end = min(x + count, arrowPixels.x + arrowPixels.width)
         guard first < end else { return }
         for column in first..<end {
             // As `GlassNode.coverage(at:)`, the arrow's outline worked out once.
             let point = Vec2(Double(column) + 0.5, Double(y) + 0.5)
-            let distance = min(arrowed.glass.bodyDistance(point), arrowed.outline.signedDistance(point))
-            shares[column - x] = Float(min(max(0.5 - distance, 0), 1)) * opacity
+            let distance = min(body.signedDistance(point), arrow.signedDistance(point))
+            shares[column - x] = Float(EdgeCoverage.coverage(signedDistance: distance)) * opacity
         }
     }
 

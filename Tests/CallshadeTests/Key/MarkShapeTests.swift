@@ -45,7 +45,7 @@ extension MarkShapeTests {
     func testSlicesWithWholePixelEdgesPartTheShapeExactly() throws {
         let image = GlyphImage(x: 0, y: 0, width: 4, height: 4, left: 0, top: 0)
         let atlas = try XCTUnwrap(GlyphAtlas(width: 4, height: 4, coverage: [UInt8](repeating: 0, count: 16)))
-        let shape = Mark.Outline(x: 10.3, y: 10.6, width: 90.2, height: 40, cornerRadius: 12)
+        let shape = RoundedRectangle(x: 10.3, y: 10.6, width: 90.2, height: 40, cornerRadius: 12)
         let edges = [9, 31, 52, 70, 102]
         let slices = zip(edges, edges.dropFirst()).map { left, right in
             Mark(x: Double(left), y: 9, width: Double(right - left), height: 43,

@@ -1,0 +1,38 @@
+// The shapes' signed distances (pixels, negative inside) and the one
+// anti-aliasing rule, as CallshadeCore's Geometry defines them
+// (RoundedRectangle, Disc, Capsule, EdgeCoverage). Included with
+// #include "shapes.glsl" by every pass that draws them (before avatar.glsl).
+
+// A pixel's coverage from the signed distance at its centre, over one pixel.
+float edgeCoverage(float distance) {
+    return clamp(0.5 - distance, 0.0, 1.0);
+}
+
+// The rounded rectangle `rect` (x, y, width, height) with corners of
+// `radius`, already within 0...half its shorter side.
+float roundedRectangleDistance(vec2 point, vec4 rect, float radius) {
+    vec2 halfSize = rect.zw * 0.5;
+    vec2 q = abs(point - (rect.xy + halfSize)) - (halfSize - radius);
+    return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
+}
+
+// The disc about `centre`.
+float discDistance(vec2 point, vec2 centre, float radius) {
+    return length(point - centre) - radius;
+}
+
+// The avatar's coverage at `centreDistance` from a disc's centre: the
+// edgeCoverage rule added up with the radius first, as it has always been
+// drawn (Disc.coverage(radius:centreDistance:)).
+float discCoverage(float radius, float centreDistance) {
+    return clamp(radius - centreDistance + 0.5, 0.0, 1.0);
+}
+
+// The stroke segment from `start` to `end`, `radius` either side.
+float capsuleDistance(vec2 point, vec2 start, vec2 end, float radius) {
+    vec2 along = end - start;
+    vec2 from = point - start;
+    float lengthSquared = dot(along, along);
+    float t = lengthSquared > 0.0 ? clamp(dot(from, along) / lengthSquared, 0.0, 1.0) : 0.0;
+    return length(from - along * t) - radius;
+}
