@@ -21,7 +21,12 @@ let package = Package(
         .library(name: "CallshadeReport", targets: ["CallshadeReport"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Pinned to one minor version: Sources/callshade/Diagnostics/Diagnostic+Thrown.swift
+        // reads ArgumentParser's internals through `Mirror` (to find a Diagnostic
+        // inside the error it wraps), and a minor release may change their layout.
+        // 1.8.2 is the version the tests pass with (and the only one the local
+        // package mirror has: a range from 1.5.0 would not resolve).
+        .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.2")),
     ],
     targets: [
         // C at the edge: system libraries, found through pkg-config.

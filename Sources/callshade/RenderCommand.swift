@@ -133,7 +133,9 @@ struct RenderCommand: ParsableCommand, WritesToStandardOutput {
         } catch {
             sink.abandon()
             progress.end()
-            throw Self.outcome(of: error)
+            interruption.joinStop()
+            // ffmpeg's failure exits 3, a reader gone 141.
+            throw Diagnostic(error)
         }
     }
 
@@ -183,15 +185,5 @@ struct RenderCommand: ParsableCommand, WritesToStandardOutput {
             settings.audioDuration = Double(frames.count) / Double(schedule.fps)
         }
         return settings
-    }
-
-    /// The error to report for a failed render: its diagnostic (ffmpeg's failure exits 3, a reader gone 141).
-    static func outcome(of error: Error) -> Error {
-        if error is StopCleanup.Stopped {
-            // A signal's stop is under way on its own queue and ends the process; give it time.
-            Thread.sleep(forTimeInterval: 5)
-            return Diagnostic.interrupted(signal: SIGINT)
-        }
-        return Diagnostic(error)
     }
 }

@@ -22,6 +22,8 @@ public final class StopCleanup: @unchecked Sendable {
     private var nextKey = 0
     private var stopping = false
     private var committed = false
+    /// Entered when a stop begins, left once its actions have run.
+    private let stopRunning = DispatchGroup()
 
     public init() {}
 
@@ -61,10 +63,26 @@ public final class StopCleanup: @unchecked Sendable {
             return false
         }
         stopping = true
+        stopRunning.enter()
         let ordered = actions.sorted { ($0.value.phase.rawValue, $0.key) < ($1.value.phase.rawValue, $1.key) }
         actions.removeAll()
         lock.unlock()
         for (_, entry) in ordered { entry.action() }
+        stopRunning.leave()
         return true
+    }
+
+    /// Whether a stop has begun.
+    public var isStopping: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopping
+    }
+
+    /// Joins a stop that has begun (on another thread): waits until it has
+    /// killed the children and removed the outputs, at most `seconds`.
+    /// Returns whether it got that far; true at once when no stop has begun.
+    public func waitForStop(atMost seconds: Double) -> Bool {
+        stopRunning.wait(timeout: .now() + seconds) == .success
     }
 }

@@ -9,6 +9,7 @@ import Foundation
 /// already put its output in place, the signal is ignored and it finishes.
 final class Interruption: @unchecked Sendable {
     let cleanup = StopCleanup()
+    private let ending = StopEnding()
     private var sources: [DispatchSourceSignal] = []
 
     init(signals: [Int32] = [SIGINT, SIGTERM]) throws {
@@ -16,7 +17,7 @@ final class Interruption: @unchecked Sendable {
         for number in signals {
             try ThisProcess.ignore(signal: number)   // delivered to the dispatch source instead
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { [cleanup] in Self.stop(cleanup, signal: number) }
+            source.setEventHandler { [cleanup, ending] in Self.stop(cleanup, ending, signal: number) }
             source.resume()
             sources.append(source)
         }
@@ -26,10 +27,47 @@ final class Interruption: @unchecked Sendable {
         sources.forEach { $0.cancel() }
     }
 
+    /// For the command's own thread, once it has stopped on an error: when a
+    /// stop has begun, that error is the stop's doing (a child killed, a
+    /// staged output removed, a commit refused), so this joins the stop
+    /// (waits for it to kill the children and remove the outputs, at most
+    /// `seconds`) and ends the process as the stop does, with its message
+    /// and status. Returns when no stop has begun.
+    func joinStop(waitingAtMost seconds: Double = 5) {
+        guard cleanup.isStopping else { return }
+        _ = cleanup.waitForStop(atMost: seconds)
+        ending.exit()
+    }
+
     /// Runs on the signal queue: nothing here waits on the command's threads.
-    private static func stop(_ cleanup: StopCleanup, signal: Int32) {
+    private static func stop(_ cleanup: StopCleanup, _ ending: StopEnding, signal: Int32) {
+        ending.record(signal)
         guard cleanup.stop() else { return }
-        let diagnostic = Diagnostic.interrupted(signal: signal)
+        ending.exit()
+    }
+}
+
+/// How a stop ends: the signal that began it, and the one exit that reports
+/// it, taken by whichever thread comes first (the signal queue, or the
+/// command's thread joining the stop); the other waits until the process ends.
+private final class StopEnding: @unchecked Sendable {
+    private let lock = NSLock()
+    private var signal: Int32?
+    /// Taken by the exit and never given back.
+    private let exiting = NSLock()
+
+    /// Keeps the first signal received.
+    func record(_ number: Int32) {
+        lock.lock()
+        defer { lock.unlock() }
+        if signal == nil { signal = number }
+    }
+
+    func exit() -> Never {
+        exiting.lock()
+        lock.lock()
+        let diagnostic = Diagnostic.interrupted(signal: signal ?? SIGINT)
+        lock.unlock()
         let message = Array((diagnostic.message + "\n").utf8)
         // A standard error that cannot be written has no one to tell; the exit status says it all the same.
         message.withUnsafeBytes { _ = try? FileDescriptor.standardError.writeAll($0) }
