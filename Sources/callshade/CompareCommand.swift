@@ -64,6 +64,7 @@ struct CompareCommand: ParsableCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
+            interruption.joinStop()
             // compare's own status for an error is 2 (1 says some frames differ).
             FileHandle.standardError.write(Data((Diagnostic(error).message + "\n").utf8))
             throw ExitCode(2)

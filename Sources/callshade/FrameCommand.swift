@@ -98,6 +98,6 @@ struct FrameCommand: ParsableCommand {
         let scene = screen.scene(at: state, background: background, waves: waves)
         let renderer = try drawing.render.makeRenderer()
         let image = try renderer.render(scene)
-        try PNGFile.write(image, to: output, cleanup: interruption.cleanup)
+        try interruption.joiningStop { try PNGFile.write(image, to: output, cleanup: interruption.cleanup) }
     }
 }

@@ -96,6 +96,10 @@ struct RenderCommand: ParsableCommand, WritesToStandardOutput {
         // Writes to a reader that went away then fail with EPIPE instead of ending the process.
         try ThisProcess.ignore(signal: SIGPIPE)
         let interruption = try Interruption()
+        try interruption.joiningStop { try render(cleanup: interruption.cleanup) }
+    }
+
+    private func render(cleanup: StopCleanup) throws {
         let scenario = try ScenarioInput.load(self.scenario)
         let start = try from.map { try ScenarioInput.time($0, option: "--from", in: scenario) } ?? 0
         let end = try to.map { try ScenarioInput.time($0, option: "--to", in: scenario) } ?? scenario.duration
@@ -119,7 +123,7 @@ struct RenderCommand: ParsableCommand, WritesToStandardOutput {
         let renderer = try drawing.render.makeRenderer()
 
         let sink = PipelinedSink(try makeSink(target: target, video: video, recording: frames.recording,
-                                              cleanup: interruption.cleanup))
+                                              cleanup: cleanup))
         let progress = ProgressLine(total: range.count, quiet: quiet)
         do {
             for (done, index) in range.enumerated() {
@@ -133,7 +137,6 @@ struct RenderCommand: ParsableCommand, WritesToStandardOutput {
         } catch {
             sink.abandon()
             progress.end()
-            interruption.joinStop()
             // ffmpeg's failure exits 3, a reader gone 141.
             throw Diagnostic(error)
         }

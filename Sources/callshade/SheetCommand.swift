@@ -76,6 +76,7 @@ struct SheetCommand: ParsableCommand {
         let cells = try times.map { time in
             (image: try renderer.render(frames.scene(at: time)), label: "\(CallTimeline.number(time)) s")
         }
-        try PNGFile.write(ReviewPictures.contactSheet(cells, columns: columns, text: text), to: output, cleanup: interruption.cleanup)
+        let picture = ReviewPictures.contactSheet(cells, columns: columns, text: text)
+        try interruption.joiningStop { try PNGFile.write(picture, to: output, cleanup: interruption.cleanup) }
     }
 }

@@ -39,6 +39,17 @@ final class Interruption: @unchecked Sendable {
         ending.exit()
     }
 
+    /// Runs `body`; an error it throws once a stop has begun joins the stop
+    /// instead of going on (see `joinStop`).
+    func joiningStop<T>(_ body: () throws -> T) rethrows -> T {
+        do {
+            return try body()
+        } catch {
+            joinStop()
+            throw error
+        }
+    }
+
     /// Runs on the signal queue: nothing here waits on the command's threads.
     private static func stop(_ cleanup: StopCleanup, _ ending: StopEnding, signal: Int32) {
         ending.record(signal)
