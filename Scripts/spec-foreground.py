@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """An independent evaluation of the call-visuals spec, section 2 (the waves
 and the avatar disc over the background), in plain Python double precision.
-Written from the rules in ../shared/spec/call-visuals.md and README ("The
+Written from the rules in ../shared/spec/call-visuals.md and Docs/waves.md ("The
 waves", "Call scenarios"); it shares no code with callshade. The background
 comes from Scripts/spec-gradient.py.
 
@@ -18,7 +18,7 @@ comes from Scripts/spec-gradient.py.
   spec-foreground.py params NAME
       print the state the rules give for golden NAME (palette, phase, level, ...)
   spec-foreground.py outline [SAMPLES]
-      check the README's claim that a wave's outline lies within 0.003 (of
+      check Docs/waves.md's claim that a wave's outline lies within 0.003 (of
       its square) of each control radius, along that ball's direction
 
 Needs Pillow for check (Debian: python3-pil).
@@ -51,7 +51,7 @@ AVATAR_POINTS = 136.0
 WAVES_POINTS = 176.0
 INNER_WAVE_INSET = 0.1          # of the outer square, on every side
 
-# --- The waves (README "The waves"): in units of a shape's square, x right, y down.
+# --- The waves (Docs/waves.md): in units of a shape's square, x right, y down.
 BALL_COUNT = 8
 SIGMA = 0.2
 MEAN_RADIUS = 0.475             # the mean control radius, 0.45 + 0.05 * 0.5
@@ -63,12 +63,12 @@ HIDDEN_SCALE = 0.3              # hidden waves shrink to this
 RANDOM_SALT = 0x5CA1AB1E0DDBA11
 MASK64 = (1 << 64) - 1
 
-# --- The avatar: the placeholder's top and bottom colours (README "Using it").
+# --- The avatar: the placeholder's top and bottom colours (Docs/cli.md).
 PLACEHOLDER_TOP = "72D5FD"
 PLACEHOLDER_BOTTOM = "2A9EF1"
 AVATAR_FIXTURE = os.path.join(ROOT, "Tests", "CallshadeTests", "Fixtures", "avatar.png")
 
-# --- Timeline constants (README "Call scenarios").
+# --- Timeline constants (Docs/scenarios.md).
 CROSSFADE_SECONDS = 0.3
 BOOST_SECONDS = 2.0
 BASE_PHASE_SPEED = 0.5
@@ -102,7 +102,7 @@ GOLDENS = {
 }
 GOLDEN_SIZE = (390, 844)
 
-# The parity rule (README "Tests and goldens").
+# The parity rule (Docs/testing.md).
 SHARE_OVER_ONE = 0.001
 OFF_EDGE_LIMIT = 2
 EDGE_LIMIT = 16
@@ -761,7 +761,7 @@ def main(argv):
         return 0
     if argv[:1] == ["outline"] and len(argv) <= 2:
         worst = outline_check(int(argv[1]) if len(argv) == 2 else 200)
-        print(f"outline vs control radius: largest distance {worst:.5f} of the square (README: within 0.003)")
+        print(f"outline vs control radius: largest distance {worst:.5f} of the square (Docs/waves.md: within 0.003)")
         return 0 if worst <= 0.003 else 1
     print(__doc__, file=sys.stderr)
     return 2

@@ -3,7 +3,7 @@
 panel and its Close button, the stars filling, the sparkle burst and the
 full-screen effect, each over the gradient alone (blue-violet, phase 0),
 390x844 at one pixel a point (call-screen-elements, section 8, and the
-README's numbers where the section leaves room). It shares no code with
+Docs' numbers where the section leaves room). It shares no code with
 callshade: the gradient and the glass's tone come from spec-gradient.py,
 text and icon metrics from Inter and Material Icons through Pillow (FreeType
 with Raqm for the icons' ligatures), the counter-based generator and the
