@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """An independent evaluation of the call-visuals spec, section 2 (the waves
 and the avatar disc over the background), in plain Python double precision.
-Written from the rules in ../shared/spec/call-visuals.md and Docs/waves.md ("The
-waves", "Call scenarios"); it shares no code with callshade. The background
+Written from the rules in ../shared/spec/call-visuals.md, Docs/waves.md and
+Docs/scenarios.md; it shares no code with callshade. The background
 comes from Scripts/spec-gradient.py.
 
   spec-foreground.py check NAME FILE.png
