@@ -9,8 +9,8 @@
 precision highp float;
 
 #include "gradient.glsl"
-#include "waves.glsl"
 #include "shapes.glsl"
+#include "waves.glsl"
 #include "avatar.glsl"
 
 uniform vec3 u_layers;           // (background, waves, avatar): 1 = drawn

@@ -1,7 +1,8 @@
 #version 300 es
 // Glass (call-screen-elements, section 0): inside a rounded rectangle, the
 // background toned and blurred, read bilinearly from the backdrop texture
-// (the toned background on a lattice over the frame, blurred on the host),
+// (the toned background on a lattice over the frame, blurred on the host
+// or, on the GPU passes, by blur.frag),
 // replacing what is below; the edge anti-aliased over one pixel from the
 // shape's signed distance. Drawn in 8x8 tiles (tiles.vert).
 //

@@ -7,6 +7,7 @@
 precision highp float;
 
 #include "gradient.glsl"
+#include "shapes.glsl"
 // Included whatever the build (an #include inside #ifdef would lose the
 // line numbering of what follows when the #ifdef is off); unused, it costs nothing.
 #include "waves.glsl"

@@ -1,7 +1,8 @@
 // The shapes' signed distances (pixels, negative inside) and the one
 // anti-aliasing rule, as CallshadeCore's Geometry defines them
-// (RoundedRectangle, Disc, Capsule, EdgeCoverage). Included with
-// #include "shapes.glsl" by every pass that draws them (before avatar.glsl).
+// (RoundedRectangle, Disc, Capsule, WaveField, EdgeCoverage). Included with
+// #include "shapes.glsl" by every pass that draws them (before waves.glsl
+// and avatar.glsl).
 
 // A pixel's coverage from the signed distance at its centre, over one pixel.
 float edgeCoverage(float distance) {
@@ -26,6 +27,13 @@ float discDistance(vec2 point, vec2 centre, float radius) {
 // drawn (Disc.coverage(radius:centreDistance:)).
 float discCoverage(float radius, float centreDistance) {
     return clamp(radius - centreDistance + 0.5, 0.0, 1.0);
+}
+
+// A wave's metaball field: the signed distance from the field's value, its
+// gradient's length (per unit of the side) and the side in pixels
+// (WaveShape.signedDistance).
+float waveDistance(float field, float slopeLength, float threshold, float side) {
+    return (threshold - field) / max(slopeLength, 1e-9) * side;
 }
 
 // The stroke segment from `start` to `end`, `radius` either side.

@@ -1,10 +1,10 @@
 // The profile-picture waves as metaball fields. Included with #include "waves.glsl",
-// after gradient.glsl (for the tone).
+// after gradient.glsl (for the tone) and shapes.glsl (for the distance).
 //
 // Each shape is the region where sum_j exp(-|p - q_j|^2 / sigma^2) reaches
 // the threshold, p and q_j in units of the shape's square around its centre.
-// The edge is anti-aliased over one pixel from the field's signed distance,
-// (field - threshold) / |gradient|.
+// The edge is anti-aliased over one pixel (edgeCoverage) from the field's
+// signed distance, (threshold - field) / |gradient| (waveDistance).
 
 uniform vec2 u_waveBalls[16];    // 8 ball centres of the outer shape, then 8 of the inner one
 uniform vec2 u_waveSides;        // side of each shape's square, in pixels
@@ -31,8 +31,7 @@ float fieldCoverage(int shape, vec2 offset) {
         field += term;
         slope -= d * (2.0 * inverseSigmaSquared * term);
     }
-    float distancePixels = (field - u_waveField.y) / max(length(slope), 1e-9) * side;
-    return clamp(distancePixels + 0.5, 0.0, 1.0);
+    return edgeCoverage(waveDistance(field, length(slope), u_waveField.y, side));
 }
 
 // Coverage of shape 0 (outer) or 1 (inner): given, or from the field. The

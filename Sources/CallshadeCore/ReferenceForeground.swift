@@ -5,29 +5,10 @@ import Foundation
 struct ReferenceForeground: ReferenceNodeShader {
     let node: AvatarWavesNode
 
-    /// How much of the wave shape covers a pixel centre `offset` pixels from
-    /// the centre: the field's signed distance to the threshold (field minus
-    /// threshold over the gradient's length), in pixels, plus one half, clamped.
-    func waveCoverage(_ shape: WaveShape, offset: Vec2) -> Double {
-        guard shape.side > 0 else { return 0 }
-        let p = offset * (1 / shape.side)
-        let inverseSigmaSquared = 1 / (WaveGeometry.sigma * WaveGeometry.sigma)
-        var field = 0.0
-        var slope = Vec2(0, 0)
-        for ball in shape.balls {
-            let d = p - ball
-            let term = exp(-(d.x * d.x + d.y * d.y) * inverseSigmaSquared)
-            field += term
-            slope = slope - d * (2 * inverseSigmaSquared * term)
-        }
-        let distance = (field - WaveGeometry.threshold) / max(slope.length, 1e-9) * shape.side
-        return min(max(distance + 0.5, 0), 1)
-    }
-
-    /// The mask alpha of both shapes, each white at the layer's alpha, source-over.
+    /// The mask alpha of both shapes (`WaveShape.coverage(atOffset:)`), each white at the layer's alpha, source-over.
     func waveMask(_ waves: WavesLayer, offset: Vec2) -> Double {
         var clear = 1.0
-        for shape in waves.shapes { clear *= 1 - waves.alpha * waveCoverage(shape, offset: offset) }
+        for shape in waves.shapes { clear *= 1 - waves.alpha * shape.coverage(atOffset: offset) }
         return 1 - clear
     }
 

@@ -174,7 +174,10 @@ enum GLCalls {
     // MARK: Textures
 
 
-    static func createTexture(width: Int, height: Int, internalFormat: Int32 = GL_RGBA8,
+    /// A texture of `internalFormat`, read between texels (linear filtering)
+    /// when `filtered`, else texel by texel (formats that cannot be filtered:
+    /// with linear filtering they would be incomplete, and read as black).
+    static func createTexture(width: Int, height: Int, internalFormat: Int32 = GL_RGBA8, filtered: Bool = true,
                               file: String = #fileID, line: Int = #line) throws -> GLuint {
         var name: GLuint = 0
         glGenTextures(1, &name)
@@ -186,7 +189,8 @@ enum GLCalls {
             try checkEach("glBindTexture", file: file, line: line)
             glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(internalFormat), GLsizei(width), GLsizei(height))
             try check("glTexStorage2D", detail: "format 0x\(String(internalFormat, radix: 16)) \(width)x\(height)", file: file, line: line)
-            for (parameter, value) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
+            let filter = filtered ? GL_LINEAR : GL_NEAREST
+            for (parameter, value) in [(GL_TEXTURE_MIN_FILTER, filter), (GL_TEXTURE_MAG_FILTER, filter),
                                        (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
                 glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), value)
                 try checkEach("glTexParameteri", detail: "0x\(String(parameter, radix: 16))", file: file, line: line)
@@ -457,6 +461,15 @@ extension GLCalls {
         try values.withUnsafeBytes { buffer in
             try uploadTexture(name, width: width, height: height, texels: buffer, type: GL_FLOAT, alignment: 4,
                               detail: "\(width)x\(height) RGBA floats", file: file, line: line)
+        }
+    }
+
+    /// Replaces a one-channel 32-bit float (R32F) texture's texels; row 0 of `values` becomes texel row 0.
+    static func uploadTexture(_ name: GLuint, width: Int, height: Int, redFloats values: [Float],
+                              file: String = #fileID, line: Int = #line) throws {
+        try values.withUnsafeBytes { buffer in
+            try uploadTexture(name, width: width, height: height, texels: buffer, format: GL_RED, type: GL_FLOAT, alignment: 4,
+                              detail: "\(width)x\(height) R32F", file: file, line: line)
         }
     }
 

@@ -8,6 +8,8 @@ public final class GLContext {
     public let info: GLInfo
     /// Whether half-float textures can be render targets (for the low-resolution gradient).
     public let rendersToFloat: Bool
+    /// Whether 32-bit float textures can be render targets (the glass backdrop's blur keeps its sums in them).
+    let rendersTo32BitFloat: Bool
 
     private let display: EGLDisplay
     private let context: EGLContext
@@ -70,6 +72,7 @@ public final class GLContext {
         let viewportLimit = try GLCalls.integers(GL_MAX_VIEWPORT_DIMS, count: 2)
         let extensions = GLCalls.extensions()
         rendersToFloat = extensions.contains("GL_EXT_color_buffer_float") || extensions.contains("GL_EXT_color_buffer_half_float")
+        rendersTo32BitFloat = extensions.contains("GL_EXT_color_buffer_float")
 
         info = GLInfo(
             platform: candidate.platform,

@@ -52,12 +52,26 @@ public enum TextureFormat: Sendable {
     case rgba16f
     /// One 8-bit channel: glyph coverage.
     case r8
+    /// 32-bit floats, read texel by texel (they cannot be filtered): intermediate sums.
+    case rgba32f
+    /// One 32-bit float channel, read texel by texel: a kernel's taps.
+    case r32f
 
     var internalFormat: Int32 {
         switch self {
         case .rgba8: return GL_RGBA8
         case .rgba16f: return GL_RGBA16F
         case .r8: return GL_R8
+        case .rgba32f: return GL_RGBA32F
+        case .r32f: return GL_R32F
+        }
+    }
+
+    /// Whether it is read between texels (linear filtering); 32-bit floats are not.
+    var isFiltered: Bool {
+        switch self {
+        case .rgba8, .rgba16f, .r8: return true
+        case .rgba32f, .r32f: return false
         }
     }
 }
@@ -73,7 +87,7 @@ public final class Texture {
     public init(context: GLContext, width: Int, height: Int, format: TextureFormat = .rgba8) throws {
         try context.makeCurrent()
         try context.checkRenderable(width: width, height: height)
-        self.name = try GLCalls.createTexture(width: width, height: height, internalFormat: format.internalFormat)
+        self.name = try GLCalls.createTexture(width: width, height: height, internalFormat: format.internalFormat, filtered: format.isFiltered)
         self.format = format
         self.context = context
         self.width = width
@@ -106,6 +120,17 @@ extension Texture {
         }
         try context.makeCurrent()
         try GLCalls.uploadTexture(name, width: width, height: height, red: values)
+    }
+
+    /// Replaces every texel of a one-channel float texture: width x height floats, row 0 first.
+    func upload(redFloats values: [Float]) throws {
+        guard format == .r32f, values.count == width * height else {
+            throw GraphicsCallError(call: "glTexSubImage2D", code: "wrong size",
+                                    detail: "\(values.count) floats for \(width)x\(height) \(format)",
+                                    location: SourceLocation(file: #fileID, line: #line))
+        }
+        try context.makeCurrent()
+        try GLCalls.uploadTexture(name, width: width, height: height, redFloats: values)
     }
 
     /// Replaces every texel of a half-float texture: width x height x 4 floats, RGBA, row 0 first.

@@ -13,6 +13,10 @@ enum TextureUnit: Int32, CaseIterable {
     case glyphs = 4
     /// The glyph atlas's colour page (colour emoji), premultiplied RGBA.
     case colourGlyphs = 5
+    /// The lattice `blur.frag` blurs along one axis.
+    case blurSource = 6
+    /// The kernel `blur.frag` blurs with.
+    case blurKernel = 8
     /// Where textures are bound to be created or uploaded, never sampled.
     case scratch = 7
 }

@@ -138,7 +138,6 @@ final class ForegroundTilesTests: XCTestCase {
                 }
             }
             overlaps.assertNone("at \(time), no pixel is in two tiles")
-            let reference = ReferenceForeground(node: foreground)
             let waves = try XCTUnwrap(foreground.waves)
             let radius = try XCTUnwrap(foreground.avatar).diameter / 2
             var wholePixels = 0
@@ -146,9 +145,9 @@ final class ForegroundTilesTests: XCTestCase {
             for y in region.y..<region.y + region.height {
                 for x in region.x..<region.x + region.width {
                     let offset = Vec2(Double(x) + 0.5 - foreground.centre.x, Double(y) + 0.5 - foreground.centre.y)
-                    let avatar = min(max(radius - offset.length + 0.5, 0), 1)
-                    let outer = reference.waveCoverage(waves.shapes[0], offset: offset)
-                    let inner = reference.waveCoverage(waves.shapes[1], offset: offset)
+                    let avatar = Disc.coverage(radius: radius, centreDistance: offset.length)
+                    let outer = waves.shapes[0].coverage(atOffset: offset)
+                    let inner = waves.shapes[1].coverage(atOffset: offset)
                     let kind = kinds[(y - region.y) * region.width + x - region.x]
                     func place() -> String {
                         "\(x), \(y) at \(time) in \(kind.map { "\($0)" } ?? "no tile"): avatar \(avatar), outer \(outer), inner \(inner)"

@@ -20,6 +20,20 @@ public protocol AntiAliasedShape: Sendable {
     func touchedSpan(atRow centreY: Double) -> ClosedRange<Double>?
 }
 
-extension RoundedRectangle: AntiAliasedShape {}
-extension Disc: AntiAliasedShape {}
-extension Capsule: AntiAliasedShape {}
+extension AntiAliasedShape {
+    /// `EdgeCoverage` of the signed distance at `point`: clamp(1/2 - d, 0, 1).
+    @inlinable
+    public func coverage(at point: Vec2) -> Double {
+        EdgeCoverage.coverage(signedDistance: signedDistance(point))
+    }
+}
+
+/// A shape whose signed distance is convex (a rounded rectangle, a
+/// capsule): its tiles are classified by `ConvexTiles`.
+public protocol ConvexShape: AntiAliasedShape {}
+
+extension ConvexShape {
+    public func tileCoverage(_ box: CentreBox) -> PartCoverage {
+        ConvexTiles.classify(box) { signedDistance($0) }
+    }
+}

@@ -4,7 +4,7 @@
 /// rule), the runs of a row it surely covers and the span it may touch,
 /// and its tile classification; `shapes.glsl` has the same distance as
 /// `capsuleDistance`.
-public struct Capsule: Equatable, Sendable {
+public struct Capsule: ConvexShape, Equatable, Sendable {
     public var start: Vec2
     public var end: Vec2
     public var radius: Double
@@ -23,17 +23,6 @@ public struct Capsule: Equatable, Sendable {
         // Where the nearest point of the segment lies along it, 0...1 (its start when it is a point).
         let t = lengthSquared > 0 ? min(max((from.x * along.x + from.y * along.y) / lengthSquared, 0), 1) : 0
         return (from - along * t).length - radius
-    }
-
-    /// Its coverage of the pixel whose centre is `point`.
-    @inlinable
-    public func coverage(at point: Vec2) -> Double {
-        EdgeCoverage.coverage(signedDistance: signedDistance(point))
-    }
-
-    /// Its coverage over the tile whose pixel centres span `box` (its distance is convex).
-    public func tileCoverage(_ box: CentreBox) -> PartCoverage {
-        ConvexTiles.classify(box) { signedDistance($0) }
     }
 
     /// Along the row of pixel centres at `centreY`, the centres' x where

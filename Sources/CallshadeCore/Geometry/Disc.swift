@@ -3,7 +3,7 @@
 /// row it surely covers and the span it may touch, and its tile
 /// classification; `shapes.glsl` has the same as `discDistance` and
 /// `discCoverage`.
-public struct Disc: Equatable, Sendable {
+public struct Disc: AntiAliasedShape, Equatable, Sendable {
     public var centre: Vec2
     public var radius: Double
 
@@ -16,13 +16,6 @@ public struct Disc: Equatable, Sendable {
     @inlinable
     public func signedDistance(_ point: Vec2) -> Double {
         (point - centre).length - radius
-    }
-
-    /// Its coverage of the pixel whose centre is `point`, by the
-    /// `EdgeCoverage` rule: clamp(1/2 - (|p - c| - r), 0, 1).
-    @inlinable
-    public func coverage(at point: Vec2) -> Double {
-        EdgeCoverage.coverage(signedDistance: signedDistance(point))
     }
 
     /// The avatar's coverage at `centreDistance` from the centre:

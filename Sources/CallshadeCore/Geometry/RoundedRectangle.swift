@@ -4,7 +4,7 @@
 /// `EdgeCoverage` rule), the runs of a row it surely covers and the span
 /// it may touch, and its tile classification; `shapes.glsl` has the same
 /// distance as `roundedRectangleDistance`.
-public struct RoundedRectangle: Equatable, Sendable {
+public struct RoundedRectangle: ConvexShape, Equatable, Sendable {
     public var x: Double
     public var y: Double
     public var width: Double
@@ -76,17 +76,6 @@ public struct RoundedRectangle: Equatable, Sendable {
                                    qy: Self.edgeOffset(point.y, from: y, length: height, radius: radius), radius: radius)
     }
 
-    /// Its coverage of the pixel whose centre is `point`.
-    @inlinable
-    public func coverage(at point: Vec2) -> Double {
-        EdgeCoverage.coverage(signedDistance: signedDistance(point))
-    }
-
-    /// Its coverage over the tile whose pixel centres span `box`.
-    public func tileCoverage(_ box: CentreBox) -> PartCoverage {
-        ConvexTiles.classify(box) { signedDistance($0) }
-    }
-
     /// Along the row of pixel centres at `centreY`, the centres' x where
     /// the coverage is surely 1 (the distance at most -1/2: inside the shape
     /// shrunk by half a pixel, and `RowSpan.margin` more); nil for none.
@@ -96,12 +85,7 @@ public struct RoundedRectangle: Equatable, Sendable {
         let centre = Vec2(x + width / 2, y + height / 2)
         let dy = abs(centreY - centre.y)
         guard dy.isFinite, centre.x.isFinite, halfHeight > 0, halfWidth > 0, dy < halfHeight - margin else { return nil }
-        var reach = halfWidth
-        if dy > halfHeight - radius {
-            let into = dy - (halfHeight - radius)
-            reach = halfWidth - radius + (max(radius * radius - into * into, 0)).squareRoot()
-        }
-        reach -= margin
+        let reach = Self.reach(halfWidth: halfWidth, halfHeight: halfHeight, radius: radius, dy: dy) - margin
         guard reach > 0 else { return nil }
         return (centre.x - reach)...(centre.x + reach)
     }
@@ -118,13 +102,16 @@ public struct RoundedRectangle: Equatable, Sendable {
         let dy = abs(centreY - centre.y)
         guard dy.isFinite, centre.x.isFinite else { return nil }
         guard dy < halfHeight + margin else { return RowSpan.none }
-        var reach = halfWidth
-        if dy > halfHeight - radius {
-            let into = dy - (halfHeight - radius)
-            reach = halfWidth - radius + (max(radius * radius - into * into, 0)).squareRoot()
-        }
-        reach += margin
+        let reach = Self.reach(halfWidth: halfWidth, halfHeight: halfHeight, radius: radius, dy: dy) + margin
         guard reach.isFinite else { return nil }
         return (centre.x - reach)...(centre.x + reach)
+    }
+
+    /// How far from the middle a rounded rectangle of these half sizes and
+    /// corner radius reaches along x, `dy` (0...halfHeight) from the middle.
+    private static func reach(halfWidth: Double, halfHeight: Double, radius: Double, dy: Double) -> Double {
+        guard dy > halfHeight - radius else { return halfWidth }
+        let into = dy - (halfHeight - radius)
+        return halfWidth - radius + (max(radius * radius - into * into, 0)).squareRoot()
     }
 }

@@ -5,8 +5,8 @@ import Foundation
 /// the host in factors. Each ball's term exp(-|p - q|^2 / sigma^2) is a
 /// column factor times a row factor, and so is each part of its gradient; a
 /// pixel's field and slope are then sums of products, with no exp a pixel.
-/// The coverage is the one `waves.glsl` takes: clamp(d + 1/2, 0, 1) from the
-/// signed distance d = (field - threshold) side / |grad field| in pixels.
+/// The coverage is the one `waves.glsl` takes: `WaveShape`'s signed distance
+/// by the `EdgeCoverage` rule, in Float.
 struct FactoredWaveField: Sendable {
     private let balls: Int
     private let side: Float
@@ -80,10 +80,8 @@ struct FactoredWaveField: Sendable {
                         dx += slope * y
                         dy += value * ySlope
                     }
-                    let length = (dx * dx + dy * dy).squareRoot()
-                    let distance = (field - limit) / length.replacing(with: 1e-9, where: length .< 1e-9) * scale + 0.5
-                    // Clamped to 0...1 by masks (the generic pointwise min and max are slow).
-                    let coverage = distance.replacing(with: 0, where: distance .< 0).replacing(with: 1, where: distance .> 1)
+                    let distance = WaveShape.signedDistance(field: field, slopeLength: (dx * dx + dy * dy).squareRoot(), threshold: limit, side: scale)
+                    let coverage = EdgeCoverage.coverage(signedDistance: distance)
                     UnsafeMutableRawPointer(output + at).storeBytes(of: coverage, as: SIMD8<Float>.self)
                     at += 8
                 }
@@ -96,8 +94,8 @@ struct FactoredWaveField: Sendable {
                         dx += slopes[offset] * y
                         dy += values[offset] * ySlope
                     }
-                    let distance = (field - threshold) / max((dx * dx + dy * dy).squareRoot(), 1e-9) * side
-                    output[at] = min(max(distance + 0.5, 0), 1)
+                    let distance = WaveShape.signedDistance(field: field, slopeLength: (dx * dx + dy * dy).squareRoot(), threshold: threshold, side: side)
+                    output[at] = EdgeCoverage.coverage(signedDistance: distance)
                     at += 1
                 }
             }

@@ -2,11 +2,14 @@ import CallshadeCore
 import Foundation
 
 /// What glass shows, ready for `glass.frag`: the toned background on a
-/// lattice over the pixel centres of a region of the frame (drawn by the
-/// gradient pass, read back as floats), blurred on the host by a separable
-/// Gaussian whose samples beyond the frame repeat its edge, then uploaded
-/// (when the GPU draws the glass) as a half-float texture that it reads bilinearly. The region is the
-/// glass grown by the blur's reach, so what lies beyond it never reaches the glass.
+/// lattice over the pixel centres of a region of the frame, blurred by a
+/// separable Gaussian whose samples beyond the frame repeat its edge, as a
+/// half-float texture that it reads bilinearly. On the host route the host
+/// makes it from its grid and blurs it (`values`, which the host draws
+/// from, uploaded when the GPU needs them); on the GPU passes the gradient
+/// pass draws it and `BackdropBlurPass` blurs it, nothing read back. The
+/// region is the glass grown by the blur's reach, so what lies beyond it
+/// never reaches the glass.
 final class BackdropLattice {
     /// What the lattice depends on: the frame, the region it covers, the background, the tone and the blur.
     struct Key: Equatable {
@@ -39,7 +42,8 @@ final class BackdropLattice {
     /// alone); until then, a texture of an older lattice to reuse if its size fits.
     private(set) var uploaded: Texture?
     private var spare: Texture?
-    /// The blurred toned values (RGBA floats, `columns` x `rows`), as uploaded.
+    /// The blurred toned values (RGBA floats, `columns` x `rows`), as
+    /// uploaded; empty for a lattice made and blurred on the GPU.
     private let values: [Float]
     private let columns: Int
     private let rows: Int
@@ -70,7 +74,13 @@ final class BackdropLattice {
         }
     }
 
-    var samples: Samples { Samples(values: values, columns: columns, rows: rows, first: first, spacing: spacing) }
+    /// Whether the host made it (and so has its values to draw from).
+    var hasHostValues: Bool { !values.isEmpty }
+
+    /// Its values to sample on the host: nil for a lattice made on the GPU.
+    var samples: Samples? {
+        values.isEmpty ? nil : Samples(values: values, columns: columns, rows: rows, first: first, spacing: spacing)
+    }
     /// The frame pixel of lattice point (0, 0), and the spacing in x and y.
     let first: Vec2
     let spacing: Vec2
@@ -151,8 +161,10 @@ final class BackdropLattice {
         return made
     }
 
-    /// The lattice with the toned background evaluated by the gradient pass and read back.
-    init(_ key: Key, context: GLContext, gradient: GradientPass) throws {
+    /// The lattice with the toned background evaluated by the gradient pass
+    /// and blurred by `blur`, all on the GPU: nothing is read back, and the
+    /// host (which draws from values) has none.
+    init(_ key: Key, context: GLContext, gradient: GradientPass, blur: BackdropBlurPass) throws {
         self.key = key
         let size = key.size
         let (columns, rows, first, spacing) = Self.geometry(key)
@@ -166,14 +178,10 @@ final class BackdropLattice {
         toned.tone = key.tone
         let target = try Framebuffer(color: try Texture(context: context, width: columns, height: rows, format: .rgba16f))
         try gradient.draw(toned, mapping: mapping, into: target)
-        try target.bind()
-        var values = [Float](repeating: 0, count: columns * rows * 4)
-        try values.withUnsafeMutableBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            try GLCalls.readPixels(target.bounds, as: .rgba32f, into: base)
-        }
-        values = Self.blurred(values, columns: columns, rows: rows, sigma: (key.blur / spacing.x, key.blur / spacing.y))
-        self.values = values
+        let blurred = try Framebuffer(color: try Texture(context: context, width: columns, height: rows, format: .rgba16f))
+        try blur.blur(target.color, sigma: (key.blur / spacing.x, key.blur / spacing.y), into: blurred)
+        uploaded = blurred.color
+        values = []
         self.columns = columns
         self.rows = rows
         self.context = context
@@ -183,15 +191,18 @@ final class BackdropLattice {
     /// of deviation `sigma` lattice points along each axis, indices beyond
     /// the edges clamped to them.
     static func blurred(_ values: [Float], columns: Int, rows: Int, sigma: (x: Double, y: Double)) -> [Float] {
-        func kernel(_ sigma: Double) -> [Float] {
-            guard sigma > 1e-6 else { return [1] }
-            let taps = Int((4 * sigma).rounded(.up))
-            let raw = (-taps...taps).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
-            let total = raw.reduce(0, +)
-            return raw.map { Float($0 / total) }
-        }
         let horizontal = convolved(values, columns: columns, rows: rows, kernel: kernel(sigma.x), step: (1, 0))
         return convolved(horizontal, columns: columns, rows: rows, kernel: kernel(sigma.y), step: (0, 1))
+    }
+
+    /// The sampled Gaussian of deviation `sigma` (lattice points), reaching
+    /// 4 sigma each side, its taps summing to 1 (odd length, centred).
+    static func kernel(_ sigma: Double) -> [Float] {
+        guard sigma > 1e-6 else { return [1] }
+        let taps = Int((4 * sigma).rounded(.up))
+        let raw = (-taps...taps).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+        let total = raw.reduce(0, +)
+        return raw.map { Float($0 / total) }
     }
 
     /// `values` convolved with `kernel` (odd length, centred) along one

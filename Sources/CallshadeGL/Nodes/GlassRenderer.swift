@@ -32,6 +32,7 @@ final class GlassRenderer: NodeRenderer {
 
     private let context: GLContext
     private let gradient: GradientPass
+    private let blur: BackdropBlurPass
     private let variants: ProgramVariants<Variant>
     private let vertices: GraphicsBuffer
     /// The lattices of the frame drawn last, to reuse while they still apply.
@@ -43,14 +44,15 @@ final class GlassRenderer: NodeRenderer {
     init(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass) throws {
         self.context = context
         self.gradient = gradient
+        blur = try BackdropBlurPass(context: context, shaders: shaders)
         vertices = try GraphicsBuffer(context: context)
         variants = try ProgramVariants(eager: [ProgramOptions(lookup: false, dither: false)]) {
             try Variant(context: context, shaders: shaders, options: $0)
         }
     }
 
-    /// Every build of `glass.frag` a frame can ask for, compiled now;
-    /// returns how many there are.
+    /// Every build of `glass.frag` a frame can ask for, compiled now, and
+    /// `blur.frag` (compiled already); returns how many there are.
     @discardableResult
     func compileEveryVariant() throws -> Int {
         // The lookup only over the background; blending builds evaluate nothing.
@@ -62,7 +64,7 @@ final class GlassRenderer: NodeRenderer {
                 _ = try variants.variant(options)
             }
         }
-        return builds.count * 2
+        return builds.count * 2 + 1
     }
 
     var composesBackground: Bool { true }
@@ -72,22 +74,26 @@ final class GlassRenderer: NodeRenderer {
     /// Glass on the host (`HostGlass`), with the lattice prepared for the frame.
     func hostDrawing(_ node: any SceneNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
         guard let glass = node as? GlassNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
-        return HostGlass(glass, lattice: try lattice(for: glass, size: scene.size).samples, rects: rects, size: scene.size, dither: scene.dither)
+        guard let samples = try lattice(for: glass, size: scene.size).samples else {
+            throw SceneRenderError.unsupportedNode("glass on the host with a backdrop made on the GPU (prepare the frame with the host's background)")
+        }
+        return HostGlass(glass, lattice: samples, rects: rects, size: scene.size, dither: scene.dither)
     }
 
     /// The lattice for `glass` in a frame of `size`: the one of the frame
-    /// before if it still applies, else made from `background` (the host's
-    /// grid) when given, by the gradient pass when not.
+    /// before if it still applies (and has the host's values, when
+    /// `background` is given), else made from `background` (the host's
+    /// grid) when given, by the gradient and blur passes when not.
     private func lattice(for glass: GlassNode, size: FrameSize, background: (@Sendable (Vec2) -> RGB)? = nil) throws -> BackdropLattice {
         let key = BackdropLattice.Key(glass, size: size)
-        if let made = lattices.first(where: { $0.key == key }) { return made }
+        if let made = lattices.first(where: { $0.key == key && (background == nil || $0.hasHostValues) }) { return made }
         let made: BackdropLattice
         if let background {
             // The oldest lattice's texture is reused when it has the size (a glass that stays put).
             let spare = lattices.count >= kept ? lattices.removeFirst().uploaded : nil
             made = try BackdropLattice(key, context: context, background: background, reusing: spare)
         } else {
-            made = try BackdropLattice(key, context: context, gradient: gradient)
+            made = try BackdropLattice(key, context: context, gradient: gradient, blur: blur)
         }
         lattices.append(made)
         if lattices.count > kept { lattices.removeFirst() }
@@ -104,7 +110,7 @@ final class GlassRenderer: NodeRenderer {
             var keys: [BackdropLattice.Key] = []
             for glass in glasses {
                 let key = BackdropLattice.Key(glass, size: scene.size)
-                if !keys.contains(key), !lattices.contains(where: { $0.key == key }) { keys.append(key) }
+                if !keys.contains(key), !lattices.contains(where: { $0.key == key && $0.hasHostValues }) { keys.append(key) }
             }
             let wanted = keys
             if wanted.count > 1 {
