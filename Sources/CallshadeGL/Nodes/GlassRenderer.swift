@@ -74,7 +74,10 @@ final class GlassRenderer: NodeRenderer {
     /// Glass on the host (`HostGlass`), with the lattice prepared for the frame.
     func hostDrawing(_ node: any SceneNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
         guard let glass = node as? GlassNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
-        guard let samples = try lattice(for: glass, size: scene.size).samples else {
+        // The lattice `prepare` made from the host's background: one the passes made
+        // for the same glass (a renderer reconfigured, sharing this one) has no values here.
+        let key = BackdropLattice.Key(glass, size: scene.size)
+        guard let samples = lattices.first(where: { $0.key == key && $0.hasHostValues })?.samples else {
             throw SceneRenderError.unsupportedNode("glass on the host with a backdrop made on the GPU (prepare the frame with the host's background)")
         }
         return HostGlass(glass, lattice: samples, rects: rects, size: scene.size, dither: scene.dither)
