@@ -1,3 +1,4 @@
+import Foundation
 import CallshadeCore
 @testable import CallshadeGL
 import XCTest
@@ -16,18 +17,10 @@ final class ParityTests: XCTestCase {
     /// fails. `reference`: the CPU reference's frame when the test has it already.
     func assertParity(_ request: Scene, gpu: GPURenderer, reference: RGBAImage? = nil,
                       file: StaticString = #filePath, line: UInt = #line) throws {
-        let matrix = RouteMatrix(gpu: gpu)
-        let fromCPU = try reference ?? matrix.reference.render(request)
-        for route in matrix.routes(for: request) where route != .reference {
-            let renderer = matrix.renderer(route, for: request)
-            if let fallback = matrix.fallback(of: renderer, route, for: request) {
-                XCTFail("\(request.size): \(fallback)", file: file, line: line)
-                continue
-            }
-            let comparison = ImageComparison(try renderer.render(request), fromCPU)
-            XCTAssertTrue(comparison.withinParity, "\(request.size) on the \(route.rawValue) route, centres "
-                          + "\(request.background.map { "\($0.centres)" } ?? "none"): \(comparison)", file: file, line: line)
-        }
+        // Named by size and the centres' first coordinates (the failure files' names).
+        let centres = request.background?.centres.map { String(format: "%.3f", $0.x) }.joined(separator: "_") ?? "none"
+        let name = "gradient-\(request.size)-\(centres)"
+        try RouteMatrix(gpu: gpu).assertEveryRouteAgrees(request, name: name, reference: reference, file: file, line: line)
     }
 
     func testSmallSizesAndFractionalPhases() throws {

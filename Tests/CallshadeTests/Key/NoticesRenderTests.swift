@@ -60,16 +60,10 @@ final class NoticesRenderTests: XCTestCase {
     /// Frames with the notices mid-widening and stacked, with every element
     /// (mute's selection ring halfway at 2.08 s, mute selected after).
     func testGPUAndCPUAgreeOnFramesWithNotices() throws {
-        let gpu = try WordsRenderTests.shared.renderer()
-        let passes = gpu.reconfigured(RendererConfiguration(route: .gpuPasses, yuvConverter: .cpu))
-        let cpu = ReferenceRenderer()
+        let matrix = RouteMatrix(gpu: try WordsRenderTests.shared.renderer())
         for (time, size) in [(2.35, "390x844"), (2.08, "390x844"), (5, "390x844"), (3.3, "1170x2532")] {
-            let frame = try scene(at: time, size: size, layers: Set(SceneTag.allCases))
-            let reference = try cpu.render(frame)
-            for (route, renderer) in [("host", gpu), ("passes", passes)] {
-                let comparison = ImageComparison(try renderer.render(frame), reference)
-                XCTAssertTrue(comparison.withinForegroundParity, "\(size) at \(time) s, \(route): \(comparison)")
-            }
+            try matrix.assertEveryRouteAgrees(try scene(at: time, size: size, layers: Set(SceneTag.allCases)), name: "notices-\(size)-\(time)",
+                                              rule: \.withinForegroundParity)
         }
     }
 }

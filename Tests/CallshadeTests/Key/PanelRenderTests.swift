@@ -83,16 +83,9 @@ final class PanelRenderTests: XCTestCase {
     /// Frames with the panel opening (its glass over the avatar as it
     /// fades), open, and closing, with every element.
     func testGPUAndCPUAgreeOnFramesWithThePanel() throws {
-        let gpu = try WordsRenderTests.shared.renderer()
-        let passes = gpu.reconfigured(RendererConfiguration(route: .gpuPasses, yuvConverter: .cpu))
-        let cpu = ReferenceRenderer()
+        let matrix = RouteMatrix(gpu: try WordsRenderTests.shared.renderer())
         for (time, size) in [(2.08, "390x844"), (3, "390x844"), (4.05, "390x844"), (2.12, "1170x2532"), (3, "1170x2532")] {
-            let frame = try scene(at: time, size: size)
-            let reference = try cpu.render(frame)
-            for (route, renderer) in [("host", gpu), ("passes", passes)] {
-                let comparison = ImageComparison(try renderer.render(frame), reference)
-                XCTAssertTrue(comparison.withinForegroundParity, "\(size) at \(time) s, \(route): \(comparison)")
-            }
+            try matrix.assertEveryRouteAgrees(try scene(at: time, size: size), name: "panel-\(size)-\(time)", rule: \.withinForegroundParity)
         }
     }
 }

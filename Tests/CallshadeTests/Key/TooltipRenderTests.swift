@@ -49,16 +49,10 @@ final class TooltipRenderTests: XCTestCase {
 
     /// Frames with the tooltip growing and whole, with every element.
     func testGPUAndCPUAgreeOnFramesWithTheTooltip() throws {
-        let gpu = try WordsRenderTests.shared.renderer()
-        let passes = gpu.reconfigured(RendererConfiguration(route: .gpuPasses, yuvConverter: .cpu))
-        let cpu = ReferenceRenderer()
+        let matrix = RouteMatrix(gpu: try WordsRenderTests.shared.renderer())
         for (time, size) in [(0.6, "390x844"), (3, "390x844"), (0.75, "1170x2532")] {
-            let frame = try WordsFixtures.scene(at: time, size: size)
-            let reference = try cpu.render(frame)
-            for (route, renderer) in [("host", gpu), ("passes", passes)] {
-                let comparison = ImageComparison(try renderer.render(frame), reference)
-                XCTAssertTrue(comparison.withinForegroundParity, "\(size) at \(time) s, \(route): \(comparison)")
-            }
+            try matrix.assertEveryRouteAgrees(try WordsFixtures.scene(at: time, size: size), name: "tooltip-\(size)-\(time)",
+                                              rule: \.withinForegroundParity)
         }
     }
 }

@@ -63,16 +63,9 @@ final class RatingRenderTests: XCTestCase {
     /// Frames in the middle of the full-screen effect (with the burst, and
     /// after it), at 390x844 and 1170x2532, on both routes.
     func testGPUAndCPUAgreeInTheMiddleOfTheEffect() throws {
-        let gpu = try WordsRenderTests.shared.renderer()
-        let passes = gpu.reconfigured(RendererConfiguration(route: .gpuPasses, yuvConverter: .cpu))
-        let cpu = ReferenceRenderer()
+        let matrix = RouteMatrix(gpu: try WordsRenderTests.shared.renderer())
         for (time, size) in [(6.3, "390x844"), (7, "390x844"), (4.1, "390x844"), (6.3, "1170x2532"), (7.2, "1170x2532")] {
-            let frame = try scene(at: time, size: size)
-            let reference = try cpu.render(frame)
-            for (route, renderer) in [("host", gpu), ("passes", passes)] {
-                let comparison = ImageComparison(try renderer.render(frame), reference)
-                XCTAssertTrue(comparison.withinForegroundParity, "\(size) at \(time) s, \(route): \(comparison)")
-            }
+            try matrix.assertEveryRouteAgrees(try scene(at: time, size: size), name: "rating-\(size)-\(time)", rule: \.withinForegroundParity)
         }
     }
 

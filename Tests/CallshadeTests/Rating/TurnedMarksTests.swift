@@ -33,14 +33,9 @@ final class TurnedMarksTests: XCTestCase {
     }
 
     func testTurnedMarksMatchTheReferenceOnBothRoutes() throws {
-        let gpu = try WordsRenderTests.shared.renderer()
-        let passes = gpu.reconfigured(RendererConfiguration(route: .gpuPasses, yuvConverter: .cpu))
         let frame = try scene()
-        let reference = try ReferenceRenderer().render(frame)
-        for (route, renderer) in [("host", gpu), ("passes", passes)] {
-            let comparison = ImageComparison(try renderer.render(frame), reference)
-            XCTAssertTrue(comparison.withinForegroundParity, "\(route): \(comparison)")
-        }
+        try RouteMatrix(gpu: try WordsRenderTests.shared.renderer()).assertEveryRouteAgrees(frame, name: "turned-marks",
+                                                                                              rule: \.withinForegroundParity)
         // Turned, a mark draws something, and only inside its quad.
         let marks = try XCTUnwrap(frame.nodes.first as? MarksNode).marks
         for mark in marks where mark.angle != 0 {

@@ -60,6 +60,31 @@ struct RouteMatrix {
         return taken == wanted ? nil : "the \(route.rawValue) route fell back to \(taken.title)"
     }
 
+    /// Holds every GPU route `scene` can take (`routes(for:)`) to the CPU
+    /// reference by `rule` (the parity rule, or the foreground's): a route
+    /// that falls back fails, and a failure names the route, the environment
+    /// and what it wrote to .build/test-failures/ (as `name`).
+    /// `reference`: the CPU reference's frame when the caller has it already.
+    func assertEveryRouteAgrees(_ scene: Scene, name: String, reference: RGBAImage? = nil,
+                                rule: (ImageComparison) -> Bool = \.withinParity,
+                                file: StaticString = #filePath, line: UInt = #line) throws {
+        let fromCPU = try reference ?? self.reference.render(scene)
+        for route in routes(for: scene) where route != .reference {
+            let renderer = renderer(route, for: scene)
+            if let fallback = fallback(of: renderer, route, for: scene) {
+                XCTFail("\(name): \(fallback) (\(environment))", file: file, line: line)
+                continue
+            }
+            let got = try renderer.render(scene)
+            let comparison = ImageComparison(got, fromCPU)
+            if !rule(comparison) {
+                let paths = try Self.writeFailure(name: name, route: route, got: got, expected: fromCPU)
+                XCTFail("\(name) on the \(route.rawValue) route: \(comparison) (\(environment); wrote \(paths.joined(separator: ", ")))",
+                        file: file, line: line)
+            }
+        }
+    }
+
     /// What a failure names besides the route: the GL renderer and the
     /// versions of the font packages the text is set from.
     var environment: String {

@@ -64,24 +64,14 @@ final class WordsRenderTests: XCTestCase {
     /// Frames with every word: ringing with its dots, the status line's
     /// change mid-way, active with the pill bouncing in, and ended "Line Busy".
     func testGPUAndCPUAgreeOnFramesWithText() throws {
-        let gpu = try Self.shared.renderer()
-        let passes = gpu.reconfigured(RendererConfiguration(route: .gpuPasses, yuvConverter: .cpu))
-        let cpu = ReferenceRenderer()
+        let matrix = RouteMatrix(gpu: try Self.shared.renderer())
         for time in [0.3, 0.62, 1.2, 7.5, 12.1, 14] {
-            let scene = try WordsFixtures.scene(at: time)
-            let reference = try cpu.render(scene)
-            for (route, renderer) in [("host", gpu), ("passes", passes)] {
-                let comparison = ImageComparison(try renderer.render(scene), reference)
-                XCTAssertTrue(comparison.withinForegroundParity, "390x844 at \(time) s, \(route): \(comparison)")
-            }
+            try matrix.assertEveryRouteAgrees(try WordsFixtures.scene(at: time), name: "words-390x844-\(time)", rule: \.withinForegroundParity)
         }
-        // At 1170x2532 the host route composes the background on the CPU around the drawn tiles.
-        let large = try WordsFixtures.scene(at: 1.2, size: "1170x2532")
-        let reference = try cpu.render(large)
-        for (route, renderer) in [("host", gpu), ("passes", passes)] {
-            let comparison = ImageComparison(try renderer.render(large), reference)
-            XCTAssertTrue(comparison.withinForegroundParity, "1170x2532 at 1.2 s, \(route): \(comparison)")
-        }
+        // At 1170x2532 the host route composes the background on the CPU around
+        // the drawn tiles with its default grid.
+        try matrix.assertEveryRouteAgrees(try WordsFixtures.scene(at: 1.2, size: "1170x2532"), name: "words-1170x2532-1.2",
+                                          rule: \.withinForegroundParity)
     }
 }
 
