@@ -48,7 +48,7 @@ struct ValidateCommand: ParsableCommand {
         let meter = try ScenarioInput.recording(scenario)?.meter()
         let timeline = ScenarioInput.timeline(scenario, meter: meter)
         Swift.print(Self.header(scenario, file: self.scenario))
-        if let warning = Self.fontWarning(name: scenario.name, key: scenario.key) { FileHandle.standardError.write(Data(("Warning: " + warning + "\n").utf8)) }
+        if let warning = Self.fontWarning(scenario) { FileHandle.standardError.write(Data(("Warning: " + warning + "\n").utf8)) }
         if let meter {
             Swift.print(Self.audioSummary(length: meter.duration, scenario: scenario))
         }
@@ -65,12 +65,12 @@ struct ValidateCommand: ParsableCommand {
         }
     }
 
-    /// Why the screen's text cannot be set for this name and key (the
+    /// Why the screen's text cannot be set for this scenario's name and key (the
     /// glyphs do not fit the atlas, a font file is unreadable); nil when all
     /// is well. Characters no font has were refused when the scenario was read.
-    static func fontWarning(name: String, key: [String] = []) -> String? {
+    static func fontWarning(_ scenario: Scenario) -> String? {
         do {
-            _ = try TextSetter(scale: 1, texts: CallScreen.texts(name: name, key: key))
+            _ = try TextSetter(scale: 1, texts: CallKind.elements.texts(for: scenario))
             return nil
         } catch {
             return "\(error)"

@@ -64,7 +64,7 @@ final class NoticesRenderTests: XCTestCase {
         let passes = gpu.reconfigured(RendererConfiguration(route: .gpuPasses, yuvConverter: .cpu))
         let cpu = ReferenceRenderer()
         for (time, size) in [(2.35, "390x844"), (2.08, "390x844"), (5, "390x844"), (3.3, "1170x2532")] {
-            let frame = try scene(at: time, size: size, layers: Set(SceneTag.allCases))
+            let frame = try scene(at: time, size: size, layers: Set(CallKind.elements.tags))
             let reference = try cpu.render(frame)
             for (route, renderer) in [("host", gpu), ("passes", passes)] {
                 let comparison = ImageComparison(try renderer.render(frame), reference)
