@@ -8,7 +8,7 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check a scenario file and summarise its timeline.",
         discussion: """
-        Prints the scenario's settings and its notable moments: call state changes, \
+        Prints the scenario's settings, its scene kind and its notable moments: call state changes, \
         palette changes and crossfades, idle pauses and resumes of the background, \
         and when the waves ease out, freeze or hide. A bad file gets one line that \
         names the event and the field, and a non-zero exit.
@@ -48,6 +48,7 @@ struct ValidateCommand: ParsableCommand {
         let meter = try ScenarioInput.recording(scenario)?.meter()
         let timeline = ScenarioInput.timeline(scenario, meter: meter)
         Swift.print(Self.header(scenario, file: self.scenario))
+        Swift.print("scene: \(scenario.scene)")
         if let warning = Self.fontWarning(scenario) { FileHandle.standardError.write(Data(("Warning: " + warning + "\n").utf8)) }
         if let meter {
             Swift.print(Self.audioSummary(length: meter.duration, scenario: scenario))

@@ -1,8 +1,9 @@
-/// The call screen as a scene kind. It owns its scenario (`Scenario`), its
-/// timeline (`CallTimeline`, whose `FrameState` at an instant its elements
-/// draw from), its elements in order (`elements`) and its `validate`
-/// listing (`CallTimeline.milestones`).
-public enum CallKind {
+/// The call screen as a scene kind ("scene": "call", the default). It owns
+/// its scenario keys and events (`CallScenarioParser`, read into a
+/// `Scenario`), its timeline (`CallTimeline`, whose `FrameState` at an
+/// instant its elements draw from), its elements in order (`elements`) and
+/// its `validate` listing (`CallTimeline.milestones`).
+public struct CallKind: SceneKind {
     public static let name = "call"
 
     /// The call screen's elements, bottom to top: the scene's nodes come in
@@ -17,6 +18,17 @@ public enum CallKind {
         NoticesElement(),
         RatingElement(),
     ])
+
+    public init() {}
+
+    public var name: String { Self.name }
+    public var keys: [String] { CallScenarioParser.keys }
+    public var eventKinds: [String] { CallScenarioParser.eventKinds }
+    public var eventQualifiers: [String] { ["reason"] }
+
+    public func scenario(from top: [String: JSONValue], settings: ScenarioSettings, reading: ScenarioReading) throws -> any ParsedScenario {
+        try CallScenarioParser.scenario(from: top, settings: settings, reading: reading)
+    }
 }
 
 extension SceneTag {
