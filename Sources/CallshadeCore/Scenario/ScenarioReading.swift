@@ -29,10 +29,10 @@ public struct ScenarioReading: Sendable {
     /// The events, from `value` (none when nil): a list of at most
     /// `ScenarioSettings.maximumEvents` objects, each with "at" (seconds, 0 to
     /// `duration`) and keys among the kind's event kinds and qualifiers;
-    /// `read` makes the event of each, given its object, its instant, its
+    /// `make` makes the event of each, given its object, its instant, its
     /// index and its fields.
     public func events<Event>(_ value: JSONValue?, duration: Double,
-                              read: (_ object: [String: JSONValue], _ at: Double, _ index: Int, _ fields: ScenarioFields) throws -> Event)
+                              make: (_ object: [String: JSONValue], _ at: Double, _ index: Int, _ fields: ScenarioFields) throws -> Event)
         throws -> [Event] {
         guard let value else { return [] }
         guard case .array(let items) = value else { throw fields.error("events", "must be a list of events") }
@@ -53,7 +53,7 @@ public struct ScenarioReading: Sendable {
             guard at <= duration else {
                 throw fields.error("at", "\(ScenarioParser.format(at)) is past the scenario's duration of \(ScenarioParser.format(duration)) seconds")
             }
-            events.append(try read(object, at, index, fields))
+            events.append(try make(object, at, index, fields))
         }
         return events
     }
