@@ -3,7 +3,7 @@ import CallshadePNG
 import Foundation
 import XCTest
 
-/// The one place that decides what is on screen (`CallScreen`), the tag
+/// What is on screen (`CallScreen` drawing the call's elements), the tag
 /// filter over its nodes, and the commands that take their frames from it.
 final class SceneTests: XCTestCase {
     let example = TestPaths.packageRoot.appendingPathComponent("Examples/call.json").path
