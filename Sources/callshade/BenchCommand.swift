@@ -155,8 +155,9 @@ struct BenchCommand: ParsableCommand {
     static func callFrames(size: FrameSize, count: Int, layers: Set<SceneTag>, scenario: Scenario = .demo, from start: Double = 8.5) throws -> [Scene] {
         let timeline = CallTimeline(scenario)
         let layout = try CallLayout(size: size)
-        let text = layers.isDisjoint(with: SceneTag.text) ? nil
-            : try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: scenario.name, key: scenario.key))
+        let elements = CallKind.elements
+        let text = layers.isDisjoint(with: elements.textTags(for: scenario)) ? nil
+            : try TextSetter(scale: layout.scale, texts: elements.texts(for: scenario))
         let screen = CallScreen(layout: layout, seed: scenario.seed, avatar: nil, text: text, showing: layers)
         // Within the scenario: a long row wraps round to its start instant.
         let span = max(Int(((scenario.duration - start) * 60).rounded(.down)), 1)

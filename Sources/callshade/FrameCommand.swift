@@ -69,8 +69,8 @@ struct FrameCommand: ParsableCommand {
         var background = GradientParameters(palette: .blueViolet, phase: 0)
         var waves = WaveState(level: 0, motionTime: 0)
         // Without a scenario: the words of a call that has just been placed.
-        let placed = CallTimeline(Scenario(duration: 1, events: [])).state(at: 0)
-        var state = placed
+        let placed = Scenario(duration: 1, events: [])
+        var state = CallTimeline(placed).state(at: 0)
         var screen: CallScreen
         if let path = scenario {
             // The scenario's instant as `render` draws it, its recording's voice included.
@@ -83,9 +83,7 @@ struct FrameCommand: ParsableCommand {
             waves = state.waves
             screen = frames.screen
         } else {
-            screen = try drawing.scene.callScreen(size: drawing.render.frameSize(default: .phone), seed: 0,
-                                                  scenarioAvatar: nil, name: Scenario.defaultName, key: placed.key.emoji,
-                                                  showing: drawing.layers)
+            screen = try drawing.scene.callScreen(size: drawing.render.frameSize(default: .phone), scenario: placed, showing: drawing.layers)
         }
         if let palette = palette { background.colors = palette.colors }
         if let phase = phase { background.centres = GradientMotion.centres(phase: phase) }
@@ -95,7 +93,8 @@ struct FrameCommand: ParsableCommand {
         }
         if let seed { screen.seed = seed }
         screen.dither = dither
-        let scene = screen.scene(at: state, background: background, waves: waves)
+        state.waves = waves
+        let scene = screen.scene(at: state, background: background)
         let renderer = try drawing.render.makeRenderer()
         let image = try renderer.render(scene)
         try interruption.joiningStop { try PNGFile.write(image, to: output, cleanup: interruption.cleanup) }

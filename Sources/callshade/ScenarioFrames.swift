@@ -14,8 +14,7 @@ struct ScenarioFrames {
         self.scenario = scenario
         recording = try ScenarioInput.recording(scenario)
         timeline = ScenarioInput.timeline(scenario, meter: try recording?.meter())
-        screen = try scene.callScreen(size: size, seed: scenario.seed, scenarioAvatar: scenario.avatarPath, name: scenario.name,
-                                        key: scenario.key, showing: layers)
+        screen = try scene.callScreen(size: size, scenario: scenario, showing: layers)
     }
 
     var layout: CallLayout { screen.layout }

@@ -8,7 +8,7 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check a scenario file and summarise its timeline.",
         discussion: """
-        Prints the scenario's settings and its notable moments: call state changes, \
+        Prints the scenario's settings, its scene kind and its notable moments: call state changes, \
         palette changes and crossfades, idle pauses and resumes of the background, \
         and when the waves ease out, freeze or hide. A bad file gets one line that \
         names the event and the field, and a non-zero exit.
@@ -48,7 +48,8 @@ struct ValidateCommand: ParsableCommand {
         let meter = try ScenarioInput.recording(scenario)?.meter()
         let timeline = ScenarioInput.timeline(scenario, meter: meter)
         Swift.print(Self.header(scenario, file: self.scenario))
-        if let warning = Self.fontWarning(name: scenario.name, key: scenario.key) { FileHandle.standardError.write(Data(("Warning: " + warning + "\n").utf8)) }
+        Swift.print("scene: \(scenario.scene)")
+        if let warning = Self.fontWarning(scenario) { FileHandle.standardError.write(Data(("Warning: " + warning + "\n").utf8)) }
         if let meter {
             Swift.print(Self.audioSummary(length: meter.duration, scenario: scenario))
         }
@@ -65,12 +66,12 @@ struct ValidateCommand: ParsableCommand {
         }
     }
 
-    /// Why the screen's text cannot be set for this name and key (the
+    /// Why the screen's text cannot be set for this scenario's name and key (the
     /// glyphs do not fit the atlas, a font file is unreadable); nil when all
     /// is well. Characters no font has were refused when the scenario was read.
-    static func fontWarning(name: String, key: [String] = []) -> String? {
+    static func fontWarning(_ scenario: Scenario) -> String? {
         do {
-            _ = try TextSetter(scale: 1, texts: CallScreen.texts(name: name, key: key))
+            _ = try TextSetter(scale: 1, texts: CallKind.elements.texts(for: scenario))
             return nil
         } catch {
             return "\(error)"

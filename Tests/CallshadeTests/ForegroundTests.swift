@@ -98,7 +98,7 @@ final class ForegroundTests: XCTestCase {
         let layout = try CallLayout(size: try FrameSize(parsing: "390x844"))
         func maskArea(level: Double) throws -> Double {
             let request = CallScreen(layout: layout, seed: 3, avatar: nil, showing: [.waves])
-                .scene(background: GradientParameters(palette: .blueGreen, phase: 0), waves: WaveState(level: level, motionTime: 4.2))
+                .scene(at: .placed(waves: WaveState(level: level, motionTime: 4.2)), background: GradientParameters(palette: .blueGreen, phase: 0))
             let image = try ReferenceRenderer().render(request)
             return stride(from: 3, to: image.pixels.count, by: 4).reduce(0.0) { $0 + Double(image.pixels[$1]) }
         }
@@ -203,7 +203,7 @@ final class ForegroundTests: XCTestCase {
                 let reference = try withoutAvatar ?? ReferenceRenderer().render(request)
                 if !layers.contains(.avatar) { withoutAvatar = reference }
                 let comparison = ImageComparison(try gpu.render(request), reference)
-                XCTAssertTrue(comparison.withinForegroundParity, "\(layers.map(\.rawValue).sorted()), photo \(photo): \(comparison)")
+                XCTAssertTrue(comparison.withinForegroundParity, "\(layers.map(\.name).sorted()), photo \(photo): \(comparison)")
             }
         }
     }

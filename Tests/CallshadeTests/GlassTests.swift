@@ -18,7 +18,7 @@ final class GlassTests: XCTestCase {
     /// a button circle, a panel over the avatar's place, one half off the
     /// frame's top edge, a half-faded one, and one with an arrow (the
     /// tooltip's). Sizes in points, scaled.
-    static func scene(size: String, tags: Set<SceneTag> = Set(SceneTag.allCases)) throws -> Scene {
+    static func scene(size: String, tags: Set<SceneTag> = Set(CallKind.elements.tags)) throws -> Scene {
         var scene = try ForegroundFixtures.scene(at: 7, size: size, layers: tags)
         let layout = try CallLayout(size: try FrameSize(parsing: size))
         let scale = layout.scale

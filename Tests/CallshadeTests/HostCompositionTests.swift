@@ -90,7 +90,7 @@ final class ForegroundTilesTests: XCTestCase {
             cases.append(("\(size) at \(time)", try ForegroundFixtures.scene(at: time, size: size, photo: photo)))
         }
         for layers: Set<SceneTag> in [[.waves], [.avatar], [.waves, .avatar], [.background, .waves], [.background, .avatar]] {
-            cases.append(("layers \(layers.map(\.rawValue).sorted())", try ForegroundFixtures.scene(at: 7, size: "390x844", layers: layers, photo: true)))
+            cases.append(("layers \(layers.map(\.name).sorted())", try ForegroundFixtures.scene(at: 7, size: "390x844", layers: layers, photo: true)))
         }
         var dithered = try ForegroundFixtures.scene(at: 8, size: "720x1280", photo: true)
         dithered.dither = true

@@ -48,14 +48,14 @@ final class ModelTests: XCTestCase {
     }
 
     func testLayerListsParse() throws {
-        XCTAssertEqual(try SceneTag.parseList("background"), [.background])
-        XCTAssertEqual(try SceneTag.parseList("background, background"), [.background])
-        XCTAssertThrowsError(try SceneTag.parseList("sky")) { error in
+        XCTAssertEqual(try CallKind.elements.parseTags("background"), [.background])
+        XCTAssertEqual(try CallKind.elements.parseTags("background, background"), [.background])
+        XCTAssertThrowsError(try CallKind.elements.parseTags("sky")) { error in
             XCTAssertTrue("\(error)".contains("unknown layer 'sky'"))
             XCTAssertTrue("\(error)".contains("background"))
         }
-        XCTAssertThrowsError(try SceneTag.parseList(""))
-        XCTAssertThrowsError(try SceneTag.parseList("background,"))
+        XCTAssertThrowsError(try CallKind.elements.parseTags(""))
+        XCTAssertThrowsError(try CallKind.elements.parseTags("background,"))
     }
 
     func testHSVConversionKnownValues() {

@@ -16,13 +16,16 @@ final class ScenarioCommandTests: XCTestCase {
         let result = try runCallshade(["validate", example, "--lines", "200"])
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertTrue(result.standardOutput.contains("valid; 44 s, seed 11"), result.standardOutput)
+        // The scene kind, on the line after the settings; the rest of the listing is the kind's.
+        XCTAssertEqual(result.standardOutput.split(separator: "\n").dropFirst().first, "scene: call", result.standardOutput)
         for line in ["6.000  palette blue-green", "10.000  idle: background settles on phase 6",
                      "14.000  background resumes from phase 6", "30.000  waves frozen (proximity near)", "40.500  rated 5 stars"] {
             XCTAssertTrue(result.standardOutput.contains(line), "\(line) not in:\n\(result.standardOutput)")
         }
-        // By default at most 40 lines of it: the first 20 and the last 20.
+        // By default at most 40 lines of it: the first 20 and the last 20 (and six more: the
+        // settings, the kind, two about the audio, the table's head, how many are left out).
         let short = try runCallshade(["validate", example])
-        XCTAssertLessThanOrEqual(short.standardOutput.split(separator: "\n").count, 45)
+        XCTAssertLessThanOrEqual(short.standardOutput.split(separator: "\n").count, 46)
     }
 
     func testBadScenariosGiveShortErrors() throws {

@@ -3,7 +3,7 @@ import CallshadePNG
 import Foundation
 import XCTest
 
-/// The one place that decides what is on screen (`CallScreen`), the tag
+/// What is on screen (`CallScreen` drawing the call's elements), the tag
 /// filter over its nodes, and the commands that take their frames from it.
 final class SceneTests: XCTestCase {
     let example = TestPaths.packageRoot.appendingPathComponent("Examples/call.json").path
@@ -11,9 +11,9 @@ final class SceneTests: XCTestCase {
     func testTheTagFilterKeepsOnlyWhatItNames() throws {
         let screen = { (tags: Set<SceneTag>) in
             CallScreen(layout: try CallLayout(size: .phone), seed: 3, avatar: nil, showing: tags)
-                .scene(background: GradientParameters(palette: .blueGreen, phase: 1), waves: WaveState(level: 1, motionTime: 2))
+                .scene(at: .placed(waves: WaveState(level: 1, motionTime: 2)), background: GradientParameters(palette: .blueGreen, phase: 1))
         }
-        let all = try screen(Set(SceneTag.allCases))
+        let all = try screen(Set(CallKind.elements.tags))
         XCTAssertNotNil(all.background)
         let node = try XCTUnwrap(all.node(AvatarWavesNode.self))
         XCTAssertNotNil(node.waves)

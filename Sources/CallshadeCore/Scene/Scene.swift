@@ -1,7 +1,8 @@
 /// One frame's picture: its size, the background, the nodes drawn over it
-/// from the bottom up, and the dither. `CallScreen` alone decides what a
-/// scene of the call holds; a frame is a pure function of this value, and
-/// two renders of it are identical.
+/// from the bottom up, and the dither. A kind's elements decide what its
+/// scenes hold (the call's: `CallKind.elements`, drawn by `CallScreen`); a
+/// frame is a pure function of this value, and two renders of it are
+/// identical.
 public struct Scene: Equatable, Sendable {
     public var size: FrameSize
     /// The gradient; nil when the tag filter leaves the background out, and

@@ -118,6 +118,6 @@ enum ArgumentValues {
     }
 
     static func layers(_ text: String) throws -> Set<SceneTag> {
-        do { return try SceneTag.parseList(text) } catch { throw Diagnostic.optionValue(option: "--layers", given: text, expected: "is not a list of layers: \(error)") }
+        do { return try CallKind.elements.parseTags(text) } catch { throw Diagnostic.optionValue(option: "--layers", given: text, expected: "is not a list of layers: \(error)") }
     }
 }

@@ -27,16 +27,17 @@ struct SceneOptions: ParsableArguments {
         }
     }
 
-    /// The call screen for frames of `size`: its layout, the avatar (read
-    /// only if the avatar is shown), the text setter for a call with `name`
-    /// and the emoji `key` (its glyphs rasterised once, only if text is
-    /// shown) and the tags shown.
-    func callScreen(size: FrameSize, seed: Int64, scenarioAvatar: String?, name: String, key: [String], showing: Set<SceneTag>) throws -> CallScreen {
+    /// The call screen of `scenario` for frames of `size`: its layout, the
+    /// avatar (read only if the avatar is shown), the text setter for the
+    /// call's elements (its glyphs rasterised once, only if text is shown)
+    /// and the tags shown.
+    func callScreen(size: FrameSize, scenario: Scenario, showing: Set<SceneTag>) throws -> CallScreen {
         let layout = try layout(for: size)
-        let avatar = showing.contains(.avatar) ? try avatarImage(scenarioAvatar: scenarioAvatar, layout: layout) : nil
-        let text = showing.isDisjoint(with: SceneTag.text) ? nil
-            : try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: name, key: key))
-        return CallScreen(layout: layout, seed: seed, avatar: avatar, text: text, showing: showing)
+        let avatar = showing.contains(.avatar) ? try avatarImage(scenarioAvatar: scenario.avatarPath, layout: layout) : nil
+        let elements = CallKind.elements
+        let text = showing.isDisjoint(with: elements.textTags(for: scenario)) ? nil
+            : try TextSetter(scale: layout.scale, texts: elements.texts(for: scenario))
+        return CallScreen(layout: layout, seed: scenario.seed, avatar: avatar, text: text, showing: showing)
     }
 
     /// The avatar to draw: --avatar, else the scenario's file, else none (the

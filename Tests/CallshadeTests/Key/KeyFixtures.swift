@@ -18,7 +18,7 @@ enum KeyFixtures {
     static func goldenScene(at time: Double, size: String, layers: Set<SceneTag>, background: GradientParameters) throws -> Scene {
         let layout = try CallLayout(size: .init(parsing: size))
         let setter = try setters.value(for: layout.scale) {
-            try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: goldenScenario.name, key: goldenScenario.key))
+            try TextSetter(scale: layout.scale, texts: CallKind.elements.texts(for: goldenScenario))
         }
         let screen = CallScreen(layout: layout, seed: goldenScenario.seed, avatar: nil, text: setter, showing: layers)
         return screen.scene(at: CallTimeline(goldenScenario).state(at: time), background: background)

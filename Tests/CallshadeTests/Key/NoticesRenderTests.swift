@@ -62,8 +62,8 @@ final class NoticesRenderTests: XCTestCase {
     func testGPUAndCPUAgreeOnFramesWithNotices() throws {
         let matrix = RouteMatrix(gpu: try WordsRenderTests.shared.renderer())
         for (time, size) in [(2.35, "390x844"), (2.08, "390x844"), (5, "390x844"), (3.3, "1170x2532")] {
-            try matrix.assertEveryRouteAgrees(try scene(at: time, size: size, layers: Set(SceneTag.allCases)), name: "notices-\(size)-\(time)",
-                                              rule: \.withinForegroundParity)
+            try matrix.assertEveryRouteAgrees(try scene(at: time, size: size, layers: Set(CallKind.elements.tags)),
+                                              name: "notices-\(size)-\(time)", rule: \.withinForegroundParity)
         }
     }
 }

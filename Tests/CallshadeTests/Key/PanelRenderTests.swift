@@ -12,7 +12,7 @@ final class PanelRenderTests: XCTestCase {
         (0, .state(.ringing)), (1, .state(.active)), (2, .tap(.key)), (4, .tap(.panel)),
     ])
 
-    func scene(at time: Double, size: String = "390x844", layers: Set<SceneTag> = Set(SceneTag.allCases)) throws -> Scene {
+    func scene(at time: Double, size: String = "390x844", layers: Set<SceneTag> = Set(CallKind.elements.tags)) throws -> Scene {
         try scenarioScene(Self.scenario, at: time, size: size, layers: layers)
     }
 
@@ -42,7 +42,7 @@ final class PanelRenderTests: XCTestCase {
     /// straight line's middle; they grow from 15 pt to 40 pt.
     func testTheEmojiTravelOnTheirArc() throws {
         let layout = try CallLayout(size: try FrameSize(parsing: "390x844"))
-        let setter = try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: Self.scenario.name, key: Self.scenario.key))
+        let setter = try TextSetter(scale: layout.scale, texts: CallKind.elements.texts(for: Self.scenario))
         let key = KeyState(emoji: Self.scenario.key, alpha: 1, peer: Self.scenario.name)
         let place = try XCTUnwrap(CallKey(layout: layout, text: setter).placement(key))
         let panel = CallPanel(layout: layout, setter: setter, name: key.peer)

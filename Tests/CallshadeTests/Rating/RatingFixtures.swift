@@ -20,7 +20,7 @@ enum RatingFixtures {
                             background: GradientParameters) throws -> Scene {
         let layout = try CallLayout(size: .init(parsing: size))
         let setter = try setters.value(for: layout.scale) {
-            try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: scenario.name, key: scenario.key))
+            try TextSetter(scale: layout.scale, texts: CallKind.elements.texts(for: scenario))
         }
         let screen = CallScreen(layout: layout, seed: scenario.seed, avatar: nil, text: setter, showing: layers)
         return screen.scene(at: CallTimeline(scenario).state(at: time), background: background)

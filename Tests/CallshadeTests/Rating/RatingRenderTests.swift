@@ -12,7 +12,7 @@ final class RatingRenderTests: XCTestCase {
         (0, .state(.active)), (2, .muted(true)), (3, .state(.ended)), (4, .ratingRequested), (6, .rate(5)),
     ])
 
-    func scene(at time: Double, size: String = "390x844", layers: Set<SceneTag> = Set(SceneTag.allCases)) throws -> Scene {
+    func scene(at time: Double, size: String = "390x844", layers: Set<SceneTag> = Set(CallKind.elements.tags)) throws -> Scene {
         try scenarioScene(Self.scenario, at: time, size: size, layers: layers)
     }
 

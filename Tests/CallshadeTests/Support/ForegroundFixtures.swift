@@ -23,7 +23,7 @@ enum ForegroundFixtures {
     private static let prepared = Memo<Int, AvatarImage?>(limit: 16)
 
     /// The frame at `time` of `timeline`, every tag unless told otherwise.
-    static func scene(at time: Double, size: String = "390x844", layers: Set<SceneTag> = Set(SceneTag.allCases),
+    static func scene(at time: Double, size: String = "390x844", layers: Set<SceneTag> = Set(CallKind.elements.tags),
                       photo: Bool = false, seed: Int64? = nil) throws -> Scene {
         let layout = try CallLayout(size: try FrameSize(parsing: size))
         let screen = CallScreen(layout: layout, seed: seed ?? timeline.scenario.seed, avatar: photo ? try avatar(for: layout) : nil,

@@ -37,10 +37,10 @@ struct GoldenCase: Decodable {
     /// The tags as scene tags; an unknown name throws, naming the case.
     func sceneTags() throws -> Set<SceneTag> {
         switch tags {
-        case .all, nil: return Set(SceneTag.allCases)
+        case .all, nil: return Set(CallKind.elements.tags)
         case .listed(let names):
             return Set(try names.map { name in
-                guard let tag = SceneTag(rawValue: name) else { throw GoldenCaseError("\(self.name): no tag \"\(name)\"") }
+                guard let tag = CallKind.elements.tag(named: name) else { throw GoldenCaseError("\(self.name): no tag \"\(name)\"") }
                 return tag
             })
         }

@@ -22,9 +22,9 @@ enum ScriptFixtures {
     static func goldenScene(title: String, at time: Double, size: String, layers: Set<SceneTag>, background: GradientParameters) throws -> Scene {
         let layout = try CallLayout(size: .init(parsing: size))
         let scenario = scenario(title: title)
-        let text = try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: scenario.name, key: scenario.key))
-        let screen = CallScreen(layout: layout, seed: scenario.seed, avatar: nil, text: text, showing: layers)
-        let words = CallTimeline(scenario).state(at: time).words
-        return screen.scene(background: background, waves: WaveState(level: 0, motionTime: 0), words: words)
+        let text = try TextSetter(scale: layout.scale, texts: CallKind.elements.texts(for: scenario))
+        let screen = CallScreen(layout: layout, seed: scenario.seed, avatar: nil, text: text, showing: layers,
+                                elements: FrameState.wordsElements)
+        return screen.scene(at: CallTimeline(scenario).state(at: time).still, background: background)
     }
 }

@@ -22,20 +22,20 @@ enum WordsFixtures {
     /// timeline can check them: Scripts/spec-words.py).
     static func goldenScene(at time: Double, size: String, layers: Set<SceneTag>, background: GradientParameters) throws -> Scene {
         let layout = try CallLayout(size: .init(parsing: size))
-        let screen = CallScreen(layout: layout, seed: goldenScenario.seed, avatar: nil, text: try setter(for: layout), showing: layers)
-        let words = CallTimeline(goldenScenario).state(at: time).words
-        return screen.scene(background: background, waves: WaveState(level: 0, motionTime: 0), words: words)
+        let screen = CallScreen(layout: layout, seed: goldenScenario.seed, avatar: nil, text: try setter(for: layout), showing: layers,
+                                elements: FrameState.wordsElements)
+        return screen.scene(at: CallTimeline(goldenScenario).state(at: time).still, background: background)
     }
 
     /// A setter for frames of `layout` (made once a scale a run: rasterising the glyphs takes a moment).
     static func setter(for layout: CallLayout) throws -> TextSetter {
-        try setters.value(for: layout.scale) { try TextSetter(scale: layout.scale, texts: CallScreen.texts(name: scenario.name, key: scenario.key)) }
+        try setters.value(for: layout.scale) { try TextSetter(scale: layout.scale, texts: CallKind.elements.texts(for: scenario)) }
     }
 
     private static let setters = Memo<Double, TextSetter>(limit: 4)
 
     /// The frame at `time`, with the tags `layers`.
-    static func scene(at time: Double, size: String = "390x844", layers: Set<SceneTag> = Set(SceneTag.allCases)) throws -> Scene {
+    static func scene(at time: Double, size: String = "390x844", layers: Set<SceneTag> = Set(CallKind.elements.tags)) throws -> Scene {
         let layout = try CallLayout(size: try FrameSize(parsing: size))
         let screen = CallScreen(layout: layout, seed: scenario.seed, avatar: nil, text: try setter(for: layout), showing: layers)
         return screen.scene(at: timeline.state(at: time))

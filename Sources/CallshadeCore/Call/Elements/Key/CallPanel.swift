@@ -10,7 +10,7 @@
 ///
 /// Opening runs `ShownOverlay.scale` from 0 to 1: the panel scales from 0.5
 /// about (0.5, 0.1) of its size as it fades in; the avatar and the waves
-/// fade and shrink away (`CallScreen`).
+/// fade and shrink away (`AvatarWavesElement`).
 struct CallPanel {
     static let title = TextStyle(.semibold, 16)
     static let body = TextStyle(.regular, 16)

@@ -1,29 +1,31 @@
-/// Everything the call screen shows at one instant, decided by the scenario.
+/// Everything the call screen shows at one instant, decided by the scenario;
+/// each element reads what it draws from it (`CallInstant.state`). Its parts
+/// can be changed (what `frame`'s options and the tests' fixtures override).
 public struct FrameState: Equatable, Sendable {
-    public let time: Double
-    public let status: CallStatus
+    public var time: Double
+    public var status: CallStatus
     /// The palette shown, or being faded to.
-    public let palette: Palette
+    public var palette: Palette
     /// The four colours on screen (mid-crossfade they lie between two palettes).
-    public let colors: [RGB]
+    public var colors: [RGB]
     /// Eased progress of the latest palette crossfade; 1 when none is under way.
-    public let crossfade: Double
-    public let phase: Double
-    public let background: BackgroundMotion
-    public let waves: WaveState
+    public var crossfade: Double
+    public var phase: Double
+    public var background: BackgroundMotion
+    public var waves: WaveState
     /// The title, status line and weak-signal pill.
-    public let words: WordsState
+    public var words: WordsState
     /// The emoji key.
-    public let key: KeyState
+    public var key: KeyState
     /// The buttons' looks.
-    public let buttons: ButtonsState
+    public var buttons: ButtonsState
     /// The notices above the buttons, from the bottom.
-    public let notices: [ShownNotice]
+    public var notices: [ShownNotice]
     /// The key's tooltip, and the expanded key (nil while not on screen).
-    public let tooltip: ShownOverlay?
-    public let panel: ShownOverlay?
+    public var tooltip: ShownOverlay?
+    public var panel: ShownOverlay?
     /// Rating the call, once the server has asked (nil before).
-    public let rating: RatingState?
+    public var rating: RatingState?
 
     /// The gradient for this instant, with the spec's default constants.
     public var gradient: GradientParameters {

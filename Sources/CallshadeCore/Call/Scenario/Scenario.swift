@@ -80,10 +80,10 @@ public struct ScenarioEvent: Equatable, Sendable {
     }
 }
 
-/// A call scenario: a timeline of events over `duration` seconds, and the
-/// defaults for rendering it. Events are kept in time order; events at the same
-/// instant keep their order in the file.
-public struct Scenario: Equatable, Sendable {
+/// A call scenario (the call kind's, `CallKind`): a timeline of events over
+/// `duration` seconds, and the defaults for rendering it. Events are kept in
+/// time order; events at the same instant keep their order in the file.
+public struct Scenario: ParsedScenario, Equatable, Sendable {
     public let duration: Double
     public let seed: Int64
     public let size: FrameSize?
@@ -99,17 +99,19 @@ public struct Scenario: Equatable, Sendable {
     public let tooltipSeen: Bool
     public let events: [ScenarioEvent]
 
+    public var scene: String { CallKind.name }
+
     /// The name when the scenario gives none.
     public static let defaultName = "Emma Walker"
     /// The longest name, in characters (grapheme clusters).
     public static let maximumNameLength = 64
 
-    /// The longest scenario accepted: 24 hours.
-    public static let maximumDuration = 86_400.0
-    /// The most events a scenario file may hold.
-    public static let maximumEvents = 100_000
-    /// The frame rates accepted.
-    public static let frameRates = 1...1000
+    /// The longest scenario accepted (the shared limit).
+    public static let maximumDuration = ScenarioSettings.maximumDuration
+    /// The most events a scenario file may hold (the shared limit).
+    public static let maximumEvents = ScenarioSettings.maximumEvents
+    /// The frame rates accepted (the shared limit).
+    public static let frameRates = ScenarioSettings.frameRates
 
     public init(duration: Double, seed: Int64 = 0, size: FrameSize? = nil, fps: Int? = nil,
                 avatarPath: String? = nil, audioPath: String? = nil, name: String = Scenario.defaultName,

@@ -1,0 +1,93 @@
+@testable import CallshadeCore
+import CallshadeJSON
+import XCTest
+
+/// Scene kinds: "scene" picks a scenario's kind ("call" by default), each
+/// kind reads its own keys and events with the shared rules, and a key of
+/// another kind, or an unknown kind, is refused listing the valid ones.
+final class SceneKindTests: XCTestCase {
+    /// The registered kinds and the test's sketch.
+    let kinds: [any SceneKind] = [CallKind(), SketchKind()]
+    let callKeys = "audio, avatar, duration, events, fps, key, name, scene, seed, size, tooltipSeen"
+
+    func parse(_ json: String, kinds: [any SceneKind] = SceneKinds.all) throws -> any ParsedScenario {
+        try ScenarioParser.parse(JSONReader.read(Array(json.utf8), limits: ScenarioFile.limits), file: "s.json", folder: "/tmp", kinds: kinds)
+    }
+
+    func assertRefused(_ json: String, kinds: [any SceneKind] = SceneKinds.all, _ expected: String,
+                       file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try parse(json, kinds: kinds), file: file, line: line) { error in
+            XCTAssertEqual("\(error)", "s.json: " + expected, file: file, line: line)
+        }
+    }
+
+    func testTheCallIsTheDefaultKindAndTheOnlyOneRegistered() throws {
+        XCTAssertEqual(SceneKinds.all.map(\.name), ["call"])
+        XCTAssertEqual(try parse(#"{"duration": 2}"#) as? Scenario, try parse(#"{"scene": "call", "duration": 2}"#) as? Scenario)
+        XCTAssertEqual(try parse(#"{"duration": 2}"#).scene, "call")
+        for later in ["chat", "drawing", "access"] {
+            assertRefused(#"{"scene": "\#(later)", "duration": 2}"#, "scene: unknown scene kind '\(later)'; valid kinds: call")
+        }
+        assertRefused(#"{"scene": 3, "duration": 2}"#, "scene: must be a string, not a number")
+        assertRefused(#"{"duration": 2, "colour": "red"}"#, "colour: unknown key; valid keys: \(callKeys)")
+    }
+
+    func testEachKindReadsItsOwnKeysAndEventsByTheSharedRules() throws {
+        let sketch = try XCTUnwrap(try parse(#"{"scene": "sketch", "duration": 2, "seed": 4, "ink": "red", "events": [{"at": 1.5, "stroke": 3}]}"#,
+                                             kinds: kinds) as? SketchKind.Sketch)
+        XCTAssertEqual(sketch.ink, "red")
+        XCTAssertEqual(sketch.seed, 4)
+        XCTAssertEqual(sketch.strokes, [.init(at: 1.5, width: 3)])
+        XCTAssertNotNil(try parse(#"{"duration": 2, "events": [{"at": 1, "tap": true}]}"#, kinds: kinds) as? Scenario)
+        // The shared rules hold for every kind.
+        assertRefused(#"{"scene": "sketch", "events": []}"#, kinds: kinds, "duration: missing; give the scenario's length in seconds")
+        assertRefused(#"{"scene": "sketch", "duration": 2, "events": [{"at": 5, "stroke": 1}]}"#, kinds: kinds,
+                      "events[0].at: 5 is past the scenario's duration of 2 seconds")
+        assertRefused(#"{"scene": "sketch", "duration": 2, "events": [{"stroke": 1}]}"#, kinds: kinds,
+                      "events[0].at: missing; give the event's time in seconds")
+        assertRefused(#"{"scene": "sketch", "duration": 2, "events": [{"at": 1, "strok": 1}]}"#, kinds: kinds,
+                      "events[0].strok: unknown key; an event has \"at\" and one of: stroke")
+        assertRefused(#"{"scene": "paint", "duration": 2}"#, kinds: kinds, "scene: unknown scene kind 'paint'; valid kinds: call, sketch")
+    }
+
+    func testAKeyOfAnotherKindIsRefusedNamingIt() {
+        assertRefused(#"{"duration": 2, "ink": "red"}"#, kinds: kinds,
+                      "ink: a key of \"sketch\" scenarios, not of \"call\" ones; valid keys: \(callKeys)")
+        assertRefused(#"{"scene": "sketch", "duration": 2, "name": "Emma"}"#, kinds: kinds,
+                      "name: a key of \"call\" scenarios, not of \"sketch\" ones; valid keys: duration, events, fps, ink, scene, seed, size")
+        assertRefused(#"{"duration": 2, "events": [{"at": 1, "stroke": 2}]}"#, kinds: kinds,
+                      "events[0].stroke: an event of \"sketch\" scenarios, not of \"call\" ones; an event has \"at\" and one of: "
+                        + CallKind().eventKinds.joined(separator: ", "))
+        assertRefused(#"{"scene": "sketch", "duration": 2, "events": [{"at": 1, "stroke": 2, "reason": "busy"}]}"#, kinds: kinds,
+                      "events[0].reason: an event of \"call\" scenarios, not of \"sketch\" ones; an event has \"at\" and one of: stroke")
+        // Without the sketch registered, its key is just unknown.
+        assertRefused(#"{"duration": 2, "ink": "red"}"#, "ink: unknown key; valid keys: \(callKeys)")
+    }
+
+    func testNoKindsKeyIsSharedOrAnothersKey() {
+        for kind in kinds {
+            XCTAssertTrue(Set(kind.keys).isDisjoint(with: ScenarioParser.sharedKeys), kind.name)
+            for other in kinds where other.name != kind.name {
+                XCTAssertTrue(Set(kind.keys).isDisjoint(with: other.keys), "\(kind.name), \(other.name)")
+                XCTAssertTrue(Set(kind.eventKinds).isDisjoint(with: other.eventKinds), "\(kind.name), \(other.name)")
+            }
+        }
+    }
+
+    /// Every event kind the call lists has its own parse; one it does not
+    /// list is refused naming the field and listing the valid ones (it used
+    /// to be read as energy saving).
+    func testEveryCallEventKindParsesAndAnUnknownOneIsRefused() throws {
+        let fields = ScenarioFields(file: "s.json", location: "events[0]")
+        let payloads: [String: JSONValue] = ["state": .string("active"), "level": .number(1), "signal": .number(0.5), "tap": .bool(true),
+                                             "proximity": .string("near"), "rating": .string("requested"), "rate": .number(3)]
+        for kind in CallKind().eventKinds {
+            XCTAssertNoThrow(try CallScenarioParser.change(kind, payloads[kind] ?? .bool(true), reason: nil, fields: fields), kind)
+        }
+        XCTAssertEqual(try CallScenarioParser.change("energySaving", .bool(true), reason: nil, fields: fields), .energySaving(true))
+        XCTAssertThrowsError(try CallScenarioParser.change("sparkle", .bool(true), reason: nil, fields: fields)) { error in
+            XCTAssertEqual("\(error)", "s.json: events[0].sparkle: unknown event kind; valid event kinds: "
+                           + CallKind().eventKinds.joined(separator: ", "))
+        }
+    }
+}
