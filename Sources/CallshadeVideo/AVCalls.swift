@@ -46,20 +46,20 @@ enum AVCalls {
     }
 }
 
-/// The bytes FFmpeg reads: an open input file's descriptor, read at an
-/// offset of this reader's own, through the callbacks of a custom
-/// `AVIOContext`. FFmpeg never opens a path itself.
+/// The bytes FFmpeg reads: an open input file, read at an offset of this
+/// reader's own, through the callbacks of a custom `AVIOContext`. FFmpeg
+/// never opens a path itself. The reader keeps the file open.
 final class DescriptorReader {
-    let descriptor: FileDescriptor
+    private let input: InputFile
     /// The file's size when it was opened: reads stop there.
     let size: Int64
     private var position: Int64 = 0
     /// The first read that failed, for the error that follows.
     private(set) var failure: SystemError?
 
-    init(descriptor: FileDescriptor, size: Int64) {
-        self.descriptor = descriptor
-        self.size = size
+    init(input: InputFile) {
+        self.input = input
+        size = input.size
     }
 
     /// Fills up to `buffer.count` bytes; the count, or FFmpeg's end-of-file or I/O error.
@@ -67,7 +67,7 @@ final class DescriptorReader {
         let wanted = Int(min(Int64(buffer.count), max(size - position, 0)))
         guard wanted > 0 else { return callshade_averror_eof }
         do {
-            let count = try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted]), at: position)
+            let count = try input.descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted]), at: position)
             guard count > 0 else { return callshade_averror_eof }
             position += Int64(count)
             return Int32(count)
@@ -205,11 +205,11 @@ extension AVCalls {
 
         private static let bufferSize: Int32 = 1 << 16
 
-        /// Opens the file on `descriptor` (`size` bytes), probing its format
-        /// by its content and `name`, and reads the streams' parameters.
-        init(descriptor: FileDescriptor, size: Int64, name: String) throws(Failure) {
+        /// Opens `input` (kept open while the demuxer lives), probing its
+        /// format by its content and `name`, and reads the streams' parameters.
+        init(input: InputFile, name: String) throws(Failure) {
             AVCalls.silenceLog()
-            reader = DescriptorReader(descriptor: descriptor, size: size)
+            reader = DescriptorReader(input: input)
             guard let buffer = av_malloc(Int(Self.bufferSize)) else {
                 throw Failure(call: "av_malloc", code: callshade_averror_no_memory)
             }

@@ -13,7 +13,7 @@ struct VideoStream {
         guard input.size > 0 else { throw VideoError.notVideo(path: path, reason: "it is empty") }
         let demuxer: AVCalls.Demuxer
         do {
-            demuxer = try AVCalls.Demuxer(descriptor: input.descriptor, size: input.size, name: path)
+            demuxer = try AVCalls.Demuxer(input: input, name: path)
         } catch where error.isInvalidData || error.isEndOfFile {
             throw VideoError.notVideo(path: path, reason: "FFmpeg finds no format it can read in it (\(error.reason))")
         } catch {
