@@ -60,6 +60,17 @@ final class FrameDecoder {
     /// The picture of frame `target` (an index into the `FrameIndex`).
     func picture(of target: Int) throws(VideoError) -> YCbCrPicture {
         if let kept = store.answer(to: target) { return kept }
+        do {
+            return try decode(target)
+        } catch {
+            // Where a failed decode left the demuxer is no place to go on from: the next starts at its keyframe.
+            segment = nil
+            latest = nil
+            throw error
+        }
+    }
+
+    private func decode(_ target: Int) throws(VideoError) -> YCbCrPicture {
         let key = index.keyframe(of: target)
         let onTheWay = segment == key && (latest.map { $0 < target && store.contains($0) } ?? true)
         if !onTheWay { try start(at: key) }
