@@ -39,26 +39,24 @@ struct FrameIndex: Equatable {
 
     /// The last frame whose time is at or before `timestamp`; nil when it is before the first.
     func frame(atTimestamp timestamp: Int64) -> Int? {
-        var low = 0
-        var high = times.count
-        while low < high {
-            let middle = (low + high) / 2
-            if times[middle] <= timestamp { low = middle + 1 } else { high = middle }
-        }
-        return low == 0 ? nil : low - 1
+        Self.lastIndex(in: times, atOrBefore: timestamp)
     }
 
     /// The keyframe decoding starts at to reach `frame` (an index into
     /// `keyTimes`): the last at or before it.
     func keyframe(of frame: Int) -> Int {
-        let time = times[frame]
+        Self.lastIndex(in: keyTimes, atOrBefore: times[frame]) ?? 0
+    }
+
+    /// The last position in ascending `values` holding at most `value` (a binary search); nil when all are above it.
+    private static func lastIndex(in values: [Int64], atOrBefore value: Int64) -> Int? {
         var low = 0
-        var high = keyTimes.count
+        var high = values.count
         while low < high {
             let middle = (low + high) / 2
-            if keyTimes[middle] <= time { low = middle + 1 } else { high = middle }
+            if values[middle] <= value { low = middle + 1 } else { high = middle }
         }
-        return max(low - 1, 0)
+        return low == 0 ? nil : low - 1
     }
 
     /// `frame`'s time in seconds of source time.
