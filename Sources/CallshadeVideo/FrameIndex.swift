@@ -29,10 +29,12 @@ struct FrameIndex: Equatable {
 
     /// The frame shown at `seconds` of source time: the last whose time is at
     /// or before it, counting from the first frame and looping every
-    /// `loopLength`. Negative times (and NaN) give the first frame.
+    /// `loopLength`. Negative times (and NaN, and times too large to count in ticks) give the first frame.
     func frame(at seconds: Double) -> Int {
         guard seconds.isFinite, seconds > 0 else { return 0 }
         let ticks = ((seconds + Self.tolerance) * Double(timeBase.denominator) / Double(timeBase.numerator)).rounded(.down)
+        // Past about 1e300 s the ticks overflow: no loop position to speak of, so the first frame.
+        guard ticks.isFinite else { return 0 }
         let offset = ticks.truncatingRemainder(dividingBy: Double(loopLength))
         return frame(atTimestamp: times[0] + Int64(offset)) ?? 0
     }

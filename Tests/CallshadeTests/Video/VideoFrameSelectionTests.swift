@@ -25,6 +25,8 @@ final class VideoFrameSelectionTests: XCTestCase {
         XCTAssertEqual(source.frame(at: -.infinity), 0)
         XCTAssertEqual(source.frame(at: .nan), 0)
         XCTAssertEqual(source.frame(at: 3600 + 1.0 / 30), 1, "an hour in: 1800 loops and one frame")
+        XCTAssertEqual(source.frame(at: .greatestFiniteMagnitude), 0, "too far to count in ticks")
+        XCTAssertEqual(source.frame(at: .infinity), 0)
     }
 
     /// A variable frame rate: each frame shows from its own presentation
