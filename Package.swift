@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "CallshadeAudio", targets: ["CallshadeAudio"]),
         .library(name: "CallshadeText", targets: ["CallshadeText"]),
         .library(name: "CallshadeReport", targets: ["CallshadeReport"]),
+        .library(name: "CallshadeVideo", targets: ["CallshadeVideo"]),
     ],
     dependencies: [
         // Pinned to one minor version: Sources/callshade/Diagnostics/Diagnostic+Thrown.swift
@@ -46,6 +47,8 @@ let package = Package(
                        providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CYAJL", pkgConfig: "yajl",
                        providers: [.apt(["libyajl-dev"])]),
+        .systemLibrary(name: "CAVCodec", pkgConfig: "libavformat libavcodec libavutil libswscale",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
 
         // The model and the CPU reference: pure Swift, no GL.
         .target(name: "CallshadeCore", swiftSettings: optimisedInDebug),
@@ -58,6 +61,8 @@ let package = Package(
         // Text: fonts found (fontconfig picks what the screen's fonts lack), put in
         // visual order (FriBidi), shaped by HarfBuzz, rasterised by FreeType into the glyph atlas.
         .target(name: "CallshadeText", dependencies: ["CallshadeCore", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"], swiftSettings: optimisedInDebug),
+        // Video inputs: pictures at any source time, decoded by FFmpeg's libraries, or a PNG still.
+        .target(name: "CallshadeVideo", dependencies: ["CallshadeCore", "CallshadePNG", "CAVCodec"], swiftSettings: optimisedInDebug),
         // Review pictures: labels, heat maps, contact sheets.
         .target(name: "CallshadeReport", dependencies: ["CallshadeCore", "CallshadeText"], swiftSettings: optimisedInDebug),
         // The GPU renderer: EGL + OpenGL ES 3, shaders embedded at build time.
@@ -75,6 +80,7 @@ let package = Package(
 
         .testTarget(name: "CallshadeTests", dependencies: [
             "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport", "callshade",
+            "CallshadeVideo",
         ], exclude: ["Fixtures"]),
     ]
 )
