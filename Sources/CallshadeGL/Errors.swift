@@ -96,14 +96,14 @@ extension String {
 public enum SceneRenderError: Error, Equatable, CustomStringConvertible {
     /// A node type with no node renderer.
     case unsupportedNode(String)
-    /// The waves and avatar's fused program composes the background itself:
-    /// no node may lie below it where it draws.
-    case nodeBelowTheWavesAndAvatar
+    /// A node of this type composes the background itself (the waves and
+    /// avatar's fused program): no node may lie below it where it draws.
+    case nodeBelow(String)
 
     public var description: String {
         switch self {
         case .unsupportedNode(let type): return "the GPU renderer has no node renderer for \(type)"
-        case .nodeBelowTheWavesAndAvatar: return "a node lies below the waves and the avatar where they draw, which their program cannot show"
+        case .nodeBelow(let type): return "a node lies below the \(type) where it draws, which its program cannot show"
         }
     }
 }

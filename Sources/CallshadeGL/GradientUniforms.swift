@@ -105,42 +105,33 @@ struct LowResolutionGrid: Equatable {
     }
 }
 
-/// The compile-time choices of the background and foreground programs.
+/// The compile-time choices of the programs that show the background.
 struct ProgramOptions: Hashable {
     /// Read the background from the low-resolution gradient (GRADIENT_LOOKUP).
     var lookup: Bool
     /// Add the ordered dither (DITHER).
     var dither: Bool
-    /// Which part of the foreground (foreground.frag only).
-    var part: ForegroundPart = .whole
-    /// The avatar is a picture, not the placeholder (AVATAR_PICTURE; foreground.frag only).
-    var picture = false
-    /// Also write the gradient as seen through one wave and through both
-    /// (WAVES_THROUGH; gradient.frag on the low-resolution grid only).
-    var wavesThrough = false
     /// Compute the background under it and write the mix (OVER_BACKGROUND;
     /// glass.frag only), rather than a premultiplied colour to blend.
     var overBackground = false
 
     var defines: [String] {
-        (lookup ? ["GRADIENT_LOOKUP"] : []) + (dither ? ["DITHER"] : []) + part.defines
-            + (picture ? ["AVATAR_PICTURE"] : []) + (wavesThrough ? ["WAVES_THROUGH"] : [])
-            + (overBackground ? ["OVER_BACKGROUND"] : [])
+        (lookup ? ["GRADIENT_LOOKUP"] : []) + (dither ? ["DITHER"] : []) + (overBackground ? ["OVER_BACKGROUND"] : [])
     }
 }
 
 /// Programs of one pass built for each set of options, on first use.
-final class ProgramVariants<Variant> {
-    private let make: (ProgramOptions) throws -> Variant
-    private var built: [ProgramOptions: Variant] = [:]
+final class ProgramVariants<Options: Hashable, Variant> {
+    private let make: (Options) throws -> Variant
+    private var built: [Options: Variant] = [:]
 
     /// Builds the common variants now, so a broken shader fails at once.
-    init(eager: [ProgramOptions], make: @escaping (ProgramOptions) throws -> Variant) throws {
+    init(eager: [Options], make: @escaping (Options) throws -> Variant) throws {
         self.make = make
         for options in eager { built[options] = try make(options) }
     }
 
-    func variant(_ options: ProgramOptions) throws -> Variant {
+    func variant(_ options: Options) throws -> Variant {
         if let variant = built[options] { return variant }
         let variant = try make(options)
         built[options] = variant

@@ -18,7 +18,7 @@ final class BackgroundTiles {
         }
     }
 
-    private let variants: ProgramVariants<Variant>
+    private let variants: ProgramVariants<ProgramOptions, Variant>
     private let vertices: GraphicsBuffer
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
@@ -35,7 +35,7 @@ final class BackgroundTiles {
 
     /// Fills `tiles` (frame pixels, inside `region`) of `target`, which stands
     /// for `region` of the frame, with `scene`'s background.
-    func fill(_ tiles: [PixelRect], scene: Scene, lookup: (grid: LowResolutionGrid, texture: Texture)?,
+    func fill(_ tiles: [PixelRect], scene: Scene, lookup: GridLookup?,
               into target: Framebuffer, showing region: PixelRect) throws {
         guard !tiles.isEmpty, let background = scene.background else { return }
         try target.bind(viewportWidth: region.width, viewportHeight: region.height)

@@ -18,18 +18,13 @@ struct TilePlan {
     /// For each tile of the frame: how many nodes draw there.
     private var drawers: [UInt16]
 
-    /// The plan of `scene`, each node over the region `region(index, node)`
-    /// gives, with the coverage `coverage` gives (by default the node's own).
-    init(_ scene: Scene, region: (Int, any SceneNode) -> PixelRect,
-         coverage known: (Int, any SceneNode, PixelRect) -> [TileCoverage]? = { _, _, _ in nil }) {
-        let size = scene.size
+    /// The plan of a frame of `size` whose nodes (bottom to top) have `tiles`.
+    init(size: FrameSize, tiles: [any NodeTiles]) {
         columns = (size.width + SceneTiles.side - 1) / SceneTiles.side
         rows = (size.height + SceneTiles.side - 1) / SceneTiles.side
-        let regions = scene.nodes.enumerated().map { region($0.offset, $0.element) }
+        let regions = tiles.map(\.region)
         self.regions = regions
-        coverage = zip(scene.nodes.indices, regions).map { index, region in
-            region.isEmpty ? [] : known(index, scene.nodes[index], region) ?? scene.nodes[index].tileCoverage(in: region)
-        }
+        coverage = tiles.map { $0.region.isEmpty ? [] : $0.coverage }
         // Worked out in locals: a closure that wrote to `self`'s arrays while
         // `forEachTile` held `self` would copy them whole each time.
         var topOpaque = [Int32](repeating: -1, count: columns * rows)
@@ -123,17 +118,34 @@ struct TilePlan {
     }
 
     /// The tiles `node` draws, merged into runs along rows (frame pixels):
-    /// those where it is the lowest node drawn (`lowest`), or those above another.
-    func runs(of node: Int, lowest wanted: Bool) -> [PixelRect] {
+    /// those where it is the lowest node drawn (`lowest`), or those above
+    /// another; of them only those `keeping` takes (tile column and row of its region).
+    func runs(of node: Int, lowest wanted: Bool, keeping kept: (_ column: Int, _ row: Int) -> Bool = { _, _ in true }) -> [PixelRect] {
         let region = regions[node]
         guard !region.isEmpty else { return [] }
         let regionColumns = SceneTiles.count(region).columns
         var drawn = [Bool](repeating: false, count: coverage[node].count)
         forEachTile(of: node) { tile, index, covered in
             guard covered != .outside, Int32(node) >= topOpaque[tile] else { return }
-            drawn[index] = (lowest[tile] == Int32(node)) == wanted
+            drawn[index] = (lowest[tile] == Int32(node)) == wanted && kept(index % regionColumns, index / regionColumns)
         }
         return Self.runs(drawn, columns: regionColumns, in: region)
+    }
+
+    /// Every tile `node` draws (not hidden), merged into runs along rows.
+    func runs(of node: Int) -> [PixelRect] {
+        runs(of: node, lowest: true) + runs(of: node, lowest: false)
+    }
+
+    /// The tiles of `node`'s region where it draws nothing (outside it, or hidden), merged into runs along rows.
+    func undrawnRuns(of node: Int) -> [PixelRect] {
+        let region = regions[node]
+        guard !region.isEmpty else { return [] }
+        var undrawn = [Bool](repeating: true, count: coverage[node].count)
+        forEachTile(of: node) { tile, index, covered in
+            if covered != .outside, Int32(node) >= topOpaque[tile] { undrawn[index] = false }
+        }
+        return Self.runs(undrawn, columns: SceneTiles.count(region).columns, in: region)
     }
 
     /// Every tile some node draws, merged into runs along rows (frame pixels).

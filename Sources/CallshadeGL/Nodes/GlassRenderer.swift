@@ -33,7 +33,7 @@ final class GlassRenderer: NodeRenderer {
     private let context: GLContext
     private let gradient: GradientPass
     private let blur: BackdropBlurPass
-    private let variants: ProgramVariants<Variant>
+    private let variants: ProgramVariants<ProgramOptions, Variant>
     private let vertices: GraphicsBuffer
     /// The lattices of the frame drawn last, to reuse while they still apply.
     private var lattices: [BackdropLattice] = []
@@ -67,13 +67,12 @@ final class GlassRenderer: NodeRenderer {
         return builds.count * 2 + 1
     }
 
-    var composesBackground: Bool { true }
+    var backdrop: NodeBackdrop { .composesOrBlends }
 
-    var drawsOnHost: Bool { true }
+    var hostRole: HostRole { .drawsOver }
 
     /// Glass on the host (`HostGlass`), with the lattice prepared for the frame.
-    func hostDrawing(_ node: any SceneNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        guard let glass = node as? GlassNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
+    func hostDrawing(_ glass: GlassNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
         // The lattice `prepare` made from the host's background: one the passes made
         // for the same glass (a renderer reconfigured, sharing this one) has no values here.
         let key = BackdropLattice.Key(glass, size: scene.size)
@@ -138,9 +137,8 @@ final class GlassRenderer: NodeRenderer {
     /// which stands for `region` of the frame (row 0 at its top). Over the
     /// background (`overBackground`, which `lookup` reads when given) it
     /// writes the mix; otherwise it blends over what the target holds.
-    func draw(_ node: any SceneNode, scene: Scene, tiles: [PixelRect], overBackground: Bool,
-              lookup: (grid: LowResolutionGrid, texture: Texture)?, into target: Framebuffer, showing region: PixelRect) throws {
-        guard let glass = node as? GlassNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
+    func draw(_ glass: GlassNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
+              lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {
         guard !tiles.isEmpty, let background = overBackground ? scene.background : glass.backdrop else { return }
         let lattice = try lattice(for: glass, size: scene.size)
         try target.bind(viewportWidth: region.width, viewportHeight: region.height)

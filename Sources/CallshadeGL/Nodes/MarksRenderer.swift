@@ -29,13 +29,12 @@ final class MarksRenderer: NodeRenderer {
         instances = try GraphicsBuffer(context: context)
     }
 
-    var composesBackground: Bool { false }
+    var backdrop: NodeBackdrop { .blends }
 
-    var drawsOnHost: Bool { true }
+    var hostRole: HostRole { .drawsOver }
 
     /// The marks blended on the host (`MarksNode.blend`), by the GPU's rule.
-    func hostDrawing(_ node: any SceneNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        guard let node = node as? MarksNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
+    func hostDrawing(_ node: MarksNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
         return HostMarks(node: node, tables: ShareTables(node), size: scene.size)
     }
 
@@ -58,9 +57,8 @@ final class MarksRenderer: NodeRenderer {
         }
     }
 
-    func draw(_ node: any SceneNode, scene: Scene, tiles: [PixelRect], overBackground: Bool,
-              lookup: (grid: LowResolutionGrid, texture: Texture)?, into target: Framebuffer, showing region: PixelRect) throws {
-        guard let node = node as? MarksNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
+    func draw(_ node: MarksNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
+              lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {
         guard !tiles.isEmpty, !node.marks.isEmpty else { return }
         try prepare(scene, background: nil)
         var values: [Float] = []

@@ -24,11 +24,11 @@ final class ForegroundPass {
         let placeholderTop: UniformLocation?
         let placeholderBottom: UniformLocation?
 
-        init(context: GLContext, shaders: ShaderLibrary, options: ProgramOptions) throws {
+        init(context: GLContext, shaders: ShaderLibrary, options: ForegroundOptions) throws {
             program = try ShaderProgram(context: context, vertex: try shaders.source("tiles.vert"),
                                         fragment: try shaders.source("foreground.frag").defining(options.defines))
             let interior = options.part.avatarInterior
-            gradient = try GradientUniforms(program, evaluates: !options.lookup, showsBackground: !interior)
+            gradient = try GradientUniforms(program, evaluates: !options.base.lookup, showsBackground: !interior)
             targetSize = try program.uniform("u_targetSize")
             layers = interior ? nil : try program.uniform("u_layers")
             // Nothing depends on where the centre is when both waves are given and the avatar is nothing.
@@ -48,7 +48,7 @@ final class ForegroundPass {
     }
 
     private let context: GLContext
-    private let variants: ProgramVariants<Variant>
+    private let variants: ProgramVariants<ForegroundOptions, Variant>
     /// The avatar picture now in `avatarTexture`, to upload only when it changes.
     private var uploaded: AvatarImage?
     private var avatarTexture: Texture?
@@ -58,7 +58,7 @@ final class ForegroundPass {
     init(context: GLContext, shaders: ShaderLibrary) throws {
         self.context = context
         vertices = try GraphicsBuffer(context: context)
-        variants = try ProgramVariants(eager: [ProgramOptions(lookup: false, dither: false), ProgramOptions(lookup: true, dither: false)]) {
+        variants = try ProgramVariants(eager: [ForegroundOptions(lookup: false, dither: false), ForegroundOptions(lookup: true, dither: false)]) {
             try Variant(context: context, shaders: shaders, options: $0)
         }
     }
@@ -72,7 +72,7 @@ final class ForegroundPass {
             for dither in [false, true] {
                 for picture in [false, true] {
                     for kind in TileKind.drawingOrder {
-                        _ = try variants.variant(ProgramOptions(lookup: lookup, dither: dither, part: kind.part, picture: picture))
+                        _ = try variants.variant(ForegroundOptions(lookup: lookup, dither: dither, part: kind.part, picture: picture))
                         count += 1
                     }
                 }
@@ -81,22 +81,15 @@ final class ForegroundPass {
         return count
     }
 
-    /// Draws the foreground's tiles into a full-size target; `lookup` reads
-    /// the background from the low-resolution gradient bound to texture unit 1.
-    func draw(_ scene: Scene, _ node: AvatarWavesNode, tiles: ForegroundTiles,
-              lookup: (grid: LowResolutionGrid, texture: Texture)?, into target: Framebuffer) throws {
-        try draw(scene, node, tiles: tiles, lookup: lookup, into: target,
-                 showing: PixelRect(x: 0, y: 0, width: scene.size.width, height: scene.size.height))
-    }
-
-    /// Draws the foreground's tiles (frame pixels, inside `region`) into the
-    /// bottom-left (row 0) corner of `target`, which stands for `region` of
-    /// the frame. The region's corner must lie on multiples of 8, so the
-    /// dither pattern stays the frame's.
-    func draw(_ scene: Scene, _ node: AvatarWavesNode, tiles: ForegroundTiles,
-              lookup: (grid: LowResolutionGrid, texture: Texture)?, into target: Framebuffer, showing region: PixelRect) throws {
+    /// Draws the foreground's tiles `runs` (frame pixels, inside `region`,
+    /// by kind) into the bottom-left (row 0) corner of `target`, which
+    /// stands for `region` of the frame. The region's corner must lie on
+    /// multiples of 8, so the dither pattern stays the frame's; `lookup`
+    /// reads the background from the low-resolution gradient.
+    func draw(_ scene: Scene, _ node: AvatarWavesNode, runs: [(kind: TileKind, rects: [PixelRect])], lookup: GridLookup?,
+              into target: Framebuffer, showing region: PixelRect) throws {
         precondition(region.x % 8 == 0 && region.y % 8 == 0, "the region's corner lies on multiples of 8")
-        guard !tiles.runs.isEmpty else { return }
+        guard !runs.isEmpty else { return }
         try target.bind(viewportWidth: region.width, viewportHeight: region.height)
         // Where the centre is in the target's pixels.
         let centre = Vec2(node.centre.x - Double(region.x), node.centre.y - Double(region.y))
@@ -105,12 +98,12 @@ final class ForegroundPass {
             try GLCalls.bindTexture(try texture(for: image).name, unit: .avatar)
         }
         if let lookup { try GLCalls.bindTexture(lookup.texture.name, unit: .gradientGrid) }
-        try GLCalls.vertexPositions(TileTriangles.positions(of: tiles.rects, in: region), in: vertices.name)
+        try GLCalls.vertexPositions(TileTriangles.positions(of: runs.flatMap(\.rects), in: region), in: vertices.name)
         defer { GLCalls.endVertexPositions() }
         let picture = node.avatar?.image != nil
         var first = 0
-        for (kind, rects) in tiles.runs {
-            let variant = try variants.variant(ProgramOptions(lookup: lookup != nil, dither: scene.dither, part: kind.part,
+        for (kind, rects) in runs {
+            let variant = try variants.variant(ForegroundOptions(lookup: lookup != nil, dither: scene.dither, part: kind.part,
                                                               picture: picture))
             try variant.program.use()
             try GLCalls.uniform(variant.targetSize.value, vec2: Float(region.width), Float(region.height))
@@ -174,4 +167,21 @@ final class ForegroundPass {
         uploaded = image
         return texture
     }
+}
+
+/// The compile-time choices of `foreground.frag`.
+struct ForegroundOptions: Hashable {
+    var base: ProgramOptions
+    /// Which part of the foreground.
+    var part: ForegroundPart = .whole
+    /// The avatar is a picture, not the placeholder (AVATAR_PICTURE).
+    var picture = false
+
+    init(lookup: Bool, dither: Bool, part: ForegroundPart = .whole, picture: Bool = false) {
+        base = ProgramOptions(lookup: lookup, dither: dither)
+        self.part = part
+        self.picture = picture
+    }
+
+    var defines: [String] { base.defines + part.defines + (picture ? ["AVATAR_PICTURE"] : []) }
 }
