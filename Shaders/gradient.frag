@@ -5,6 +5,12 @@
 // file instead (GridOutputs; waves-grid.frag).
 precision highp float;
 
+#include "blocks.glsl"
+
+layout(std140) uniform Background {
+    Gradient u_gradient;
+};
+
 #include "gradient.glsl"
 
 layout(location = 0) out vec4 fragColor;

@@ -7,6 +7,13 @@
 
 precision highp float;
 
+#include "blocks.glsl"
+
+layout(std140) uniform WavesGrid {
+    Gradient u_gradient;
+    Waves u_waves;
+};
+
 #include "gradient.glsl"
 #include "shapes.glsl"
 #include "waves.glsl"

@@ -53,7 +53,10 @@ public enum ShaderError: Error, Equatable, CustomStringConvertible {
     case link(files: [String], log: String)
     case missing(file: String, searched: String)
     case unreadable(file: String, reason: String)
-    case missingUniform(file: String, name: String)
+    /// A program without the uniform block its pipeline takes (or with one it does not).
+    case missingUniformBlock(file: String, name: String)
+    /// A uniform outside the blocks that is not a sampler of `TextureUnit`'s table, or a second block of a program's own.
+    case uniformOutsideBlocks(file: String, name: String)
 
     public var description: String {
         switch self {
@@ -66,8 +69,10 @@ public enum ShaderError: Error, Equatable, CustomStringConvertible {
             return "shader \(file) not found in \(searched)"
         case .unreadable(let file, let reason):
             return "shader \(file) cannot be read: \(reason)"
-        case .missingUniform(let file, let name):
-            return "shader \(file) has no active uniform \(name)"
+        case .missingUniformBlock(let file, let name):
+            return "shader \(file) has no active uniform block \(name)"
+        case .uniformOutsideBlocks(let file, let name):
+            return "shader \(file) has a uniform \(name) outside its uniform block (only samplers of TextureUnit may be)"
         }
     }
 }

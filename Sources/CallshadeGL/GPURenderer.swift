@@ -103,8 +103,7 @@ public final class GPURenderer: FrameRenderer {
         let gridTexture = lowResolution?.target.color
         if let background = scene.background {
             if let grid, let gridTexture {
-                try GLCalls.bindTexture(gridTexture.name, unit: .gradientGrid)
-                try gradient.drawUpscaled(background, grid: grid, dither: scene.dither, into: target)
+                try gradient.drawUpscaled(background, lookup: (grid, gridTexture), dither: scene.dither, into: target)
             } else {
                 try gradient.draw(background, dither: scene.dither, into: target)
             }

@@ -9,7 +9,7 @@ struct NodeRenderers {
     /// One line a node type.
     static func make(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass) throws -> NodeRenderers {
         NodeRenderers([
-            try AvatarWavesRenderer(context: context, shaders: shaders, gradient: gradient),
+            try AvatarWavesRenderer(context: context, shaders: shaders),
             try GlassRenderer(context: context, shaders: shaders, gradient: gradient),
             try MarksRenderer(context: context, shaders: shaders),
         ])

@@ -10,13 +10,17 @@ import CallshadeCore
 /// gradient as seen through them (`waves-grid.frag`).
 final class AvatarWavesRenderer: NodeRenderer {
     private let pass: ForegroundPass
-    private let gradient: GradientPass
+    /// The background's grid with the gradient seen through the waves (`waves-grid.frag`), built on first use.
+    private var gridPipeline: Pipeline<WavesGridBlock>?
+    private let makeGridPipeline: () throws -> Pipeline<WavesGridBlock>
+    private let uniforms: UniformStream
     /// The fill of the frame before, whose buffers the next one reads into.
     private var lastFill: AvatarWavesFill?
 
-    init(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass) throws {
+    init(context: GLContext, shaders: ShaderLibrary) throws {
         pass = try ForegroundPass(context: context, shaders: shaders)
-        self.gradient = gradient
+        makeGridPipeline = { try Pipeline(context: context, shaders: shaders, vertex: "quad.vert", fragment: "waves-grid.frag") }
+        uniforms = try UniformStream(context: context)
     }
 
     /// The square around the waves and the avatar where their tiles are
@@ -37,11 +41,20 @@ final class AvatarWavesRenderer: NodeRenderer {
 
     /// Where the waves show: the gradient through one wave (output 1) and through both (output 2).
     func gridOutputs(for node: AvatarWavesNode, in scene: Scene) -> GridOutputs? {
-        Self.shownWaves(node).map(Self.gridOutputs)
+        guard let waves = Self.shownWaves(node) else { return nil }
+        return GridOutputs(count: 2) { [self] gradient, target in
+            var draw = DrawCall(try gridProgram(), into: target, block: WavesGridBlock(gradient: gradient, waves: WavesUniforms(waves: waves)))
+            // The quad covers the whole target: clearing first spares loading what it held.
+            draw.clears = true
+            try draw.perform(streaming: uniforms)
+        }
     }
 
-    private static func gridOutputs(_ waves: WavesLayer) -> GridOutputs {
-        GridOutputs(fragment: "waves-grid.frag", count: 2) { program in try WavesLookUniforms(program, required: true).set(waves) }
+    private func gridProgram() throws -> Pipeline<WavesGridBlock> {
+        if let gridPipeline { return gridPipeline }
+        let made = try makeGridPipeline()
+        gridPipeline = made
+        return made
     }
 
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
@@ -84,6 +97,7 @@ final class AvatarWavesRenderer: NodeRenderer {
 
     /// `foreground.frag`'s builds and the grid's program.
     func compileEveryVariant() throws -> Int {
-        try pass.compileEveryVariant() + gradient.compile(Self.gridOutputs(WavesLayer(shapes: [], alpha: 0)))
+        _ = try gridProgram()
+        return try pass.compileEveryVariant() + 1
     }
 }
