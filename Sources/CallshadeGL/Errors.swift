@@ -55,7 +55,8 @@ public enum ShaderError: Error, Equatable, CustomStringConvertible {
     case unreadable(file: String, reason: String)
     /// A program without the uniform block its pipeline takes (or with one it does not).
     case missingUniformBlock(file: String, name: String)
-    /// A uniform outside the blocks that is not a sampler of `TextureUnit`'s table, or a second block of a program's own.
+    /// A uniform outside the blocks that is not a sampler of `TextureUnit`'s
+    /// table, or a block of a program's own that its pipeline does not take.
     case uniformOutsideBlocks(file: String, name: String)
 
     public var description: String {

@@ -170,7 +170,7 @@ enum GLCalls {
             }
             let block = property(GL_UNIFORM_BLOCK_INDEX)
             uniforms.append(ProgramInterface.Uniform(name: name, type: Int(type), size: Int(size), block: block >= 0 ? block : nil,
-                                                     offset: property(GL_UNIFORM_OFFSET), stride: property(GL_UNIFORM_ARRAY_STRIDE)))
+                                                     offset: property(GL_UNIFORM_OFFSET)))
         }
         var blocks: [ProgramInterface.Block] = []
         for index in 0..<parameter(GL_ACTIVE_UNIFORM_BLOCKS) {
@@ -202,8 +202,7 @@ enum GLCalls {
         try integers(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, count: 1, file: file, line: line)[0]
     }
 
-    /// Gives uniform buffer `buffer` `bytes` of fresh storage; what it held
-    /// stays with the draws that read it.
+    /// Gives uniform buffer `buffer` `bytes` of storage (contents undefined).
     static func reserveUniformBuffer(_ buffer: GLuint, bytes: Int, file: String = #fileID, line: Int = #line) throws {
         glBindBuffer(GLenum(GL_UNIFORM_BUFFER), buffer)
         try checkEach("glBindBuffer", file: file, line: line)

@@ -24,26 +24,37 @@ public final class ShaderProgram {
         defer { GLCalls.deleteShader(fragmentShader) }
         let files = [vertex.file, fragment.file]
         let name = try GLCalls.linkProgram(vertex: vertexShader, fragment: fragmentShader, files: files)
+        do {
+            (ownBlock, readsTarget) = try Self.bind(name, file: fragment.file)
+        } catch {
+            GLCalls.deleteProgram(name)
+            throw error
+        }
         self.files = files
         self.name = name
         self.context = context
+    }
+
+    /// Points linked program `name`'s samplers at their units and its blocks
+    /// at their bindings; gives its own block's name and whether it reads `Target`.
+    private static func bind(_ name: GLuint, file: String) throws -> (ownBlock: String?, readsTarget: Bool) {
         let interface = try GLCalls.interface(of: name)
         for uniform in interface.uniforms where uniform.block == nil {
             guard let unit = TextureUnit.allCases.first(where: { $0.sampler == uniform.name }) else {
-                throw ShaderError.uniformOutsideBlocks(file: fragment.file, name: uniform.name)
+                throw ShaderError.uniformOutsideBlocks(file: file, name: uniform.name)
             }
             try GLCalls.setSampler(name, uniform.name, unit: unit)
         }
         var own: String?
         for (index, block) in interface.blocks.enumerated() {
-            if block.name != TargetBlock.name {
-                guard own == nil else { throw ShaderError.uniformOutsideBlocks(file: fragment.file, name: block.name) }
+            let target = block.name == TargetBlock.name
+            if !target {
+                guard own == nil else { throw ShaderError.uniformOutsideBlocks(file: file, name: block.name) }
                 own = block.name
             }
-            try GLCalls.bindUniformBlock(name, index: index, binding: (block.name == TargetBlock.name ? UniformBinding.target : .program).rawValue)
+            try GLCalls.bindUniformBlock(name, index: index, binding: (target ? UniformBinding.target : .program).rawValue)
         }
-        ownBlock = own
-        readsTarget = interface.blocks.contains { $0.name == TargetBlock.name }
+        return (own, interface.blocks.contains { $0.name == TargetBlock.name })
     }
 
     deinit {
@@ -70,9 +81,8 @@ struct ProgramInterface: Equatable {
         let size: Int
         /// The index of its block; nil in the default block (samplers).
         let block: Int?
-        /// In its block: its offset in bytes, and its array stride (0 for a single value).
+        /// In its block: its offset in bytes.
         let offset: Int
-        let stride: Int
     }
 
     struct Block: Equatable {

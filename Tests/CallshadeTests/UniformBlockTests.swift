@@ -1,3 +1,4 @@
+import CallshadeCore
 @testable import CallshadeGL
 import XCTest
 
@@ -59,6 +60,28 @@ final class UniformBlockTests: XCTestCase {
         XCTAssertEqual(writer.byteCount, 96)
         XCTAssertEqual(writer.words[12], Float(0).bitPattern)
         XCTAssertEqual(writer.words[16], Float(1).bitPattern)
+    }
+
+    /// Draws queued one after another each read their own block, also when
+    /// the stream fills up and moves to a new buffer between them (here at every draw).
+    func testEachDrawReadsItsOwnBlock() throws {
+        let context = try GLContext()
+        let pipeline = try Pipeline<BackgroundBlock>(context: context, shaders: .embedded, vertex: "quad.vert", fragment: "gradient.frag")
+        let gradients = (0..<6).map { GradientUniforms(GradientParameters(palette: .blueViolet, phase: Double($0) * 0.9),
+                                                       mapping: .fullSize(width: 16, height: 16)) }
+        func render(_ stream: UniformStream, reading: Bool) throws -> [[UInt8]] {
+            let targets = try gradients.map { _ in try Framebuffer(color: try Texture(context: context, width: 16, height: 16)) }
+            var read: [[UInt8]] = []
+            for (target, gradient) in zip(targets, gradients) {
+                try DrawCall(pipeline, into: target, block: BackgroundBlock(gradient: gradient)).perform(streaming: stream)
+                if reading { read.append(try target.readPixels()) }
+            }
+            return reading ? read : try targets.map { try $0.readPixels() }
+        }
+        let apart = try render(try UniformStream(context: context), reading: true)
+        XCTAssertEqual(Set(apart).count, gradients.count, "the gradients differ")
+        XCTAssertEqual(try render(try UniformStream(context: context, capacity: 256), reading: false), apart)
+        XCTAssertEqual(try render(try UniformStream(context: context), reading: false), apart)
     }
 
     /// `Shaders/UNIFORMS.md`'s list of blocks is the one `Scripts/uniforms`

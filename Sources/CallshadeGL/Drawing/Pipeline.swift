@@ -15,10 +15,9 @@ struct Pipeline<Block: UniformBlock> {
     let blend: Blend
 
     init(_ program: ShaderProgram, blend: Blend = .replaces) throws {
-        let wanted = Block.name.isEmpty ? nil : Block.name
-        guard program.ownBlock == wanted else {
-            throw ShaderError.missingUniformBlock(file: program.files.last ?? "", name: wanted ?? "(none)")
-        }
+        let file = program.files.last ?? ""
+        if Block.name.isEmpty, let own = program.ownBlock { throw ShaderError.uniformOutsideBlocks(file: file, name: own) }
+        guard Block.name.isEmpty || program.ownBlock == Block.name else { throw ShaderError.missingUniformBlock(file: file, name: Block.name) }
         self.program = program
         self.blend = blend
     }
