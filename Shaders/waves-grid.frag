@@ -25,7 +25,8 @@ layout(location = 2) out vec4 throughBothWaves;
 void main() {
     vec3 color = backgroundColor(screenPosition());
     fragColor = vec4(dithered(color), 1.0);
-    // Either wave alone gives the same mask.
-    throughOneWave = vec4(throughWaves(color, maskOf(1.0, 0.0)), 1.0);
-    throughBothWaves = vec4(throughWaves(color, maskOf(1.0, 1.0)), 1.0);
+    // throughWaves for both, the toned copy worked out once. Either wave alone gives the same mask.
+    vec3 toned = wavesToned(color);
+    throughOneWave = vec4(mix(color, toned, maskOf(1.0, 0.0)), 1.0);
+    throughBothWaves = vec4(mix(color, toned, maskOf(1.0, 1.0)), 1.0);
 }

@@ -51,7 +51,12 @@ float waveMask(vec2 offset) {
     return maskOf(waveCoverage(0, offset), waveCoverage(1, offset));
 }
 
+// The toned copy of a background colour that the waves show.
+vec3 wavesToned(vec3 background) {
+    return applyTone(background, u_waves.tone.xyz, u_waves.overlay);
+}
+
 // A background colour as the waves' mask shows it: its toned copy, mixed in by the mask.
 vec3 throughWaves(vec3 background, float mask) {
-    return mix(background, applyTone(background, u_waves.tone.xyz, u_waves.overlay), mask);
+    return mix(background, wavesToned(background), mask);
 }

@@ -196,15 +196,16 @@ public final class GPURenderer: FrameRenderer {
                 if !rects.isEmpty { hostedTiles.append((node, rects)) }
                 continue
             }
-            var lowest = plan.runs(of: index, lowest: true)
+            let (lowest, above): ([PixelRect], [PixelRect])
             if node.hostRole == .fills {
-                // The host fills its lowest tiles where no other node draws; the GPU draws the rest.
-                let alone = plan.runs(of: index, lowest: true) { !plan.isDrawnByAnother(index, column: $0, row: $1) }
-                fills.append(PlacedHostFill(fill: try node.hostFill(alone, scene: scene, grid: hostGrid), region: plan.regions[index],
-                                            background: plan.undrawnRuns(of: index)))
-                lowest = plan.runs(of: index, lowest: true) { plan.isDrawnByAnother(index, column: $0, row: $1) }
+                // The host fills its tiles where no other node draws; the GPU draws the rest.
+                let split = plan.split(of: index)
+                fills.append(PlacedHostFill(fill: try node.hostFill(split.alone, scene: scene, grid: hostGrid), region: plan.regions[index],
+                                            background: split.undrawn))
+                (lowest, above) = (split.shared, split.above)
+            } else {
+                (lowest, above) = (plan.runs(of: index, lowest: true), plan.runs(of: index, lowest: false))
             }
-            let above = plan.runs(of: index, lowest: false)
             boxes.include(plan.regions[index], lowest + above)
             drawn.append((node, lowest, above))
         }

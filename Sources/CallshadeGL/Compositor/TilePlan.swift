@@ -77,13 +77,6 @@ struct TilePlan {
         topOpaque[frameTile(of: node, column: column, row: row)] > Int32(node)
     }
 
-    /// Whether a node other than `node` draws over that tile of its region.
-    func isDrawnByAnother(_ node: Int, column: Int, row: Int) -> Bool {
-        let tile = frameTile(of: node, column: column, row: row)
-        let own = coverage[node][row * SceneTiles.count(regions[node]).columns + column] != .outside && !isHidden(node, column: column, row: row)
-        return Int(drawers[tile]) > (own ? 1 : 0)
-    }
-
     /// Whether another node draws below `node` somewhere it draws itself.
     func hasNodeBelow(_ node: Int) -> Bool {
         var below = false
@@ -118,18 +111,16 @@ struct TilePlan {
     }
 
     /// The tiles `node` draws, merged into runs along rows (frame pixels):
-    /// those where it is the lowest node drawn (`lowest`), or those above
-    /// another; of them only those `keeping` takes (tile column and row of its region).
-    func runs(of node: Int, lowest wanted: Bool, keeping kept: (_ column: Int, _ row: Int) -> Bool = { _, _ in true }) -> [PixelRect] {
+    /// those where it is the lowest node drawn (`lowest`), or those above another.
+    func runs(of node: Int, lowest wanted: Bool) -> [PixelRect] {
         let region = regions[node]
         guard !region.isEmpty else { return [] }
-        let regionColumns = SceneTiles.count(region).columns
         var drawn = [Bool](repeating: false, count: coverage[node].count)
         forEachTile(of: node) { tile, index, covered in
             guard covered != .outside, Int32(node) >= topOpaque[tile] else { return }
-            drawn[index] = (lowest[tile] == Int32(node)) == wanted && kept(index % regionColumns, index / regionColumns)
+            drawn[index] = (lowest[tile] == Int32(node)) == wanted
         }
-        return Self.runs(drawn, columns: regionColumns, in: region)
+        return Self.runs(drawn, columns: SceneTiles.count(region).columns, in: region)
     }
 
     /// Every tile `node` draws (not hidden), merged into runs along rows.
@@ -137,15 +128,29 @@ struct TilePlan {
         runs(of: node, lowest: true) + runs(of: node, lowest: false)
     }
 
-    /// The tiles of `node`'s region where it draws nothing (outside it, or hidden), merged into runs along rows.
-    func undrawnRuns(of node: Int) -> [PixelRect] {
+    /// The tiles of `node`'s region, merged into runs along rows, by who
+    /// draws there: it alone; it lowest, with others over it; others below
+    /// it; or not it (outside it, or hidden).
+    func split(of node: Int) -> (alone: [PixelRect], shared: [PixelRect], above: [PixelRect], undrawn: [PixelRect]) {
         let region = regions[node]
-        guard !region.isEmpty else { return [] }
-        var undrawn = [Bool](repeating: true, count: coverage[node].count)
+        guard !region.isEmpty else { return ([], [], [], []) }
+        let count = coverage[node].count
+        var alone = [Bool](repeating: false, count: count), shared = alone, above = alone
+        var undrawn = [Bool](repeating: true, count: count)
         forEachTile(of: node) { tile, index, covered in
-            if covered != .outside, Int32(node) >= topOpaque[tile] { undrawn[index] = false }
+            guard covered != .outside, Int32(node) >= topOpaque[tile] else { return }
+            undrawn[index] = false
+            if lowest[tile] != Int32(node) {
+                above[index] = true
+            } else if drawers[tile] > 1 {
+                shared[index] = true
+            } else {
+                alone[index] = true
+            }
         }
-        return Self.runs(undrawn, columns: SceneTiles.count(region).columns, in: region)
+        let columns = SceneTiles.count(region).columns
+        return (Self.runs(alone, columns: columns, in: region), Self.runs(shared, columns: columns, in: region),
+                Self.runs(above, columns: columns, in: region), Self.runs(undrawn, columns: columns, in: region))
     }
 
     /// Every tile some node draws, merged into runs along rows (frame pixels).
