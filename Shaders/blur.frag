@@ -10,7 +10,9 @@ precision highp int;
 
 uniform highp sampler2D u_source;  // the lattice (TextureUnit.blurSource)
 uniform highp sampler2D u_kernel;  // the taps, one a texel of one row, red (TextureUnit.blurKernel)
-uniform ivec2 u_step;              // (1, 0) along rows, (0, 1) along columns
+layout(std140) uniform Blur {
+    ivec2 u_step;                  // (1, 0) along rows, (0, 1) along columns
+};
 
 out vec4 fragColor;
 

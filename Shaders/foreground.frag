@@ -8,13 +8,20 @@
 // the same (0 or 1) over the whole tile, and NO_AVATAR where the avatar is nothing.
 precision highp float;
 
+#include "blocks.glsl"
+
+layout(std140) uniform Foreground {
+    Gradient u_gradient;
+    Waves u_waves;
+    Avatar u_avatar;
+    vec3 u_layers;               // (background, waves, avatar): 1 = drawn
+    vec2 u_centre;               // avatar and waves centre, pixels from the top left
+};
+
 #include "gradient.glsl"
 #include "shapes.glsl"
 #include "waves.glsl"
 #include "avatar.glsl"
-
-uniform vec3 u_layers;           // (background, waves, avatar): 1 = drawn
-uniform vec2 u_centre;           // avatar and waves centre, pixels from the top left
 
 out vec4 fragColor;
 

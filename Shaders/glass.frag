@@ -13,15 +13,21 @@
 // target holds.
 precision highp float;
 
+#include "blocks.glsl"
+#include "target.glsl"
+
+layout(std140) uniform Glass {
+    Gradient u_gradient;         // read only in builds with OVER_BACKGROUND
+    vec4 u_glassRect;            // x, y, width, height in frame pixels (y down)
+    vec4 u_glassShape;           // (corner radius in pixels, opacity, the arrow's tip radius, 1 with an arrow or 0)
+    vec4 u_glassArrow;           // the arrow's core triangle: apex x, apex y, half-width, depth (frame pixels)
+    vec4 u_backdropLattice;      // (first point x, first point y, spacing x, spacing y) in frame pixels
+};
+
 #include "gradient.glsl"
 #include "shapes.glsl"
 
-uniform vec2 u_regionOrigin;     // the frame pixel at the target's (0, 0)
-uniform vec4 u_glassRect;        // x, y, width, height in frame pixels (y down)
-uniform vec4 u_glassShape;       // (corner radius in pixels, opacity, the arrow's tip radius, 1 with an arrow or 0)
-uniform vec4 u_glassArrow;       // the arrow's core triangle: apex x, apex y, half-width, depth (frame pixels)
 uniform highp sampler2D u_backdrop; // the blurred toned background (TextureUnit.backdrop)
-uniform vec4 u_backdropLattice;  // (first point x, first point y, spacing x, spacing y) in frame pixels
 
 out vec4 fragColor;
 

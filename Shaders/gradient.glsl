@@ -1,17 +1,8 @@
 // The four-point gradient (call-visuals spec, section 1), shared by the
 // background and foreground passes. Included with #include "gradient.glsl".
 
-uniform vec4 u_screenFromFragment; // screen = (fc.x * x + y, fc.y * z + w): which screen point a fragment is
-uniform vec3 u_gradientLookup;   // with GRADIENT_LOOKUP: (unused, inner width, inner height) of u_gradientTexture
-uniform highp sampler2D u_gradientTexture; // with GRADIENT_LOOKUP: the gradient at low resolution, one texel of margin (unit 1)
-uniform vec3 u_colors[4];        // sRGB-encoded colours, used as-is
-uniform vec2 u_centres[4];       // colour centres in the gradient rect (unit square, y up)
-uniform float u_falloffRadius;   // 0.92
-uniform float u_falloffExponent; // 3
-uniform vec2 u_swirl;            // (scale, strength): angle = (scale * d)^2 * strength; (0.35, 6.4)
-uniform float u_overscan;        // 0.1: the gradient rect is the screen grown by this on every side
-uniform vec4 u_tone;             // (brightness, saturation, overlay alpha, 1 = apply tone)
-uniform vec3 u_overlay;          // overlay colour of the tone
+// Its uniforms are the member u_gradient of the pass's block (struct Gradient, blocks.glsl).
+uniform highp sampler2D u_gradientTexture; // with GRADIENT_LOOKUP: the gradient at low resolution, one texel of margin (TextureUnit.gradientGrid)
 
 // V times brightness, S times saturation, then plus overlay times its alpha.
 // Worked out without converting to HSV and back (software rasterisers run
@@ -32,17 +23,17 @@ vec3 applyTone(vec3 color, vec3 tone, vec3 overlay) {
 // target the mapping is (1/W, 0, -1/H, 1): row 0 of the framebuffer is the top
 // of the image, so readback needs no flip.
 vec2 screenPosition() {
-    return vec2(gl_FragCoord.x * u_screenFromFragment.x + u_screenFromFragment.y,
-                gl_FragCoord.y * u_screenFromFragment.z + u_screenFromFragment.w);
+    return vec2(gl_FragCoord.x * u_gradient.screenFromFragment.x + u_gradient.screenFromFragment.y,
+                gl_FragCoord.y * u_gradient.screenFromFragment.z + u_gradient.screenFromFragment.w);
 }
 
 // The background colour at a screen position, tone included when enabled.
 vec3 gradientColor(vec2 screen) {
-    vec2 uv = (screen + u_overscan) / (1.0 + 2.0 * u_overscan);
+    vec2 uv = (screen + u_gradient.overscan) / (1.0 + 2.0 * u_gradient.overscan);
 
     vec2 offset = uv - 0.5;
-    float reach = u_swirl.x * length(offset);
-    float angle = reach * reach * u_swirl.y;
+    float reach = u_gradient.swirl.x * length(offset);
+    float angle = reach * reach * u_gradient.swirl.y;
     float s = sin(angle);
     float c = cos(angle);
     vec2 p = clamp(vec2(offset.x * c - offset.y * s, offset.x * s + offset.y * c) + 0.5, 0.0, 1.0);
@@ -50,12 +41,12 @@ vec3 gradientColor(vec2 screen) {
     vec3 sum = vec3(0.0);
     float total = 0.0;
     for (int i = 0; i < 4; i++) {
-        float w = pow(max(0.0, u_falloffRadius - distance(p, u_centres[i])), u_falloffExponent);
-        sum += w * u_colors[i];
+        float w = pow(max(0.0, u_gradient.falloffRadius - distance(p, u_gradient.centres[i])), u_gradient.falloffExponent);
+        sum += w * u_gradient.colors[i];
         total += w;
     }
     vec3 color = sum / max(total, 1e-5);
-    if (u_tone.w > 0.5) color = applyTone(color, u_tone.xyz, u_overlay);
+    if (u_gradient.tone.w > 0.5) color = applyTone(color, u_gradient.tone.xyz, u_gradient.overlay);
     return color;
 }
 
@@ -85,8 +76,8 @@ vec3 dithered(vec3 color) {
 // branch: software rasterisers run both sides of a branch.
 #ifdef GRADIENT_LOOKUP
 vec3 backgroundColor(vec2 screen) {
-    vec2 texels = vec2(screen.x * u_gradientLookup.y, (1.0 - screen.y) * u_gradientLookup.z) + 1.0;
-    return texture(u_gradientTexture, texels / (u_gradientLookup.yz + 2.0)).rgb;
+    vec2 texels = vec2(screen.x * u_gradient.lookup.y, (1.0 - screen.y) * u_gradient.lookup.z) + 1.0;
+    return texture(u_gradientTexture, texels / (u_gradient.lookup.yz + 2.0)).rgb;
 }
 #else
 vec3 backgroundColor(vec2 screen) {

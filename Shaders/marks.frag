@@ -10,10 +10,10 @@
 precision highp float;
 
 #include "shapes.glsl"
+#include "target.glsl"
 
 uniform highp sampler2D u_atlas;   // glyph coverage in the red channel (TextureUnit.glyphs)
 uniform highp sampler2D u_colourAtlas;  // colour glyphs, premultiplied RGBA (TextureUnit.colourGlyphs)
-uniform vec2 u_regionOrigin;       // the frame pixel at the target's (0, 0)
 
 flat in vec4 v_rect;
 flat in vec4 v_source;

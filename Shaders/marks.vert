@@ -16,8 +16,7 @@ layout(location = 5) in highp vec4 a_cut;     // a cut-out disc: (1, its corner 
                                               // a slice of a cut-out shape: (2, the shape's corner radius, the hole's radius, turn)
 layout(location = 6) in highp vec4 a_shape;   // a slice: the shape it is cut from (x, y, width, height in frame pixels)
 
-uniform highp vec2 u_targetSize;    // the target's width and height in pixels
-uniform highp vec2 u_regionOrigin;  // the frame pixel at the target's (0, 0)
+#include "target.glsl"
 
 flat out highp vec4 v_rect;
 flat out highp vec4 v_source;

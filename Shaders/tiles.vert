@@ -4,9 +4,9 @@
 // fragment shaders work from gl_FragCoord, so the rectangles only choose
 // which pixels run.
 
+#include "target.glsl"
+
 layout(location = 0) in highp vec2 a_pixel;
-// The target's width and height in pixels.
-uniform highp vec2 u_targetSize;
 
 void main() {
     gl_Position = vec4(a_pixel / u_targetSize * 2.0 - 1.0, 0.0, 1.0);

@@ -11,7 +11,9 @@ precision highp float;
 precision highp int;
 
 uniform highp sampler2D u_frame;  // the RGBA8 frame, row 0 at the top (TextureUnit.frame)
-uniform ivec2 u_frameSize;        // its width and height in pixels
+layout(std140) uniform Conversion {
+    ivec2 u_frameSize;            // its width and height in pixels
+};
 
 const vec3 lumaWeights = vec3(0.2126, 0.7152, 0.0722);
 

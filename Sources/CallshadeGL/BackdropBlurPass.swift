@@ -8,21 +8,15 @@ import CallshadeCore
 /// read back.
 final class BackdropBlurPass {
     private let context: GLContext
-    private let program: ShaderProgram
-    private let rect: UniformLocation
-    private let source: UniformLocation
-    private let kernel: UniformLocation
-    private let step: UniformLocation
+    private let pipeline: Pipeline<BlurBlock>
+    private let uniforms: UniformStream
     /// The target of the first direction, kept while lattices keep their size.
     private var between: Framebuffer?
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         self.context = context
-        program = try ShaderProgram(context: context, vertex: try shaders.source("quad.vert"), fragment: try shaders.source("blur.frag"))
-        rect = try program.uniform("u_rect")
-        source = try program.uniform("u_source")
-        kernel = try program.uniform("u_kernel")
-        step = try program.uniform("u_step")
+        pipeline = try Pipeline(context: context, shaders: shaders, vertex: "quad.vert", fragment: "blur.frag")
+        uniforms = try UniformStream(context: context)
     }
 
     /// `lattice` (RGBA, a point a texel) convolved with a Gaussian of
@@ -30,21 +24,13 @@ final class BackdropBlurPass {
     /// half-float texture of the same size).
     func blur(_ lattice: Texture, sigma: (x: Double, y: Double), into output: Framebuffer) throws {
         let between = try self.between(width: lattice.width, height: lattice.height)
-        try program.use()
-        try GLCalls.resetFixedFunctionState()
-        try GLCalls.uniform(rect.value, vec4: -1, -1, 1, 1)
-        try GLCalls.uniform(source.value, sampler: .blurSource)
-        try GLCalls.uniform(kernel.value, sampler: .blurKernel)
         for (from, to, deviation, along) in [(lattice, between, sigma.x, (Int32(1), Int32(0))), (between.color, output, sigma.y, (0, 1))] {
             let taps = BackdropLattice.kernel(deviation)
             let weights = try Texture(context: context, width: taps.count, height: 1, format: .r32f)
             try weights.upload(redFloats: taps)
-            try to.bind()
-            try program.use()
-            try GLCalls.bindTexture(from.name, unit: .blurSource)
-            try GLCalls.bindTexture(weights.name, unit: .blurKernel)
-            try GLCalls.uniform(step.value, ivec2: along.0, along.1)
-            try GLCalls.drawQuad()
+            var draw = DrawCall(pipeline, into: to, block: BlurBlock(step: along))
+            draw.textures = [(.blurSource, from), (.blurKernel, weights)]
+            try draw.perform(streaming: uniforms)
         }
     }
 
@@ -54,5 +40,16 @@ final class BackdropBlurPass {
                                                       format: context.rendersTo32BitFloat ? .rgba32f : .rgba16f))
         between = made
         return made
+    }
+}
+
+/// `blur.frag`'s block: the direction of one pass.
+struct BlurBlock: UniformBlock {
+    static let name = "Blur"
+
+    var step: (x: Int32, y: Int32) = (0, 0)
+
+    func write(to writer: inout Std140Writer) {
+        writer.ivec2("u_step", step.x, step.y)
     }
 }

@@ -53,7 +53,11 @@ public enum ShaderError: Error, Equatable, CustomStringConvertible {
     case link(files: [String], log: String)
     case missing(file: String, searched: String)
     case unreadable(file: String, reason: String)
-    case missingUniform(file: String, name: String)
+    /// A program without the uniform block its pipeline takes (or with one it does not).
+    case missingUniformBlock(file: String, name: String)
+    /// A uniform outside the blocks that is not a sampler of `TextureUnit`'s
+    /// table, or a block of a program's own that its pipeline does not take.
+    case uniformOutsideBlocks(file: String, name: String)
 
     public var description: String {
         switch self {
@@ -66,8 +70,10 @@ public enum ShaderError: Error, Equatable, CustomStringConvertible {
             return "shader \(file) not found in \(searched)"
         case .unreadable(let file, let reason):
             return "shader \(file) cannot be read: \(reason)"
-        case .missingUniform(let file, let name):
-            return "shader \(file) has no active uniform \(name)"
+        case .missingUniformBlock(let file, let name):
+            return "shader \(file) has no active uniform block \(name)"
+        case .uniformOutsideBlocks(let file, let name):
+            return "shader \(file) has a uniform \(name) outside its uniform block (only samplers of TextureUnit may be)"
         }
     }
 }
@@ -96,14 +102,14 @@ extension String {
 public enum SceneRenderError: Error, Equatable, CustomStringConvertible {
     /// A node type with no node renderer.
     case unsupportedNode(String)
-    /// The waves and avatar's fused program composes the background itself:
-    /// no node may lie below it where it draws.
-    case nodeBelowTheWavesAndAvatar
+    /// A node of this type composes the background itself (the waves and
+    /// avatar's fused program): no node may lie below it where it draws.
+    case nodeBelow(String)
 
     public var description: String {
         switch self {
         case .unsupportedNode(let type): return "the GPU renderer has no node renderer for \(type)"
-        case .nodeBelowTheWavesAndAvatar: return "a node lies below the waves and the avatar where they draw, which their program cannot show"
+        case .nodeBelow(let type): return "a node lies below the \(type) where it draws, which its program cannot show"
         }
     }
 }

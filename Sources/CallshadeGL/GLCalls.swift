@@ -110,10 +110,6 @@ enum GLCalls {
     static func deleteShader(_ shader: GLuint) { glDeleteShader(shader) }
     static func deleteProgram(_ program: GLuint) { glDeleteProgram(program) }
 
-    static func uniformLocation(_ program: GLuint, _ name: String) -> GLint {
-        glGetUniformLocation(program, name)
-    }
-
     static func useProgram(_ program: GLuint, file: String = #fileID, line: Int = #line) throws {
         glUseProgram(program)
         try check("glUseProgram", file: file, line: line)
@@ -143,32 +139,95 @@ enum GLCalls {
         return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    // MARK: Uniforms (on the program in use)
+    // MARK: Uniform blocks and samplers
 
-    static func uniform(_ location: GLint, float value: Float, file: String = #fileID, line: Int = #line) throws {
-        glUniform1f(location, value)
-        try checkEach("glUniform1f", file: file, line: line)
+    /// What a linked program reads: every active uniform (samplers in the
+    /// default block, the rest in blocks) and every active uniform block.
+    static func interface(of program: GLuint, file: String = #fileID, line: Int = #line) throws -> ProgramInterface {
+        func parameter(_ name: Int32) -> Int {
+            var value: GLint = 0
+            glGetProgramiv(program, GLenum(name), &value)
+            return Int(value)
+        }
+        func text(_ capacity: Int, _ fill: (GLsizei, UnsafeMutablePointer<GLsizei>, UnsafeMutablePointer<GLchar>) -> Void) -> String {
+            var bytes = [GLchar](repeating: 0, count: max(capacity, 1) + 1)
+            var length: GLsizei = 0
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                if let base = buffer.baseAddress { fill(GLsizei(buffer.count), &length, base) }
+            }
+            return String(decoding: bytes.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        var uniforms: [ProgramInterface.Uniform] = []
+        for index in 0..<parameter(GL_ACTIVE_UNIFORMS) {
+            var size: GLint = 0
+            var type: GLenum = 0
+            let name = text(parameter(GL_ACTIVE_UNIFORM_MAX_LENGTH)) { glGetActiveUniform(program, GLuint(index), $0, $1, &size, &type, $2) }
+            func property(_ name: Int32) -> Int {
+                var uniform = GLuint(index)
+                var value: GLint = 0
+                glGetActiveUniformsiv(program, 1, &uniform, GLenum(name), &value)
+                return Int(value)
+            }
+            let block = property(GL_UNIFORM_BLOCK_INDEX)
+            uniforms.append(ProgramInterface.Uniform(name: name, type: Int(type), size: Int(size), block: block >= 0 ? block : nil,
+                                                     offset: property(GL_UNIFORM_OFFSET)))
+        }
+        var blocks: [ProgramInterface.Block] = []
+        for index in 0..<parameter(GL_ACTIVE_UNIFORM_BLOCKS) {
+            let name = text(parameter(GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH)) { glGetActiveUniformBlockName(program, GLuint(index), $0, $1, $2) }
+            var size: GLint = 0
+            glGetActiveUniformBlockiv(program, GLuint(index), GLenum(GL_UNIFORM_BLOCK_DATA_SIZE), &size)
+            blocks.append(ProgramInterface.Block(name: name, dataSize: Int(size)))
+        }
+        try check("glGetActiveUniform", file: file, line: line)
+        return ProgramInterface(uniforms: uniforms, blocks: blocks)
     }
-    static func uniform(_ location: GLint, vec2 x: Float, _ y: Float, file: String = #fileID, line: Int = #line) throws {
-        glUniform2f(location, x, y)
-        try checkEach("glUniform2f", file: file, line: line)
+
+    /// Points sampler `name` of `program` at texture unit `unit` (once, when it is linked: the program is left in use).
+    static func setSampler(_ program: GLuint, _ name: String, unit: TextureUnit, file: String = #fileID, line: Int = #line) throws {
+        glUseProgram(program)
+        try checkEach("glUseProgram", file: file, line: line)
+        glUniform1i(glGetUniformLocation(program, name), unit.rawValue)
+        try check("glUniform1i", detail: "\(name) on \(unit)", file: file, line: line)
     }
-    static func uniform(_ location: GLint, vec4 x: Float, _ y: Float, _ z: Float, _ w: Float,
-                        file: String = #fileID, line: Int = #line) throws {
-        glUniform4f(location, x, y, z, w)
-        try checkEach("glUniform4f", file: file, line: line)
+
+    /// Reads uniform block `index` of `program` from uniform buffer binding `binding` (once, when it is linked).
+    static func bindUniformBlock(_ program: GLuint, index: Int, binding: Int, file: String = #fileID, line: Int = #line) throws {
+        glUniformBlockBinding(program, GLuint(index), GLuint(binding))
+        try check("glUniformBlockBinding", detail: "block \(index) to \(binding)", file: file, line: line)
     }
-    static func uniform(_ location: GLint, vec3 x: Float, _ y: Float, _ z: Float, file: String = #fileID, line: Int = #line) throws {
-        glUniform3f(location, x, y, z)
-        try checkEach("glUniform3f", file: file, line: line)
+
+    /// What a bound range of a uniform buffer must start on, in bytes.
+    static func uniformBufferOffsetAlignment(file: String = #fileID, line: Int = #line) throws -> Int {
+        try integers(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, count: 1, file: file, line: line)[0]
     }
-    static func uniform(_ location: GLint, vec2Array values: [Float], file: String = #fileID, line: Int = #line) throws {
-        glUniform2fv(location, GLsizei(values.count / 2), values)
-        try checkEach("glUniform2fv", detail: "\(values.count / 2) vectors", file: file, line: line)
+
+    /// Gives uniform buffer `buffer` `bytes` of storage (contents undefined).
+    static func reserveUniformBuffer(_ buffer: GLuint, bytes: Int, file: String = #fileID, line: Int = #line) throws {
+        glBindBuffer(GLenum(GL_UNIFORM_BUFFER), buffer)
+        try checkEach("glBindBuffer", file: file, line: line)
+        glBufferData(GLenum(GL_UNIFORM_BUFFER), GLsizeiptr(bytes), nil, GLenum(GL_STREAM_DRAW))
+        try check("glBufferData", detail: "\(bytes) bytes of uniforms", file: file, line: line)
     }
-    static func uniform(_ location: GLint, vec3Array values: [Float], file: String = #fileID, line: Int = #line) throws {
-        glUniform3fv(location, GLsizei(values.count / 3), values)
-        try checkEach("glUniform3fv", detail: "\(values.count / 3) vectors", file: file, line: line)
+
+    /// Writes `bytes` (at least `byteCount` of them) into uniform buffer
+    /// `buffer` at `offset`, without waiting for the draws before (none of
+    /// them reads that range), and binds that range to `binding` for the next draws.
+    static func writeUniforms(_ bytes: UnsafeRawBufferPointer, byteCount: Int, into buffer: GLuint, at offset: Int, binding: Int,
+                              file: String = #fileID, line: Int = #line) throws {
+        glBindBuffer(GLenum(GL_UNIFORM_BUFFER), buffer)
+        try checkEach("glBindBuffer", file: file, line: line)
+        let access = GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_UNSYNCHRONIZED_BIT
+        guard let mapped = glMapBufferRange(GLenum(GL_UNIFORM_BUFFER), GLintptr(offset), GLsizeiptr(byteCount), GLbitfield(access)) else {
+            try check("glMapBufferRange", detail: "\(byteCount) bytes at \(offset)", file: file, line: line)
+            throw GraphicsCallError(call: "glMapBufferRange", code: "returned NULL", detail: "\(byteCount) bytes at \(offset)",
+                                    location: SourceLocation(file: file, line: line))
+        }
+        if let base = bytes.baseAddress { mapped.copyMemory(from: base, byteCount: min(byteCount, bytes.count)) }
+        glUnmapBuffer(GLenum(GL_UNIFORM_BUFFER))
+        try checkEach("glUnmapBuffer", file: file, line: line)
+        glBindBufferRange(GLenum(GL_UNIFORM_BUFFER), GLuint(binding), buffer, GLintptr(offset), GLsizeiptr(byteCount))
+        try check("glBindBufferRange", detail: "\(byteCount) bytes at \(offset) to \(binding)", file: file, line: line)
     }
 
     // MARK: Textures
@@ -292,36 +351,37 @@ enum GLCalls {
         try check("glDrawArrays", detail: "4 vertices", file: file, line: line)
     }
 
-    /// Fills `buffer` with 2D vertex positions (floats, pairs) and feeds them
-    /// to attribute 0 of the next draws.
-    static func vertexPositions(_ positions: [Float], in buffer: GLuint, file: String = #fileID, line: Int = #line) throws {
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
-        try checkEach("glBindBuffer", file: file, line: line)
-        positions.withUnsafeBytes { bytes in
-            glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bytes.count), bytes.baseAddress, GLenum(GL_STREAM_DRAW))
-        }
-        try checkEach("glBufferData", detail: "\(positions.count / 2) vertices", file: file, line: line)
-        glEnableVertexAttribArray(0)
-        try checkEach("glEnableVertexAttribArray", file: file, line: line)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
-        try check("glVertexAttribPointer", file: file, line: line)
-    }
-
-    /// Stops feeding attribute 0 from a buffer (the other passes place their vertices themselves).
-    static func endVertexPositions() {
-        glDisableVertexAttribArray(0)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
-    }
-
-    /// Fills `buffer` with per-instance attributes, `vectors` vec4s an
-    /// instance, and feeds them to attributes 1, 2, ... (one step an instance).
-    static func instanceAttributes(_ values: [Float], vectors: Int, in buffer: GLuint, file: String = #fileID, line: Int = #line) throws {
+    /// Replaces what vertex buffer `buffer` holds with `values`.
+    static func uploadVertices(_ values: [Float], into buffer: GLuint, file: String = #fileID, line: Int = #line) throws {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
         try checkEach("glBindBuffer", file: file, line: line)
         values.withUnsafeBytes { bytes in
             glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bytes.count), bytes.baseAddress, GLenum(GL_STREAM_DRAW))
         }
-        try checkEach("glBufferData", detail: "\(values.count) floats", file: file, line: line)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+        try check("glBufferData", detail: "\(values.count) floats", file: file, line: line)
+    }
+
+    /// Draws vertices `first..<first + count` of `buffer` (2D positions,
+    /// pairs of floats, fed to attribute 0) as separate triangles.
+    static func drawTriangles(from buffer: GLuint, first: Int, count: Int, file: String = #fileID, line: Int = #line) throws {
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        try checkEach("glBindBuffer", file: file, line: line)
+        glEnableVertexAttribArray(0)
+        try checkEach("glEnableVertexAttribArray", file: file, line: line)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        try checkEach("glVertexAttribPointer", file: file, line: line)
+        glDrawArrays(GLenum(GL_TRIANGLES), GLint(first), GLsizei(count))
+        glDisableVertexAttribArray(0)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+        try check("glDrawArrays", detail: "\(count) vertices as triangles", file: file, line: line)
+    }
+
+    /// Draws `count` instances of two triangles (six vertices, placed by the
+    /// vertex shader), each fed `vectors` vec4s of `buffer` (attributes 1, 2, ...).
+    static func drawInstancedQuads(from buffer: GLuint, vectors: Int, count: Int, file: String = #fileID, line: Int = #line) throws {
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        try checkEach("glBindBuffer", file: file, line: line)
         let stride = GLsizei(vectors * 4 * MemoryLayout<Float>.size)
         for vector in 0..<vectors {
             let attribute = GLuint(1 + vector)
@@ -333,28 +393,13 @@ enum GLCalls {
             glVertexAttribDivisor(attribute, 1)
             try checkEach("glVertexAttribDivisor", detail: "\(attribute)", file: file, line: line)
         }
-        try check("glVertexAttribDivisor", file: file, line: line)
-    }
-
-    /// Stops feeding attributes 1... from a buffer.
-    static func endInstanceAttributes(vectors: Int) {
+        glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(count))
         for vector in 0..<vectors {
             glVertexAttribDivisor(GLuint(1 + vector), 0)
             glDisableVertexAttribArray(GLuint(1 + vector))
         }
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
-    }
-
-    /// Draws `count` instances of two triangles (six vertices); the vertex shader places them.
-    static func drawInstancedQuads(count: Int, file: String = #fileID, line: Int = #line) throws {
-        glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(count))
         try check("glDrawArraysInstanced", detail: "\(count) quads", file: file, line: line)
-    }
-
-    /// Draws `count` vertices from `first` of the bound positions as separate triangles.
-    static func drawTriangles(first: Int, count: Int, file: String = #fileID, line: Int = #line) throws {
-        glDrawArrays(GLenum(GL_TRIANGLES), GLint(first), GLsizei(count))
-        try check("glDrawArrays", detail: "\(count) vertices as triangles", file: file, line: line)
     }
 
     /// Reads RGBA pixels of a rectangle (origin at framebuffer row 0) of the
@@ -423,20 +468,6 @@ extension GLCalls {
 }
 
 extension GLCalls {
-    static func uniform(_ location: GLint, int value: Int32, file: String = #fileID, line: Int = #line) throws {
-        glUniform1i(location, value)
-        try checkEach("glUniform1i", file: file, line: line)
-    }
-    /// A sampler uniform: the unit its texture is bound to.
-    static func uniform(_ location: GLint, sampler unit: TextureUnit, file: String = #fileID, line: Int = #line) throws {
-        glUniform1i(location, unit.rawValue)
-        try checkEach("glUniform1i", detail: "sampler on \(unit)", file: file, line: line)
-    }
-    static func uniform(_ location: GLint, ivec2 x: Int32, _ y: Int32, file: String = #fileID, line: Int = #line) throws {
-        glUniform2i(location, x, y)
-        try checkEach("glUniform2i", file: file, line: line)
-    }
-
     /// Replaces a texture's RGBA8 pixels; row 0 of `pixels` becomes texel row 0.
     static func uploadTexture(_ name: GLuint, width: Int, height: Int, pixels: [UInt8],
                               file: String = #fileID, line: Int = #line) throws {

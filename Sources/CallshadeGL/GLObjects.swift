@@ -2,11 +2,19 @@ import CEGL
 import CallshadeCore
 
 /// A linked shader program. Owns its GL name; keeps its context alive.
+/// When it is linked, its samplers are pointed at their texture units
+/// (`TextureUnit.sampler`) and its uniform blocks at their bindings
+/// (`UniformBinding`): every other uniform lives in a block, and besides
+/// the vertex stage's `Target` it has at most one block, its own.
 public final class ShaderProgram {
     let context: GLContext
     let name: GLuint
     /// The files it was built from, for messages.
     public let files: [String]
+    /// The name of its own uniform block (nil: none).
+    let ownBlock: String?
+    /// Whether it reads the `Target` block.
+    let readsTarget: Bool
 
     public init(context: GLContext, vertex: ShaderSource, fragment: ShaderSource) throws {
         try context.makeCurrent()
@@ -14,34 +22,77 @@ public final class ShaderProgram {
         defer { GLCalls.deleteShader(vertexShader) }
         let fragmentShader = try GLCalls.compileShader(kind: GL_FRAGMENT_SHADER, source: fragment)
         defer { GLCalls.deleteShader(fragmentShader) }
-        self.files = [vertex.file, fragment.file]
-        self.name = try GLCalls.linkProgram(vertex: vertexShader, fragment: fragmentShader, files: files)
+        let files = [vertex.file, fragment.file]
+        let name = try GLCalls.linkProgram(vertex: vertexShader, fragment: fragmentShader, files: files)
+        do {
+            (ownBlock, readsTarget) = try Self.bind(name, file: fragment.file)
+        } catch {
+            GLCalls.deleteProgram(name)
+            throw error
+        }
+        self.files = files
+        self.name = name
         self.context = context
+    }
+
+    /// Points linked program `name`'s samplers at their units and its blocks
+    /// at their bindings; gives its own block's name and whether it reads `Target`.
+    private static func bind(_ name: GLuint, file: String) throws -> (ownBlock: String?, readsTarget: Bool) {
+        let interface = try GLCalls.interface(of: name)
+        for uniform in interface.uniforms where uniform.block == nil {
+            guard let unit = TextureUnit.allCases.first(where: { $0.sampler == uniform.name }) else {
+                throw ShaderError.uniformOutsideBlocks(file: file, name: uniform.name)
+            }
+            try GLCalls.setSampler(name, uniform.name, unit: unit)
+        }
+        var own: String?
+        for (index, block) in interface.blocks.enumerated() {
+            let target = block.name == TargetBlock.name
+            if !target {
+                guard own == nil else { throw ShaderError.uniformOutsideBlocks(file: file, name: block.name) }
+                own = block.name
+            }
+            try GLCalls.bindUniformBlock(name, index: index, binding: (target ? UniformBinding.target : .program).rawValue)
+        }
+        return (own, interface.blocks.contains { $0.name == TargetBlock.name })
     }
 
     deinit {
         if (try? context.makeCurrent()) != nil { GLCalls.deleteProgram(name) }
     }
 
-    /// The location of an active uniform; throws when the program has none of that name.
-    public func uniform(_ uniformName: String) throws -> UniformLocation {
-        let location = GLCalls.uniformLocation(name, uniformName)
-        guard location >= 0 else { throw ShaderError.missingUniform(file: files.last ?? "", name: uniformName) }
-        return UniformLocation(value: location)
-    }
-
-    /// The location of a uniform the driver may have optimised away (nil then).
-    public func optionalUniform(_ uniformName: String) -> UniformLocation? {
-        let location = GLCalls.uniformLocation(name, uniformName)
-        return location >= 0 ? UniformLocation(value: location) : nil
+    /// What it reads: its active uniforms and uniform blocks.
+    func interface() throws -> ProgramInterface {
+        try context.makeCurrent()
+        return try GLCalls.interface(of: name)
     }
 
     func use() throws { try GLCalls.useProgram(name) }
 }
 
-/// Where a uniform lives in a program.
-public struct UniformLocation: Equatable, Sendable {
-    let value: GLint
+/// What a linked program reads, as GL reports it.
+struct ProgramInterface: Equatable {
+    struct Uniform: Equatable {
+        /// As GL names it (`u_gradient.colors[0]` for an array in a struct of a block).
+        let name: String
+        /// The GL type enum.
+        let type: Int
+        /// Its array length (1 for a single value).
+        let size: Int
+        /// The index of its block; nil in the default block (samplers).
+        let block: Int?
+        /// In its block: its offset in bytes.
+        let offset: Int
+    }
+
+    struct Block: Equatable {
+        let name: String
+        /// The bytes a buffer must hold for it.
+        let dataSize: Int
+    }
+
+    let uniforms: [Uniform]
+    let blocks: [Block]
 }
 
 /// The pixel formats of textures.
@@ -229,5 +280,13 @@ public final class GraphicsBuffer {
 
     deinit {
         if (try? context.makeCurrent()) != nil { GLCalls.deleteBuffer(name) }
+    }
+}
+
+extension GraphicsBuffer {
+    /// Replaces what it holds with `values` (vertices: pixel corners, or marks' instances).
+    func upload(_ values: [Float]) throws {
+        try context.makeCurrent()
+        try GLCalls.uploadVertices(values, into: name)
     }
 }

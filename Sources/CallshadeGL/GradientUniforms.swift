@@ -1,67 +1,43 @@
 import CallshadeCore
 
-/// The uniforms of `gradient.glsl` in one program, and how to set them.
-struct GradientUniforms {
-    private let screenFromFragment: UniformLocation?
-    private let lookup: UniformLocation?
-    private let lookupSampler: UniformLocation?
-    private let colors: UniformLocation?
-    private let centres: UniformLocation?
-    private let falloffRadius: UniformLocation?
-    private let falloffExponent: UniformLocation?
-    private let swirl: UniformLocation?
-    private let overscan: UniformLocation?
-    private let tone: UniformLocation?
-    private let overlay: UniformLocation?
+/// `gradient.glsl`'s uniforms (struct `Gradient` of `blocks.glsl`, the
+/// member `u_gradient` of a pass's block): the gradient's parameters for a
+/// target whose fragments stand for the screen points `mapping` says;
+/// `lookup` gives the low-resolution gradient's grid to programs built with
+/// GRADIENT_LOOKUP.
+struct GradientUniforms: Std140Struct {
+    var parameters: GradientParameters
+    var mapping: ScreenMapping
+    var lookup: LowResolutionGrid?
 
-    /// The uniforms of `program`. One that evaluates the gradient must have
-    /// all of its constants; one built with GRADIENT_LOOKUP, the lookup's; one
-    /// that never shows the background (`showsBackground` false), none.
-    init(_ program: ShaderProgram, evaluates: Bool = true, showsBackground: Bool = true) throws {
-        func location(_ name: String, required: Bool) throws -> UniformLocation? {
-            required && showsBackground ? try program.uniform(name) : program.optionalUniform(name)
-        }
-        screenFromFragment = try location("u_screenFromFragment", required: true)
-        lookup = try location("u_gradientLookup", required: !evaluates)
-        lookupSampler = try location("u_gradientTexture", required: !evaluates)
-        colors = try location("u_colors", required: evaluates)
-        centres = try location("u_centres", required: evaluates)
-        falloffRadius = try location("u_falloffRadius", required: evaluates)
-        falloffExponent = try location("u_falloffExponent", required: evaluates)
-        swirl = try location("u_swirl", required: evaluates)
-        overscan = try location("u_overscan", required: evaluates)
-        tone = try location("u_tone", required: evaluates)
-        overlay = program.optionalUniform("u_overlay")
+    init(_ parameters: GradientParameters, mapping: ScreenMapping, lookup: LowResolutionGrid? = nil) {
+        self.parameters = parameters
+        self.mapping = mapping
+        self.lookup = lookup
     }
 
-    /// Sets them on the program in use, for a target whose fragments stand
-    /// for the screen points `mapping` says; `lookup` gives the low-resolution
-    /// gradient's grid to programs built with GRADIENT_LOOKUP.
-    func set(_ parameters: GradientParameters, mapping: ScreenMapping, lookup grid: LowResolutionGrid?) throws {
-        if let screenFromFragment {
-            try GLCalls.uniform(screenFromFragment.value, vec4: Float(mapping.x), Float(mapping.xOffset), Float(mapping.y), Float(mapping.yOffset))
+    /// Values for programs that never read them (no background shown).
+    static let unread = GradientUniforms(GradientParameters(palette: .blueViolet, phase: 0), mapping: .fullSize(width: 1, height: 1))
+
+    func write(to writer: inout Std140Writer) {
+        let (parameters, mapping) = (parameters, mapping)
+        writer.vec4("screenFromFragment", Float(mapping.x), Float(mapping.xOffset), Float(mapping.y), Float(mapping.yOffset))
+        writer.vec3("lookup", lookup == nil ? 0 : 1, Float(lookup?.innerWidth ?? 1), Float(lookup?.innerHeight ?? 1))
+        writer.vec3s("colors", count: 4) { index in
+            let colour = parameters.colors.indices.contains(index) ? parameters.colors[index] : .black
+            return (Float(colour.r), Float(colour.g), Float(colour.b))
         }
-        if let lookup {
-            try GLCalls.uniform(lookup.value, vec3: grid == nil ? 0 : 1, Float(grid?.innerWidth ?? 1), Float(grid?.innerHeight ?? 1))
+        writer.vec2s("centres", count: 4) { index in
+            let centre = parameters.centres.indices.contains(index) ? parameters.centres[index] : Vec2(0, 0)
+            return (Float(centre.x), Float(centre.y))
         }
-        if let lookupSampler { try GLCalls.uniform(lookupSampler.value, sampler: .gradientGrid) }
-        if let colors { try GLCalls.uniform(colors.value, vec3Array: parameters.colors.flatMap { [Float($0.r), Float($0.g), Float($0.b)] }) }
-        if let centres { try GLCalls.uniform(centres.value, vec2Array: parameters.centres.flatMap { [Float($0.x), Float($0.y)] }) }
-        if let falloffRadius { try GLCalls.uniform(falloffRadius.value, float: Float(parameters.falloffRadius)) }
-        if let falloffExponent { try GLCalls.uniform(falloffExponent.value, float: Float(parameters.falloffExponent)) }
-        if let swirl { try GLCalls.uniform(swirl.value, vec2: Float(parameters.swirlScale), Float(parameters.swirlStrength)) }
-        if let overscan { try GLCalls.uniform(overscan.value, float: Float(parameters.overscan)) }
-        guard let tone else { return }
-        if let toneValue = parameters.tone {
-            try GLCalls.uniform(tone.value, vec4: Float(toneValue.brightness), Float(toneValue.saturation),
-                            Float(toneValue.overlayAlpha), 1)
-            if let overlay {
-                try GLCalls.uniform(overlay.value, vec3: Float(toneValue.overlay.r), Float(toneValue.overlay.g),
-                                Float(toneValue.overlay.b))
-            }
-        } else {
-            try GLCalls.uniform(tone.value, vec4: 1, 1, 0, 0)
-        }
+        writer.float("falloffRadius", Float(parameters.falloffRadius))
+        writer.float("falloffExponent", Float(parameters.falloffExponent))
+        writer.vec2("swirl", Float(parameters.swirlScale), Float(parameters.swirlStrength))
+        writer.float("overscan", Float(parameters.overscan))
+        let tone = parameters.tone
+        writer.vec4("tone", Float(tone?.brightness ?? 1), Float(tone?.saturation ?? 1), Float(tone?.overlayAlpha ?? 0), tone == nil ? 0 : 1)
+        writer.vec3("overlay", Float(tone?.overlay.r ?? 0), Float(tone?.overlay.g ?? 0), Float(tone?.overlay.b ?? 0))
     }
 }
 
@@ -105,45 +81,17 @@ struct LowResolutionGrid: Equatable {
     }
 }
 
-/// The compile-time choices of the background and foreground programs.
+/// The compile-time choices of the programs that show the background.
 struct ProgramOptions: Hashable {
     /// Read the background from the low-resolution gradient (GRADIENT_LOOKUP).
     var lookup: Bool
     /// Add the ordered dither (DITHER).
     var dither: Bool
-    /// Which part of the foreground (foreground.frag only).
-    var part: ForegroundPart = .whole
-    /// The avatar is a picture, not the placeholder (AVATAR_PICTURE; foreground.frag only).
-    var picture = false
-    /// Also write the gradient as seen through one wave and through both
-    /// (WAVES_THROUGH; gradient.frag on the low-resolution grid only).
-    var wavesThrough = false
     /// Compute the background under it and write the mix (OVER_BACKGROUND;
     /// glass.frag only), rather than a premultiplied colour to blend.
     var overBackground = false
 
     var defines: [String] {
-        (lookup ? ["GRADIENT_LOOKUP"] : []) + (dither ? ["DITHER"] : []) + part.defines
-            + (picture ? ["AVATAR_PICTURE"] : []) + (wavesThrough ? ["WAVES_THROUGH"] : [])
-            + (overBackground ? ["OVER_BACKGROUND"] : [])
-    }
-}
-
-/// Programs of one pass built for each set of options, on first use.
-final class ProgramVariants<Variant> {
-    private let make: (ProgramOptions) throws -> Variant
-    private var built: [ProgramOptions: Variant] = [:]
-
-    /// Builds the common variants now, so a broken shader fails at once.
-    init(eager: [ProgramOptions], make: @escaping (ProgramOptions) throws -> Variant) throws {
-        self.make = make
-        for options in eager { built[options] = try make(options) }
-    }
-
-    func variant(_ options: ProgramOptions) throws -> Variant {
-        if let variant = built[options] { return variant }
-        let variant = try make(options)
-        built[options] = variant
-        return variant
+        (lookup ? ["GRADIENT_LOOKUP"] : []) + (dither ? ["DITHER"] : []) + (overBackground ? ["OVER_BACKGROUND"] : [])
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// Makes full-size frames on the CPU from the low-resolution gradient (read
 /// back as floats), by the same bilinear interpolation the GRADIENT_LOOKUP
 /// programs do: as RGBA, or straight as I420 planes; the whole frame, or
-/// rectangles from a window of another grid (the gradient seen through waves).
+/// rectangles from a window of another grid (one of the grid's other outputs).
 ///
 /// For software rasterisers: there every fragment of a full-screen pass costs
 /// the same fixed overhead, and these specialised loops over rows are several

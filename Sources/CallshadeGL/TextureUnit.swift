@@ -1,5 +1,6 @@
-/// Every texture unit a pass samples from, in one table: a program's
-/// sampler uniform is set from the same case its texture is bound to.
+/// Every texture unit a pass samples from, in one table: each program's
+/// sampler of that name (`sampler`) reads the unit, set once when it is
+/// linked; a draw binds its texture to the same case.
 enum TextureUnit: Int32, CaseIterable {
     /// The avatar picture (`avatar.glsl`).
     case avatar = 0
@@ -19,4 +20,19 @@ enum TextureUnit: Int32, CaseIterable {
     case blurKernel = 8
     /// Where textures are bound to be created or uploaded, never sampled.
     case scratch = 7
+
+    /// The sampler that reads it, in every shader that does.
+    var sampler: String? {
+        switch self {
+        case .avatar: return "u_avatarPicture"
+        case .gradientGrid: return "u_gradientTexture"
+        case .backdrop: return "u_backdrop"
+        case .frame: return "u_frame"
+        case .glyphs: return "u_atlas"
+        case .colourGlyphs: return "u_colourAtlas"
+        case .blurSource: return "u_source"
+        case .blurKernel: return "u_kernel"
+        case .scratch: return nil
+        }
+    }
 }

@@ -3,31 +3,18 @@ import CallshadeCore
 /// Converts the rendered RGBA frame to I420 on the GPU (`yuv.frag`, built as
 /// LUMA and as CHROMA) and reads back the three planes.
 final class YUVPass {
-    private struct Variant {
-        let program: ShaderProgram
-        let rect: UniformLocation
-        let frame: UniformLocation
-        let frameSize: UniformLocation
-
-        init(context: GLContext, shaders: ShaderLibrary, define: String) throws {
-            program = try ShaderProgram(context: context, vertex: try shaders.source("quad.vert"),
-                                        fragment: try shaders.source("yuv.frag").defining([define]))
-            rect = try program.uniform("u_rect")
-            frame = try program.uniform("u_frame")
-            frameSize = try program.uniform("u_frameSize")
-        }
-    }
-
     private let context: GLContext
-    private let luma: Variant
-    private let chroma: Variant
+    private let luma: Pipeline<ConversionBlock>
+    private let chroma: Pipeline<ConversionBlock>
+    private let uniforms: UniformStream
     private var targets: (size: FrameSize, luma: Framebuffer, chroma: Framebuffer)?
     private var scratch: [UInt8] = []
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         self.context = context
-        luma = try Variant(context: context, shaders: shaders, define: "LUMA")
-        chroma = try Variant(context: context, shaders: shaders, define: "CHROMA")
+        luma = try Pipeline(context: context, shaders: shaders, vertex: "quad.vert", fragment: "yuv.frag", defines: ["LUMA"])
+        chroma = try Pipeline(context: context, shaders: shaders, vertex: "quad.vert", fragment: "yuv.frag", defines: ["CHROMA"])
+        uniforms = try UniformStream(context: context)
     }
 
     /// Converts `frame` (width and height even) into `output`: the Y plane, then Cb, then Cr.
@@ -37,15 +24,10 @@ final class YUVPass {
         try YUV420.checkSize(width: width, height: height)
         let size = try FrameSize(width: width, height: height)
         let targets = try self.targets(for: size)
-        try GLCalls.bindTexture(frame.color.name, unit: .frame)
-        for (variant, target) in [(luma, targets.luma), (chroma, targets.chroma)] {
-            try target.bind()
-            try variant.program.use()
-            try GLCalls.resetFixedFunctionState()
-            try GLCalls.uniform(variant.rect.value, vec4: -1, -1, 1, 1)
-            try GLCalls.uniform(variant.frame.value, sampler: .frame)
-            try GLCalls.uniform(variant.frameSize.value, ivec2: Int32(width), Int32(height))
-            try GLCalls.drawQuad()
+        for (pipeline, target) in [(luma, targets.luma), (chroma, targets.chroma)] {
+            var draw = DrawCall(pipeline, into: target, block: ConversionBlock(frameSize: (Int32(width), Int32(height))))
+            draw.textures = [(.frame, frame.color)]
+            try draw.perform(streaming: uniforms)
         }
 
         let count = YUV420.frameBytes(width: width, height: height)
@@ -92,5 +74,16 @@ final class YUVPass {
         let made = (size, try Framebuffer(color: lumaTexture), try Framebuffer(colors: [blue, red]))
         targets = made
         return made
+    }
+}
+
+/// `yuv.frag`'s block: the frame's size.
+struct ConversionBlock: UniformBlock {
+    static let name = "Conversion"
+
+    var frameSize: (width: Int32, height: Int32) = (0, 0)
+
+    func write(to writer: inout Std140Writer) {
+        writer.ivec2("u_frameSize", frameSize.width, frameSize.height)
     }
 }

@@ -29,7 +29,7 @@ final class HostCompositionTests: XCTestCase {
             // too), rounding apart, the same arithmetic: hardly a channel differs.
             let foreground = try XCTUnwrap(request.node(AvatarWavesNode.self))
             var inWaves = [Bool](repeating: false, count: request.size.pixelCount)
-            for (kind, rects) in gpu.tiles(for: foreground, request).runs {
+            for (kind, rects) in ForegroundTiles(node: foreground, region: AvatarWavesRenderer.square(of: foreground, in: request.size)).runs {
                 guard kind != .avatarInterior else { continue }
                 for rect in rects {
                     for y in rect.y..<rect.y + rect.height { for x in rect.x..<rect.x + rect.width { inWaves[y * request.size.width + x] = true } }

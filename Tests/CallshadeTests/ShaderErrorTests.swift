@@ -69,10 +69,20 @@ final class ShaderErrorTests: XCTestCase {
         }
     }
 
-    func testMissingUniformIsNamed() throws {
+    func testMissingUniformBlockIsNamed() throws {
         let shaders = ShaderLibrary(overriding: ["gradient.frag": "#version 300 es\nprecision highp float;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"])
         XCTAssertThrowsError(try GPURenderer(context: try GLContext(), shaders: shaders)) { error in
-            XCTAssertEqual(error as? ShaderError, .missingUniform(file: "gradient.frag", name: "u_screenFromFragment"))
+            XCTAssertEqual(error as? ShaderError, .missingUniformBlock(file: "gradient.frag", name: "Background"))
+        }
+    }
+
+    /// Every uniform but a sampler of `TextureUnit`'s table lives in a block: one outside is refused.
+    func testUniformOutsideTheBlocksIsRefused() throws {
+        let shaders = ShaderLibrary(overriding: [
+            "gradient.frag": "#version 300 es\nprecision highp float;\nuniform float u_loose;\nout vec4 c;\nvoid main() { c = vec4(u_loose); }\n",
+        ])
+        XCTAssertThrowsError(try GPURenderer(context: try GLContext(), shaders: shaders)) { error in
+            XCTAssertEqual(error as? ShaderError, .uniformOutsideBlocks(file: "gradient.frag", name: "u_loose"))
         }
     }
 
@@ -102,22 +112,24 @@ final class ShaderErrorTests: XCTestCase {
 
 final class GLCallErrorTests: XCTestCase {
     /// In debug builds (the tests') every GL call is checked on its own: a
-    /// uniform set with the wrong type is reported as that glUniform call,
-    /// at the line that made it, not later under the draw's name.
+    /// uniform range bound to a binding point that does not exist is
+    /// reported as that glBindBufferRange call, at the line that made it,
+    /// not later under the draw's name.
     func testAnErrorNamesTheCallThatMadeIt() throws {
         let context = try GLContext()
-        let library = ShaderLibrary.embedded
-        let program = try ShaderProgram(context: context, vertex: try library.source("quad.vert"), fragment: try library.source("gradient.frag"))
-        try program.use()
-        let rect = try program.uniform("u_rect")   // a vec4
-        let line = #line + 1
-        XCTAssertThrowsError(try GLCalls.uniform(rect.value, float: 1)) { error in
+        let buffer = try GraphicsBuffer(context: context)
+        try GLCalls.reserveUniformBuffer(buffer.name, bytes: 64)
+        let words = [UInt32](repeating: 0, count: 4)
+        let line = #line + 2
+        XCTAssertThrowsError(try words.withUnsafeBytes {
+            try GLCalls.writeUniforms($0, byteCount: 16, into: buffer.name, at: 0, binding: 100_000)
+        }) { error in
             let failure = error as? GraphicsCallError
-            XCTAssertEqual(failure?.call, "glUniform1f", "\(error)")
-            XCTAssertEqual(failure?.code, "GL_INVALID_OPERATION", "\(error)")
+            XCTAssertEqual(failure?.call, "glBindBufferRange", "\(error)")
+            XCTAssertEqual(failure?.code, "GL_INVALID_VALUE", "\(error)")
             XCTAssertEqual(failure?.location.line, line, "\(error)")
         }
         // Nothing is left pending for the next call.
-        XCTAssertNoThrow(try GLCalls.uniform(rect.value, vec4: -1, -1, 1, 1))
+        XCTAssertNoThrow(try words.withUnsafeBytes { try GLCalls.writeUniforms($0, byteCount: 16, into: buffer.name, at: 0, binding: 0) })
     }
 }

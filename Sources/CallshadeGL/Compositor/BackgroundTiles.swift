@@ -5,25 +5,16 @@ import CallshadeCore
 /// the compositor puts under a node that blends over what is below it, where
 /// nothing else is below it.
 final class BackgroundTiles {
-    private struct Variant {
-        let program: ShaderProgram
-        let gradient: GradientUniforms
-        let targetSize: UniformLocation
-
-        init(context: GLContext, shaders: ShaderLibrary, options: ProgramOptions) throws {
-            program = try ShaderProgram(context: context, vertex: try shaders.source("tiles.vert"),
-                                        fragment: try shaders.source("gradient.frag").defining(options.defines))
-            gradient = try GradientUniforms(program, evaluates: !options.lookup)
-            targetSize = try program.uniform("u_targetSize")
-        }
-    }
-
-    private let variants: ProgramVariants<Variant>
+    private let variants: ProgramVariants<ProgramOptions, Pipeline<BackgroundBlock>>
     private let vertices: GraphicsBuffer
+    private let uniforms: UniformStream
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         vertices = try GraphicsBuffer(context: context)
-        variants = try ProgramVariants(eager: []) { try Variant(context: context, shaders: shaders, options: $0) }
+        uniforms = try UniformStream(context: context)
+        variants = try ProgramVariants(eager: []) {
+            try Pipeline(context: context, shaders: shaders, vertex: "tiles.vert", fragment: "gradient.frag", defines: $0.defines)
+        }
     }
 
     /// Every build a frame can ask for, compiled now; returns how many.
@@ -35,20 +26,15 @@ final class BackgroundTiles {
 
     /// Fills `tiles` (frame pixels, inside `region`) of `target`, which stands
     /// for `region` of the frame, with `scene`'s background.
-    func fill(_ tiles: [PixelRect], scene: Scene, lookup: (grid: LowResolutionGrid, texture: Texture)?,
-              into target: Framebuffer, showing region: PixelRect) throws {
+    func fill(_ tiles: [PixelRect], scene: Scene, lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {
         guard !tiles.isEmpty, let background = scene.background else { return }
-        try target.bind(viewportWidth: region.width, viewportHeight: region.height)
-        try GLCalls.resetFixedFunctionState()
-        let variant = try variants.variant(ProgramOptions(lookup: lookup != nil, dither: scene.dither))
-        try variant.program.use()
-        if let lookup { try GLCalls.bindTexture(lookup.texture.name, unit: .gradientGrid) }
         let width = Double(scene.size.width), height = Double(scene.size.height)
         let mapping = ScreenMapping(x: 1 / width, xOffset: Double(region.x) / width, y: -1 / height, yOffset: 1 - Double(region.y) / height)
-        try variant.gradient.set(background, mapping: mapping, lookup: lookup?.grid)
-        try GLCalls.uniform(variant.targetSize.value, vec2: Float(region.width), Float(region.height))
-        try GLCalls.vertexPositions(TileTriangles.positions(of: tiles, in: region), in: vertices.name)
-        defer { GLCalls.endVertexPositions() }
-        try GLCalls.drawTriangles(first: 0, count: tiles.count * 6)
+        try vertices.upload(TileTriangles.positions(of: tiles, in: region))
+        var draw = DrawCall(try variants.variant(ProgramOptions(lookup: lookup != nil, dither: scene.dither)), into: target, showing: region,
+                            block: BackgroundBlock(gradient: GradientUniforms(background, mapping: mapping, lookup: lookup?.grid)),
+                            geometry: .triangles(vertices, first: 0, count: tiles.count * 6))
+        if let lookup { draw.textures = [(.gradientGrid, lookup.texture)] }
+        try draw.perform(streaming: uniforms)
     }
 }

@@ -18,18 +18,13 @@ struct TilePlan {
     /// For each tile of the frame: how many nodes draw there.
     private var drawers: [UInt16]
 
-    /// The plan of `scene`, each node over the region `region(index, node)`
-    /// gives, with the coverage `coverage` gives (by default the node's own).
-    init(_ scene: Scene, region: (Int, any SceneNode) -> PixelRect,
-         coverage known: (Int, any SceneNode, PixelRect) -> [TileCoverage]? = { _, _, _ in nil }) {
-        let size = scene.size
+    /// The plan of a frame of `size` whose nodes (bottom to top) have `tiles`.
+    init(size: FrameSize, tiles: [any NodeTiles]) {
         columns = (size.width + SceneTiles.side - 1) / SceneTiles.side
         rows = (size.height + SceneTiles.side - 1) / SceneTiles.side
-        let regions = scene.nodes.enumerated().map { region($0.offset, $0.element) }
+        let regions = tiles.map(\.region)
         self.regions = regions
-        coverage = zip(scene.nodes.indices, regions).map { index, region in
-            region.isEmpty ? [] : known(index, scene.nodes[index], region) ?? scene.nodes[index].tileCoverage(in: region)
-        }
+        coverage = tiles.map { $0.region.isEmpty ? [] : $0.coverage }
         // Worked out in locals: a closure that wrote to `self`'s arrays while
         // `forEachTile` held `self` would copy them whole each time.
         var topOpaque = [Int32](repeating: -1, count: columns * rows)
@@ -82,13 +77,6 @@ struct TilePlan {
         topOpaque[frameTile(of: node, column: column, row: row)] > Int32(node)
     }
 
-    /// Whether a node other than `node` draws over that tile of its region.
-    func isDrawnByAnother(_ node: Int, column: Int, row: Int) -> Bool {
-        let tile = frameTile(of: node, column: column, row: row)
-        let own = coverage[node][row * SceneTiles.count(regions[node]).columns + column] != .outside && !isHidden(node, column: column, row: row)
-        return Int(drawers[tile]) > (own ? 1 : 0)
-    }
-
     /// Whether another node draws below `node` somewhere it draws itself.
     func hasNodeBelow(_ node: Int) -> Bool {
         var below = false
@@ -127,13 +115,42 @@ struct TilePlan {
     func runs(of node: Int, lowest wanted: Bool) -> [PixelRect] {
         let region = regions[node]
         guard !region.isEmpty else { return [] }
-        let regionColumns = SceneTiles.count(region).columns
         var drawn = [Bool](repeating: false, count: coverage[node].count)
         forEachTile(of: node) { tile, index, covered in
             guard covered != .outside, Int32(node) >= topOpaque[tile] else { return }
             drawn[index] = (lowest[tile] == Int32(node)) == wanted
         }
-        return Self.runs(drawn, columns: regionColumns, in: region)
+        return Self.runs(drawn, columns: SceneTiles.count(region).columns, in: region)
+    }
+
+    /// Every tile `node` draws (not hidden), merged into runs along rows.
+    func runs(of node: Int) -> [PixelRect] {
+        runs(of: node, lowest: true) + runs(of: node, lowest: false)
+    }
+
+    /// The tiles of `node`'s region, merged into runs along rows, by who
+    /// draws there: it alone; it lowest, with others over it; others below
+    /// it; or not it (outside it, or hidden).
+    func split(of node: Int) -> (alone: [PixelRect], shared: [PixelRect], above: [PixelRect], undrawn: [PixelRect]) {
+        let region = regions[node]
+        guard !region.isEmpty else { return ([], [], [], []) }
+        let count = coverage[node].count
+        var alone = [Bool](repeating: false, count: count), shared = alone, above = alone
+        var undrawn = [Bool](repeating: true, count: count)
+        forEachTile(of: node) { tile, index, covered in
+            guard covered != .outside, Int32(node) >= topOpaque[tile] else { return }
+            undrawn[index] = false
+            if lowest[tile] != Int32(node) {
+                above[index] = true
+            } else if drawers[tile] > 1 {
+                shared[index] = true
+            } else {
+                alone[index] = true
+            }
+        }
+        let columns = SceneTiles.count(region).columns
+        return (Self.runs(alone, columns: columns, in: region), Self.runs(shared, columns: columns, in: region),
+                Self.runs(above, columns: columns, in: region), Self.runs(undrawn, columns: columns, in: region))
     }
 
     /// Every tile some node draws, merged into runs along rows (frame pixels).

@@ -5,36 +5,12 @@ import Dispatch
 /// compositor gives it, reading the blurred toned background from a
 /// `BackdropLattice` (made once a frame for each background, tone and blur).
 final class GlassRenderer: NodeRenderer {
-    private struct Variant {
-        let program: ShaderProgram
-        let gradient: GradientUniforms
-        let targetSize: UniformLocation
-        let regionOrigin: UniformLocation
-        let glassRect: UniformLocation
-        let glassShape: UniformLocation
-        let glassArrow: UniformLocation
-        let backdrop: UniformLocation
-        let lattice: UniformLocation
-
-        init(context: GLContext, shaders: ShaderLibrary, options: ProgramOptions) throws {
-            program = try ShaderProgram(context: context, vertex: try shaders.source("tiles.vert"),
-                                        fragment: try shaders.source("glass.frag").defining(options.defines))
-            gradient = try GradientUniforms(program, evaluates: !options.lookup, showsBackground: options.overBackground)
-            targetSize = try program.uniform("u_targetSize")
-            regionOrigin = try program.uniform("u_regionOrigin")
-            glassRect = try program.uniform("u_glassRect")
-            glassShape = try program.uniform("u_glassShape")
-            glassArrow = try program.uniform("u_glassArrow")
-            backdrop = try program.uniform("u_backdrop")
-            lattice = try program.uniform("u_backdropLattice")
-        }
-    }
-
     private let context: GLContext
     private let gradient: GradientPass
     private let blur: BackdropBlurPass
-    private let variants: ProgramVariants<Variant>
+    private let variants: ProgramVariants<ProgramOptions, Pipeline<GlassBlock>>
     private let vertices: GraphicsBuffer
+    private let uniforms: UniformStream
     /// The lattices of the frame drawn last, to reuse while they still apply.
     private var lattices: [BackdropLattice] = []
     /// How many are kept: at least every glass of the frame at hand (each is
@@ -46,8 +22,11 @@ final class GlassRenderer: NodeRenderer {
         self.gradient = gradient
         blur = try BackdropBlurPass(context: context, shaders: shaders)
         vertices = try GraphicsBuffer(context: context)
+        uniforms = try UniformStream(context: context)
+        // Over the background it writes the mix; elsewhere it blends over what is there.
         variants = try ProgramVariants(eager: [ProgramOptions(lookup: false, dither: false)]) {
-            try Variant(context: context, shaders: shaders, options: $0)
+            try Pipeline(context: context, shaders: shaders, vertex: "tiles.vert", fragment: "glass.frag", defines: $0.defines,
+                         blend: $0.overBackground ? .replaces : .premultiplied)
         }
     }
 
@@ -67,13 +46,12 @@ final class GlassRenderer: NodeRenderer {
         return builds.count * 2 + 1
     }
 
-    var composesBackground: Bool { true }
+    var backdrop: NodeBackdrop { .composesOrBlends }
 
-    var drawsOnHost: Bool { true }
+    var hostRole: HostRole { .drawsOver }
 
     /// Glass on the host (`HostGlass`), with the lattice prepared for the frame.
-    func hostDrawing(_ node: any SceneNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        guard let glass = node as? GlassNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
+    func hostDrawing(_ glass: GlassNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
         // The lattice `prepare` made from the host's background: one the passes made
         // for the same glass (a renderer reconfigured, sharing this one) has no values here.
         let key = BackdropLattice.Key(glass, size: scene.size)
@@ -138,38 +116,58 @@ final class GlassRenderer: NodeRenderer {
     /// which stands for `region` of the frame (row 0 at its top). Over the
     /// background (`overBackground`, which `lookup` reads when given) it
     /// writes the mix; otherwise it blends over what the target holds.
-    func draw(_ node: any SceneNode, scene: Scene, tiles: [PixelRect], overBackground: Bool,
-              lookup: (grid: LowResolutionGrid, texture: Texture)?, into target: Framebuffer, showing region: PixelRect) throws {
-        guard let glass = node as? GlassNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
+    func draw(_ glass: GlassNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
+              lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {
         guard !tiles.isEmpty, let background = overBackground ? scene.background : glass.backdrop else { return }
         let lattice = try lattice(for: glass, size: scene.size)
-        try target.bind(viewportWidth: region.width, viewportHeight: region.height)
-        try GLCalls.resetFixedFunctionState()
-        if !overBackground { try GLCalls.blendPremultiplied() }
         var options = ProgramOptions(lookup: overBackground && lookup != nil, dither: scene.dither)
         options.overBackground = overBackground
-        let variant = try variants.variant(options)
-        try variant.program.use()
-        try GLCalls.bindTexture(try lattice.texture().name, unit: .backdrop)
-        if let lookup, options.lookup { try GLCalls.bindTexture(lookup.texture.name, unit: .gradientGrid) }
         let width = Double(scene.size.width), height = Double(scene.size.height)
         let mapping = ScreenMapping(x: 1 / width, xOffset: Double(region.x) / width, y: -1 / height, yOffset: 1 - Double(region.y) / height)
-        try variant.gradient.set(background, mapping: mapping, lookup: options.lookup ? lookup?.grid : nil)
-        try GLCalls.uniform(variant.targetSize.value, vec2: Float(region.width), Float(region.height))
-        try GLCalls.uniform(variant.regionOrigin.value, vec2: Float(region.x), Float(region.y))
-        try GLCalls.uniform(variant.glassRect.value, vec4: Float(glass.x), Float(glass.y), Float(glass.width), Float(glass.height))
-        let core = glass.arrow?.core(depth: glass.arrowDepth)
-        try GLCalls.uniform(variant.glassShape.value, vec4: Float(glass.cornerRadius), Float(min(max(glass.opacity, 0), 1)),
-                            Float(glass.arrow.map { min(max($0.tipRadius, 0), $0.height / 2) } ?? 0), core.map { $0.depth > 0 ? 1 : 0 } ?? 0)
-        try GLCalls.uniform(variant.glassArrow.value, vec4: Float(core?.apexX ?? 0), Float(core?.apexY ?? 0),
-                            Float(core?.halfWidth ?? 0), Float(core?.depth ?? 0))
-        try GLCalls.uniform(variant.backdrop.value, sampler: .backdrop)
-        try GLCalls.uniform(variant.lattice.value, vec4: Float(lattice.first.x), Float(lattice.first.y),
-                        Float(lattice.spacing.x), Float(lattice.spacing.y))
-        try GLCalls.vertexPositions(TileTriangles.positions(of: tiles, in: region), in: vertices.name)
-        defer { GLCalls.endVertexPositions() }
-        try GLCalls.drawTriangles(first: 0, count: tiles.count * 6)
-        // Blending off again (every pass also turns it off before drawing).
-        try GLCalls.resetFixedFunctionState()
+        try vertices.upload(TileTriangles.positions(of: tiles, in: region))
+        var draw = DrawCall(try variants.variant(options), into: target, showing: region,
+                            block: GlassBlock(glass, gradient: GradientUniforms(background, mapping: mapping, lookup: options.lookup ? lookup?.grid : nil),
+                                              lattice: lattice),
+                            geometry: .triangles(vertices, first: 0, count: tiles.count * 6))
+        draw.textures = [(.backdrop, try lattice.texture())]
+        if let lookup, options.lookup { draw.textures.append((.gradientGrid, lookup.texture)) }
+        try draw.perform(streaming: uniforms)
     }
 }
+
+/// `glass.frag`'s block: the background (read only over it), the glass's
+/// shape and where its backdrop's lattice lies.
+struct GlassBlock: UniformBlock {
+    static let name = "Glass"
+
+    var gradient = GradientUniforms.unread
+    /// x, y, width, height of the glass's rectangle in frame pixels (y down).
+    var rect: (Float, Float, Float, Float) = (0, 0, 0, 0)
+    /// (corner radius in pixels, opacity, the arrow's tip radius, 1 with an arrow or 0).
+    var shape: (Float, Float, Float, Float) = (0, 0, 0, 0)
+    /// The arrow's core triangle (`GlassNode.Arrow.core`): apex x, apex y, half-width, depth in frame pixels.
+    var arrow: (Float, Float, Float, Float) = (0, 0, 0, 0)
+    /// (first point x, first point y, spacing x, spacing y) of the backdrop's lattice, in frame pixels.
+    var lattice: (Float, Float, Float, Float) = (0, 0, 0, 0)
+
+    init() {}
+
+    init(_ glass: GlassNode, gradient: GradientUniforms, lattice: BackdropLattice) {
+        self.gradient = gradient
+        rect = (Float(glass.x), Float(glass.y), Float(glass.width), Float(glass.height))
+        let core = glass.arrow?.core(depth: glass.arrowDepth)
+        shape = (Float(glass.cornerRadius), Float(min(max(glass.opacity, 0), 1)),
+                 Float(glass.arrow.map { min(max($0.tipRadius, 0), $0.height / 2) } ?? 0), core.map { $0.depth > 0 ? 1 : 0 } ?? 0)
+        arrow = (Float(core?.apexX ?? 0), Float(core?.apexY ?? 0), Float(core?.halfWidth ?? 0), Float(core?.depth ?? 0))
+        self.lattice = (Float(lattice.first.x), Float(lattice.first.y), Float(lattice.spacing.x), Float(lattice.spacing.y))
+    }
+
+    func write(to writer: inout Std140Writer) {
+        writer.structure("u_gradient", gradient)
+        writer.vec4("u_glassRect", rect.0, rect.1, rect.2, rect.3)
+        writer.vec4("u_glassShape", shape.0, shape.1, shape.2, shape.3)
+        writer.vec4("u_glassArrow", arrow.0, arrow.1, arrow.2, arrow.3)
+        writer.vec4("u_backdropLattice", lattice.0, lattice.1, lattice.2, lattice.3)
+    }
+}
+

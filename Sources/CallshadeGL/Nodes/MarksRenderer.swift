@@ -10,32 +10,25 @@ final class MarksRenderer: NodeRenderer {
     private static let vectorsPerMark = 6
 
     private let context: GLContext
-    private let program: ShaderProgram
-    private let targetSize: UniformLocation
-    private let regionOrigin: UniformLocation
-    private let atlasSampler: UniformLocation
-    private let colourSampler: UniformLocation
+    private let pipeline: Pipeline<NoUniforms>
     private let instances: GraphicsBuffer
+    private let uniforms: UniformStream
     /// The atlas uploaded last, and its textures (the colour page's when it has one).
     private var uploaded: (atlas: GlyphAtlas, texture: Texture, colour: Texture?)?
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         self.context = context
-        program = try ShaderProgram(context: context, vertex: try shaders.source("marks.vert"), fragment: try shaders.source("marks.frag"))
-        targetSize = try program.uniform("u_targetSize")
-        regionOrigin = try program.uniform("u_regionOrigin")
-        atlasSampler = try program.uniform("u_atlas")
-        colourSampler = try program.uniform("u_colourAtlas")
+        pipeline = try Pipeline(context: context, shaders: shaders, vertex: "marks.vert", fragment: "marks.frag", blend: .premultiplied)
         instances = try GraphicsBuffer(context: context)
+        uniforms = try UniformStream(context: context)
     }
 
-    var composesBackground: Bool { false }
+    var backdrop: NodeBackdrop { .blends }
 
-    var drawsOnHost: Bool { true }
+    var hostRole: HostRole { .drawsOver }
 
     /// The marks blended on the host (`MarksNode.blend`), by the GPU's rule.
-    func hostDrawing(_ node: any SceneNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        guard let node = node as? MarksNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
+    func hostDrawing(_ node: MarksNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
         return HostMarks(node: node, tables: ShareTables(node), size: scene.size)
     }
 
@@ -58,9 +51,8 @@ final class MarksRenderer: NodeRenderer {
         }
     }
 
-    func draw(_ node: any SceneNode, scene: Scene, tiles: [PixelRect], overBackground: Bool,
-              lookup: (grid: LowResolutionGrid, texture: Texture)?, into target: Framebuffer, showing region: PixelRect) throws {
-        guard let node = node as? MarksNode else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
+    func draw(_ node: MarksNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
+              lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {
         guard !tiles.isEmpty, !node.marks.isEmpty else { return }
         try prepare(scene, background: nil)
         var values: [Float] = []
@@ -90,24 +82,13 @@ final class MarksRenderer: NodeRenderer {
                 values += [0, 0, 0, 0]
             }
         }
-        try target.bind(viewportWidth: region.width, viewportHeight: region.height)
-        try GLCalls.resetFixedFunctionState()
-        try GLCalls.blendPremultiplied()
-        if let clip = node.clip {
-            // The target's row 0 is the region's top row.
-            try GLCalls.scissor(PixelRect(x: clip.x - region.x, y: clip.y - region.y, width: clip.width, height: clip.height))
-        }
-        try program.use()
-        if let uploaded { try GLCalls.bindTexture(uploaded.texture.name, unit: .glyphs) }
-        if let colour = uploaded?.colour { try GLCalls.bindTexture(colour.name, unit: .colourGlyphs) }
-        try GLCalls.uniform(atlasSampler.value, sampler: .glyphs)
-        try GLCalls.uniform(colourSampler.value, sampler: .colourGlyphs)
-        try GLCalls.uniform(targetSize.value, vec2: Float(region.width), Float(region.height))
-        try GLCalls.uniform(regionOrigin.value, vec2: Float(region.x), Float(region.y))
-        try GLCalls.instanceAttributes(values, vectors: Self.vectorsPerMark, in: instances.name)
-        defer { GLCalls.endInstanceAttributes(vectors: Self.vectorsPerMark) }
-        try GLCalls.drawInstancedQuads(count: node.marks.count)
-        try GLCalls.resetFixedFunctionState()
+        try instances.upload(values)
+        var draw = DrawCall(pipeline, into: target, showing: region, block: NoUniforms(),
+                            geometry: .instancedQuads(instances, vectors: Self.vectorsPerMark, count: node.marks.count))
+        // The target's row 0 is the region's top row.
+        draw.scissor = node.clip.map { PixelRect(x: $0.x - region.x, y: $0.y - region.y, width: $0.width, height: $0.height) }
+        if let uploaded { draw.textures = [(.glyphs, uploaded.texture)] + (uploaded.colour.map { [(.colourGlyphs, $0)] } ?? []) }
+        try draw.perform(streaming: uniforms)
     }
 }
 

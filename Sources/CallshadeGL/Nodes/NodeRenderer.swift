@@ -1,66 +1,118 @@
 import CallshadeCore
 
-/// Draws the nodes of one type over the tiles the compositor gives it. Every
-/// node type but the waves and avatar's (whose fused program composes the
-/// background itself) has one, registered in `NodeRenderers.make`.
+/// Draws the nodes of one type: every node type has one, registered in
+/// `NodeRenderers.make`. The compositor plans a frame from each node's
+/// tiles (`tiles`), and on each route has the renderer draw the tiles the
+/// plan gives it: on the GPU (`draw`), or on the host (`hostDrawing`, or
+/// `hostFill`, as `hostRole` says).
 protocol NodeRenderer: AnyObject {
+    associatedtype Node: SceneNode
+    /// Its reading of a node's tiles in a frame, made once when the frame is
+    /// planned and handed back when it draws them.
+    associatedtype Tiles: NodeTiles = CoveredTiles
+
+    /// The tiles `node` may draw in `scene` and what it does over each.
+    /// Unclassified, every tile of its region is an edge tile drawn by its
+    /// whole program: the slow reference the tests hold the classification to.
+    func tiles(of node: Node, in scene: Scene, classified: Bool) -> Tiles
+
+    /// More outputs it wants of the background's low-resolution grid in a
+    /// frame drawn on the host (nil: none); at most one node of a frame may ask.
+    func gridOutputs(for node: Node, in scene: Scene) -> GridOutputs?
+
     /// Makes what a frame's nodes of its type need before any target is
     /// bound for drawing (textures of its own, render targets). On the host
     /// route `background` gives the background at a frame point from the
     /// grid the host has read already.
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws
 
-    /// Whether it computes the background itself where nothing else is below
-    /// it (`draw` with `overBackground`); if not, the compositor fills those
-    /// tiles with the background first and has it blend over them.
-    var composesBackground: Bool { get }
+    /// What it does with what is below it.
+    var backdrop: NodeBackdrop { get }
 
-    /// Draws `node` over `tiles` (frame pixels, inside `region`) of
-    /// `target`, which stands for `region` of the frame (row 0 at its top).
-    /// Over the background (`overBackground`: nothing else is below it
-    /// there; `lookup` gives the low-resolution gradient when it applies) it
-    /// computes the background and writes the result; otherwise it blends
-    /// over what the target holds.
-    func draw(_ node: any SceneNode, scene: Scene, tiles: [PixelRect], overBackground: Bool,
-              lookup: (grid: LowResolutionGrid, texture: Texture)?, into target: Framebuffer, showing region: PixelRect) throws
+    /// Draws `rects` (runs of its tiles along rows, frame pixels, inside
+    /// `region`) of `node` into `target`, which stands for `region` of the
+    /// frame (row 0 at its top). Over the background (`overBackground`:
+    /// nothing else is below it there; `lookup` gives the low-resolution
+    /// gradient when it applies) it computes the background and writes the
+    /// result; otherwise it blends over what the target holds.
+    func draw(_ node: Node, _ tiles: Tiles, rects: [PixelRect], scene: Scene, overBackground: Bool, lookup: GridLookup?,
+              into target: Framebuffer, showing region: PixelRect) throws
 
-    /// Whether it can draw its nodes on the host too (the host route does
-    /// so where nothing the GPU draws lies above them).
-    var drawsOnHost: Bool { get }
+    /// How it takes part in the host route.
+    var hostRole: HostRole { get }
 
     /// `node` made ready for the host to draw over `rects` (frame pixels,
-    /// its tiles, edges on multiples of 8), after `prepare` for the frame.
-    func hostDrawing(_ node: any SceneNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing
+    /// its tiles, edges on multiples of 8), after `prepare` for the frame
+    /// (`hostRole` `.drawsOver`).
+    func hostDrawing(_ node: Node, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing
+
+    /// `node`'s tiles `rects` (runs along rows, frame pixels) filled by the
+    /// host from `grid` as it fills the background (`hostRole` `.fills`).
+    func hostFill(_ node: Node, _ tiles: Tiles, rects: [PixelRect], scene: Scene, grid: HostGrid) throws -> any HostFill
 
     /// Compiles every build of its shaders a frame can ask for; returns how many.
     func compileEveryVariant() throws -> Int
 }
 
-/// The node renderers of a GPU renderer, by node type.
-struct NodeRenderers {
-    private let byType: [ObjectIdentifier: any NodeRenderer]
+/// What a node does with what is below it, and so how the compositor puts
+/// it over the background.
+enum NodeBackdrop {
+    /// It blends over what is below: under its lowest tiles the compositor fills the background first.
+    case blends
+    /// It computes the background itself over its lowest tiles, and blends elsewhere.
+    case composesOrBlends
+    /// It always computes the background itself and replaces what is
+    /// below: no node may lie below it where it draws.
+    case composes
+}
 
-    /// One line a node type.
-    static func make(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass) throws -> NodeRenderers {
-        NodeRenderers(byType: [
-            ObjectIdentifier(GlassNode.self): try GlassRenderer(context: context, shaders: shaders, gradient: gradient),
-            ObjectIdentifier(MarksNode.self): try MarksRenderer(context: context, shaders: shaders),
-        ])
+/// How a node type takes part in the host route.
+enum HostRole {
+    /// The GPU draws its tiles; the host pastes them.
+    case none
+    /// The host draws it whole over the composed frame, last, when nothing
+    /// the GPU draws lies above it (`hostDrawing`).
+    case drawsOver
+    /// The host fills its lowest tiles where no other node draws as it
+    /// fills the background (`hostFill`); the GPU draws the rest.
+    case fills
+}
+
+/// A node's tiles in a frame: its region (frame pixels, its corner on
+/// multiples of 8) and what it does over each 8x8 tile of it, row by row.
+protocol NodeTiles {
+    var region: PixelRect { get }
+    var coverage: [TileCoverage] { get }
+}
+
+/// The tiles of a node as its own `bounds` and `tileCoverage` say.
+struct CoveredTiles: NodeTiles {
+    let region: PixelRect
+    let coverage: [TileCoverage]
+
+    init(_ node: any SceneNode, in size: FrameSize) {
+        region = node.bounds(in: size).aligned8(within: size)
+        coverage = region.isEmpty ? [] : node.tileCoverage(in: region)
+    }
+}
+
+/// The low-resolution gradient and the texture that holds it.
+typealias GridLookup = (grid: LowResolutionGrid, texture: Texture)
+
+extension NodeRenderer where Tiles == CoveredTiles {
+    func tiles(of node: Node, in scene: Scene, classified: Bool) -> CoveredTiles { CoveredTiles(node, in: scene.size) }
+}
+
+extension NodeRenderer {
+    func gridOutputs(for node: Node, in scene: Scene) -> GridOutputs? { nil }
+
+    var hostRole: HostRole { .none }
+
+    func hostDrawing(_ node: Node, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
+        throw SceneRenderError.unsupportedNode("\(Node.self) drawn on the host")
     }
 
-    /// The renderer of `node`'s type.
-    func renderer(for node: any SceneNode) throws -> any NodeRenderer {
-        guard let renderer = byType[ObjectIdentifier(type(of: node))] else {
-            throw SceneRenderError.unsupportedNode("\(type(of: node))")
-        }
-        return renderer
-    }
-
-    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)? = nil) throws {
-        for renderer in byType.values { try renderer.prepare(scene, background: background) }
-    }
-
-    func compileEveryVariant() throws -> Int {
-        try byType.values.reduce(0) { $0 + (try $1.compileEveryVariant()) }
+    func hostFill(_ node: Node, _ tiles: Tiles, rects: [PixelRect], scene: Scene, grid: HostGrid) throws -> any HostFill {
+        throw SceneRenderError.unsupportedNode("\(Node.self) filled on the host")
     }
 }
