@@ -176,23 +176,20 @@ final class ForegroundTests: XCTestCase {
     // MARK: Parity
 
     func testFullFramesMatchTheCPUReference() throws {
-        let gpu = try Self.shared.renderer()
+        let matrix = RouteMatrix(gpu: try Self.shared.renderer())
         for (time, photo) in [(0.2, false), (2, true), (4.1, false), (6, true), (9.15, false), (12.5, true), (17, false)] {
-            let request = try ForegroundFixtures.scene(at: time, photo: photo)
-            let comparison = ImageComparison(try gpu.render(request), try ReferenceRenderer().render(request))
-            XCTAssertTrue(comparison.withinForegroundParity, "t = \(time), photo \(photo): \(comparison)")
+            try matrix.assertEveryRouteAgrees(try ForegroundFixtures.scene(at: time, photo: photo), name: "foreground-\(time)-photo-\(photo)",
+                                              rule: \.withinForegroundParity)
         }
     }
 
     func testFullSizeFrameMatchesTheCPUReference() throws {
-        let gpu = try Self.shared.renderer()
-        let request = try ForegroundFixtures.scene(at: 6, size: "1170x2532", photo: true)
-        let comparison = ImageComparison(try gpu.render(request), try ReferenceRenderer().render(request))
-        XCTAssertTrue(comparison.withinForegroundParity, "\(comparison)")
+        try RouteMatrix(gpu: try Self.shared.renderer()).assertEveryRouteAgrees(
+            try ForegroundFixtures.scene(at: 6, size: "1170x2532", photo: true), name: "foreground-1170x2532", rule: \.withinForegroundParity)
     }
 
     func testLayerCombinationsMatchTheCPUReference() throws {
-        let gpu = try Self.shared.renderer()
+        let matrix = RouteMatrix(gpu: try Self.shared.renderer())
         let combinations: [Set<SceneTag>] = [[.waves], [.avatar], [.waves, .avatar], [.background, .waves], [.background, .avatar]]
         for layers in combinations {
             // Without the avatar's layer the expected frame does not depend on its picture:
@@ -202,8 +199,8 @@ final class ForegroundTests: XCTestCase {
                 let request = try ForegroundFixtures.scene(at: 6, layers: layers, photo: photo)
                 let reference = try withoutAvatar ?? ReferenceRenderer().render(request)
                 if !layers.contains(.avatar) { withoutAvatar = reference }
-                let comparison = ImageComparison(try gpu.render(request), reference)
-                XCTAssertTrue(comparison.withinForegroundParity, "\(layers.map(\.name).sorted()), photo \(photo): \(comparison)")
+                try matrix.assertEveryRouteAgrees(request, name: "foreground-\(layers.map(\.name).sorted().joined(separator: "+"))-photo-\(photo)",
+                                                  reference: reference, rule: \.withinForegroundParity)
             }
         }
     }

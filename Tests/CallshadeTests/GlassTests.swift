@@ -44,11 +44,15 @@ final class GlassTests: XCTestCase {
 
     func testGlassMatchesTheReferenceOnBothRoutes() throws {
         let gpu = try Self.shared.renderer()
-        // 390x844: the exact background (its grid would be too coarse);
-        // 1170x2532: host composition over the coarse grid, and GPU passes evaluating every pixel.
+        // Every route at both sizes (the route matrix: host composition forced
+        // onto 390x844 with a finer grid), and the GPU passes evaluating every
+        // pixel at 1170x2532.
+        for size in ["390x844", "1170x2532"] {
+            try RouteMatrix(gpu: gpu).assertEveryRouteAgrees(try Self.scene(size: size), name: "glass-\(size)",
+                                                            reference: try ReferenceFrames.render(try Self.scene(size: size)),
+                                                            rule: \.withinForegroundParity)
+        }
         let cases: [(String, GPURenderer)] = [
-            ("390x844", gpu),
-            ("1170x2532", gpu.with { $0.route = .hostComposition }),
             ("1170x2532", gpu.with {
                 $0.route = .gpuPasses
                 $0.gradientFactor = 1
@@ -76,16 +80,15 @@ final class GlassTests: XCTestCase {
     /// to 11 (measured on the reference): the GPU's lattice and blur must
     /// agree with the reference's integral there as well, on both routes.
     func testALargeBlurMatchesTheReference() throws {
-        let gpu = try Self.shared.renderer()
-        for (size, renderer) in [("390x844", gpu), ("1170x2532", gpu.with { $0.route = .hostComposition })] {
+        let matrix = RouteMatrix(gpu: try Self.shared.renderer())
+        for size in ["390x844", "1170x2532"] {
             var blurred = try Self.scene(size: size)
             let scale = try CallLayout(size: try FrameSize(parsing: size)).scale
             blurred.update(GlassNode.self) { $0.blur = 120 * scale }
             let reference = try ReferenceRenderer().render(blurred)
             XCTAssertGreaterThan(ImageComparison(reference, try ReferenceFrames.render(try Self.scene(size: size))).maxDelta, 4,
                                  "\(size): 120 pt of blur changes the picture, so this test can tell a wrong blur")
-            let comparison = ImageComparison(try renderer.render(blurred), reference)
-            XCTAssertTrue(comparison.withinForegroundParity, "\(size), \(renderer.configuration): \(comparison)")
+            try matrix.assertEveryRouteAgrees(blurred, name: "glass-blur-120pt-\(size)", reference: reference, rule: \.withinForegroundParity)
         }
     }
 
