@@ -16,13 +16,6 @@ public enum VideoRange: String, Equatable, Sendable {
 public enum VideoRotation: Int, Equatable, Sendable {
     case none = 0, clockwise90 = 90, halfTurn = 180, clockwise270 = 270
 
-    /// The rotation for a display matrix turning `degrees` counter-clockwise
-    /// (as FFmpeg's `av_display_rotation_get` gives it), to the nearest quarter turn.
-    init(counterClockwiseDegrees degrees: Double) {
-        let quarters = Int((-degrees / 90).rounded())
-        self = VideoRotation(rawValue: ((quarters % 4 + 4) % 4) * 90) ?? .none
-    }
-
     /// Swaps width and height: a quarter turn either way.
     public var swapsSides: Bool { self == .clockwise90 || self == .clockwise270 }
 }
