@@ -1,5 +1,3 @@
-import CallshadeCore
-
 /// The Y'CbCr matrix a picture's samples were made with.
 public enum VideoMatrix: String, Equatable, Sendable {
     case bt601, bt709, bt2020
