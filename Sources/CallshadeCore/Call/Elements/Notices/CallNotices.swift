@@ -11,8 +11,10 @@ struct CallNotices {
     static let rightPadding = 12.0
     static let gap = 8.0
 
-    static func texts(name: String) -> [TextStyle: [String]] {
-        [text: KeyTrack.Notice.allCases.map { $0.text(name: name) }, icon: KeyTrack.Notice.allCases.map(\.icon)]
+    /// The texts of the notices a call with the peer `name` can show (with `video`, "Your camera is off" too).
+    static func texts(name: String, video: Bool) -> [TextStyle: [String]] {
+        let notices = KeyTrack.Notice.all(video: video)
+        return [text: notices.map { $0.text(name: name) }, icon: notices.map(\.icon)]
     }
 
     let layout: CallLayout

@@ -4,7 +4,7 @@ public struct NoticesElement: CallElement {
 
     public var tags: [SceneTag] { [.notices] }
 
-    public func texts(for scenario: Scenario) -> [TextStyle: [String]] { CallNotices.texts(name: scenario.name) }
+    public func texts(for scenario: Scenario) -> [TextStyle: [String]] { CallNotices.texts(name: scenario.name, video: scenario.remoteVideoPath != nil) }
 
     public func add(to scene: inout Scene, at instant: CallInstant, showing: Set<SceneTag>) {
         guard let text = instant.text, !instant.state.notices.isEmpty else { return }
