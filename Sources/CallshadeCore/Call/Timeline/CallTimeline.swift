@@ -207,6 +207,9 @@ public struct CallTimeline: Sendable {
     /// While any video shows and the user's camera is off, the app forces the loudspeaker (video-call, section 8).
     static func forcesSpeaker(_ cameras: VideoTrack.Cameras) -> Bool { cameras.any && !cameras.local }
 
+    /// The video call at `time` alone (what `state(at:)` holds as `video`).
+    public func videoState(at time: Double) -> VideoState { video.state(at: time) }
+
     /// The first instant the call is active, if it ever is.
     public var activation: Double? { status.activation }
 
