@@ -8,7 +8,9 @@ public struct NoticesElement: CallElement {
 
     public func add(to scene: inout Scene, at instant: CallInstant, showing: Set<SceneTag>) {
         guard let text = instant.text, !instant.state.notices.isEmpty else { return }
-        scene.nodes += CallNotices(layout: instant.layout, setter: text).nodes(instant.state.notices, backdrop: instant.background)
+        var notices = CallNotices(layout: instant.layout, setter: text)
+        notices.controlsHidden = instant.state.video.controlsHidden
+        scene.nodes += notices.nodes(instant.state.notices, backdrop: instant.background)
     }
 }
 
