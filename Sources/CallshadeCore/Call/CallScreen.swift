@@ -37,6 +37,10 @@ public struct CallScreen: Sendable {
                                   avatar: avatar, text: text, assets: assets)
         var scene = Scene(size: layout.size, background: nil)
         elements.add(to: &scene, at: instant, showing: showing)
+        // Over a full-screen video every glass shows its blurred copy (video-call, section 7).
+        if let video = elements.elements.lazy.compactMap({ $0 as? VideoElement }).first, let copy = video.glassVideo(at: instant) {
+            scene.update(GlassNode.self) { $0.video = copy }
+        }
         scene.dither = dither
         return scene
     }

@@ -23,11 +23,29 @@ public struct VideoElement: CallElement {
 
     public var frameAssets: (any FrameAssetProvider)? { pictures }
 
+    private func geometry(at instant: CallInstant) -> VideoGeometry {
+        let video = instant.state.video
+        return VideoGeometry(layout: instant.layout, inputs: inputs, controlsHidden: video.controlsHidden, pipPosition: video.pipPosition,
+                             notices: instant.state.notices)
+    }
+
+    /// What glass shows at `instant` over the full-screen video (video-call,
+    /// section 7): the most opaque full-screen picture, at the video's
+    /// presence; nil without one (or without its picture).
+    public func glassVideo(at instant: CallInstant) -> GlassVideo? {
+        let video = instant.state.video
+        guard video.presence > 0,
+              let shown = video.pictures.filter({ $0.layer == .fullScreen }).max(by: { $0.alpha < $1.alpha }),
+              let picture = instant.assets[VideoFramePictures.self]?.picture(for: shown) else { return nil }
+        let (clip, content) = geometry(at: instant).frame(of: shown)
+        return GlassVideo(picture: picture, rotation: inputs[shown.feed].rotation, mirrored: shown.mirrored, clip: clip, content: content,
+                          alpha: video.presence)
+    }
+
     public func add(to scene: inout Scene, at instant: CallInstant, showing: Set<SceneTag>) {
         let video = instant.state.video
         guard video.presence != 0 || !video.pictures.isEmpty else { return }
-        let geometry = VideoGeometry(layout: instant.layout, inputs: inputs, controlsHidden: video.controlsHidden,
-                                     pipPosition: video.pipPosition, notices: instant.state.notices)
+        let geometry = geometry(at: instant)
         let frame = instant.assets[VideoFramePictures.self]
         func pictureNodes(_ layer: VideoLayer) -> [any SceneNode] {
             video.pictures.filter { $0.layer == layer }.compactMap { shown in
