@@ -26,7 +26,7 @@ public struct FontBook: Sendable {
         self.fonts = fonts
     }
 
-    /// The fonts of a Debian 12 system with fonts-inter,
+    /// The fonts of a Debian 12 system with fonts-inter (Regular, Medium, SemiBold),
     /// fonts-material-design-icons-iconfont and fonts-noto-color-emoji
     /// installed. What Inter lacks comes from DejaVu Sans where it has it
     /// (fonts-dejavu-core), then from the faces fontconfig ranks next
@@ -36,6 +36,8 @@ public struct FontBook: Sendable {
                    FallbackRequest(families: ["Inter", "DejaVu Sans"], weight: 80)),
         .semibold: (FontFile(name: "Inter SemiBold", path: "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf", package: "fonts-inter"),
                     FallbackRequest(families: ["Inter", "DejaVu Sans"], weight: 180)),
+        .medium: (FontFile(name: "Inter Medium", path: "/usr/share/fonts/opentype/inter/Inter-Medium.otf", package: "fonts-inter"),
+                  FallbackRequest(families: ["Inter", "DejaVu Sans"], weight: 100)),
         .icons: (FontFile(name: "Material Icons",
                           path: "/usr/share/fonts/truetype/material-design-icons-iconfont/MaterialIcons-Regular.ttf",
                           package: "fonts-material-design-icons-iconfont"), nil),

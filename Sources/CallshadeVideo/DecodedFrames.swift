@@ -1,3 +1,5 @@
+import CallshadeCore
+
 /// The few converted frames a source keeps, by frame index, the least
 /// recently used going first: at most `capacity` pictures whatever the
 /// video's length. It also remembers which frame answered a frame asked

@@ -1,3 +1,5 @@
+import CallshadeCore
+
 /// Decodes the frames of one stream exactly, in any order: a frame is
 /// always what decoding from its keyframe (the last at or before it) gives.
 /// Asked for a frame, it goes on decoding when it is already on its way

@@ -1,3 +1,5 @@
+import CallshadeCore
+
 /// The matrix and range of a stream's pictures as handed out, and the matrix
 /// libswscale converts with when a frame is not 8-bit 4:2:0 already.
 struct StreamColour: Equatable {

@@ -8,16 +8,27 @@ public struct CallKind: SceneKind {
 
     /// The call screen's elements, bottom to top: the scene's nodes come in
     /// this order, and their tags in this order on the command line. Adding
-    /// an element is one entry here.
-    public static let elements = CallElements([
-        BackgroundElement(),
-        AvatarWavesElement(),
-        WordsElement(),
-        KeyElement(),
-        ButtonsElement(),
-        NoticesElement(),
-        RatingElement(),
-    ])
+    /// an element is one entry here. Its video element draws no pictures:
+    /// a render of a video call uses `elements(with:)`.
+    public static let elements = elements(with: VideoElement())
+
+    /// The call screen's elements with `video` drawing the video call's pictures.
+    ///
+    /// The video call's order (video-call, section 1) puts the buttons and
+    /// notices below the words; here the words come first, as they always
+    /// have (no glass or mark of one overlaps the other's).
+    public static func elements(with video: VideoElement) -> CallElements {
+        CallElements([
+            BackgroundElement(),
+            AvatarWavesElement(),
+            video,
+            WordsElement(),
+            KeyElement(),
+            ButtonsElement(),
+            NoticesElement(),
+            RatingElement(),
+        ])
+    }
 
     public init() {}
 

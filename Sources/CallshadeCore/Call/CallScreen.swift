@@ -29,12 +29,18 @@ public struct CallScreen: Sendable {
     }
 
     /// The scene at a timeline's instant; `background`, when given, replaces
-    /// the instant's own gradient (what `frame`'s options override).
-    public func scene(at state: FrameState, background: GradientParameters? = nil) -> Scene {
+    /// the instant's own gradient (what `frame`'s options override);
+    /// `assets` are what the elements' providers gave for the frame
+    /// (`elements.assets(at:)`: the video call's pictures).
+    public func scene(at state: FrameState, background: GradientParameters? = nil, assets: FrameAssets = FrameAssets()) -> Scene {
         let instant = CallInstant(state: state, background: background ?? state.gradient, layout: layout, seed: seed,
-                                  avatar: avatar, text: text)
+                                  avatar: avatar, text: text, assets: assets)
         var scene = Scene(size: layout.size, background: nil)
         elements.add(to: &scene, at: instant, showing: showing)
+        // Over a full-screen video every glass shows its blurred copy (video-call, section 7).
+        if let video = elements.elements.lazy.compactMap({ $0 as? VideoElement }).first, let copy = video.glassVideo(at: instant) {
+            scene.update(GlassNode.self) { $0.video = copy }
+        }
         scene.dither = dither
         return scene
     }

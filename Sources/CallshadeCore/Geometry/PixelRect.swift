@@ -37,6 +37,17 @@ public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
         return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
+    /// The whole pixels that touch the rectangle from (left, top) to (right, bottom), clipped to a frame of `size`.
+    public init(covering left: Double, _ top: Double, _ right: Double, _ bottom: Double, within size: FrameSize) {
+        guard left.isFinite, top.isFinite, right.isFinite, bottom.isFinite else {
+            self.init(x: 0, y: 0, width: 0, height: 0)
+            return
+        }
+        func clamp(_ value: Double, _ extent: Int) -> Int { Int(min(max(value, 0), Double(extent))) }
+        let x = clamp(left.rounded(.down), size.width), y = clamp(top.rounded(.down), size.height)
+        self.init(x: x, y: y, width: clamp(right.rounded(.up), size.width) - x, height: clamp(bottom.rounded(.up), size.height) - y)
+    }
+
     public var isEmpty: Bool { width == 0 || height == 0 }
 
     public func contains(x px: Int, y py: Int) -> Bool {

@@ -48,6 +48,7 @@ struct ReferenceGlass: ReferenceNodeShader {
         let kernelSum = kernel.reduce(0, +)
         let weights = kernel.map { $0 / kernelSum }
         let gradient = ReferenceGradient(glass.backdrop)
+        let video = glass.video.map { ($0, $0.frame, VideoBlurredCopy($0.picture)) }
         let wide = (columns: columns + 2 * taps, rows: rows + 2 * taps)
         let start = Vec2(corner.x - Double(taps) * step, corner.y - Double(taps) * step)
         var toned = [RGB](repeating: .black, count: wide.columns * wide.rows)
@@ -57,6 +58,9 @@ struct ReferenceGlass: ReferenceNodeShader {
             for i in 0..<wide.columns {
                 let px = min(max(start.x + Double(i) * step, 0.5), width - 0.5)
                 toned[j * wide.columns + i] = glass.tone.apply(to: gradient.color(atScreen: Vec2(px / width, 1 - py / height)))
+                if let (video, frame, copy) = video {
+                    toned[j * wide.columns + i] = Self.overVideo(toned[j * wide.columns + i], at: Vec2(px, py), video: video, frame: frame, copy: copy)
+                }
             }
         }
         // Along x (all wide rows), then along y.
@@ -77,6 +81,18 @@ struct ReferenceGlass: ReferenceNodeShader {
             }
         }
         lattice = blurred
+    }
+
+    /// What glass shows at `point` over a video, given the toned gradient
+    /// there: the video's blurred copy, toned, over the bars' grey by the
+    /// video's coverage, mixed over the gradient by the video's alpha.
+    static func overVideo(_ gradient: RGB, at point: Vec2, video: GlassVideo, frame: VideoNode, copy: VideoBlurredCopy) -> RGB {
+        let alpha = min(max(video.alpha, 0), 1)
+        guard alpha > 0 else { return gradient }
+        let sample = copy.sample(at: frame.pictureCoordinates(at: point))
+        let reach = frame.coverage(at: point) * sample.alpha
+        let picture = RGB.mix(GlassVideo.bars, GlassVideo.tone.apply(to: sample.color), reach)
+        return RGB.mix(gradient, picture, alpha)
     }
 
     /// The blurred toned background at `point` (frame pixels), bilinear between lattice points.

@@ -37,9 +37,10 @@ extension SceneElement {
 
 /// What an element draws that comes frame by frame from outside its kind's
 /// timeline: a decoded video frame, the strokes drawn so far. The render
-/// pipeline asks it for each frame's asset before the scene is built, so
-/// that building a scene stays a pure function of its instant. (The hook
-/// for video calls and drawings; no element has one yet.)
+/// pipeline asks it for each frame's asset before the scene is built
+/// (`SceneElements.assets(at:)`, into `FrameAssets`), so that building a
+/// scene stays a pure function of its instant and those assets. (The
+/// video call's: `CallVideoPictures`.)
 public protocol FrameAssetProvider<Asset>: Sendable {
     associatedtype Asset: Sendable
 

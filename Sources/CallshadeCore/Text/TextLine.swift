@@ -4,6 +4,8 @@ public enum TextFont: String, CaseIterable, Hashable, Sendable {
     case regular
     /// Inter SemiBold (weight "semibold").
     case semibold
+    /// Inter Medium: the video call's title (video-call, section 3).
+    case medium
     /// Material Icons, whose glyphs are picked by ligature name ("call_end").
     case icons
     /// Noto Color Emoji: colour bitmaps, scaled to the size.

@@ -48,7 +48,7 @@ final class KeyScenarioTests: XCTestCase {
             (#"{"duration": 5, "key": ["🐶", "🍎", "🚀", "🎸"]}"#, "key: must be a string, not a list"),
             (#"{"duration": 5, "tooltipSeen": "yes"}"#, "tooltipSeen: must be true or false, not a string"),
             (#"{"duration": 5, "events": [{"at": 1, "tap": "button"}]}"#,
-             "events[0].tap: unknown target 'button'; valid targets: screen, key, tooltip, panel"),
+             "events[0].tap: unknown target 'button'; valid targets: screen, key, tooltip, panel, pip"),
             (#"{"duration": 5, "events": [{"at": 1, "state": "active"}, {"at": 2, "tap": "panel"}]}"#,
              "events[1].tap: the panel is not open at 2 s; a tap on the key opens it"),
             (#"{"duration": 5, "events": [{"at": 1, "state": "active"}, {"at": 2, "tap": "key"}, {"at": 3, "tap": true}, {"at": 4, "tap": "panel"}]}"#,

@@ -8,7 +8,7 @@ import XCTest
 final class SceneKindTests: XCTestCase {
     /// The registered kinds and the test's sketch.
     let kinds: [any SceneKind] = [CallKind(), SketchKind()]
-    let callKeys = "audio, avatar, duration, events, fps, key, name, scene, seed, size, tooltipSeen"
+    let callKeys = "audio, avatar, duration, events, fps, key, localVideo, name, remoteVideo, scene, seed, size, tooltipSeen"
 
     func parse(_ json: String, kinds: [any SceneKind] = SceneKinds.all) throws -> any ParsedScenario {
         try ScenarioParser.parse(JSONReader.read(Array(json.utf8), limits: ScenarioFile.limits), file: "s.json", folder: "/tmp", kinds: kinds)
@@ -80,7 +80,8 @@ final class SceneKindTests: XCTestCase {
     func testEveryCallEventKindParsesAndAnUnknownOneIsRefused() throws {
         let fields = ScenarioFields(file: "s.json", location: "events[0]")
         let payloads: [String: JSONValue] = ["state": .string("active"), "level": .number(1), "signal": .number(0.5), "tap": .bool(true),
-                                             "proximity": .string("near"), "rating": .string("requested"), "rate": .number(3)]
+                                             "proximity": .string("near"), "rating": .string("requested"), "rate": .number(3),
+                                             "camera": .string("back"), "pip": .string("top-left")]
         for kind in CallKind().eventKinds {
             XCTAssertNoThrow(try CallScenarioParser.change(kind, payloads[kind] ?? .bool(true), reason: nil, fields: fields), kind)
         }

@@ -1,3 +1,4 @@
+import CallshadeCore
 import CallshadeVideo
 import XCTest
 

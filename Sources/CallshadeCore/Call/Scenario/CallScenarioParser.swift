@@ -1,15 +1,17 @@
 /// The call kind's part of a scenario file: its keys (the avatar and the
-/// audio, the peer's name, the emoji key, whether the tooltip was seen) and
-/// its events, read with the shared rules (`ScenarioReading`).
+/// audio, the two videos, the peer's name, the emoji key, whether the
+/// tooltip was seen) and its events, read with the shared rules (`ScenarioReading`).
 enum CallScenarioParser {
-    static let keys = ["avatar", "audio", "name", "key", "tooltipSeen"]
+    static let keys = ["avatar", "audio", "name", "key", "tooltipSeen", "remoteVideo", "localVideo"]
     static let eventKinds = ["state", "level", "signal", "tap", "proximity", "remoteMuted", "energySaving",
-                             "muted", "speaker", "video", "remoteBatteryLow", "rating", "rate"]
+                             "muted", "speaker", "video", "remoteBatteryLow", "rating", "rate", "remoteVideo", "camera", "pip"]
 
     static func scenario(from top: [String: JSONValue], settings: ScenarioSettings, reading: ScenarioReading) throws -> Scenario {
         let fields = reading.fields
         let avatar = try top["avatar"].map { try reading.existingFile($0, "avatar") }
         let audio = try top["audio"].map { try reading.existingFile($0, "audio") }
+        let remoteVideo = try top["remoteVideo"].map { try reading.existingFile($0, "remoteVideo") }
+        let localVideo = try top["localVideo"].map { try reading.existingFile($0, "localVideo") }
         let name = try top["name"].map { try peerName($0, fields: fields) } ?? Scenario.defaultName
         let key = try top["key"].map { try emojiKey($0, fields: fields) }
         let tooltipSeen = try top["tooltipSeen"].map { try fields.bool($0, "tooltipSeen") } ?? false
@@ -17,9 +19,15 @@ enum CallScenarioParser {
             ScenarioEvent(at: at, change: try change(object, fields: fields), index: index)
         }
         let scenario = Scenario(duration: settings.duration, seed: settings.seed, size: settings.size, fps: settings.fps,
-                                avatarPath: avatar, audioPath: audio, name: name, key: key, tooltipSeen: tooltipSeen, events: events)
+                                avatarPath: avatar, audioPath: audio, remoteVideoPath: remoteVideo, localVideoPath: localVideo,
+                                name: name, key: key, tooltipSeen: tooltipSeen, events: events)
+        // A camera turned on or flipped needs its file; a tap on the picture in picture needs one on screen.
+        let video = VideoTrack(scenario)
+        if let misplaced = video.misplaced {
+            throw ScenarioError(file: fields.file, location: "events[\(misplaced.index)].\(misplaced.field)", misplaced.reason)
+        }
         // A tap on the key, its tooltip or its panel needs it on screen then.
-        if let misplaced = KeyTrack(scenario).misplacedTap {
+        if let misplaced = KeyTrack(scenario, controlsHide: video.controls.hideTimes).misplacedTap {
             throw ScenarioError(file: fields.file, location: "events[\(misplaced.index)].tap", misplaced.reason)
         }
         // A rating only after the call has ended, a rate only while its panel shows, once.
@@ -103,6 +111,20 @@ enum CallScenarioParser {
             return .video(try fields.bool(payload, kind))
         case "remoteBatteryLow":
             return .remoteBatteryLow(try fields.bool(payload, kind))
+        case "remoteVideo":
+            return .remoteVideo(try fields.bool(payload, kind))
+        case "camera":
+            let name = try fields.string(payload, kind)
+            guard let facing = CameraFacing(rawValue: name) else {
+                throw fields.error(kind, "unknown camera '\(UserText.shown(name))'; valid cameras: \(CameraFacing.validNames)")
+            }
+            return .camera(facing)
+        case "pip":
+            let name = try fields.string(payload, kind)
+            guard let corner = PiPCorner(rawValue: name) else {
+                throw fields.error(kind, "unknown corner '\(UserText.shown(name))'; valid corners: \(PiPCorner.validNames)")
+            }
+            return .pip(corner)
         case "rating":
             let value = try fields.string(payload, kind)
             guard value == "requested" else {

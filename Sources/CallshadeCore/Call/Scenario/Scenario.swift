@@ -23,9 +23,10 @@ public enum EndReason: String, CaseIterable, Sendable {
 }
 
 /// What a tap lands on (section 4): the screen anywhere else, the emoji
-/// key, its tooltip, or the expanded key's panel.
+/// key, its tooltip, the expanded key's panel, or the picture in picture
+/// of a video call (video-call, section 5).
 public enum TapTarget: String, CaseIterable, Sendable {
-    case screen, key, tooltip, panel
+    case screen, key, tooltip, panel, pip
 
     public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
@@ -48,8 +49,14 @@ public enum ScenarioChange: Equatable, Sendable {
     case muted(Bool)
     /// The loudspeaker is on.
     case speaker(Bool)
-    /// The user's camera is on.
+    /// The user's camera is on (the video button, and with a `localVideo` file, its picture).
     case video(Bool)
+    /// The peer's camera is on (with a `remoteVideo` file).
+    case remoteVideo(Bool)
+    /// The user's camera turns to face this way (a flip).
+    case camera(CameraFacing)
+    /// The picture in picture was dragged to this corner.
+    case pip(PiPCorner)
     /// The peer's battery is low.
     case remoteBatteryLow(Bool)
     /// The server asks the user to rate the call (only once it has ended).
@@ -57,10 +64,11 @@ public enum ScenarioChange: Equatable, Sendable {
     /// The user rates the call, 1 to 5 stars (only while the rating panel shows, once).
     case rate(Int)
 
-    /// Whether the user did it (a tap, or a press on a star): what the idle rules count.
+    /// Whether the user did it (a tap, a press on a star, a drag of the
+    /// picture in picture): what the idle rules count.
     public var isInteraction: Bool {
         switch self {
-        case .tap, .rate: return true
+        case .tap, .rate, .pip: return true
         default: return false
         }
     }
@@ -91,6 +99,9 @@ public struct Scenario: ParsedScenario, Equatable, Sendable {
     /// Absolute paths (resolved against the scenario file's folder).
     public let avatarPath: String?
     public let audioPath: String?
+    /// The peer's camera and the user's own: a video or a PNG still each (absolute paths, as the avatar's).
+    public let remoteVideoPath: String?
+    public let localVideoPath: String?
     /// The peer's name: the title until the call ends.
     public let name: String
     /// The four emoji of the encryption key (grapheme clusters).
@@ -114,8 +125,8 @@ public struct Scenario: ParsedScenario, Equatable, Sendable {
     public static let frameRates = ScenarioSettings.frameRates
 
     public init(duration: Double, seed: Int64 = 0, size: FrameSize? = nil, fps: Int? = nil,
-                avatarPath: String? = nil, audioPath: String? = nil, name: String = Scenario.defaultName,
-                key: [String]? = nil, tooltipSeen: Bool = false, events: [ScenarioEvent]) {
+                avatarPath: String? = nil, audioPath: String? = nil, remoteVideoPath: String? = nil, localVideoPath: String? = nil,
+                name: String = Scenario.defaultName, key: [String]? = nil, tooltipSeen: Bool = false, events: [ScenarioEvent]) {
         self.name = name
         self.key = key ?? EmojiKey.pick(seed: seed)
         self.tooltipSeen = tooltipSeen
@@ -125,6 +136,8 @@ public struct Scenario: ParsedScenario, Equatable, Sendable {
         self.fps = fps
         self.avatarPath = avatarPath
         self.audioPath = audioPath
+        self.remoteVideoPath = remoteVideoPath
+        self.localVideoPath = localVideoPath
         // A stable sort by time; events already in order (the usual case) are kept as they are.
         if zip(events, events.dropFirst()).allSatisfy({ $0.at <= $1.at }) {
             self.events = events
@@ -137,8 +150,9 @@ public struct Scenario: ParsedScenario, Equatable, Sendable {
 
     /// A scenario from events given in order (index = position), for code and tests.
     public init(duration: Double, seed: Int64 = 0, name: String = Scenario.defaultName, key: [String]? = nil, tooltipSeen: Bool = false,
-                _ changes: [(Double, ScenarioChange)]) {
-        self.init(duration: duration, seed: seed, name: name, key: key, tooltipSeen: tooltipSeen,
+                remoteVideoPath: String? = nil, localVideoPath: String? = nil, _ changes: [(Double, ScenarioChange)]) {
+        self.init(duration: duration, seed: seed, remoteVideoPath: remoteVideoPath, localVideoPath: localVideoPath,
+                  name: name, key: key, tooltipSeen: tooltipSeen,
                   events: changes.enumerated().map { ScenarioEvent(at: $0.element.0, change: $0.element.1, index: $0.offset) })
     }
 }

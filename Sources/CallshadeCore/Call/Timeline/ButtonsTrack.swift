@@ -27,11 +27,13 @@ struct ButtonsTrack: Sendable {
     /// Speaker, video, mute (the end button is never selected).
     private let buttons: [Changes]
 
-    init(_ status: StatusTrack) {
+    /// The buttons of `status`'s calls; `speakerForced` says whether a
+    /// video call forces the loudspeaker at an instant with events (video-call, section 8).
+    init(_ status: StatusTrack, speakerForced: (Double) -> Bool = { _ in false }) {
         var buttons = [Changes](repeating: Changes(), count: 3)
         var previous = [false, false, false]
         for (time, status) in zip(status.times, status.statuses) {
-            let selected = [status.speaker, status.video, status.muted]
+            let selected = [status.speaker || speakerForced(time), status.video, status.muted]
             for index in selected.indices where selected[index] != previous[index] {
                 buttons[index].append(time, on: selected[index])
             }

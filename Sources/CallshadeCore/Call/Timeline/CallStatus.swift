@@ -12,6 +12,9 @@ public struct CallStatus: Equatable, Sendable {
     public var muted = false
     public var speaker = false
     public var video = false
+    /// The peer's camera is on; which way the user's faces.
+    public var remoteVideo = false
+    public var camera = CameraFacing.front
     public var remoteBatteryLow = false
     /// Why the call ended, once it has.
     public var endReason: EndReason?
@@ -45,6 +48,9 @@ public struct CallStatus: Equatable, Sendable {
         case .muted(let on): muted = on
         case .speaker(let on): speaker = on
         case .video(let on): video = on
+        case .remoteVideo(let on): remoteVideo = on
+        case .camera(let facing): camera = facing
+        case .pip: break
         case .remoteBatteryLow(let on): remoteBatteryLow = on
         case .ratingRequested, .rate: break
         }

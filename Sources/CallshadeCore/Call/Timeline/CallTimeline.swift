@@ -26,6 +26,8 @@ public struct FrameState: Equatable, Sendable {
     public var panel: ShownOverlay?
     /// Rating the call, once the server has asked (nil before).
     public var rating: RatingState?
+    /// The video call: `.none` in an audio call.
+    public var video = VideoState.none
 
     /// The gradient for this instant, with the spec's default constants.
     public var gradient: GradientParameters {
@@ -65,9 +67,10 @@ public struct ButtonsState: Equatable, Sendable {
         self.enabled = enabled
     }
 
-    init(_ status: CallStatus, selection: [Double]) {
+    /// A video call with the user's camera off forces the loudspeaker: `speakerForced`.
+    init(_ status: CallStatus, selection: [Double], speakerForced: Bool = false) {
         let ended = status.state == .ended
-        selected = [status.speaker, status.video, status.muted, false]
+        selected = [status.speaker || speakerForced, status.video, status.muted, false]
         self.selection = selection
         enabled = [!ended, status.state == .active, !ended, !ended]
     }
@@ -125,6 +128,7 @@ public struct CallTimeline: Sendable {
     let key: KeyTrack
     let buttons: ButtonsTrack
     let rating: RatingTrack
+    let video: VideoTrack
     /// Whether the voice level comes from a recording rather than `level` events.
     public let usesRecording: Bool
     /// Instants where the palette changes, with the new palette.
@@ -167,8 +171,10 @@ public struct CallTimeline: Sendable {
         }
         waves = WaveTrack(status: status, events: scenario.events, idle: idle)
         words = WordsTrack(status: status, name: scenario.name)
-        key = KeyTrack(scenario)
-        buttons = ButtonsTrack(status)
+        let video = VideoTrack(scenario)
+        self.video = video
+        key = KeyTrack(scenario, controlsHide: video.controls.hideTimes)
+        buttons = ButtonsTrack(status) { Self.forcesSpeaker(video.cameras(at: $0)) }
         rating = RatingTrack(scenario)
     }
 
@@ -189,13 +195,20 @@ public struct CallTimeline: Sendable {
                              frozen: waves.isFrozen(at: time), motionTime: waves.motionTime(at: time)),
             words: words.words(at: time),
             key: KeyState(emoji: scenario.key, alpha: key.keyAlpha(at: time), peer: scenario.name),
-            buttons: ButtonsState(current, selection: buttons.selection(at: time)),
+            buttons: ButtonsState(current, selection: buttons.selection(at: time), speakerForced: Self.forcesSpeaker(video.cameras(at: time))),
             notices: key.shownNotices(at: time),
             tooltip: key.shownTooltip(at: time),
             panel: key.shownPanel(at: time),
-            rating: rating.state(at: time, seed: scenario.seed, colors: colors.value(at: time))
+            rating: rating.state(at: time, seed: scenario.seed, colors: colors.value(at: time)),
+            video: video.state(at: time)
         )
     }
+
+    /// While any video shows and the user's camera is off, the app forces the loudspeaker (video-call, section 8).
+    static func forcesSpeaker(_ cameras: VideoTrack.Cameras) -> Bool { cameras.any && !cameras.local }
+
+    /// The video call at `time` alone (what `state(at:)` holds as `video`).
+    public func videoState(at time: Double) -> VideoState { video.state(at: time) }
 
     /// The first instant the call is active, if it ever is.
     public var activation: Double? { status.activation }

@@ -31,17 +31,30 @@ public struct ShownOverlay: Equatable, Sendable {
 public struct KeyTrack: Sendable {
     /// A notice above the buttons, in their order from the bottom.
     public enum Notice: Int, CaseIterable, Sendable {
-        case ownMicrophone, remoteMicrophone, remoteBattery
+        /// "Your camera is off" shows only in video calls (video-call, section 8).
+        case ownMicrophone, remoteMicrophone, ownCamera, remoteBattery
 
         /// Its Material Icons ligature.
-        public var icon: String { self == .remoteBattery ? "battery_alert" : "mic_off" }
+        public var icon: String {
+            switch self {
+            case .ownMicrophone, .remoteMicrophone: return "mic_off"
+            case .ownCamera: return "videocam_off"
+            case .remoteBattery: return "battery_alert"
+            }
+        }
 
         public func text(name: String) -> String {
             switch self {
             case .ownMicrophone: return "Your microphone is off"
             case .remoteMicrophone: return "\(name)'s microphone is off"
+            case .ownCamera: return "Your camera is off"
             case .remoteBattery: return "\(name)'s battery level is low"
             }
+        }
+
+        /// The notices a call may show: "Your camera is off" only where the peer's camera can come on.
+        public static func all(video: Bool) -> [Notice] {
+            video ? allCases : allCases.filter { $0 != .ownCamera }
         }
     }
 
@@ -52,6 +65,7 @@ public struct KeyTrack: Sendable {
         case tapped = "tapped"
         case keyTapped = "the key tapped"
         case callLeftActive = "the call left the active state"
+        case controlsHid = "the controls hid"
     }
 
     /// Instants where the key (shown while the call is active) appears or goes.
@@ -77,7 +91,9 @@ public struct KeyTrack: Sendable {
     /// The peer's name, for the notices that say it.
     let name: String
 
-    init(_ scenario: Scenario) {
+    /// The key and the rest of `scenario`; `controlsHide` are the instants
+    /// the controls start to hide in a video call (the tooltip goes then).
+    init(_ scenario: Scenario, controlsHide: [Double] = []) {
         var keyChanges: [(Double, Bool)] = [], tooltipChanges: [(Double, Bool, TooltipExit?)] = []
         var panelChanges: [(Double, Bool)] = [], noticeChanges: [(Double, Notice, Bool)] = []
         var misplaced: (Int, String)?
@@ -85,7 +101,14 @@ public struct KeyTrack: Sendable {
         var seen = scenario.tooltipSeen, tooltip = false, panel = false
         var notices = Set<Notice>()
         func time(_ value: Double) -> String { CallTimeline.number(value) + " s" }
+        let remoteVideo = scenario.remoteVideoPath != nil, localVideo = scenario.localVideoPath != nil
+        var hides = controlsHide[...]
         for event in scenario.events {
+            while let hide = hides.first, hide <= event.at {
+                hides.removeFirst()
+                if tooltip { tooltipChanges.append((hide, false, .controlsHid)) }
+                tooltip = false
+            }
             let wasActive = status.state == .active
             status.apply(event.change)
             let active = status.state == .active
@@ -107,6 +130,9 @@ public struct KeyTrack: Sendable {
                 case .screen:
                     if panel { panelChanges.append((event.at, false)) }
                     panel = false
+                case .pip:
+                    // The picture in picture's (VideoTrack).
+                    break
                 case .key:
                     guard active else {
                         if misplaced == nil { misplaced = (event.index, "the key shows only while the call is active (at \(time(event.at)) it is \(status.state.rawValue))") }
@@ -143,6 +169,7 @@ public struct KeyTrack: Sendable {
                 switch notice {
                 case .ownMicrophone: return status.muted
                 case .remoteMicrophone: return status.remoteMuted
+                case .ownCamera: return remoteVideo && status.remoteVideo && !(localVideo && status.video)
                 case .remoteBattery: return status.remoteBatteryLow
                 }
             })
@@ -151,6 +178,8 @@ public struct KeyTrack: Sendable {
             }
             notices = shown
         }
+        // The controls hiding after the last event.
+        if tooltip, let hide = hides.first { tooltipChanges.append((hide, false, .controlsHid)) }
         self.keyChanges = keyChanges
         self.tooltipChanges = tooltipChanges
         self.panelChanges = panelChanges

@@ -7,7 +7,8 @@ public struct Milestone: Equatable, Sendable {
 extension CallTimeline {
     /// State changes, palette changes, taps, idle pauses and resumes, the
     /// waves' stops, freezes and visibility changes, the words, and the key,
-    /// its tooltip, its panel and the notices, and the rating, in time order.
+    /// its tooltip, its panel and the notices, the rating, and the video
+    /// call's cameras, swaps, flips, picture-in-picture moves and controls, in time order.
     public var milestones: [Milestone] {
         var items: [(Double, Int, String)] = []
         func add(_ time: Double, _ text: String) { items.append((time, items.count, text)) }
@@ -53,6 +54,7 @@ extension CallTimeline {
         if let activation = status.activation { add(activation, "voice level bump (+2 for 0.2 s)") }
         for (time, text) in wordsMilestones { add(time, text) }
         for (time, text) in keyMilestones { add(time, text) }
+        for (time, text) in videoMilestones where time <= scenario.duration { add(time, text) }
         // (What the rating sets off past the scenario's end is not seen.)
         for (time, text) in RatingTrack(scenario).milestones where time <= scenario.duration { add(time, text) }
         return items.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map { Milestone(time: $0.0, text: $0.2) }
@@ -99,6 +101,13 @@ extension CallTimeline {
             items.append((change.time, "notice \"\(change.notice.text(name: scenario.name))\" \(change.shown ? "in" : "out")"))
         }
         return items
+    }
+
+    /// When each camera comes on and goes off, each swap, flip and move of
+    /// the picture in picture, and each time the controls hide or show.
+    var videoMilestones: [(Double, String)] {
+        video.notes.map { ($0.time, $0.text) }
+            + video.controls.changes.map { ($0.time, "controls \($0.hidden ? "hide" : "show") (\($0.cause.rawValue))") }
     }
 
     /// A number for people: whole numbers without ".0", others to at most 3 decimals.

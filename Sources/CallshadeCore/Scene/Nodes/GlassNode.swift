@@ -34,6 +34,9 @@ public struct GlassNode: SceneNode, Equatable, Sendable {
 
     /// A pointer on the shape's top edge (the tooltip's arrow): nil for none.
     public var arrow: Arrow?
+    /// Over a full-screen video, what it shows instead of the toned
+    /// gradient (video-call, section 7); nil in an audio call.
+    public var video: GlassVideo?
 
     /// An isosceles triangle pointing up from the shape's top edge, its tip
     /// rounded: the union of the two is the glass's shape.
@@ -209,7 +212,8 @@ public struct GlassNode: SceneNode, Equatable, Sendable {
                     continue
                 }
                 switch ConvexTiles.classify(box, signedDistance: signedDistance) {
-                case .inside: result.append(opacity >= 1 ? .opaque : .backdrop)
+                // Over a video the result depends on more than the background: not a backdrop tile.
+                case .inside: result.append(opacity >= 1 ? .opaque : video == nil ? .backdrop : .edge)
                 case .outside: result.append(.outside)
                 case .edge: result.append(.edge)
                 }

@@ -115,6 +115,24 @@ public struct Mark: Equatable, Sendable {
         return mark
     }
 
+    /// The mark moved by `offset` pixels (its rectangle, and what a cut-out leaves out).
+    public func moved(by offset: Vec2) -> Mark {
+        var mark = self
+        mark.x += offset.x
+        mark.y += offset.y
+        if case .cutOut(var cut) = kind {
+            cut.x += offset.x
+            cut.y += offset.y
+            if var shape = cut.shape {
+                shape.x += offset.x
+                shape.y += offset.y
+                cut.shape = shape
+            }
+            mark.kind = .cutOut(cut)
+        }
+        return mark
+    }
+
     /// `point` in the mark's own frame: turned back about its centre.
     func unturned(_ point: Vec2) -> Vec2 {
         guard angle != 0, angle.isFinite else { return point }

@@ -8,14 +8,15 @@ public struct ButtonsElement: CallElement {
 
     public var tags: [SceneTag] { [.buttons] }
 
-    public func texts(for scenario: Scenario) -> [TextStyle: [String]] { CallButtons.texts() }
+    public func texts(for scenario: Scenario) -> [TextStyle: [String]] { CallButtons.texts(video: scenario.localVideoPath != nil) }
 
     public func add(to scene: inout Scene, at instant: CallInstant, showing: Set<SceneTag>) {
         guard let text = instant.text else { return }
         // Once a rating is asked for, the buttons shrink away (to 0.001 over 0.2 s).
         let shrink = instant.state.rating.map { 1 - 0.999 * fadeProgress($0.sinceRequest, over: Self.shrinkSeconds) } ?? 1
         if shrink > 0.001 {
-            scene.nodes += CallButtons(layout: instant.layout, text: text).nodes(instant.state.buttons, backdrop: instant.background, shrink: shrink)
+            scene.nodes += CallButtons(layout: instant.layout, text: text).nodes(instant.state.buttons, backdrop: instant.background, shrink: shrink,
+                                                                                            video: instant.state.video)
         }
     }
 }

@@ -21,6 +21,17 @@ public struct KeyElement: CallElement {
             let call = CallKey(layout: layout, text: text)
             if let panel, panel.scale > 0, let place = call.placement(key) {
                 scene.nodes.append(CallPanel(layout: layout, setter: text, name: key.peer).emojiNode(key, progress: panel.scale, from: place))
+            } else if let place = call.placement(key), instant.state.video.controlsHidden != 0 || instant.state.video.controlsFade != 0 {
+                // As the controls hide the key rises by 8 pt and its height, and fades (video-call, section 6).
+                let video = instant.state.video
+                let rise = (8 * layout.scale + place.bottom - place.top) * video.controlsHidden
+                let node = call.keyNode(key)
+                let marks = node.marks.map { mark -> Mark in
+                    var moved = mark.moved(by: Vec2(0, -rise))
+                    moved.alpha *= 1 - video.controlsFade
+                    return moved
+                }
+                scene.nodes.append(MarksNode(atlas: node.atlas, marks: marks))
             } else {
                 scene.nodes.append(call.keyNode(key))
             }

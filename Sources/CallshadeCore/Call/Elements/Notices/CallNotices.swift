@@ -11,18 +11,25 @@ struct CallNotices {
     static let rightPadding = 12.0
     static let gap = 8.0
 
-    static func texts(name: String) -> [TextStyle: [String]] {
-        [text: KeyTrack.Notice.allCases.map { $0.text(name: name) }, icon: KeyTrack.Notice.allCases.map(\.icon)]
+    /// The texts of the notices a call with the peer `name` can show (with `video`, "Your camera is off" too).
+    static func texts(name: String, video: Bool) -> [TextStyle: [String]] {
+        let notices = KeyTrack.Notice.all(video: video)
+        return [text: notices.map { $0.text(name: name) }, icon: notices.map(\.icon)]
     }
 
     let layout: CallLayout
     let setter: any TextSetting
+    /// How far a video call's controls have hidden, 0...1.
+    var controlsHidden = 0.0
 
     private var scale: Double { layout.scale }
 
-    /// The first notice's bottom, in pixels: 16 pt above the buttons' tops.
+    /// The first notice's bottom, in pixels: 16 pt above the buttons' tops;
+    /// as a video call's controls hide, H - safeBottom - 4 (video-call, section 6).
     var firstBottom: Double {
-        (layout.heightPoints - CallButtons.safeBottom - 52 - CallButtons.diameter - 16) * scale
+        let shown = (layout.heightPoints - CallButtons.safeBottom - 52 - CallButtons.diameter - 16) * scale
+        guard controlsHidden != 0 else { return shown }
+        return shown + ((layout.heightPoints - CallButtons.safeBottom - 4) * scale - shown) * controlsHidden
     }
 
     func nodes(_ notices: [ShownNotice], backdrop: GradientParameters) -> [any SceneNode] {

@@ -4,11 +4,13 @@ public struct NoticesElement: CallElement {
 
     public var tags: [SceneTag] { [.notices] }
 
-    public func texts(for scenario: Scenario) -> [TextStyle: [String]] { CallNotices.texts(name: scenario.name) }
+    public func texts(for scenario: Scenario) -> [TextStyle: [String]] { CallNotices.texts(name: scenario.name, video: scenario.remoteVideoPath != nil) }
 
     public func add(to scene: inout Scene, at instant: CallInstant, showing: Set<SceneTag>) {
         guard let text = instant.text, !instant.state.notices.isEmpty else { return }
-        scene.nodes += CallNotices(layout: instant.layout, setter: text).nodes(instant.state.notices, backdrop: instant.background)
+        var notices = CallNotices(layout: instant.layout, setter: text)
+        notices.controlsHidden = instant.state.video.controlsHidden
+        scene.nodes += notices.nodes(instant.state.notices, backdrop: instant.background)
     }
 }
 

@@ -3,6 +3,8 @@
 /// back button go, at the layout's scale, set by `text`.
 struct CallWords {
     static let title = TextStyle(.regular, 28)
+    /// The title while video shows (video-call, section 3).
+    static let videoTitle = TextStyle(.medium, 17)
     static let status = TextStyle(.regular, 16)
     static let pill = TextStyle(.regular, 16)
     static let back = TextStyle(.regular, 17)
@@ -12,38 +14,45 @@ struct CallWords {
     static let ellipsis = TextFitting.ellipsis
 
     /// Every text the screen can show for a call with the peer `name`, by
-    /// style: what the atlas of a render must hold (the timer's digits it holds anyway).
-    static func texts(name: String) -> [TextStyle: [String]] {
+    /// style: what the atlas of a render must hold (the timer's digits it
+    /// holds anyway); with `video`, the video call's smaller title too.
+    static func texts(name: String, video: Bool = false) -> [TextStyle: [String]] {
+        let titles = [name, ellipsis] + EndReason.allCases.map(\.title)
         let texts: [(TextStyle, [String])] = [
-            (title, [name, ellipsis] + EndReason.allCases.map(\.title)),
+            (title, titles),
+            (videoTitle, video ? titles : []),
             (status, [CallState.requesting, .ringing, .connecting, .reconnecting].map(WordsTrack.label(of:))),
             (pill, [WordsTrack.pillText]),
             (back, ["Back"]),
             (chevron, [chevronName]),
         ]
         // Styles that are the same (the status line's and the pill's) share one list.
-        return Dictionary(texts, uniquingKeysWith: +)
+        return Dictionary(texts.filter { !$0.1.isEmpty }, uniquingKeysWith: +)
     }
 
     let layout: CallLayout
     let text: any TextSetting
     /// The title's top, in pixels: 39 pt below the avatar's bottom.
-    let titleTop: Double
+    private(set) var titleTop: Double
     /// The status line's top: 4 pt below the title's line box.
-    let statusTop: Double
+    private(set) var statusTop: Double
     /// The status line's line box's height, in pixels.
     let statusHeight: Double
     /// The pill's top: 12 pt below the status line's line box.
-    let pillTop: Double
+    private(set) var pillTop: Double
+    /// The video call, which moves and fades the words (`CallWords+Video`).
+    let video: VideoState
 
-    init(layout: CallLayout, text: any TextSetting) {
+    init(layout: CallLayout, text: any TextSetting, video: VideoState = .none) {
         self.layout = layout
         self.text = text
+        self.video = video
         let scale = layout.scale
         titleTop = (layout.avatarTopPoints + CallLayout.avatarPoints + 39) * scale
         statusTop = titleTop + text.line("", style: Self.title).height + 4 * scale
         statusHeight = text.line("", style: Self.status).height
         pillTop = statusTop + statusHeight + 12 * scale
+        if video.isShowing { (titleTop, statusTop, pillTop) = videoPlaces(titleTop: titleTop) }
     }
 
     private var scale: Double { layout.scale }
@@ -55,6 +64,7 @@ struct CallWords {
     }
 
     func titleNode(_ words: WordsState) -> MarksNode {
+        if video.isShowing { return videoTitleNode(words) }
         let marks = words.title.flatMap { shown -> [Mark] in
             let line = truncated(shown.content, style: Self.title, limit: width - 32 * scale)
             // Ink that would leave the line box (tall marks, stacks) shrinks the line into it.
@@ -67,7 +77,7 @@ struct CallWords {
     }
 
     func statusNode(_ words: WordsState) -> MarksNode {
-        MarksNode(atlas: text.atlas, marks: words.status.flatMap(statusMarks))
+        MarksNode(atlas: text.atlas, marks: faded(words.status.flatMap(statusMarks)))
     }
 
     /// One status line's marks: its group centred, scaled about its middle, moved and faded.
@@ -147,6 +157,7 @@ struct CallWords {
         let origin = Vec2(10 * scale - ink.left, (CallLayout.safeTop + 12) * scale - ink.top)
         let middle = origin.y + (ink.top + ink.bottom) / 2
         let backOrigin = Vec2(origin.x + ink.right + 8 * scale - letters.left, middle - (letters.top + letters.bottom) / 2)
-        return MarksNode(atlas: text.atlas, marks: chevron.marks(origin: origin) + back.marks(origin: backOrigin))
+        let marks = chevron.marks(origin: origin) + back.marks(origin: backOrigin)
+        return MarksNode(atlas: text.atlas, marks: video.isShowing ? backMoved(marks, height: max(ink.bottom - ink.top, letters.bottom - letters.top)) : marks)
     }
 }

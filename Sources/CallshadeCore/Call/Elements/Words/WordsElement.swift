@@ -6,13 +6,13 @@ public struct WordsElement: CallElement {
     public var tags: [SceneTag] { [.title, .status, .pill, .back] }
 
     public func texts(for scenario: Scenario) -> [TextStyle: [String]] {
-        CallWords.texts(name: scenario.name)
+        CallWords.texts(name: scenario.name, video: scenario.remoteVideoPath != nil || scenario.localVideoPath != nil)
     }
 
     public func add(to scene: inout Scene, at instant: CallInstant, showing: Set<SceneTag>) {
         guard let text = instant.text else { return }
         let words = instant.state.words
-        let call = CallWords(layout: instant.layout, text: text)
+        let call = CallWords(layout: instant.layout, text: text, video: instant.state.video)
         if showing.contains(.title) { scene.nodes.append(call.titleNode(words)) }
         if showing.contains(.status) { scene.nodes.append(call.statusNode(words)) }
         if showing.contains(.pill) { scene.nodes += call.pillNodes(words, backdrop: instant.background) }

@@ -1,5 +1,3 @@
-import CallshadeCore
-
 /// The Y'CbCr matrix a picture's samples were made with.
 public enum VideoMatrix: String, Equatable, Sendable {
     case bt601, bt709, bt2020
@@ -15,13 +13,6 @@ public enum VideoRange: String, Equatable, Sendable {
 /// out as coded; the one who draws them turns them.
 public enum VideoRotation: Int, Equatable, Sendable {
     case none = 0, clockwise90 = 90, halfTurn = 180, clockwise270 = 270
-
-    /// The rotation for a display matrix turning `degrees` counter-clockwise
-    /// (as FFmpeg's `av_display_rotation_get` gives it), to the nearest quarter turn.
-    init(counterClockwiseDegrees degrees: Double) {
-        let quarters = Int((-degrees / 90).rounded())
-        self = VideoRotation(rawValue: ((quarters % 4 + 4) % 4) * 90) ?? .none
-    }
 
     /// Swaps width and height: a quarter turn either way.
     public var swapsSides: Bool { self == .clockwise90 || self == .clockwise270 }

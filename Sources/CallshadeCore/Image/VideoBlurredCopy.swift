@@ -1,0 +1,120 @@
+import Foundation
+
+/// The blurred copy of a video that glass shows over it (video-call,
+/// section 7): the picture reduced to 128 x 128 texels by an area average
+/// (aspect ignored), then blurred by a Gaussian of standard deviation 2.1
+/// texels with its samples clamped at the edges, read back bilinearly. It
+/// is worked out in the picture's coded orientation: turning and mirroring
+/// commute with an isotropic blur on a square grid, so whoever reads it
+/// maps a point of the screen to the coded picture first.
+public struct VideoBlurredCopy: Equatable, Sendable {
+    public static let side = 128
+    public static let sigma = 2.1
+
+    /// `side` x `side` straight colours and their alphas (a video's are all 1), rows from the top.
+    public let colors: [RGB]
+    public let alphas: [Double]
+
+    public init(_ picture: SourcePicture) {
+        let reduced = Self.reduced(picture)
+        let blurredColours = Self.blurred(reduced.premultiplied)
+        let blurredAlphas = Self.blurred(reduced.alphas.map { RGB($0, $0, $0) }).map(\.r)
+        colors = zip(blurredColours, blurredAlphas).map { $1 > 0 ? $0 * (1 / $1) : .black }
+        alphas = blurredAlphas
+    }
+
+    /// The colour and alpha at `point` of the coded picture (fractions of its width and height), bilinear.
+    public func sample(at point: Vec2) -> (color: RGB, alpha: Double) {
+        var premultiplied = RGB.black, alpha = 0.0
+        for texel in ReferenceVideo.texels(width: Self.side, height: Self.side, at: point) {
+            premultiplied = premultiplied + colors[texel.index] * (alphas[texel.index] * texel.weight)
+            alpha += alphas[texel.index] * texel.weight
+        }
+        return (alpha > 0 ? premultiplied * (1 / alpha) : .black, alpha)
+    }
+
+    /// Each texel's premultiplied colour and alpha: the mean over the part of the picture it covers.
+    static func reduced(_ picture: SourcePicture) -> (premultiplied: [RGB], alphas: [Double]) {
+        let width = picture.width, height = picture.height
+        // Each picture pixel's premultiplied colour and alpha; chroma from the sample covering it.
+        func pixel(_ x: Int, _ y: Int) -> (RGB, Double) {
+            switch picture {
+            case .ycbcr(let frame):
+                let chroma = (y / 2) * frame.chromaWidth + x / 2
+                return (YCbCrConversion.rgb(luma: Double(frame.luma[y * width + x]), cb: Double(frame.cb[chroma]), cr: Double(frame.cr[chroma]),
+                                            matrix: frame.matrix, range: frame.range), 1)
+            case .rgba(let image):
+                let at = (y * width + x) * 4, alpha = Double(image.pixels[at + 3]) / 255
+                return (RGB(Double(image.pixels[at]), Double(image.pixels[at + 1]), Double(image.pixels[at + 2])) * (alpha / 255), alpha)
+            }
+        }
+        let side = side
+        let columns = cells(count: width), rows = cells(count: height)
+        // Along x: each picture row into `side` cells.
+        var across = [(RGB, Double)](repeating: (.black, 0), count: side * height)
+        for y in 0..<height {
+            for (cell, parts) in columns.enumerated() {
+                var sum = RGB.black, alpha = 0.0
+                for (x, weight) in parts {
+                    let (color, a) = pixel(x, y)
+                    sum = sum + color * weight
+                    alpha += a * weight
+                }
+                across[y * side + cell] = (sum, alpha)
+            }
+        }
+        var premultiplied = [RGB](repeating: .black, count: side * side), alphas = [Double](repeating: 0, count: side * side)
+        for (cell, parts) in rows.enumerated() {
+            for column in 0..<side {
+                var sum = RGB.black, alpha = 0.0
+                for (y, weight) in parts {
+                    sum = sum + across[y * side + column].0 * weight
+                    alpha += across[y * side + column].1 * weight
+                }
+                premultiplied[cell * side + column] = sum
+                alphas[cell * side + column] = alpha
+            }
+        }
+        return (premultiplied, alphas)
+    }
+
+    /// For each of `side` equal cells across `count` pixels, the pixels it
+    /// overlaps and the fraction of the cell each covers (summing to 1).
+    static func cells(count: Int) -> [[(index: Int, weight: Double)]] {
+        let span = Double(count) / Double(side)
+        return (0..<side).map { cell in
+            let start = Double(cell) * span, end = start + span
+            let first = Int(start.rounded(.down)), last = min(Int(end.rounded(.up)) - 1, count - 1)
+            return (first...max(first, last)).map { index in
+                let overlap = min(end, Double(index + 1)) - max(start, Double(index))
+                return (index, max(overlap, 0) / span)
+            }
+        }
+    }
+
+    /// The separable Gaussian of `sigma` texels over the grid, samples clamped to its edges.
+    static func blurred(_ grid: [RGB]) -> [RGB] {
+        let side = side, reach = Int((4 * sigma).rounded(.up))
+        let kernel = (-reach...reach).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+        let total = kernel.reduce(0, +)
+        let weights = kernel.map { $0 / total }
+        func clamp(_ i: Int) -> Int { min(max(i, 0), side - 1) }
+        var across = [RGB](repeating: .black, count: side * side)
+        for y in 0..<side {
+            for x in 0..<side {
+                var sum = RGB.black
+                for (k, weight) in weights.enumerated() { sum = sum + grid[y * side + clamp(x + k - reach)] * weight }
+                across[y * side + x] = sum
+            }
+        }
+        var result = [RGB](repeating: .black, count: side * side)
+        for y in 0..<side {
+            for x in 0..<side {
+                var sum = RGB.black
+                for (k, weight) in weights.enumerated() { sum = sum + across[clamp(y + k - reach) * side + x] * weight }
+                result[y * side + x] = sum
+            }
+        }
+        return result
+    }
+}

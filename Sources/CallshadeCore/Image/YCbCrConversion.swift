@@ -1,0 +1,41 @@
+/// Y'CbCr to R'G'B' (video-call, section 2: "decoded YUV converted with the
+/// file's matrix and range"), from ITU-R BT.601, BT.709 and BT.2020's
+/// definitions: a picture's 8-bit codes are normalised by its range to Y'
+/// in 0...1 and Pb, Pr in -0.5...0.5, then
+/// R' = Y' + 2 (1 - Kr) Pr, B' = Y' + 2 (1 - Kb) Pb,
+/// G' = (Y' - Kr R' - Kb B') / (1 - Kr - Kb), each clamped to 0...1.
+public enum YCbCrConversion {
+    /// The colour of the codes `luma`, `cb` and `cr` (8-bit code values,
+    /// fractional where they were interpolated), in `matrix` and `range`.
+    public static func rgb(luma: Double, cb: Double, cr: Double, matrix: VideoMatrix, range: VideoRange) -> RGB {
+        let (y, pb, pr) = range.normalised(luma: luma, cb: cb, cr: cr)
+        let (kr, kb) = matrix.lumaWeights
+        let red = y + 2 * (1 - kr) * pr
+        let blue = y + 2 * (1 - kb) * pb
+        let green = (y - kr * red - kb * blue) / (1 - kr - kb)
+        return RGB(min(max(red, 0), 1), min(max(green, 0), 1), min(max(blue, 0), 1))
+    }
+}
+
+extension VideoMatrix {
+    /// The weights of red and blue in luma (Kr, Kb); green's is 1 - Kr - Kb.
+    public var lumaWeights: (red: Double, blue: Double) {
+        switch self {
+        case .bt601: return (0.299, 0.114)
+        case .bt709: return (0.2126, 0.0722)
+        case .bt2020: return (0.2627, 0.0593)
+        }
+    }
+}
+
+extension VideoRange {
+    /// Y' (0...1) and Pb, Pr (-0.5...0.5) of 8-bit codes: limited range
+    /// puts black at 16 and white at 235, chroma's 0 at 128 and its span
+    /// over 224 codes; full range spans all 255.
+    public func normalised(luma: Double, cb: Double, cr: Double) -> (y: Double, pb: Double, pr: Double) {
+        switch self {
+        case .limited: return ((luma - 16) / 219, (cb - 128) / 224, (cr - 128) / 224)
+        case .full: return (luma / 255, (cb - 128) / 255, (cr - 128) / 255)
+        }
+    }
+}
