@@ -85,6 +85,9 @@ final class GlassRenderer: NodeRenderer {
     /// From the host's background, the new ones are made side by side on the cores.
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {
         let glasses = scene.nodes.compactMap { $0 as? GlassNode }
+        // Glass over video (the picture's blurred copy) has a CPU reference
+        // but no GPU drawing yet: refused, never drawn as plain glass.
+        if glasses.contains(where: { $0.video != nil }) { throw SceneRenderError.unsupportedNode("GlassNode over video") }
         kept = max(4, glasses.count)
         while lattices.count > kept { lattices.removeFirst() }
         if let background {

@@ -1,4 +1,5 @@
 @testable import CallshadeCore
+import CallshadeGL
 import CallshadeText
 import XCTest
 
@@ -60,5 +61,35 @@ final class GlassOverVideoTests: XCTestCase {
                 XCTAssertEqual(Double(pixel[channel]), value * 255, accuracy: 1, "\(input) channel \(channel)")
             }
         }
+    }
+
+    /// The GPU routes have no drawing of glass over video yet: a scene with
+    /// it (here the buttons alone, no video node to refuse) is refused on
+    /// every GPU route, never drawn as plain glass.
+    func testTheGPURefusesGlassOverVideoInsteadOfDrawingPlainGlass() throws {
+        let scenario = VideoCallFixtures.scenario([(1, .remoteVideo(true))])
+        let layout = try CallLayout(size: FrameSize(parsing: "390x844"))
+        let setter = try TextSetter(scale: 1, texts: CallKind.elements.texts(for: scenario))
+        let colour = GeneratedVideo.uniform(luma: 100, cb: 150, cr: 90, matrix: .bt709, range: .limited)
+        let timeline = CallTimeline(scenario)
+        let pictures = CallVideoPictures(timeline: timeline, remote: UniformVideo(input: VideoInput(width: 720, height: 1280), picture: colour),
+                                         local: nil)
+        let screen = CallScreen(layout: layout, seed: 1, avatar: nil, text: setter, showing: [.background, .buttons],
+                                elements: CallKind.elements(with: VideoElement(pictures: pictures)))
+        let scene = screen.scene(at: timeline.state(at: 2), assets: try screen.elements.assets(at: 2))
+        XCTAssertFalse(scene.nodes.contains { $0 is VideoNode })
+        XCTAssertFalse(scene.nodes.compactMap { ($0 as? GlassNode)?.video }.isEmpty)
+        let matrix = RouteMatrix(gpu: try Self.shared.renderer())
+        for route in matrix.routes(for: scene) where route != .reference {
+            XCTAssertThrowsError(try matrix.renderer(route, for: scene).render(scene), "\(route)") { error in
+                XCTAssertTrue("\(error)".contains("GlassNode over video"), "\(route): \(error)")
+            }
+        }
+    }
+
+    static let shared = SharedGPURenderer()
+    override class func tearDown() {
+        shared.release()
+        super.tearDown()
     }
 }
