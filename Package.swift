@@ -12,6 +12,7 @@ let package = Package(
     name: "callshade",
     products: [
         .executable(name: "callshade", targets: ["callshade"]),
+        .library(name: "CallshadeSystem", targets: ["CallshadeSystem"]),
         .library(name: "CallshadeCore", targets: ["CallshadeCore"]),
         .library(name: "CallshadeJSON", targets: ["CallshadeJSON"]),
         .library(name: "CallshadeGL", targets: ["CallshadeGL"]),
@@ -47,25 +48,28 @@ let package = Package(
         .systemLibrary(name: "CYAJL", pkgConfig: "yajl",
                        providers: [.apt(["libyajl-dev"])]),
 
+        // The one calls layer for POSIX (descriptors, files, signals, spawning),
+        // the staging of output files, and child processes fed through pipes.
+        .target(name: "CallshadeSystem", swiftSettings: optimisedInDebug),
         // The model and the CPU reference: pure Swift, no GL.
-        .target(name: "CallshadeCore", swiftSettings: optimisedInDebug),
+        .target(name: "CallshadeCore", dependencies: ["CallshadeSystem"], swiftSettings: optimisedInDebug),
         // Scenario files: a streaming JSON reader on yajl, with limits.
-        .target(name: "CallshadeJSON", dependencies: ["CallshadeCore", "CYAJL"], swiftSettings: optimisedInDebug),
+        .target(name: "CallshadeJSON", dependencies: ["CallshadeCore", "CallshadeSystem", "CYAJL"], swiftSettings: optimisedInDebug),
         // PNG reading and writing through libpng's simplified API.
-        .target(name: "CallshadePNG", dependencies: ["CallshadeCore", "CPNG"], swiftSettings: optimisedInDebug),
+        .target(name: "CallshadePNG", dependencies: ["CallshadeCore", "CallshadeSystem", "CPNG"], swiftSettings: optimisedInDebug),
         // Audio decoding through libsndfile.
-        .target(name: "CallshadeAudio", dependencies: ["CallshadeCore", "CSndFile"], swiftSettings: optimisedInDebug),
+        .target(name: "CallshadeAudio", dependencies: ["CallshadeCore", "CallshadeSystem", "CSndFile"], swiftSettings: optimisedInDebug),
         // Text: fonts found (fontconfig picks what the screen's fonts lack), put in
         // visual order (FriBidi), shaped by HarfBuzz, rasterised by FreeType into the glyph atlas.
         .target(name: "CallshadeText", dependencies: ["CallshadeCore", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"], swiftSettings: optimisedInDebug),
         // Review pictures: labels, heat maps, contact sheets.
         .target(name: "CallshadeReport", dependencies: ["CallshadeCore", "CallshadeText"], swiftSettings: optimisedInDebug),
         // The GPU renderer: EGL + OpenGL ES 3, shaders embedded at build time.
-        .target(name: "CallshadeGL", dependencies: ["CallshadeCore", "CEGL"],
+        .target(name: "CallshadeGL", dependencies: ["CallshadeCore", "CallshadeSystem", "CEGL"],
                 swiftSettings: optimisedInDebug, plugins: ["EmbedShaders"]),
 
         .executableTarget(name: "callshade", dependencies: [
-            "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport",
+            "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -74,7 +78,7 @@ let package = Package(
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
 
         .testTarget(name: "CallshadeTests", dependencies: [
-            "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport", "callshade",
+            "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport", "callshade",
         ], exclude: ["Fixtures"]),
     ]
 )

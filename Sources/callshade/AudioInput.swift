@@ -1,5 +1,6 @@
 import CallshadeAudio
 import CallshadeCore
+import CallshadeSystem
 import Foundation
 
 /// The recording of the remote voice a scenario names, opened once: its

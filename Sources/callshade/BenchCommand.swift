@@ -1,6 +1,7 @@
 import ArgumentParser
 import CallshadeCore
 import CallshadeGL
+import CallshadeSystem
 import CallshadeText
 import Foundation
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import CallshadeCore
 import CallshadePNG
 import CallshadeReport
+import CallshadeSystem
 import Foundation
 
 struct CompareCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CallshadeCore
 import CallshadePNG
+import CallshadeSystem
 import Foundation
 
 struct FrameCommand: ParsableCommand {

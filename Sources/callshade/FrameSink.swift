@@ -1,6 +1,7 @@
 import ArgumentParser
 import CallshadeCore
 import CallshadePNG
+import CallshadeSystem
 import Foundation
 
 /// The pixels of a frame as a sink takes them (and as `--pix-fmt` names them).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CallshadeCore
+import CallshadeSystem
 import Foundation
 
 struct RenderCommand: ParsableCommand, WritesToStandardOutput {

@@ -1,3 +1,4 @@
+import CallshadeSystem
 import Foundation
 
 /// Turns a scenario's JSON tree into a `Scenario`, checking every field; each

@@ -3,6 +3,7 @@ import CallshadeCore
 import CallshadeGL
 import CallshadePNG
 import CallshadeReport
+import CallshadeSystem
 import CallshadeText
 
 /// Everything callshade tells a user when it refuses or fails, in one

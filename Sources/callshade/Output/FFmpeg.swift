@@ -1,3 +1,4 @@
+import CallshadeSystem
 import Foundation
 
 /// Finding ffmpeg and asking it what it can do.

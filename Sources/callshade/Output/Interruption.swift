@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeSystem
 import Dispatch
 import Foundation
 

@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeSystem
 import Foundation
 
 /// Raw frames on standard output, one after another with no header, for the

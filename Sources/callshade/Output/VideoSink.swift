@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeSystem
 import Foundation
 
 /// Frames into a video file through an ffmpeg child process fed raw RGBA

@@ -1,10 +1,8 @@
-import CallshadeCore
-
 extension ChildProcess {
     /// Runs `executable` to its end with its standard output on a pipe,
     /// handing each chunk read to `consume`; returns the finished child and
     /// how it ended. A read that fails kills it, and throws.
-    static func run(executable: String, arguments: [String], inheriting: FileDescriptor? = nil,
+    public static func run(executable: String, arguments: [String], inheriting: FileDescriptor? = nil,
                     consume: ([UInt8]) -> Void) throws -> (child: ChildProcess, exit: ChildExit) {
         let output: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
         do {
