@@ -14,7 +14,7 @@ final class Recording {
         do {
             file = try InputFile(path: path)
         } catch let failure as InputFile.Failure {
-            throw Diagnostic.audio("cannot read audio '\(path)': \(failure.reason)")
+            throw AudioError.cannotOpen(path: path, reason: failure.reason)
         }
     }
 
@@ -28,22 +28,16 @@ final class Recording {
             sound = try SoundFile(file: file)
         } catch AudioError.cannotOpen(_, let reason) {
             return try decodeWithFFmpeg(libsndfileReason: reason)
-        } catch {
-            throw Diagnostic(error)
         }
         var meter = VoiceLevelMeter(sampleRate: sound.sampleRate, channels: sound.channels)
-        do {
-            try sound.measure(into: &meter)
-        } catch {
-            throw Diagnostic(error)
-        }
+        try sound.measure(into: &meter)
         return meter
     }
 
     /// Decodes to mono 32-bit float at 48 kHz with an ffmpeg child and meters that.
     private func decodeWithFFmpeg(libsndfileReason: String) throws -> VoiceLevelMeter {
         guard let ffmpeg = FFmpeg.locate() else {
-            throw Diagnostic.audio("cannot read audio '\(path)': \(libsndfileReason) (and ffmpeg, which reads more formats, is not installed)")
+            throw AudioError.cannotOpen(path: path, reason: "\(libsndfileReason) (and ffmpeg, which reads more formats, is not installed)")
         }
         let rate = 48_000
         var meter = VoiceLevelMeter(sampleRate: rate, channels: 1)
@@ -64,11 +58,11 @@ final class Recording {
                 carry.removeFirst(whole)
             }
         } catch let failure as POSIXFailure {
-            throw Diagnostic.audio("cannot read audio '\(path)': \(failure)")
+            throw AudioError.cannotOpen(path: path, reason: "\(failure)")
         }
         guard exit.succeeded, meter.duration > 0 else {
             let said = child.errorTail.last.map { "; ffmpeg: \($0)" } ?? ""
-            throw Diagnostic.audio("cannot read audio '\(path)': \(libsndfileReason)\(said)")
+            throw AudioError.cannotOpen(path: path, reason: "\(libsndfileReason)\(said)")
         }
         return meter
     }

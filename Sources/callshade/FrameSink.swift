@@ -1,11 +1,10 @@
-import ArgumentParser
 import CallshadeCore
 import CallshadePNG
 import CallshadeSystem
 import Foundation
 
 /// The pixels of a frame as a sink takes them (and as `--pix-fmt` names them).
-enum PixelFormat: String, CaseIterable, ExpressibleByArgument {
+enum PixelFormat: String, CaseIterable {
     /// 4 bytes a pixel, rows top to bottom.
     case rgba
     /// I420 planes, BT.709 limited range: 1.5 bytes a pixel.
@@ -16,6 +15,14 @@ enum PixelFormat: String, CaseIterable, ExpressibleByArgument {
 enum RenderedFrame: Sendable {
     case rgba(RGBAImage)
     case yuv420p([UInt8])
+}
+
+/// A sink was handed a frame in a format it does not take (a state the
+/// pipeline never reaches: it hands each sink what the sink says it takes).
+struct WrongFrameFormat: Error, CustomStringConvertible {
+    let sink: String
+    let takes: PixelFormat
+    var description: String { "\(sink) need \(takes == .rgba ? "RGBA" : "I420")" }
 }
 
 /// Where a render's frames go. A sink writes nothing at its target path until
@@ -47,11 +54,7 @@ final class PNGSequenceSink: FrameSink {
 
     /// With `cleanup`, a stop removes the staged folder.
     init(folder path: String, cleanup: StopCleanup?) throws {
-        do {
-            folder = try StagedFolder(target: path, cleanup: cleanup)
-        } catch {
-            throw Diagnostic(error)
-        }
+        folder = try StagedFolder(target: path, cleanup: cleanup)
     }
 
     static func fileName(_ index: Int) -> String {
@@ -62,12 +65,12 @@ final class PNGSequenceSink: FrameSink {
     var layout: PixelFormat { .rgba }
 
     func write(_ frame: RenderedFrame, index: Int) throws {
-        guard case .rgba(let image) = frame else { throw Diagnostic.internalError("PNG frames need RGBA") }
+        guard case .rgba(let image) = frame else { throw WrongFrameFormat(sink: "PNG frames", takes: .rgba) }
         try PNGFile.write(image, to: folder.path + "/" + Self.fileName(index))
     }
 
     func finish() throws {
-        do { try folder.commit() } catch { throw Diagnostic(error) }
+        try folder.commit()
     }
 
     func abandon() {

@@ -10,12 +10,13 @@ struct ScenarioFrames {
     /// The scenario's recording, opened once: it gave the levels, and a video muxes it.
     let recording: Recording?
 
-    init(scenario: Scenario, size: FrameSize, layers: Set<SceneTag>, scene: SceneOptions) throws {
+    /// Opens and measures the scenario's recording, then makes the call
+    /// screen with `screen` (which reads its avatar and sets its texts).
+    init(scenario: Scenario, screen makeScreen: (Scenario) throws -> CallScreen) throws {
         self.scenario = scenario
         recording = try ScenarioInput.recording(scenario)
         timeline = ScenarioInput.timeline(scenario, meter: try recording?.meter())
-        screen = try scene.callScreen(size: size, seed: scenario.seed, scenarioAvatar: scenario.avatarPath, name: scenario.name,
-                                        key: scenario.key, showing: layers)
+        screen = try makeScreen(scenario)
     }
 
     var layout: CallLayout { screen.layout }

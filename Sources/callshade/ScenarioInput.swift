@@ -3,15 +3,11 @@ import CallshadeCore
 import CallshadeJSON
 import Foundation
 
-/// Loading a scenario for a command, with its errors as one-line CLI errors.
+/// Loading a scenario for a command: its file read and checked, and its
+/// texts checked against the installed fonts (errors: `ScenarioError`, `TextFailure`).
 enum ScenarioInput {
     static func load(_ path: String) throws -> Scenario {
-        let scenario: Scenario
-        do {
-            scenario = try ScenarioFile.load(path: path)
-        } catch let error as ScenarioError {
-            throw Diagnostic.scenario(error)
-        }
+        let scenario = try ScenarioFile.load(path: path)
         try checkFonts(scenario, file: path)
         return scenario
     }
@@ -29,27 +25,14 @@ enum ScenarioInput {
         ]
         for check in checks where !check.text.isEmpty {
             for font in check.fonts {
-                let uncovered: [Character]
-                do {
-                    uncovered = try TextSetter.uncoveredCharacters(in: check.text, font: font, fonts: fonts)
-                } catch {
-                    throw Diagnostic.fonts("\(error)")
-                }
+                let uncovered = try TextSetter.uncoveredCharacters(in: check.text, font: font, fonts: fonts)
                 guard let first = uncovered.first else { continue }
                 let codes = first.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
                 let more = uncovered.count > 1 ? " (and \(uncovered.count - 1) more)" : ""
-                throw Diagnostic.scenario(ScenarioError(file: file, location: check.field,
-                                                        "\(check.what) \"\(UserText.shown(String(first)))\" (\(codes))\(more); "
-                                                        + (check.field == "key" ? "pick emoji it has" : "install a font that has it, or change the name")))
+                throw ScenarioError(file: file, location: check.field,
+                                    "\(check.what) \"\(UserText.shown(String(first)))\" (\(codes))\(more); "
+                                    + (check.field == "key" ? "pick emoji it has" : "install a font that has it, or change the name"))
             }
         }
-    }
-
-    /// A time given with `option` that must lie within the scenario.
-    static func time(_ value: Double, option: String, in scenario: Scenario) throws -> Double {
-        guard value >= 0, value <= scenario.duration else {
-            throw Diagnostic.timeOutsideScenario(option: option, time: value, duration: scenario.duration)
-        }
-        return value
     }
 }

@@ -199,6 +199,7 @@ enum Diagnostic: Error, Equatable {
         case let error as ImageMetrics.SizeMismatch: self = .sizesDiffer(error.description)
         case let error as AudioError: self = .audio(error.description)
         case let failure as FFmpegFailure: self = .ffmpegFailed(failure.description)
+        case is FFmpegMissing: self = .ffmpegMissing
         case POSIXFailure.closed: self = .readerGone
         case let failure as POSIXFailure: self = .system(failure.description)
         case let error as SystemError: self = .system(error.description)

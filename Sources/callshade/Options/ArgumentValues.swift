@@ -7,6 +7,7 @@ import CallshadeGL
 extension Palette: ExpressibleByArgument {}
 extension VideoCodec: ExpressibleByArgument {}
 extension EncoderPreset: ExpressibleByArgument {}
+extension PixelFormat: ExpressibleByArgument {}
 
 /// The renderer: the shader path, or the CPU reference.
 enum Backend: String, CaseIterable, ExpressibleByArgument {

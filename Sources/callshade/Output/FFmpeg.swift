@@ -17,7 +17,7 @@ enum FFmpeg {
 
     /// ffmpeg's path, or an error that says how to install it.
     static func require() throws -> String {
-        guard let path = locate() else { throw Diagnostic.ffmpegMissing }
+        guard let path = locate() else { throw FFmpegMissing() }
         return path
     }
 
@@ -34,4 +34,9 @@ enum FFmpeg {
         }
         return Set(names)
     }
+}
+
+/// ffmpeg is not on PATH.
+struct FFmpegMissing: Error, CustomStringConvertible {
+    var description: String { "ffmpeg was not found on PATH; \(FFmpeg.installHint)" }
 }

@@ -6,14 +6,19 @@ import Foundation
 /// Acts on SIGINT and SIGTERM at once, whatever the command is doing (a
 /// render blocked on a consumer that stopped reading included): kills the
 /// children `cleanup` holds, then removes the outputs it holds, says so on
-/// standard error and exits with 128 + the signal's number. If the command
-/// already put its output in place, the signal is ignored and it finishes.
+/// standard error and exits with the status `report` gives for the signal
+/// (its message, and 128 + the signal's number, at the command line). If the
+/// command already put its output in place, the signal is ignored and it finishes.
 final class Interruption: @unchecked Sendable {
     let cleanup = StopCleanup()
-    private let ending = StopEnding()
+    private let ending: StopEnding
     private var sources: [DispatchSourceSignal] = []
 
-    init(signals: [Int32] = [SIGINT, SIGTERM]) throws {
+    /// What a stop by `signal` says on standard error (a line, or nothing) and its exit status.
+    typealias Report = @Sendable (_ signal: Int32) -> (message: String, status: Int32)
+
+    init(signals: [Int32], report: @escaping Report) throws {
+        ending = StopEnding(report: report)
         let queue = DispatchQueue(label: "callshade.signals")
         for number in signals {
             try ThisProcess.ignore(signal: number)   // delivered to the dispatch source instead
@@ -67,6 +72,11 @@ private final class StopEnding: @unchecked Sendable {
     private var signal: Int32?
     /// Taken by the exit and never given back.
     private let exiting = NSLock()
+    private let report: Interruption.Report
+
+    init(report: @escaping Interruption.Report) {
+        self.report = report
+    }
 
     /// Keeps the first signal received.
     func record(_ number: Int32) {
@@ -78,12 +88,12 @@ private final class StopEnding: @unchecked Sendable {
     func exit() -> Never {
         exiting.lock()
         lock.lock()
-        let diagnostic = Diagnostic.interrupted(signal: signal ?? SIGINT)
+        let (message, status) = report(signal ?? SIGINT)
         lock.unlock()
-        let message = Array((diagnostic.message + "\n").utf8)
+        let line = Array((message.isEmpty ? "" : message + "\n").utf8)
         // A standard error that cannot be written has no one to tell; the exit status says it all the same.
-        message.withUnsafeBytes { _ = try? FileDescriptor.standardError.writeAll($0) }
-        ThisProcess.exitImmediately(diagnostic.exitCode)
+        line.withUnsafeBytes { _ = try? FileDescriptor.standardError.writeAll($0) }
+        ThisProcess.exitImmediately(status)
     }
 }
 

@@ -14,11 +14,7 @@ final class VideoSink: FrameSink {
     /// settings take audio, is the open recording it muxes. With `cleanup`, a
     /// stop kills ffmpeg, then removes the staged file.
     init(path: String, settings: VideoSettings, ffmpeg: String, recording: Recording?, cleanup: StopCleanup?) throws {
-        do {
-            staged = try AtomicFile(path: path).stage(cleanup: cleanup)
-        } catch {
-            throw Diagnostic(error)
-        }
+        staged = try AtomicFile(path: path).stage(cleanup: cleanup)
         self.settings = settings
         let audio = settings.audio == nil ? nil : recording
         child = try ChildProcess(executable: ffmpeg, arguments: settings.ffmpegArguments(output: staged.temporaryPath),
