@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "CallshadeAudio", targets: ["CallshadeAudio"]),
         .library(name: "CallshadeText", targets: ["CallshadeText"]),
         .library(name: "CallshadeReport", targets: ["CallshadeReport"]),
+        .library(name: "CallshadeRender", targets: ["CallshadeRender"]),
     ],
     dependencies: [
         // Pinned to one minor version: Sources/callshade/Diagnostics/Diagnostic+Thrown.swift
@@ -67,10 +68,16 @@ let package = Package(
         // The GPU renderer: EGL + OpenGL ES 3, shaders embedded at build time.
         .target(name: "CallshadeGL", dependencies: ["CallshadeCore", "CallshadeSystem", "CEGL"],
                 swiftSettings: optimisedInDebug, plugins: ["EmbedShaders"]),
+        // Rendering a scenario to its outputs: the scenario's inputs (its file, fonts
+        // checked, its recording), the frame pipeline, and the sinks (PNG frames, raw
+        // frames, video through ffmpeg). A new input format goes in Inputs/, a new output format in Outputs/.
+        .target(name: "CallshadeRender", dependencies: [
+            "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadePNG", "CallshadeAudio", "CallshadeText",
+        ], swiftSettings: optimisedInDebug),
 
         .executableTarget(name: "callshade", dependencies: [
             "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "CallshadeRender", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Build-time embedding of Shaders/ into the binary.
@@ -78,7 +85,7 @@ let package = Package(
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
 
         .testTarget(name: "CallshadeTests", dependencies: [
-            "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport", "callshade",
+            "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport", "CallshadeRender", "callshade",
         ], exclude: ["Fixtures"]),
     ]
 )

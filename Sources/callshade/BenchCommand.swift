@@ -1,6 +1,7 @@
 import ArgumentParser
 import CallshadeCore
 import CallshadeGL
+import CallshadeRender
 import CallshadeSystem
 import CallshadeText
 import Foundation

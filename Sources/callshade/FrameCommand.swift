@@ -1,6 +1,7 @@
 import ArgumentParser
 import CallshadeCore
 import CallshadePNG
+import CallshadeRender
 import CallshadeSystem
 import Foundation
 

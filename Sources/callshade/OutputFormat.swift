@@ -1,4 +1,5 @@
 import ArgumentParser
+import CallshadeRender
 import Foundation
 
 /// What `--format` names: PNG frames, a video container, or raw frames.

@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeRender
 
 extension ScenarioFrames {
     /// The frames of `scenario` at `size`, showing `layers`, with the call

@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeRender
 
 extension ScenarioInput {
     /// A time given with `option` that must lie within the scenario.

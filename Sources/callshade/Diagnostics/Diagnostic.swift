@@ -2,6 +2,7 @@ import CallshadeAudio
 import CallshadeCore
 import CallshadeGL
 import CallshadePNG
+import CallshadeRender
 import CallshadeReport
 import CallshadeSystem
 import CallshadeText

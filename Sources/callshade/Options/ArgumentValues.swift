@@ -1,6 +1,7 @@
 import ArgumentParser
 import CallshadeCore
 import CallshadeGL
+import CallshadeRender
 
 /// Values of options parsed once, by ArgumentParser, through these
 /// conformances and transforms; what they refuse is said in one line.

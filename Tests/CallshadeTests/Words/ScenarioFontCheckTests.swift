@@ -1,3 +1,4 @@
+import CallshadeRender
 @testable import callshade
 import CallshadeCore
 import CallshadeText

@@ -1,6 +1,6 @@
 /// What a render makes: PNG frames in a folder, a video file, or raw frames
 /// on standard output (at the command line, from `-o OUT` and `--format`).
-enum OutputTarget: Equatable {
+public enum OutputTarget: Equatable {
     /// PNG frames in a folder.
     case frames(String)
     /// A video file in a container.

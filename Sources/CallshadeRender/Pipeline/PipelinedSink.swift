@@ -5,7 +5,7 @@ import Foundation
 /// Writes frames to a sink on its own thread, so the next frame renders while
 /// the last one goes to disk, a pipe or ffmpeg. At most `depth` frames wait,
 /// so memory stays bounded whatever the length of the render.
-final class PipelinedSink: @unchecked Sendable {
+public final class PipelinedSink: @unchecked Sendable {
     private let sink: FrameSink
     private let queue = DispatchQueue(label: "callshade.frame-writer")
     /// Every queued frame, until written.
@@ -16,15 +16,15 @@ final class PipelinedSink: @unchecked Sendable {
     /// I420 buffers the writer is done with, for the next frames (at most `depth` + 1).
     private var spare: [[UInt8]] = []
 
-    init(_ sink: FrameSink, depth: Int = 2) {
+    public init(_ sink: FrameSink, depth: Int = 2) {
         self.sink = sink
         slots = DispatchSemaphore(value: max(depth, 1))
     }
 
-    var layout: PixelFormat { sink.layout }
+    public var layout: PixelFormat { sink.layout }
 
     /// Queues a frame; throws the error of an earlier write, if one failed.
-    func submit(_ frame: RenderedFrame, index: Int) throws {
+    public func submit(_ frame: RenderedFrame, index: Int) throws {
         try rethrow()
         slots.wait()
         pending.enter()
@@ -45,7 +45,7 @@ final class PipelinedSink: @unchecked Sendable {
 
     /// A buffer for the next I420 frame: one the writer is done with, when
     /// there is one (its pages are already mapped), else an empty one.
-    func reusableBuffer() -> [UInt8] {
+    public func reusableBuffer() -> [UInt8] {
         lock.lock()
         defer { lock.unlock() }
         return spare.popLast() ?? []
@@ -66,7 +66,7 @@ final class PipelinedSink: @unchecked Sendable {
     }
 
     /// Waits for every queued frame, then finishes the sink.
-    func finish() throws {
+    public func finish() throws {
         queue.sync {}
         try rethrow()
         try sink.finish()
@@ -76,7 +76,7 @@ final class PipelinedSink: @unchecked Sendable {
     /// blocked on it returns), then waits for the writer, at most `seconds`:
     /// one blocked on a consumer that stopped reading is left to end with
     /// the process.
-    func abandon(waitingAtMost seconds: Double = 2) {
+    public func abandon(waitingAtMost seconds: Double = 2) {
         sink.abandon()
         _ = pending.wait(timeout: .now() + seconds)
     }

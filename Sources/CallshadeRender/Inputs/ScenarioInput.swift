@@ -5,8 +5,8 @@ import Foundation
 
 /// Loading a scenario for a command: its file read and checked, and its
 /// texts checked against the installed fonts (errors: `ScenarioError`, `TextFailure`).
-enum ScenarioInput {
-    static func load(_ path: String) throws -> Scenario {
+public enum ScenarioInput {
+    public static func load(_ path: String) throws -> Scenario {
         let scenario = try ScenarioFile.load(path: path)
         try checkFonts(scenario, file: path)
         return scenario
@@ -18,7 +18,7 @@ enum ScenarioInput {
     /// would draw a missing-glyph box is refused, naming the field and the
     /// character. A font the check needs that is missing is an error too,
     /// naming its package: the check is never skipped.
-    static func checkFonts(_ scenario: Scenario, file: String, fonts: FontBook = .debian) throws {
+    public static func checkFonts(_ scenario: Scenario, file: String, fonts: FontBook = .debian) throws {
         let checks: [(field: String, text: String, fonts: [TextFont], what: String)] = [
             ("name", scenario.name, [.regular, .semibold], "no installed font has"),
             ("key", scenario.key.joined(), [.emoji], "the emoji font (Noto Color Emoji) has no"),

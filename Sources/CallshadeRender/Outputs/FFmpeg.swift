@@ -2,11 +2,11 @@ import CallshadeSystem
 import Foundation
 
 /// Finding ffmpeg and asking it what it can do.
-enum FFmpeg {
-    static let installHint = "install it with 'apt-get install ffmpeg' (Scripts/bootstrap does)"
+public enum FFmpeg {
+    public static let installHint = "install it with 'apt-get install ffmpeg' (Scripts/bootstrap does)"
 
     /// The path of `name` on PATH, or nil.
-    static func locate(_ name: String = "ffmpeg") -> String? {
+    public static func locate(_ name: String = "ffmpeg") -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for folder in path.split(separator: ":") where !folder.isEmpty {
             let candidate = String(folder) + "/" + name
@@ -16,13 +16,13 @@ enum FFmpeg {
     }
 
     /// ffmpeg's path, or an error that says how to install it.
-    static func require() throws -> String {
+    public static func require() throws -> String {
         guard let path = locate() else { throw FFmpegMissing() }
         return path
     }
 
     /// The names of the encoders this ffmpeg has.
-    static func encoders(ffmpeg: String) throws -> Set<String> {
+    public static func encoders(ffmpeg: String) throws -> Set<String> {
         var text: [UInt8] = []
         // Its exit says nothing more: an ffmpeg that lists nothing has no encoder asked for.
         _ = try ChildProcess.run(executable: ffmpeg, arguments: ["-hide_banner", "-encoders"]) { text += $0 }
@@ -37,6 +37,8 @@ enum FFmpeg {
 }
 
 /// ffmpeg is not on PATH.
-struct FFmpegMissing: Error, CustomStringConvertible {
-    var description: String { "ffmpeg was not found on PATH; \(FFmpeg.installHint)" }
+public struct FFmpegMissing: Error, CustomStringConvertible {
+    public init() {}
+
+    public var description: String { "ffmpeg was not found on PATH; \(FFmpeg.installHint)" }
 }

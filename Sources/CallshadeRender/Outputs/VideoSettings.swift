@@ -1,24 +1,24 @@
 import CallshadeCore
 
 /// Video containers callshade writes, by file extension.
-enum VideoContainer: String, CaseIterable {
+public enum VideoContainer: String, CaseIterable {
     case mp4, mov, mkv, webm
 
     /// ffmpeg's name for the muxer.
-    var muxer: String { self == .mkv ? "matroska" : rawValue }
+    public var muxer: String { self == .mkv ? "matroska" : rawValue }
 
     /// The codec used when none is asked for.
-    var defaultCodec: VideoCodec { self == .webm ? .vp9 : .h264 }
+    public var defaultCodec: VideoCodec { self == .webm ? .vp9 : .h264 }
 
     /// The audio codec muxed with the video.
-    var audioEncoder: (name: String, bitrate: String) { self == .webm ? ("libopus", "128k") : ("aac", "192k") }
+    public var audioEncoder: (name: String, bitrate: String) { self == .webm ? ("libopus", "128k") : ("aac", "192k") }
 }
 
 /// Video codecs, each mapped to one ffmpeg encoder.
-enum VideoCodec: String, CaseIterable {
+public enum VideoCodec: String, CaseIterable {
     case h264, hevc, vp9, prores, ffv1
 
-    var encoder: String {
+    public var encoder: String {
         switch self {
         case .h264: return "libx264"
         case .hevc: return "libx265"
@@ -29,7 +29,7 @@ enum VideoCodec: String, CaseIterable {
     }
 
     /// Containers this codec may go in.
-    var containers: [VideoContainer] {
+    public var containers: [VideoContainer] {
         switch self {
         case .h264, .hevc: return [.mp4, .mov, .mkv]
         case .vp9: return [.webm, .mkv, .mp4]
@@ -39,10 +39,10 @@ enum VideoCodec: String, CaseIterable {
     }
 
     /// Whether the codec carries 4:2:0 video, which needs an even width and height.
-    var usesYUV420: Bool { [.h264, .hevc, .vp9].contains(self) }
+    public var usesYUV420: Bool { [.h264, .hevc, .vp9].contains(self) }
 
     /// The CRF values the encoder accepts (nil: it takes none).
-    var crfRange: ClosedRange<Int>? {
+    public var crfRange: ClosedRange<Int>? {
         switch self {
         case .h264, .hevc: return 0...51
         case .vp9: return 0...63
@@ -50,15 +50,15 @@ enum VideoCodec: String, CaseIterable {
         }
     }
 
-    static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// x264-style speed presets, fastest first.
-enum EncoderPreset: String, CaseIterable {
+public enum EncoderPreset: String, CaseIterable {
     case ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow
 
     /// libvpx's deadline and cpu-used for the same place on the speed scale.
-    var vp9Speed: (deadline: String, cpuUsed: Int) {
+    public var vp9Speed: (deadline: String, cpuUsed: Int) {
         switch self {
         case .ultrafast: return ("realtime", 8)
         case .superfast: return ("realtime", 7)
@@ -71,27 +71,36 @@ enum EncoderPreset: String, CaseIterable {
         }
     }
 
-    static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// Everything ffmpeg needs to turn a stream of raw RGBA frames into a video file.
-struct VideoSettings: Equatable {
-    var container: VideoContainer
-    var codec: VideoCodec
-    var crf: Int
-    var preset: EncoderPreset
-    var size: FrameSize
-    var fps: Int
+public struct VideoSettings: Equatable {
+    public var container: VideoContainer
+    public var codec: VideoCodec
+    public var crf: Int
+    public var preset: EncoderPreset
+    public var size: FrameSize
+    public var fps: Int
     /// An audio file to mux, trimmed to `audioStart ..< audioStart + audioDuration`.
-    var audio: String?
-    var audioStart: Double = 0
-    var audioDuration: Double = 0
+    public var audio: String?
+    public var audioStart: Double = 0
+    public var audioDuration: Double = 0
+
+    public init(container: VideoContainer, codec: VideoCodec, crf: Int, preset: EncoderPreset, size: FrameSize, fps: Int) {
+        self.container = container
+        self.codec = codec
+        self.crf = crf
+        self.preset = preset
+        self.size = size
+        self.fps = fps
+    }
 
     /// The ffmpeg arguments (no shell) that read frames on standard input
     /// and write `output`. 4:2:0 codecs read I420 planes (BT.709, limited
     /// range) that callshade made; the others read RGBA, converted here. The
     /// video is tagged BT.709 so players show the colours of the PNG frames.
-    func ffmpegArguments(output: String) -> [String] {
+    public func ffmpegArguments(output: String) -> [String] {
         let input = codec.usesYUV420 ? "yuv420p" : "rgba"
         var arguments = ["-hide_banner", "-nostats", "-loglevel", "error", "-y",
                          "-f", "rawvideo", "-pix_fmt", input, "-s", "\(size.width)x\(size.height)",
@@ -135,5 +144,5 @@ struct VideoSettings: Equatable {
         return arguments
     }
 
-    static func seconds(_ value: Double) -> String { String(format: "%.6f", value) }
+    public static func seconds(_ value: Double) -> String { String(format: "%.6f", value) }
 }

@@ -7,10 +7,10 @@ import Foundation
 /// levels are measured through this open file, and ffmpeg reads the same open
 /// file (it inherits the descriptor) to mux it, so the path is opened a
 /// single time and must be a regular file.
-final class Recording {
-    let file: InputFile
+public final class Recording {
+    public let file: InputFile
 
-    init(path: String) throws {
+    public init(path: String) throws {
         do {
             file = try InputFile(path: path)
         } catch let failure as InputFile.Failure {
@@ -18,11 +18,11 @@ final class Recording {
         }
     }
 
-    var path: String { file.path }
+    public var path: String { file.path }
 
     /// The meter fed with the whole recording: libsndfile for what it reads,
     /// ffmpeg as the decoder for anything else (AAC, M4A, video files' sound).
-    func meter() throws -> VoiceLevelMeter {
+    public func meter() throws -> VoiceLevelMeter {
         let sound: SoundFile
         do {
             sound = try SoundFile(file: file)
@@ -70,20 +70,20 @@ final class Recording {
 
 extension ScenarioInput {
     /// The scenario's recording, opened, when it names one.
-    static func recording(_ scenario: Scenario) throws -> Recording? {
+    public static func recording(_ scenario: Scenario) throws -> Recording? {
         try scenario.audioPath.map(Recording.init(path:))
     }
 
     /// The scenario's timeline, its voice level measured by `meter` (the
     /// scenario's recording's) when there is one.
-    static func timeline(_ scenario: Scenario, meter: VoiceLevelMeter?) -> CallTimeline {
+    public static func timeline(_ scenario: Scenario, meter: VoiceLevelMeter?) -> CallTimeline {
         guard let meter else { return CallTimeline(scenario) }
         let levels = meter.levels(tickCount: CallTimeline.levelTickCount(duration: scenario.duration))
         return CallTimeline(scenario, voiceLevels: levels)
     }
 
     /// The scenario's timeline, its recording opened and measured once.
-    static func timeline(_ scenario: Scenario) throws -> CallTimeline {
+    public static func timeline(_ scenario: Scenario) throws -> CallTimeline {
         timeline(scenario, meter: try recording(scenario)?.meter())
     }
 }
