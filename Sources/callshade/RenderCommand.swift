@@ -119,25 +119,18 @@ struct RenderCommand: ParsableCommand, WritesToStandardOutput {
         let target = try OutputTarget.resolve(output: output, format: format)
         let video = try videoSettings(target: target, scenario: scenario, schedule: schedule, frames: range,
                                       size: layout.size, sharded: (shard?.count ?? 1) > 1)
-        if target == .raw, pixelFormat == .yuv420p {
-            do { try YUV420.checkSize(width: layout.size.width, height: layout.size.height) } catch { throw Diagnostic(error) }
+        if target == .raw {
+            do { try (pixelFormat ?? .rgba).check(layout.size) } catch { throw Diagnostic(error) }
         }
         let renderer = try drawing.render.makeRenderer()
 
-        let sink = PipelinedSink(try makeSink(target: target, video: video, recording: frames.recording,
-                                              cleanup: cleanup))
+        let pipeline = FramePipeline(renderer: renderer, sink: try makeSink(target: target, video: video, recording: frames.recording,
+                                                                            cleanup: cleanup))
         let progress = ProgressLine(total: range.count, quiet: quiet)
         do {
-            for (done, index) in range.enumerated() {
-                let scene = frames.scene(at: schedule.time(ofFrame: index))
-                // PNG frames keep their place in the whole render (shards fit together); streams count from 0.
-                try sink.submit(try renderer.render(scene, for: sink.layout, reusing: sink.reusableBuffer()), index: isFrames(target) ? index : done)
-                progress.update(done: done + 1)
-            }
-            try sink.finish()
+            try pipeline.render(frames, schedule: schedule, range: range, keepsIndices: isFrames(target), progress: progress.update(done:))
             progress.end()
         } catch {
-            sink.abandon()
             progress.end()
             // ffmpeg's failure exits 3, a reader gone 141.
             throw Diagnostic(error)
@@ -172,10 +165,8 @@ struct RenderCommand: ParsableCommand, WritesToStandardOutput {
         if let range = chosen.crfRange, !range.contains(crf) {
             throw Diagnostic.optionRange(option: "--crf for \(chosen.rawValue)", range: range, got: crf)
         }
-        if chosen.usesYUV420 {
-            do { try YUV420.checkSize(width: size.width, height: size.height) } catch {
-                throw Diagnostic.frameSize("\(error) (\(chosen.rawValue) is 4:2:0)")
-            }
+        do { try chosen.pixelFormat.check(size) } catch {
+            throw Diagnostic.frameSize("\(error) (\(chosen.rawValue) is 4:2:0)")
         }
         let ffmpeg = try FFmpeg.require()
         guard try FFmpeg.encoders(ffmpeg: ffmpeg).contains(chosen.encoder) else {

@@ -14,7 +14,7 @@ public final class RawStreamSink: FrameSink {
         self.descriptor = descriptor
     }
 
-    public var layout: PixelFormat { format }
+    public var takes: PixelFormat { format }
 
     public func write(_ frame: RenderedFrame, index: Int) throws {
         switch frame {

@@ -38,8 +38,10 @@ public enum VideoCodec: String, CaseIterable {
         }
     }
 
-    /// Whether the codec carries 4:2:0 video, which needs an even width and height.
-    public var usesYUV420: Bool { [.h264, .hevc, .vp9].contains(self) }
+    /// The frames ffmpeg reads for this codec: I420 for the 4:2:0 codecs
+    /// (made by callshade, so ffmpeg only encodes; they need an even width
+    /// and height), else RGBA (ffmpeg converts).
+    public var pixelFormat: PixelFormat { [.h264, .hevc, .vp9].contains(self) ? .yuv420p : .rgba }
 
     /// The CRF values the encoder accepts (nil: it takes none).
     public var crfRange: ClosedRange<Int>? {
@@ -74,7 +76,7 @@ public enum EncoderPreset: String, CaseIterable {
     public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
-/// Everything ffmpeg needs to turn a stream of raw RGBA frames into a video file.
+/// Everything ffmpeg needs to turn a stream of raw frames into a video file.
 public struct VideoSettings: Equatable {
     public var container: VideoContainer
     public var codec: VideoCodec
@@ -96,14 +98,17 @@ public struct VideoSettings: Equatable {
         self.fps = fps
     }
 
-    /// The ffmpeg arguments (no shell) that read frames on standard input
-    /// and write `output`. 4:2:0 codecs read I420 planes (BT.709, limited
-    /// range) that callshade made; the others read RGBA, converted here. The
-    /// video is tagged BT.709 so players show the colours of the PNG frames.
+    /// The frames ffmpeg reads on its standard input: the codec's.
+    public var pixelFormat: PixelFormat { codec.pixelFormat }
+
+    /// The ffmpeg arguments (no shell) that read frames in `pixelFormat` on
+    /// standard input and write `output`. 4:2:0 codecs read I420 planes
+    /// (BT.709, limited range) that callshade made; the others read RGBA,
+    /// converted here. The video is tagged BT.709 so players show the
+    /// colours of the PNG frames.
     public func ffmpegArguments(output: String) -> [String] {
-        let input = codec.usesYUV420 ? "yuv420p" : "rgba"
         var arguments = ["-hide_banner", "-nostats", "-loglevel", "error", "-y",
-                         "-f", "rawvideo", "-pix_fmt", input, "-s", "\(size.width)x\(size.height)",
+                         "-f", "rawvideo", "-pix_fmt", pixelFormat.rawValue, "-s", "\(size.width)x\(size.height)",
                          "-framerate", "\(fps)", "-i", "pipe:0"]
         if let audio {
             arguments += ["-ss", Self.seconds(audioStart), "-t", Self.seconds(audioDuration), "-i", audio]

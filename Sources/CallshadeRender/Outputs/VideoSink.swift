@@ -2,8 +2,8 @@ import CallshadeCore
 import CallshadeSystem
 import Foundation
 
-/// Frames into a video file through an ffmpeg child process fed raw RGBA
-/// frames on a pipe. ffmpeg writes a temporary file beside the target, which
+/// Frames into a video file through an ffmpeg child process fed raw frames
+/// on a pipe. ffmpeg writes a temporary file beside the target, which
 /// takes the target's name only when ffmpeg has finished without error.
 public final class VideoSink: FrameSink {
     private let staged: StagedFile
@@ -30,8 +30,8 @@ public final class VideoSink: FrameSink {
     /// How much lower the encoder's CPU priority is than the renderer's.
     public static let encoderNiceness: Int32 = 10
 
-    /// 4:2:0 codecs take I420 planes made by the renderer; ffmpeg then only encodes.
-    public var layout: PixelFormat { settings.codec.usesYUV420 ? .yuv420p : .rgba }
+    /// What ffmpeg reads: I420 for 4:2:0 codecs (it then only encodes), else RGBA.
+    public var takes: PixelFormat { settings.pixelFormat }
 
     public func write(_ frame: RenderedFrame, index: Int) throws {
         do {

@@ -4,9 +4,13 @@ import Foundation
 
 /// Writes frames to a sink on its own thread, so the next frame renders while
 /// the last one goes to disk, a pipe or ffmpeg. At most `depth` frames wait,
-/// so memory stays bounded whatever the length of the render.
-public final class PipelinedSink: @unchecked Sendable {
+/// so memory stays bounded whatever the length of the render. RGBA frames
+/// for a sink that takes I420 are converted here, on the writer's thread,
+/// when the pipeline asks for it.
+final class FrameWriter: @unchecked Sendable {
     private let sink: FrameSink
+    /// Whether RGBA frames are converted to I420 before the sink gets them.
+    private let convertsToYUV: Bool
     private let queue = DispatchQueue(label: "callshade.frame-writer")
     /// Every queued frame, until written.
     private let pending = DispatchGroup()
@@ -16,15 +20,14 @@ public final class PipelinedSink: @unchecked Sendable {
     /// I420 buffers the writer is done with, for the next frames (at most `depth` + 1).
     private var spare: [[UInt8]] = []
 
-    public init(_ sink: FrameSink, depth: Int = 2) {
+    init(_ sink: FrameSink, convertsToYUV: Bool, depth: Int) {
         self.sink = sink
+        self.convertsToYUV = convertsToYUV
         slots = DispatchSemaphore(value: max(depth, 1))
     }
 
-    public var layout: PixelFormat { sink.layout }
-
     /// Queues a frame; throws the error of an earlier write, if one failed.
-    public func submit(_ frame: RenderedFrame, index: Int) throws {
+    func submit(_ frame: RenderedFrame, index: Int) throws {
         try rethrow()
         slots.wait()
         pending.enter()
@@ -45,7 +48,7 @@ public final class PipelinedSink: @unchecked Sendable {
 
     /// A buffer for the next I420 frame: one the writer is done with, when
     /// there is one (its pages are already mapped), else an empty one.
-    public func reusableBuffer() -> [UInt8] {
+    func reusableBuffer() -> [UInt8] {
         lock.lock()
         defer { lock.unlock() }
         return spare.popLast() ?? []
@@ -57,16 +60,15 @@ public final class PipelinedSink: @unchecked Sendable {
         if spare.count < 3 { spare.append(planes) }
     }
 
-    /// RGBA for a sink that takes I420 is converted here, on the writer's thread.
     private func converted(_ frame: RenderedFrame) throws -> RenderedFrame {
-        guard sink.layout == .yuv420p, case .rgba(let image) = frame else { return frame }
+        guard convertsToYUV, case .rgba(let image) = frame else { return frame }
         var planes = reusableBuffer()
         try YUV420.convertFast(image, into: &planes)
         return .yuv420p(planes)
     }
 
     /// Waits for every queued frame, then finishes the sink.
-    public func finish() throws {
+    func finish() throws {
         queue.sync {}
         try rethrow()
         try sink.finish()
@@ -76,7 +78,7 @@ public final class PipelinedSink: @unchecked Sendable {
     /// blocked on it returns), then waits for the writer, at most `seconds`:
     /// one blocked on a consumer that stopped reading is left to end with
     /// the process.
-    public func abandon(waitingAtMost seconds: Double = 2) {
+    func abandon(waitingAtMost seconds: Double = 2) {
         sink.abandon()
         _ = pending.wait(timeout: .now() + seconds)
     }
