@@ -57,7 +57,7 @@ public final class Recording {
                 }
                 carry.removeFirst(whole)
             }
-        } catch let failure as POSIXFailure {
+        } catch let failure as SystemError {
             throw AudioError.cannotOpen(path: path, reason: "\(failure)")
         }
         guard exit.succeeded, meter.duration > 0 else {

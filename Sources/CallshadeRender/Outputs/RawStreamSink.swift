@@ -19,9 +19,9 @@ public final class RawStreamSink: FrameSink {
     public func write(_ frame: RenderedFrame, index: Int) throws {
         switch frame {
         case .rgba(let image):
-            try image.pixels.withUnsafeBytes { try descriptor.send($0) }
+            try image.pixels.withUnsafeBytes { try descriptor.writeAll($0) }
         case .yuv420p(let planes):
-            try planes.withUnsafeBytes { try descriptor.send($0) }
+            try planes.withUnsafeBytes { try descriptor.writeAll($0) }
         }
     }
 

@@ -39,7 +39,7 @@ public final class VideoSink: FrameSink {
             case .rgba(let image): try image.pixels.withUnsafeBytes { try child.write($0) }
             case .yuv420p(let planes): try planes.withUnsafeBytes { try child.write($0) }
             }
-        } catch POSIXFailure.closed {
+        } catch let error as SystemError where error.isReaderGone {
             // ffmpeg stopped reading: it failed or was killed; say why.
             throw failure(try child.finish())
         }

@@ -4,12 +4,7 @@ extension ChildProcess {
     /// how it ended. A read that fails kills it, and throws.
     public static func run(executable: String, arguments: [String], inheriting: FileDescriptor? = nil,
                     consume: ([UInt8]) -> Void) throws -> (child: ChildProcess, exit: ChildExit) {
-        let output: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
-        do {
-            output = try FileDescriptor.pipe()
-        } catch {
-            throw POSIXFailure(error)
-        }
+        let output = try FileDescriptor.pipe()
         let child: ChildProcess
         do {
             child = try ChildProcess(executable: executable, arguments: arguments, standardOutput: output.writeEnd,
@@ -34,7 +29,7 @@ extension ChildProcess {
             try closed.get()
         } catch {
             child.kill()
-            throw POSIXFailure(error)
+            throw error
         }
         return (child, try child.finish())
     }

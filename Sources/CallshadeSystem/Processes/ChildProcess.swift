@@ -75,21 +75,22 @@ public final class ChildProcess {
             // The failure to start is the one to report; these descriptors
             // were made for it alone and nothing was written through them.
             _ = closeAll(theirs + ours)
-            throw POSIXFailure(error.call == "posix_spawn" ? SystemError("posix_spawn \(executable)", code: error.code) : error)
+            throw error.call == "posix_spawn" ? SystemError("posix_spawn \(executable)", code: error.code) : error
         }
         if let failure = closeAll(theirs) {
             // Our copies of its ends must close, or it never sees the end of its input.
             _ = try? process.killAndReap()
             _ = closeAll(ours)
-            throw POSIXFailure(failure)
+            throw failure
         }
         return (process, input, errorOutput)
     }
 
-    /// Writes bytes to the child's standard input.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws {
-        guard let input else { throw POSIXFailure.closed }
-        try input.send(bytes)
+    /// Writes bytes to the child's standard input; a child that no longer
+    /// reads it (it ended, or its input was closed here) is a reader gone (EPIPE).
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+        guard let input else { throw SystemError("write", code: EPIPE) }
+        try input.writeAll(bytes)
     }
 
     /// Closes its input, waits for it to end, and says how it did. A failing
@@ -103,15 +104,11 @@ public final class ChildProcess {
             do { try input.close() } catch { closeFailure = error }
         }
         let exit: ChildExit
-        do {
-            exit = try process.wait()
-        } catch {
-            throw POSIXFailure(error)
-        }
+        exit = try process.wait()
         errorCollector.waitForEnd()
         ended = exit
         if let cleanupKey { cleanup?.unregister(cleanupKey) }
-        if let closeFailure { throw POSIXFailure(closeFailure) }
+        if let closeFailure { throw closeFailure }
         return exit
     }
 

@@ -201,9 +201,7 @@ enum Diagnostic: Error, Equatable {
         case let error as AudioError: self = .audio(error.description)
         case let failure as FFmpegFailure: self = .ffmpegFailed(failure.description)
         case is FFmpegMissing: self = .ffmpegMissing
-        case POSIXFailure.closed: self = .readerGone
-        case let failure as POSIXFailure: self = .system(failure.description)
-        case let error as SystemError: self = .system(error.description)
+        case let error as SystemError: self = error.isReaderGone ? .readerGone : .system(error.description)
         case let stop as Interrupted: self = .interrupted(signal: stop.signal)
         default: self = .internalError("\(error)")
         }
