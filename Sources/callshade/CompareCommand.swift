@@ -6,7 +6,7 @@ import CallshadeReport
 import CallshadeSystem
 import Foundation
 
-struct CompareCommand: ParsableCommand {
+struct CompareCommand: ParsableCommand, DrawsFrames {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Compare the GPU renderer with the CPU reference (or two PNGs) and write a report with pictures.",
@@ -48,7 +48,9 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Levels a channel may differ by before a pixel counts as over (default 1).", valueName: "N"))
     var tolerance: Int = 1
 
-    @OptionGroup var drawing: DrawingOptions
+    @OptionGroup var layerOptions: LayerOptions
+    @OptionGroup var sceneOptions: SceneOptions
+    @OptionGroup var renderOptions: RenderOptions
 
     /// The most instants a report shows.
     static let mostFrames = 1000

@@ -5,7 +5,7 @@ import CallshadeRender
 import CallshadeSystem
 import Foundation
 
-struct FrameCommand: ParsableCommand {
+struct FrameCommand: ParsableCommand, DrawsFrames {
     static let configuration = CommandConfiguration(
         commandName: "frame",
         abstract: "Render one frame of the call screen to a PNG file.",
@@ -59,7 +59,9 @@ struct FrameCommand: ParsableCommand {
     @Flag(help: "Add an 8x8 ordered dither before 8-bit quantisation.")
     var dither = false
 
-    @OptionGroup var drawing: DrawingOptions
+    @OptionGroup var layerOptions: LayerOptions
+    @OptionGroup var sceneOptions: SceneOptions
+    @OptionGroup var renderOptions: RenderOptions
 
     func validate() throws {
         if scenario == nil, time != nil { throw Diagnostic.optionCombination(option: "--time", rule: "needs --scenario") }

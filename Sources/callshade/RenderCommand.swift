@@ -4,7 +4,7 @@ import CallshadeRender
 import CallshadeSystem
 import Foundation
 
-struct RenderCommand: ParsableCommand, WritesToStandardOutput {
+struct RenderCommand: ParsableCommand, WritesToStandardOutput, DrawsFrames {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a call scenario to a video, PNG frames, or raw frames.",
@@ -75,7 +75,9 @@ struct RenderCommand: ParsableCommand, WritesToStandardOutput {
     @Flag(help: "No progress line.")
     var quiet = false
 
-    @OptionGroup var drawing: DrawingOptions
+    @OptionGroup var layerOptions: LayerOptions
+    @OptionGroup var sceneOptions: SceneOptions
+    @OptionGroup var renderOptions: RenderOptions
 
     var outputIsStandardOutput: Bool { output == "-" }
 

@@ -6,7 +6,7 @@ import CallshadeReport
 import CallshadeSystem
 import Foundation
 
-struct SheetCommand: ParsableCommand {
+struct SheetCommand: ParsableCommand, DrawsFrames {
     static let configuration = CommandConfiguration(
         commandName: "sheet",
         abstract: "Draw a contact sheet: frames through a scenario in a grid, each with its time under it.",
@@ -38,7 +38,9 @@ struct SheetCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Frames a row (default 6).", valueName: "N"))
     var columns: Int = 6
 
-    @OptionGroup var drawing: DrawingOptions
+    @OptionGroup var layerOptions: LayerOptions
+    @OptionGroup var sceneOptions: SceneOptions
+    @OptionGroup var renderOptions: RenderOptions
 
     /// The most frames a sheet shows.
     static let mostFrames = 1000
