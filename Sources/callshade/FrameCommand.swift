@@ -5,7 +5,7 @@ import CallshadeRender
 import CallshadeSystem
 import Foundation
 
-struct FrameCommand: ParsableCommand, DrawsFrames {
+struct FrameCommand: StoppableCommand, DrawsFrames {
     static let configuration = CommandConfiguration(
         commandName: "frame",
         abstract: "Render one frame of the call screen to a PNG file.",
@@ -68,8 +68,8 @@ struct FrameCommand: ParsableCommand, DrawsFrames {
         try OutputPath.checkPNG(output)
     }
 
-    func run() throws {
-        let interruption = try Interruption()   // a signal removes the staged PNG
+    /// A signal removes the staged PNG.
+    func perform(cleanup: StopCleanup) throws {
         var background = GradientParameters(palette: .blueViolet, phase: 0)
         var waves = WaveState(level: 0, motionTime: 0)
         // Without a scenario: the words of a call that has just been placed.
@@ -102,6 +102,6 @@ struct FrameCommand: ParsableCommand, DrawsFrames {
         let scene = screen.scene(at: state, background: background, waves: waves)
         let renderer = try drawing.render.makeRenderer()
         let image = try renderer.render(scene)
-        try interruption.joiningStop { try PNGFile.write(image, to: output, cleanup: interruption.cleanup) }
+        try PNGFile.write(image, to: output, cleanup: cleanup)
     }
 }

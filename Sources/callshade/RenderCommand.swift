@@ -4,7 +4,7 @@ import CallshadeRender
 import CallshadeSystem
 import Foundation
 
-struct RenderCommand: ParsableCommand, WritesToStandardOutput, DrawsFrames {
+struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a call scenario to a video, PNG frames, or raw frames.",
@@ -99,11 +99,10 @@ struct RenderCommand: ParsableCommand, WritesToStandardOutput, DrawsFrames {
         // First, so that a signal at any point removes whatever was staged and kills any child.
         // Writes to a reader that went away then fail with EPIPE instead of ending the process.
         try ThisProcess.ignore(signal: SIGPIPE)
-        let interruption = try Interruption()
-        try interruption.joiningStop { try render(cleanup: interruption.cleanup) }
+        try performStoppably()
     }
 
-    private func render(cleanup: StopCleanup) throws {
+    func perform(cleanup: StopCleanup) throws {
         let scenario = try ScenarioInput.load(self.scenario)
         let start = try from.map { try ScenarioInput.time($0, option: "--from", in: scenario) } ?? 0
         let end = try to.map { try ScenarioInput.time($0, option: "--to", in: scenario) } ?? scenario.duration
