@@ -103,6 +103,11 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
     }
 
     func perform(cleanup: StopCleanup) throws {
+        try render(cleanup: cleanup, rawOutput: .standardOutput)
+    }
+
+    /// Renders, raw frames (`-o -`) going to `rawOutput`.
+    func render(cleanup: StopCleanup, rawOutput: FileDescriptor) throws {
         let scenario = try ScenarioInput.load(self.scenario)
         let start = try from.map { try ScenarioInput.time($0, option: "--from", in: scenario) } ?? 0
         let end = try to.map { try ScenarioInput.time($0, option: "--to", in: scenario) } ?? scenario.duration
@@ -126,7 +131,7 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         let renderer = try drawing.render.makeRenderer()
 
         let pipeline = FramePipeline(renderer: renderer, sink: try makeSink(target: target, video: video, recording: frames.recording,
-                                                                            cleanup: cleanup))
+                                                                            rawOutput: rawOutput, cleanup: cleanup))
         let progress = ProgressLine(total: range.count, quiet: quiet)
         do {
             try pipeline.render(frames, schedule: schedule, range: range, keepsIndices: isFrames(target), progress: progress.update(done:))
@@ -143,12 +148,13 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         return false
     }
 
-    private func makeSink(target: OutputTarget, video: VideoSettings?, recording: Recording?, cleanup: StopCleanup) throws -> FrameSink {
+    private func makeSink(target: OutputTarget, video: VideoSettings?, recording: Recording?, rawOutput: FileDescriptor,
+                          cleanup: StopCleanup) throws -> FrameSink {
         switch target {
         case .frames(let folder):
             return try PNGSequenceSink(folder: folder, cleanup: cleanup)
         case .raw:
-            return RawStreamSink(format: pixelFormat ?? .rgba)
+            return RawStreamSink(format: pixelFormat ?? .rgba, descriptor: rawOutput)
         case .video(let path, _):
             guard let video else { throw Diagnostic.internalError("no video settings") }
             return try VideoSink(path: path, settings: video, ffmpeg: try FFmpeg.require(), recording: recording, cleanup: cleanup)
