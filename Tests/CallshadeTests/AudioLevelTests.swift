@@ -9,7 +9,7 @@ final class AudioLevelTests: XCTestCase {
     var folder: URL!
 
     override func setUpWithError() throws {
-        try XCTSkipUnless(Tools.available("ffmpeg"), "ffmpeg is not installed (Scripts/bootstrap installs it)")
+        try XCTSkipUnless(Tools.hasFFmpeg, "ffmpeg is not installed (Scripts/bootstrap installs it)")
         folder = try scratchFolder(name)
     }
 

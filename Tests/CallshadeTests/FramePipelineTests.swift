@@ -154,7 +154,7 @@ final class FramePipelineTests: XCTestCase {
     }
 
     func testAVideoSinkEncodesWhatThePipelineHandsIt() throws {
-        try XCTSkipUnless(Tools.available("ffmpeg") && Tools.available("ffprobe"), "ffmpeg is not installed (Scripts/bootstrap installs it)")
+        try XCTSkipUnless(Tools.hasFFmpeg, "ffmpeg is not installed (Scripts/bootstrap installs it)")
         let folder = try scratchFolder()
         let scenes = try Self.scenes(count: 4)
         for (codec, container) in [(VideoCodec.h264, VideoContainer.mp4), (.ffv1, .mkv)] {
@@ -166,8 +166,9 @@ final class FramePipelineTests: XCTestCase {
             for (index, scene) in scenes.enumerated() { try pipeline.submit(scene, index: index) }
             XCTAssertFalse(FileManager.default.fileExists(atPath: path), "nothing at the path before the end")
             try pipeline.finish()
-            XCTAssertEqual(try Tools.probe(path, "stream=codec_name"), codec.rawValue == "h264" ? "h264" : "ffv1")
-            XCTAssertEqual(try Tools.probe(path, "stream=nb_read_frames", countFrames: true), "4")
+            let probed = try Tools.probeStream(path, ["codec_name", "nb_read_frames"], countFrames: true)
+            XCTAssertEqual(probed["codec_name"], codec.rawValue)
+            XCTAssertEqual(probed["nb_read_frames"], "4")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["v.mkv", "v.mp4"])
     }

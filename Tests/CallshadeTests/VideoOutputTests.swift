@@ -11,7 +11,7 @@ final class VideoOutputTests: XCTestCase {
     var example: String { TestPaths.packageRoot.appendingPathComponent("Examples/call.json").path }
 
     override func setUpWithError() throws {
-        try XCTSkipUnless(Tools.available("ffmpeg") && Tools.available("ffprobe"), "ffmpeg is not installed (Scripts/bootstrap installs it)")
+        try XCTSkipUnless(Tools.hasFFmpeg, "ffmpeg is not installed (Scripts/bootstrap installs it)")
     }
 
     func testAShortMP4HasTheRightCodecSizeFramesRateAndColourTags() throws {
@@ -20,14 +20,10 @@ final class VideoOutputTests: XCTestCase {
         let result = try runCallshade(["render", example, "--size", "130x282", "--fps", "30", "--from", "5", "--to", "6", "-o", video])
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.standardError, "", "no progress noise when stderr is not a terminal")
-        XCTAssertEqual(try Tools.probe(video, "stream=codec_name"), "h264")
-        XCTAssertEqual(try Tools.probe(video, "stream=width,height"), "130\n282")
-        XCTAssertEqual(try Tools.probe(video, "stream=r_frame_rate"), "30/1")
-        XCTAssertEqual(try Tools.probe(video, "stream=nb_read_frames", countFrames: true), "30")
-        XCTAssertEqual(try Tools.probe(video, "stream=pix_fmt"), "yuv420p")
-        for (field, value) in [("color_space", "bt709"), ("color_primaries", "bt709"), ("color_transfer", "bt709"), ("color_range", "tv")] {
-            XCTAssertEqual(try Tools.probe(video, "stream=\(field)"), value, field)
-        }
+        let expected = ["codec_name": "h264", "width": "130", "height": "282", "r_frame_rate": "30/1", "nb_read_frames": "30",
+                        "pix_fmt": "yuv420p", "color_space": "bt709", "color_primaries": "bt709", "color_transfer": "bt709", "color_range": "tv"]
+        let probed = try Tools.probeStream(video, Array(expected.keys), countFrames: true)
+        for (field, value) in expected { XCTAssertEqual(probed[field], value, field) }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["call.mp4"])
     }
 
@@ -81,8 +77,9 @@ final class VideoOutputTests: XCTestCase {
             let video = folder.appendingPathComponent("v.\(container)").path
             let result = runInProcess(["render", example, "--size", "64x48", "--fps", "10", "--to", "1", "-o", video] + arguments)
             XCTAssertEqual(result.status, 0, "\(container): \(result.standardError)")
-            XCTAssertEqual(try Tools.probe(video, "stream=codec_name"), codec, container)
-            XCTAssertEqual(try Tools.probe(video, "stream=nb_read_frames", countFrames: true), "10", container)
+            let probed = try Tools.probeStream(video, ["codec_name", "nb_read_frames"], countFrames: true)
+            XCTAssertEqual(probed["codec_name"], codec, container)
+            XCTAssertEqual(probed["nb_read_frames"], "10", container)
         }
     }
 
