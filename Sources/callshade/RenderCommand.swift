@@ -124,7 +124,7 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         let layout = frames.layout
         let target = try OutputTarget.resolve(output: output, format: format)
         let video = try videoSettings(target: target, scenario: scenario, schedule: schedule, frames: range,
-                                      size: layout.size, sharded: (shard?.count ?? 1) > 1)
+                                      size: layout.size, sharded: (shard?.count ?? 1) > 1, cleanup: cleanup)
         if target == .raw {
             do { try (pixelFormat ?? .rgba).check(layout.size) } catch { throw Diagnostic(error) }
         }
@@ -161,9 +161,10 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         }
     }
 
-    /// Checks the codec against the container, this ffmpeg and the frame size.
+    /// Checks the codec against the container, this ffmpeg and the frame size
+    /// (a stop kills the ffmpeg that lists its encoders).
     private func videoSettings(target: OutputTarget, scenario: Scenario, schedule: FrameSchedule, frames: Range<Int>,
-                               size: FrameSize, sharded: Bool) throws -> VideoSettings? {
+                               size: FrameSize, sharded: Bool, cleanup: StopCleanup) throws -> VideoSettings? {
         guard case .video(let path, let container) = target else { return nil }
         let chosen = codec ?? container.defaultCodec
         guard chosen.containers.contains(container) else {
@@ -176,7 +177,7 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
             throw Diagnostic.frameSize("\(error) (\(chosen.rawValue) is 4:2:0)")
         }
         let ffmpeg = try FFmpeg.require()
-        guard try FFmpeg.encoders(ffmpeg: ffmpeg).contains(chosen.encoder) else {
+        guard try FFmpeg.encoders(ffmpeg: ffmpeg, cleanup: cleanup).contains(chosen.encoder) else {
             throw Diagnostic.encoderMissing(encoder: chosen.encoder, codec: chosen.rawValue)
         }
         do { _ = try AtomicFile(path: path) } catch { throw Diagnostic(error) }

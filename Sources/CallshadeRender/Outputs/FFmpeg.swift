@@ -21,11 +21,12 @@ public enum FFmpeg {
         return path
     }
 
-    /// The names of the encoders this ffmpeg has.
-    public static func encoders(ffmpeg: String) throws -> Set<String> {
+    /// The names of the encoders this ffmpeg has. With `cleanup`, a stop
+    /// while it lists them kills it.
+    public static func encoders(ffmpeg: String, cleanup: StopCleanup? = nil) throws -> Set<String> {
         var text: [UInt8] = []
         // Its exit says nothing more: an ffmpeg that lists nothing has no encoder asked for.
-        _ = try ChildProcess.run(executable: ffmpeg, arguments: ["-hide_banner", "-encoders"]) { text += $0 }
+        _ = try ChildProcess.run(executable: ffmpeg, arguments: ["-hide_banner", "-encoders"], cleanup: cleanup) { text += $0 }
         // Lines look like " V....D libx264   libx264 H.264 ...": flags, then the name.
         let names = String(decoding: text, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
             let words = line.split(separator: " ", omittingEmptySubsequences: true)
