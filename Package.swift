@@ -6,9 +6,13 @@ import PackageDescription
 // thousands of scenarios and compare every pixel of frames, and unoptimised
 // Swift spends most of the test suite's time there (DEBUG is still defined,
 // `@testable import` still works, and nothing here uses `assert`, which -O
-// would drop). Optimising the tests costs about 30 s of one core's compile
-// time and saves about 20 s of the test run's (measured on two busy cores).
+// would drop).
 let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+// The tests are optimised for size: their loops run about as fast as with
+// -O and they compile sooner (measured on two cores: unoptimised tests
+// compile in 14 s of CPU time and run 20 s longer; -O compiles in 41 to 46,
+// -Osize in 37).
+let optimisedTestsInDebug: [SwiftSetting] = [.unsafeFlags(["-Osize"], .when(configuration: .debug))]
 
 let package = Package(
     name: "callshade",
@@ -88,6 +92,6 @@ let package = Package(
 
         .testTarget(name: "CallshadeTests", dependencies: [
             "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport", "CallshadeRender", "callshade",
-        ], exclude: ["Fixtures"], swiftSettings: optimisedInDebug),
+        ], exclude: ["Fixtures"], swiftSettings: optimisedTestsInDebug),
     ]
 )
