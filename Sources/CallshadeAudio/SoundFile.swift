@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeSystem
 import CSndFile
 
 /// Errors of reading audio files; each names the file and what libsndfile said.

@@ -1,5 +1,6 @@
 import CEGL
 import CallshadeCore
+import CallshadeSystem
 
 /// The thin layer between Swift and libgbm, beside `EGLCalls`: the only
 /// caller of GBM. Each wrapper checks the result and throws a

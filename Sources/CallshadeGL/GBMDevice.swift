@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeSystem
 
 /// An open DRM render node and the GBM device on it.
 final class GBMDevice {

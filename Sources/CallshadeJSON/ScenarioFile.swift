@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeSystem
 import Foundation
 
 /// Scenario files: read from a path or from bytes within stated limits, then

@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeSystem
 
 /// Errors of reading and writing PNG files; each names the path and says why.
 public enum PNGError: Error, Equatable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import CallshadeSystem
 import CAVCodec
 import CallshadeCore
 

@@ -1,3 +1,4 @@
+import CallshadeSystem
 import CallshadeCore
 import CallshadePNG
 

@@ -1,3 +1,4 @@
+import CallshadeSystem
 import CallshadeCore
 
 /// A video file opened through FFmpeg and checked before its first frame:

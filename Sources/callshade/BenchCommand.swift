@@ -1,6 +1,8 @@
 import ArgumentParser
 import CallshadeCore
 import CallshadeGL
+import CallshadeRender
+import CallshadeSystem
 import CallshadeText
 import Foundation
 
@@ -201,14 +203,15 @@ struct BenchCommand: ParsableCommand {
         defer { removeScratch(path) }
         let clock = ContinuousClock()
         let start = clock.now
-        let sink = PipelinedSink(try VideoSink(path: path, settings: settings, ffmpeg: try FFmpeg.require(), recording: nil, cleanup: nil))
+        let pipeline = FramePipeline(renderer: renderer,
+                                     sink: try VideoSink(path: path, settings: settings, ffmpeg: try FFmpeg.require(), recording: nil, cleanup: nil))
         do {
             for (index, request) in requests.enumerated() {
-                try sink.submit(try renderer.render(request, for: sink.layout, reusing: sink.reusableBuffer()), index: index)
+                try pipeline.submit(request, index: index)
             }
-            try sink.finish()
+            try pipeline.finish()
         } catch {
-            sink.abandon()
+            pipeline.abandon()
             throw error
         }
         return ProgressLine.seconds(clock.now - start)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CallshadeCore
+import CallshadeSystem
 import Foundation
 
 @main
@@ -32,30 +33,47 @@ struct Callshade: ParsableCommand {
     /// that was closed is refused before it starts; errors are reported in at
     /// most three lines.
     static func main() {
+        var parsed: ParsableCommand.Type?
         do {
             let closedAtStart = try ThisProcess.reopenClosedStandardStreams()
             var command = try parseAsRoot()
+            parsed = type(of: command)
             if closedAtStart.contains(.standardOutput), (command as? WritesToStandardOutput)?.outputIsStandardOutput == true {
                 throw Diagnostic.standardOutputClosed
             }
             try command.run()
         } catch {
-            exitReporting(error)
+            exitReporting(error, command: parsed)
         }
     }
 
-    /// Help goes to standard output in full. Anything else is reported once,
-    /// from the catalogue: one line "Error [ID]: TEXT" on standard error, and
-    /// the diagnostic's exit status (64 for a malformed command line).
-    static func exitReporting(_ error: Error) -> Never {
+    /// What ends the process when `error` ends a command (of type `command`,
+    /// once its command line parsed): help in full on standard output with
+    /// status 0, or one line "Error [ID]: TEXT" from the catalogue (none for
+    /// a diagnostic without text) and the diagnostic's exit status (64 for a
+    /// malformed command line), or the command's own status for errors.
+    struct Ending: Equatable {
+        let status: Int32
+        /// Help, for standard output.
+        var help = ""
+        /// The diagnostic's line, for standard error (empty: none).
+        var message = ""
+    }
+
+    static func ending(for error: Error, command: ParsableCommand.Type? = nil) -> Ending {
         let code = exitCode(for: error)
-        if code == .success {
-            print(fullMessage(for: error))
-            ThisProcess.exit(0)
-        }
-        if let exit = error as? ExitCode { ThisProcess.exit(exit.rawValue) }
+        if code == .success { return Ending(status: 0, help: fullMessage(for: error)) }
+        if let exit = error as? ExitCode { return Ending(status: exit.rawValue) }
         let diagnostic = Diagnostic.thrown(in: error) ?? .usage(message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))
-        if !diagnostic.message.isEmpty { FileHandle.standardError.write(Data((diagnostic.message + "\n").utf8)) }
-        ThisProcess.exit(diagnostic.exitCode)
+        let status = (command as? HasErrorStatus.Type)?.errorStatus ?? diagnostic.exitCode
+        return Ending(status: status, message: diagnostic.message)
+    }
+
+    /// Reports `error` as `ending(for:command:)` says, and exits.
+    static func exitReporting(_ error: Error, command: ParsableCommand.Type? = nil) -> Never {
+        let ending = ending(for: error, command: command)
+        if !ending.help.isEmpty { print(ending.help) }
+        if !ending.message.isEmpty { FileHandle.standardError.write(Data((ending.message + "\n").utf8)) }
+        ThisProcess.exit(ending.status)
     }
 }

@@ -1,10 +1,12 @@
 import ArgumentParser
 import CallshadeCore
 import CallshadePNG
+import CallshadeRender
 import CallshadeReport
+import CallshadeSystem
 import Foundation
 
-struct CompareCommand: ParsableCommand {
+struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Compare the GPU renderer with the CPU reference (or two PNGs) and write a report with pictures.",
@@ -46,7 +48,9 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Levels a channel may differ by before a pixel counts as over (default 1).", valueName: "N"))
     var tolerance: Int = 1
 
-    @OptionGroup var drawing: DrawingOptions
+    @OptionGroup var layerOptions: LayerOptions
+    @OptionGroup var sceneOptions: SceneOptions
+    @OptionGroup var renderOptions: RenderOptions
 
     /// The most instants a report shows.
     static let mostFrames = 1000
@@ -56,24 +60,17 @@ struct CompareCommand: ParsableCommand {
         if times != nil, every != nil { throw Diagnostic.optionCombination(option: "--times", rule: "and --every do not go together; give one") }
     }
 
-    func run() throws {
-        let interruption = try Interruption()   // a signal removes the staged report
-        do {
-            let allPass = try compare(cleanup: interruption.cleanup)
-            if !allPass { throw ExitCode(1) }
-        } catch let exit as ExitCode {
-            throw exit
-        } catch {
-            interruption.joinStop()
-            // compare's own status for an error is 2 (1 says some frames differ).
-            FileHandle.standardError.write(Data((Diagnostic(error).message + "\n").utf8))
-            throw ExitCode(2)
-        }
+    /// compare's own status for an error: 1 says some frames differ.
+    static let errorStatus: Int32 = 2
+
+    /// Writes the report (a signal removes it); exits 1 when a frame does not pass.
+    func perform(cleanup: StopCleanup) throws {
+        if try !compare(cleanup: cleanup) { throw ExitCode(1) }
     }
 
     /// Writes the report; true when every frame passes.
     private func compare(cleanup: StopCleanup) throws -> Bool {
-                if inputs.count == 2, inputs.allSatisfy({ $0.lowercased().hasSuffix(".png") }) {
+        if inputs.count == 2, inputs.allSatisfy({ $0.lowercased().hasSuffix(".png") }) {
             return try comparePictures(inputs[0], inputs[1], cleanup: cleanup)
         }
         guard inputs.count <= 1 else { throw Diagnostic.optionCombination(option: "compare", rule: "takes one scenario, or two PNG files") }

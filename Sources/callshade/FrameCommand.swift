@@ -1,9 +1,11 @@
 import ArgumentParser
 import CallshadeCore
 import CallshadePNG
+import CallshadeRender
+import CallshadeSystem
 import Foundation
 
-struct FrameCommand: ParsableCommand {
+struct FrameCommand: StoppableCommand, DrawsFrames {
     static let configuration = CommandConfiguration(
         commandName: "frame",
         abstract: "Render one frame of the call screen to a PNG file.",
@@ -57,15 +59,17 @@ struct FrameCommand: ParsableCommand {
     @Flag(help: "Add an 8x8 ordered dither before 8-bit quantisation.")
     var dither = false
 
-    @OptionGroup var drawing: DrawingOptions
+    @OptionGroup var layerOptions: LayerOptions
+    @OptionGroup var sceneOptions: SceneOptions
+    @OptionGroup var renderOptions: RenderOptions
 
     func validate() throws {
         if scenario == nil, time != nil { throw Diagnostic.optionCombination(option: "--time", rule: "needs --scenario") }
         try OutputPath.checkPNG(output)
     }
 
-    func run() throws {
-        let interruption = try Interruption()   // a signal removes the staged PNG
+    /// A signal removes the staged PNG.
+    func perform(cleanup: StopCleanup) throws {
         var background = GradientParameters(palette: .blueViolet, phase: 0)
         var waves = WaveState(level: 0, motionTime: 0)
         // Without a scenario: the words of a call that has just been placed.
@@ -97,6 +101,6 @@ struct FrameCommand: ParsableCommand {
         let scene = screen.scene(at: state, background: background)
         let renderer = try drawing.render.makeRenderer()
         let image = try renderer.render(scene)
-        try interruption.joiningStop { try PNGFile.write(image, to: output, cleanup: interruption.cleanup) }
+        try PNGFile.write(image, to: output, cleanup: cleanup)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CallshadeCore
+import CallshadeRender
 import Foundation
 
 struct LevelsCommand: ParsableCommand {

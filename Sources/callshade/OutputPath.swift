@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeSystem
 import Foundation
 
 /// Checks of output paths made before any work starts.

@@ -1,8 +1,10 @@
 import ArgumentParser
 import CallshadeCore
+import CallshadeRender
+import CallshadeSystem
 import Foundation
 
-struct RenderCommand: ParsableCommand, WritesToStandardOutput {
+struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a call scenario to a video, PNG frames, or raw frames.",
@@ -73,7 +75,9 @@ struct RenderCommand: ParsableCommand, WritesToStandardOutput {
     @Flag(help: "No progress line.")
     var quiet = false
 
-    @OptionGroup var drawing: DrawingOptions
+    @OptionGroup var layerOptions: LayerOptions
+    @OptionGroup var sceneOptions: SceneOptions
+    @OptionGroup var renderOptions: RenderOptions
 
     var outputIsStandardOutput: Bool { output == "-" }
 
@@ -95,11 +99,15 @@ struct RenderCommand: ParsableCommand, WritesToStandardOutput {
         // First, so that a signal at any point removes whatever was staged and kills any child.
         // Writes to a reader that went away then fail with EPIPE instead of ending the process.
         try ThisProcess.ignore(signal: SIGPIPE)
-        let interruption = try Interruption()
-        try interruption.joiningStop { try render(cleanup: interruption.cleanup) }
+        try performStoppably()
     }
 
-    private func render(cleanup: StopCleanup) throws {
+    func perform(cleanup: StopCleanup) throws {
+        try render(cleanup: cleanup, rawOutput: .standardOutput)
+    }
+
+    /// Renders, raw frames (`-o -`) going to `rawOutput`.
+    func render(cleanup: StopCleanup, rawOutput: FileDescriptor) throws {
         let scenario = try ScenarioInput.load(self.scenario)
         let start = try from.map { try ScenarioInput.time($0, option: "--from", in: scenario) } ?? 0
         let end = try to.map { try ScenarioInput.time($0, option: "--to", in: scenario) } ?? scenario.duration
@@ -116,26 +124,19 @@ struct RenderCommand: ParsableCommand, WritesToStandardOutput {
         let layout = frames.layout
         let target = try OutputTarget.resolve(output: output, format: format)
         let video = try videoSettings(target: target, scenario: scenario, schedule: schedule, frames: range,
-                                      size: layout.size, sharded: (shard?.count ?? 1) > 1)
-        if target == .raw, pixelFormat == .yuv420p {
-            do { try YUV420.checkSize(width: layout.size.width, height: layout.size.height) } catch { throw Diagnostic(error) }
+                                      size: layout.size, sharded: (shard?.count ?? 1) > 1, cleanup: cleanup)
+        if target == .raw {
+            do { try (pixelFormat ?? .rgba).check(layout.size) } catch { throw Diagnostic(error) }
         }
         let renderer = try drawing.render.makeRenderer()
 
-        let sink = PipelinedSink(try makeSink(target: target, video: video, recording: frames.recording,
-                                              cleanup: cleanup))
+        let pipeline = FramePipeline(renderer: renderer, sink: try makeSink(target: target, video: video, recording: frames.recording,
+                                                                            rawOutput: rawOutput, cleanup: cleanup))
         let progress = ProgressLine(total: range.count, quiet: quiet)
         do {
-            for (done, index) in range.enumerated() {
-                let scene = frames.scene(at: schedule.time(ofFrame: index))
-                // PNG frames keep their place in the whole render (shards fit together); streams count from 0.
-                try sink.submit(try renderer.render(scene, for: sink.layout, reusing: sink.reusableBuffer()), index: isFrames(target) ? index : done)
-                progress.update(done: done + 1)
-            }
-            try sink.finish()
+            try pipeline.render(frames, schedule: schedule, range: range, keepsIndices: isFrames(target), progress: progress.update(done:))
             progress.end()
         } catch {
-            sink.abandon()
             progress.end()
             // ffmpeg's failure exits 3, a reader gone 141.
             throw Diagnostic(error)
@@ -147,21 +148,23 @@ struct RenderCommand: ParsableCommand, WritesToStandardOutput {
         return false
     }
 
-    private func makeSink(target: OutputTarget, video: VideoSettings?, recording: Recording?, cleanup: StopCleanup) throws -> FrameSink {
+    private func makeSink(target: OutputTarget, video: VideoSettings?, recording: Recording?, rawOutput: FileDescriptor,
+                          cleanup: StopCleanup) throws -> FrameSink {
         switch target {
         case .frames(let folder):
             return try PNGSequenceSink(folder: folder, cleanup: cleanup)
         case .raw:
-            return RawStreamSink(format: pixelFormat ?? .rgba)
+            return RawStreamSink(format: pixelFormat ?? .rgba, descriptor: rawOutput)
         case .video(let path, _):
             guard let video else { throw Diagnostic.internalError("no video settings") }
             return try VideoSink(path: path, settings: video, ffmpeg: try FFmpeg.require(), recording: recording, cleanup: cleanup)
         }
     }
 
-    /// Checks the codec against the container, this ffmpeg and the frame size.
+    /// Checks the codec against the container, this ffmpeg and the frame size
+    /// (a stop kills the ffmpeg that lists its encoders).
     private func videoSettings(target: OutputTarget, scenario: Scenario, schedule: FrameSchedule, frames: Range<Int>,
-                               size: FrameSize, sharded: Bool) throws -> VideoSettings? {
+                               size: FrameSize, sharded: Bool, cleanup: StopCleanup) throws -> VideoSettings? {
         guard case .video(let path, let container) = target else { return nil }
         let chosen = codec ?? container.defaultCodec
         guard chosen.containers.contains(container) else {
@@ -170,13 +173,11 @@ struct RenderCommand: ParsableCommand, WritesToStandardOutput {
         if let range = chosen.crfRange, !range.contains(crf) {
             throw Diagnostic.optionRange(option: "--crf for \(chosen.rawValue)", range: range, got: crf)
         }
-        if chosen.usesYUV420 {
-            do { try YUV420.checkSize(width: size.width, height: size.height) } catch {
-                throw Diagnostic.frameSize("\(error) (\(chosen.rawValue) is 4:2:0)")
-            }
+        do { try chosen.pixelFormat.check(size) } catch {
+            throw Diagnostic.frameSize("\(error) (\(chosen.rawValue) is 4:2:0)")
         }
         let ffmpeg = try FFmpeg.require()
-        guard try FFmpeg.encoders(ffmpeg: ffmpeg).contains(chosen.encoder) else {
+        guard try FFmpeg.encoders(ffmpeg: ffmpeg, cleanup: cleanup).contains(chosen.encoder) else {
             throw Diagnostic.encoderMissing(encoder: chosen.encoder, codec: chosen.rawValue)
         }
         do { _ = try AtomicFile(path: path) } catch { throw Diagnostic(error) }

@@ -1,10 +1,12 @@
 import ArgumentParser
 import CallshadeCore
 import CallshadePNG
+import CallshadeRender
 import CallshadeReport
+import CallshadeSystem
 import Foundation
 
-struct SheetCommand: ParsableCommand {
+struct SheetCommand: StoppableCommand, DrawsFrames {
     static let configuration = CommandConfiguration(
         commandName: "sheet",
         abstract: "Draw a contact sheet: frames through a scenario in a grid, each with its time under it.",
@@ -36,7 +38,9 @@ struct SheetCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Frames a row (default 6).", valueName: "N"))
     var columns: Int = 6
 
-    @OptionGroup var drawing: DrawingOptions
+    @OptionGroup var layerOptions: LayerOptions
+    @OptionGroup var sceneOptions: SceneOptions
+    @OptionGroup var renderOptions: RenderOptions
 
     /// The most frames a sheet shows.
     static let mostFrames = 1000
@@ -49,8 +53,8 @@ struct SheetCommand: ParsableCommand {
         try OutputPath.checkPNG(output)
     }
 
-    func run() throws {
-        let interruption = try Interruption()   // a signal removes the staged PNG
+    /// A signal removes the staged PNG.
+    func perform(cleanup: StopCleanup) throws {
         let scenario = try ScenarioInput.load(self.scenario)
         let step = every
         let start = try from.map { try ScenarioInput.time($0, option: "--from", in: scenario) } ?? 0
@@ -77,6 +81,6 @@ struct SheetCommand: ParsableCommand {
             (image: try renderer.render(frames.scene(at: time)), label: "\(CallTimeline.number(time)) s")
         }
         let picture = ReviewPictures.contactSheet(cells, columns: columns, text: text)
-        try interruption.joiningStop { try PNGFile.write(picture, to: output, cleanup: interruption.cleanup) }
+        try PNGFile.write(picture, to: output, cleanup: cleanup)
     }
 }

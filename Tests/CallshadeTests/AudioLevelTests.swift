@@ -9,7 +9,7 @@ final class AudioLevelTests: XCTestCase {
     var folder: URL!
 
     override func setUpWithError() throws {
-        try XCTSkipUnless(Tools.available("ffmpeg"), "ffmpeg is not installed (Scripts/bootstrap installs it)")
+        try XCTSkipUnless(Tools.hasFFmpeg, "ffmpeg is not installed (Scripts/bootstrap installs it)")
         folder = try scratchFolder(name)
     }
 
@@ -127,7 +127,7 @@ final class AudioLevelTests: XCTestCase {
             (folder.path, "it is a folder"),
         ]
         for (path, expected) in cases {
-            let result = try runCallshade(["levels", path])
+            let result = runInProcess(["levels", path])
             assertDiagnostic(result, "audio.unreadable", status: 1, path)
             XCTAssertTrue(result.standardError.contains(expected), "\(path): \(result.standardError)")
         }
@@ -159,8 +159,8 @@ final class AudioLevelTests: XCTestCase {
             try #"{"duration": 3, "audio": "AUDIO", "events": [{"at": 0.5, "state": "active"}]}"#
                 .replacingOccurrences(of: "AUDIO", with: audio).write(to: scenario, atomically: true, encoding: .utf8)
             let video = folder.appendingPathComponent("\(audio).mkv").path
-            let result = try runCallshade(["render", scenario.path, "--layers", "waves", "--codec", "ffv1", "--size", "130x282",
-                                           "--fps", "60", "--from", "1.75", "--to", "2.25", "-o", video])
+            let result = runInProcess(["render", scenario.path, "--layers", "waves", "--codec", "ffv1", "--size", "130x282",
+                                       "--fps", "60", "--from", "1.75", "--to", "2.25", "-o", video])
             XCTAssertEqual(result.status, 0, result.standardError)
             let frames = try Tools.decodedFrames(video)
             let frameBytes = 130 * 282 * 3

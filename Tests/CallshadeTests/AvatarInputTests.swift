@@ -82,7 +82,7 @@ final class AvatarInputTests: XCTestCase {
             (["--level", "loud"], "option.value", 64),
         ]
         for (arguments, id, status) in cases {
-            let result = try runCallshade(["frame", "--size", "39x84", "-o", output] + arguments)
+            let result = runInProcess(["frame", "--size", "39x84", "-o", output] + arguments)
             assertDiagnostic(result, id, status: status, "\(arguments)")
             XCTAssertFalse(FileManager.default.fileExists(atPath: output), "\(arguments)")
         }
@@ -92,7 +92,7 @@ final class AvatarInputTests: XCTestCase {
         let folder = try scratchFolder()
         func render(_ layers: String) throws -> RGBAImage {
             let path = folder.appendingPathComponent("\(layers).png").path
-            let result = try runCallshade(["frame", "--size", "390x844", "--level", "2", "--layers", layers, "-o", path])
+            let result = runInProcess(["frame", "--size", "390x844", "--level", "2", "--layers", layers, "-o", path])
             XCTAssertEqual(result.status, 0, result.standardError)
             return try PNGFile.read(path: path)
         }
@@ -164,15 +164,15 @@ final class AvatarInputTests: XCTestCase {
             (["--size", "1x1", "--points-width", "1e9"], "must be between 0.015625 and 1024 for a frame 1 pixel wide"),
         ]
         for (arguments, expected) in cases {
-            let result = try runCallshade(["frame", "--backend", "cpu", "--avatar", fixture("avatar.png"), "-o", output] + arguments)
+            let result = runInProcess(["frame", "--backend", "cpu", "--avatar", fixture("avatar.png"), "-o", output] + arguments)
             XCTAssertEqual(result.status, 1, "\(arguments): \(result.standardError)")
             XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, "\(arguments): \(result.standardError)")
             XCTAssertTrue(result.standardError.contains(expected), "\(arguments): \(result.standardError)")
             XCTAssertFalse(FileManager.default.fileExists(atPath: output), "\(arguments)")
         }
         // The ends of the range are accepted.
-        let edge = try runCallshade(["frame", "--backend", "cpu", "--size", "16x16", "--points-width", "0.25", "--layers", "avatar",
-                                     "-o", output])
+        let edge = runInProcess(["frame", "--backend", "cpu", "--size", "16x16", "--points-width", "0.25", "--layers", "avatar",
+                                 "-o", output])
         XCTAssertEqual(edge.status, 0, edge.standardError)
     }
 }

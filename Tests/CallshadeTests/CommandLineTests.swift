@@ -3,7 +3,9 @@ import CallshadePNG
 import Foundation
 import XCTest
 
-/// The built `callshade` binary, run as a user would.
+/// The command line: a few runs of the built binary as a user would run it
+/// (`runCallshade`); the rest in this process, to the same exit status and
+/// diagnostic (`runInProcess`).
 final class CommandLineTests: XCTestCase {
     func testFrameWritesAPNGWithEachBackend() throws {
         let folder = try scratchFolder()
@@ -26,7 +28,7 @@ final class CommandLineTests: XCTestCase {
     func testDefaultsAreThePhoneSizeAndBlueViolet() throws {
         let folder = try scratchFolder()
         let path = folder.appendingPathComponent("default.png").path
-        let result = try runCallshade(["frame", "-o", path])
+        let result = runInProcess(["frame", "-o", path])
         XCTAssertEqual(result.status, 0, result.standardError)
         let image = try PNGFile.read(path: path)
         XCTAssertEqual(image.size, .phone)
@@ -60,7 +62,7 @@ final class CommandLineTests: XCTestCase {
             (["--egl-platform", "x11"], "usage"),
         ]
         for (arguments, id) in cases {
-            let result = try runCallshade(["frame", "-o", target] + arguments)
+            let result = runInProcess(["frame", "-o", target] + arguments)
             assertDiagnostic(result, id, status: 64, "\(arguments)")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "\(arguments)")
         }
@@ -75,11 +77,11 @@ final class CommandLineTests: XCTestCase {
             ("", "output.empty"),
         ]
         for (path, id) in cases {
-            assertDiagnostic(try runCallshade(["frame", "--size", "8x8", "-o", path]), id, status: 1, path)
+            assertDiagnostic(runInProcess(["frame", "--size", "8x8", "-o", path]), id, status: 1, path)
         }
         let asFolder = folder.appendingPathComponent("looks.png")
         try FileManager.default.createDirectory(at: asFolder, withIntermediateDirectories: true)
-        let result = try runCallshade(["frame", "--size", "8x8", "-o", asFolder.path])
+        let result = runInProcess(["frame", "--size", "8x8", "-o", asFolder.path])
         assertDiagnostic(result, "output.kind", status: 1, asFolder.path)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["looks.png"])
     }
@@ -98,7 +100,7 @@ final class CommandLineTests: XCTestCase {
         lines[target] = "    vec3 color = ;"
         try lines.joined(separator: "\n").write(to: library, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("f.png").path
-        let result = try runCallshade(["frame", "--size", "8x8", "--shaders", shaders.path, "-o", output])
+        let result = runInProcess(["frame", "--size", "8x8", "--shaders", shaders.path, "-o", output])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.standardError.hasPrefix("Error [gpu.shaders]: "), result.standardError)   // then the compiler's log
         XCTAssertTrue(result.standardError.contains("shader gradient.glsl:\(target + 1) does not compile"), result.standardError)
@@ -124,7 +126,7 @@ final class CommandLineTests: XCTestCase {
 
     func testNoPlatformListsWhatWasTriedAndPointsAtTheCPU() throws {
         try XCTSkipIf(FileManager.default.fileExists(atPath: "/dev/dri"), "this machine has DRM render nodes")
-        let result = try runCallshade(["info", "--egl-platform", "gbm"])
+        let result = runInProcess(["info", "--egl-platform", "gbm"])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.standardError.hasPrefix("Error [gpu.unavailable]: "), result.standardError)
         XCTAssertTrue(result.standardError.contains("tried:"), result.standardError)
@@ -145,17 +147,17 @@ final class CommandLineTests: XCTestCase {
         let folder = try scratchFolder()
         let negative = folder.appendingPathComponent("negative.png").path
         let wrapped = folder.appendingPathComponent("wrapped.png").path
-        XCTAssertEqual(try runCallshade(["frame", "--size", "9x9", "--phase", "-1.25", "-o", negative]).status, 0)
-        XCTAssertEqual(try runCallshade(["frame", "--size", "9x9", "--phase", "6.75", "-o", wrapped]).status, 0)
+        XCTAssertEqual(runInProcess(["frame", "--size", "9x9", "--phase", "-1.25", "-o", negative]).status, 0)
+        XCTAssertEqual(runInProcess(["frame", "--size", "9x9", "--phase", "6.75", "-o", wrapped]).status, 0)
         assertSameImage(try PNGFile.read(path: negative), try PNGFile.read(path: wrapped))
     }
 
     func testHelpExplainsTheCommands() throws {
-        let top = try runCallshade(["--help"])
+        let top = runInProcess(["--help"])
         XCTAssertEqual(top.status, 0)
         XCTAssertTrue(top.standardOutput.contains("frame"))
         XCTAssertTrue(top.standardOutput.contains("info"))
-        let frame = try runCallshade(["frame", "--help"])
+        let frame = runInProcess(["frame", "--help"])
         for option in ["--size", "--palette", "--phase", "--layers", "--backend", "--shaders"] {
             XCTAssertTrue(frame.standardOutput.contains(option), option)
         }
@@ -205,7 +207,7 @@ final class CommandLineTests: XCTestCase {
             (["bench", "--sizes", "99999x1"], 64, "option.value"),
         ]
         for (arguments, status, id) in cases {
-            let result = try runCallshade(arguments)
+            let result = runInProcess(arguments)
             assertDiagnostic(result, id, status: status, "\(arguments)")
             XCTAssertFalse(FileManager.default.fileExists(atPath: png), "\(arguments)")
             XCTAssertFalse(FileManager.default.fileExists(atPath: report), "\(arguments)")
@@ -213,7 +215,7 @@ final class CommandLineTests: XCTestCase {
         // Integers past Int64 are the argument parser's to refuse (its usage error, status 64), not a trap.
         for arguments in [["frame", "-o", png, "--seed", "9223372036854775808"], ["sheet", call, "-o", png, "--columns", "1e9"],
                           ["validate", call, "--lines", "99999999999999999999"]] {
-            XCTAssertEqual(try runCallshade(arguments).status, 64, "\(arguments)")
+            XCTAssertEqual(runInProcess(arguments).status, 64, "\(arguments)")
         }
     }
 
@@ -229,7 +231,7 @@ final class CommandLineTests: XCTestCase {
             ["--size", "64x64", "--points-width", "1", "--layers", "background,waves", "--level", "5"],
         ]
         for arguments in cases {
-            let result = try runCallshade(["frame", "--size", "39x84", "-o", png] + arguments)
+            let result = runInProcess(["frame", "--size", "39x84", "-o", png] + arguments)
             XCTAssertEqual(result.status, 0, "\(arguments): \(result.standardError)")
             XCTAssertTrue(FileManager.default.fileExists(atPath: png), "\(arguments)")
             unlink(png)

@@ -38,7 +38,7 @@ final class CompareInputTests: XCTestCase {
         let (whole, truncated) = try pictures(in: folder)
         let report = folder.appendingPathComponent("report").path
         for arguments in [[truncated, whole], [whole, truncated], [truncated, whole, "-o", report]] {
-            assertInputError(try runCallshade(["compare"] + arguments), naming: truncated, "\(arguments)")
+            assertInputError(runInProcess(["compare"] + arguments), naming: truncated, "\(arguments)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: report), "no report for pictures that cannot be read")
     }
@@ -52,7 +52,7 @@ final class CompareInputTests: XCTestCase {
         let text = folder.appendingPathComponent("text.png")
         try Data("not a picture".utf8).write(to: text)
         for input in [missing, aFolder, text.path] {
-            assertInputError(try runCallshade(["compare", whole, input]), naming: input, input)
+            assertInputError(runInProcess(["compare", whole, input]), naming: input, input)
         }
     }
 
@@ -62,8 +62,8 @@ final class CompareInputTests: XCTestCase {
         let full = folder.appendingPathComponent("full")
         try FileManager.default.createDirectory(at: full, withIntermediateDirectories: false)
         try Data().write(to: full.appendingPathComponent("keep.txt"))
-        assertDiagnostic(try runCallshade(["compare", whole, whole, "-o", full.path]), "output.folder-not-empty", status: 2)
+        assertDiagnostic(runInProcess(["compare", whole, whole, "-o", full.path]), "output.folder-not-empty", status: 2)
         let orphan = folder.appendingPathComponent("nowhere/report").path
-        assertDiagnostic(try runCallshade(["compare", whole, whole, "-o", orphan]), "output.folder-missing", status: 2)
+        assertDiagnostic(runInProcess(["compare", whole, whole, "-o", orphan]), "output.folder-missing", status: 2)
     }
 }

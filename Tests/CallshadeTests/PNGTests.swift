@@ -1,5 +1,6 @@
 import CallshadeCore
 @testable import CallshadePNG
+import CallshadeSystem
 import Foundation
 import XCTest
 

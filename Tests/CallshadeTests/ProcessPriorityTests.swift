@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeSystem
 import Foundation
 import XCTest
 
@@ -8,7 +9,7 @@ final class ProcessPriorityTests: XCTestCase {
         let null = try FileDescriptor.open("/dev/null", .readWrite)
         defer { try? null.close() }
         let child = try Subprocess(executable: "/bin/sleep", arguments: ["10"], standardInput: null, standardOutput: null, standardError: null)
-        defer { try? child.killAndReap() }
+        defer { _ = try? child.killAndReap() }
         let before = try Self.niceness(of: child.pid)
         try child.lowerPriority(by: 4)
         XCTAssertEqual(try Self.niceness(of: child.pid), min(before + 4, 19))

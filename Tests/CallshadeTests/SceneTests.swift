@@ -45,19 +45,16 @@ final class SceneTests: XCTestCase {
         let folder = try scratchFolder()
         let png = folder.appendingPathComponent("at8.png").path
         let common = ["--size", "96x208"]
-        let frame = try runCallshade(["frame", "--scenario", example, "--time", "8", "-o", png] + common)
+        let frame = runInProcess(["frame", "--scenario", example, "--time", "8", "-o", png] + common)
         XCTAssertEqual(frame.status, 0, frame.standardError)
-        let raw = try Tools.run(TestPaths.executable.path, ["render", example, "--from", "8", "--to", "8.001", "--fps", "60",
-                                                            "--quiet", "-o", "-"] + common)
-        XCTAssertEqual(raw.status, 0, raw.text)
-        let rendered = [UInt8](raw.standardOutput)
+        let rendered = [UInt8](try renderRawInProcess([example, "--from", "8", "--to", "8.001", "--fps", "60", "--quiet"] + common))
         let written = try PNGFile.read(path: png).pixels
         XCTAssertEqual(rendered.count, 96 * 208 * 4)
         XCTAssertEqual(written.count, rendered.count)
         XCTAssertTrue(written == rendered, "frame and render differ at 8 s")
         // The voice matters at 8 s: without it the waves are another size.
         let silent = folder.appendingPathComponent("silent.png").path
-        XCTAssertEqual(try runCallshade(["frame", "--scenario", example, "--time", "8", "--level", "0", "-o", silent] + common).status, 0)
+        XCTAssertEqual(runInProcess(["frame", "--scenario", example, "--time", "8", "--level", "0", "-o", silent] + common).status, 0)
         XCTAssertFalse(try PNGFile.read(path: silent).pixels == written)
     }
 
@@ -68,14 +65,14 @@ final class SceneTests: XCTestCase {
         var pictures: [RGBAImage] = []
         for route in ["host", "passes"] {
             let path = folder.appendingPathComponent("\(route).png").path
-            let result = try runCallshade(["frame", "--scenario", example, "--time", "8", "--size", "960x1280", "--route", route, "-o", path])
+            let result = runInProcess(["frame", "--scenario", example, "--time", "8", "--size", "960x1280", "--route", route, "-o", path])
             XCTAssertEqual(result.status, 0, result.standardError)
             pictures.append(try PNGFile.read(path: path))
         }
         let comparison = ImageComparison(pictures[0], pictures[1])
         XCTAssertLessThanOrEqual(comparison.maxDelta, 1, "\(comparison)")
         XCTAssertFalse(pictures[0].pixels == pictures[1].pixels, "960x1280 uses the grid: the routes are not byte-identical")
-        assertDiagnostic(try runCallshade(["frame", "--route", "fast", "-o", folder.appendingPathComponent("x.png").path]),
+        assertDiagnostic(runInProcess(["frame", "--route", "fast", "-o", folder.appendingPathComponent("x.png").path]),
                          "usage", status: 64)
         let info = try runCallshade(["info"])
         XCTAssertEqual(info.status, 0, info.standardError)

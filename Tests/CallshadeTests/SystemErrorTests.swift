@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeSystem
 import XCTest
 
 /// Write errors keep their cause: the system's words and the errno's symbol.

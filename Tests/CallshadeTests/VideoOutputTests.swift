@@ -3,12 +3,15 @@ import CallshadePNG
 import Foundation
 import XCTest
 
-/// `callshade render` to video files and streams, checked with ffprobe and ffmpeg.
+/// `callshade render` to video files and streams, checked with ffprobe and
+/// ffmpeg: as the built binary where the process is what is tested (a file
+/// or stream as a user makes it, signals, standard streams, the terminal,
+/// the environment), else in this process.
 final class VideoOutputTests: XCTestCase {
     var example: String { TestPaths.packageRoot.appendingPathComponent("Examples/call.json").path }
 
     override func setUpWithError() throws {
-        try XCTSkipUnless(Tools.available("ffmpeg") && Tools.available("ffprobe"), "ffmpeg is not installed (Scripts/bootstrap installs it)")
+        try XCTSkipUnless(Tools.hasFFmpeg, "ffmpeg is not installed (Scripts/bootstrap installs it)")
     }
 
     func testAShortMP4HasTheRightCodecSizeFramesRateAndColourTags() throws {
@@ -17,14 +20,10 @@ final class VideoOutputTests: XCTestCase {
         let result = try runCallshade(["render", example, "--size", "130x282", "--fps", "30", "--from", "5", "--to", "6", "-o", video])
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.standardError, "", "no progress noise when stderr is not a terminal")
-        XCTAssertEqual(try Tools.probe(video, "stream=codec_name"), "h264")
-        XCTAssertEqual(try Tools.probe(video, "stream=width,height"), "130\n282")
-        XCTAssertEqual(try Tools.probe(video, "stream=r_frame_rate"), "30/1")
-        XCTAssertEqual(try Tools.probe(video, "stream=nb_read_frames", countFrames: true), "30")
-        XCTAssertEqual(try Tools.probe(video, "stream=pix_fmt"), "yuv420p")
-        for (field, value) in [("color_space", "bt709"), ("color_primaries", "bt709"), ("color_transfer", "bt709"), ("color_range", "tv")] {
-            XCTAssertEqual(try Tools.probe(video, "stream=\(field)"), value, field)
-        }
+        let expected = ["codec_name": "h264", "width": "130", "height": "282", "r_frame_rate": "30/1", "nb_read_frames": "30",
+                        "pix_fmt": "yuv420p", "color_space": "bt709", "color_primaries": "bt709", "color_transfer": "bt709", "color_range": "tv"]
+        let probed = try Tools.probeStream(video, Array(expected.keys), countFrames: true)
+        for (field, value) in expected { XCTAssertEqual(probed[field], value, field) }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["call.mp4"])
     }
 
@@ -33,11 +32,11 @@ final class VideoOutputTests: XCTestCase {
         let video = folder.appendingPathComponent("call.mp4").path
         // Two frames a second: the colours do not depend on the rate, and each
         // frame costs about half a second in a debug build.
-        XCTAssertEqual(try runCallshade(["render", example, "--size", "390x844", "--fps", "2", "--from", "6", "--to", "9", "-o", video]).status, 0)
+        XCTAssertEqual(runInProcess(["render", example, "--size", "390x844", "--fps", "2", "--from", "6", "--to", "9", "-o", video]).status, 0)
         XCTAssertEqual(try Tools.probe(video, "stream=nb_read_frames", countFrames: true), "6")
         for (index, time) in [(0, "6"), (2, "7"), (5, "8.5")] {
             let png = folder.appendingPathComponent("t\(time).png").path
-            XCTAssertEqual(try runCallshade(["frame", "--scenario", example, "--time", time, "--size", "390x844", "-o", png]).status, 0)
+            XCTAssertEqual(runInProcess(["frame", "--scenario", example, "--time", time, "--size", "390x844", "-o", png]).status, 0)
             let reference = try PNGFile.read(path: png)
             let decoded = try Tools.decodedFrame(video, index: index, width: 390, height: 844)
             guard decoded.count == 390 * 844 * 3 else { continue }   // decodedFrame has failed the test
@@ -70,28 +69,17 @@ final class VideoOutputTests: XCTestCase {
         XCTAssertTrue(odd.standardOutput.isEmpty)
     }
 
-    func testRawYUVMatchesTheBT709Formula() throws {
-        // A flat frame: the PNG's colour through BT.709 limited range is what the Y plane holds.
-        let result = try Tools.run(TestPaths.executable.path, ["render", example, "--size", "2x2", "--to", "0.01", "--layers", "background",
-                                                               "--pix-fmt", "yuv420p", "-o", "-"])
-        let rgba = try Tools.run(TestPaths.executable.path, ["render", example, "--size", "2x2", "--to", "0.01", "--layers", "background", "-o", "-"])
-        let bytes = [UInt8](result.standardOutput)
-        let rgb = [UInt8](rgba.standardOutput)
-        XCTAssertEqual(bytes.count, 6)
-        let y = 16 + 219 * (0.2126 * Double(rgb[0]) + 0.7152 * Double(rgb[1]) + 0.0722 * Double(rgb[2])) / 255
-        XCTAssertEqual(Double(bytes[0]), y, accuracy: 0.51)
-    }
-
     func testOtherCodecsAndContainers() throws {
         let folder = try scratchFolder()
         let cases = [("webm", [String](), "vp9"), ("mov", ["--codec", "prores"], "prores"), ("mkv", ["--codec", "ffv1"], "ffv1"),
                      ("mp4", ["--codec", "hevc", "--preset", "ultrafast"], "hevc")]
         for (container, arguments, codec) in cases {
             let video = folder.appendingPathComponent("v.\(container)").path
-            let result = try runCallshade(["render", example, "--size", "64x48", "--fps", "10", "--to", "1", "-o", video] + arguments)
+            let result = runInProcess(["render", example, "--size", "64x48", "--fps", "10", "--to", "1", "-o", video] + arguments)
             XCTAssertEqual(result.status, 0, "\(container): \(result.standardError)")
-            XCTAssertEqual(try Tools.probe(video, "stream=codec_name"), codec, container)
-            XCTAssertEqual(try Tools.probe(video, "stream=nb_read_frames", countFrames: true), "10", container)
+            let probed = try Tools.probeStream(video, ["codec_name", "nb_read_frames"], countFrames: true)
+            XCTAssertEqual(probed["codec_name"], codec, container)
+            XCTAssertEqual(probed["nb_read_frames"], "10", container)
         }
     }
 
@@ -101,7 +89,7 @@ final class VideoOutputTests: XCTestCase {
         let whole = folder.appendingPathComponent("whole.mkv").path
         let joined = folder.appendingPathComponent("joined.mkv").path
         let options = ["--codec", "ffv1", "--size", "96x208", "--fps", "10", "--from", "9", "--to", "12"]
-        XCTAssertEqual(try runCallshade(["render", example, "-o", whole] + options).status, 0)
+        XCTAssertEqual(runInProcess(["render", example, "-o", whole] + options).status, 0)
         let script = TestPaths.packageRoot.appendingPathComponent("Scripts/render-shards").path
         let result = try Tools.run(script, [example, joined, "4"] + options, environment: ["CALLSHADE": TestPaths.executable.path])
         XCTAssertEqual(result.status, 0, result.standardError)
@@ -184,7 +172,7 @@ final class VideoOutputTests: XCTestCase {
             (["-o", video, "--format", "gif"], "usage", 64),
         ]
         for (arguments, id, status) in cases {
-            let result = try runCallshade(["render", example] + arguments)
+            let result = runInProcess(["render", example] + arguments)
             assertDiagnostic(result, id, status: status, "\(arguments)")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "\(arguments)")
         }
@@ -207,14 +195,14 @@ final class VideoOutputTests: XCTestCase {
         for (container, codec) in [("mp4", "aac"), ("webm", "opus")] {
             let video = folder.appendingPathComponent("a.\(container)").path
             // Two frames a second: what is checked is the audio, three seconds of it.
-            let result = try runCallshade(["render", scenario.path, "--size", "64x48", "--fps", "2", "--from", "2", "--to", "5", "-o", video])
+            let result = runInProcess(["render", scenario.path, "--size", "64x48", "--fps", "2", "--from", "2", "--to", "5", "-o", video])
             XCTAssertEqual(result.status, 0, result.standardError)
             XCTAssertEqual(try Tools.probe(video, "stream=codec_name", stream: "a:0"), codec)
             let seconds = try XCTUnwrap(Double(try Tools.probe(video, "format=duration")))
             XCTAssertEqual(seconds, 3, accuracy: 0.1, container)
         }
         let silent = folder.appendingPathComponent("silent.mp4").path
-        XCTAssertEqual(try runCallshade(["render", scenario.path, "--size", "64x48", "--to", "1", "--no-audio", "-o", silent]).status, 0)
+        XCTAssertEqual(runInProcess(["render", scenario.path, "--size", "64x48", "--to", "1", "--no-audio", "-o", silent]).status, 0)
         XCTAssertEqual(try Tools.probe(silent, "stream=codec_name", stream: "a"), "")
     }
 }

@@ -1,3 +1,6 @@
+import CallshadeSystem
+import Foundation
+
 /// Turns a scenario's JSON tree into a scenario of its kind: the shared
 /// part. It finds the kind ("scene"), refuses keys that are not the kind's
 /// nor shared, reads the shared keys (`ScenarioSettings`), and hands the

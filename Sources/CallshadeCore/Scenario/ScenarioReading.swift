@@ -1,3 +1,4 @@
+import CallshadeSystem
 import Foundation
 
 /// One scenario file being read: the shared rules a kind's parser reads its

@@ -2,7 +2,9 @@ import CallshadeAudio
 import CallshadeCore
 import CallshadeGL
 import CallshadePNG
+import CallshadeRender
 import CallshadeReport
+import CallshadeSystem
 import CallshadeText
 
 /// Everything callshade tells a user when it refuses or fails, in one
@@ -198,9 +200,8 @@ enum Diagnostic: Error, Equatable {
         case let error as ImageMetrics.SizeMismatch: self = .sizesDiffer(error.description)
         case let error as AudioError: self = .audio(error.description)
         case let failure as FFmpegFailure: self = .ffmpegFailed(failure.description)
-        case POSIXFailure.closed: self = .readerGone
-        case let failure as POSIXFailure: self = .system(failure.description)
-        case let error as SystemError: self = .system(error.description)
+        case is FFmpegMissing: self = .ffmpegMissing
+        case let error as SystemError: self = error.isReaderGone ? .readerGone : .system(error.description)
         case let stop as Interrupted: self = .interrupted(signal: stop.signal)
         default: self = .internalError("\(error)")
         }

@@ -1,12 +1,14 @@
 import ArgumentParser
 import CallshadeCore
 import CallshadeGL
+import CallshadeRender
 
 /// Values of options parsed once, by ArgumentParser, through these
 /// conformances and transforms; what they refuse is said in one line.
 extension Palette: ExpressibleByArgument {}
 extension VideoCodec: ExpressibleByArgument {}
 extension EncoderPreset: ExpressibleByArgument {}
+extension PixelFormat: ExpressibleByArgument {}
 
 /// The renderer: the shader path, or the CPU reference.
 enum Backend: String, CaseIterable, ExpressibleByArgument {

@@ -19,7 +19,8 @@ struct RenderOptions: ParsableArguments {
         valueName: "DIR"))
     var shaders: String?
 
-    @OptionGroup var egl: EGLOptions
+    @Option(name: .customLong("egl-platform"), help: EGLOptions.platformHelp)
+    var eglPlatform: EGLPlatformChoice = .auto
 
     @Option(name: .customLong("gradient-factor"), help: ArgumentHelp(
         "gpu backend: evaluate the background once per NxN pixels and interpolate (default 8; 1 = every pixel, exact).",
@@ -64,7 +65,7 @@ struct RenderOptions: ParsableArguments {
         case .cpu:
             return ReferenceRenderer()
         case .gpu:
-            let context = try GLContext(platforms: egl.platform.platforms)
+            let context = try GLContext(platforms: eglPlatform.platforms)
             return try GPURenderer(context: context, shaders: try shaderLibrary(), configuration: configuration(for: context))
         }
     }

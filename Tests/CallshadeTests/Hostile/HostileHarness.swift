@@ -321,3 +321,33 @@ func waitFor(seconds: Double, _ condition: () -> Bool) -> Bool {
     }
     return false
 }
+
+/// Whether process `pid` catches `signal` (its SigCgt mask in /proc):
+/// callshade does once its stop path is armed, when `Interruption`'s
+/// dispatch source has installed its handler. (Between `Interruption`
+/// ignoring the signal and that handler, a signal is lost: SigIgn alone
+/// does not say it is armed.)
+func catches(_ pid: pid_t, signal: Int32) -> Bool {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+          let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return false }
+    return mask & (1 << UInt64(signal - 1)) != 0
+}
+
+/// Whether a thread of process `pid` is blocked writing to a pipe (the
+/// kernel function it waits in, its wchan in /proc, names a pipe write):
+/// the pipe is full and its reader does not read.
+func isBlockedWritingToAPipe(_ pid: pid_t) -> Bool {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.contains { task in
+        ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/wchan", encoding: .utf8)) ?? "").hasSuffix("pipe_write")
+    }
+}
+
+/// The resident memory of process `pid` in MiB (VmRSS), 0 when it cannot be read.
+func residentMiB(_ pid: pid_t) -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+          let kib = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return 0 }
+    return kib / 1024
+}

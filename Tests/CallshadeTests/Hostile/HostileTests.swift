@@ -283,7 +283,7 @@ final class HostileTests: XCTestCase {
                                   folders: [dir])
         blocked.streams = .outputBlocked
         blocked.during = { pid in
-            usleep(2_500_000)
+            waitFor(seconds: 20) { isBlockedWritingToAPipe(pid) }
             kill(pid, SIGTERM)
         }
         blocked.exitWithinSeconds = 1
@@ -293,8 +293,10 @@ final class HostileTests: XCTestCase {
         var stoppedEncoder = HostileCase(name: "SIGINT while ffmpeg is stopped", arguments: ["render", long, "--size", "390x844", "-o", video],
                                          outcome: .refused(status: 130, id: "interrupted", mentioning: "interrupted"), absent: [video], folders: [dir])
         stoppedEncoder.during = { pid in
-            if let encoder = Self.encoder(of: pid, staging: ".stopped.mp4.partial", in: dir) { kill(encoder, SIGSTOP) }
-            usleep(1_500_000)
+            if let encoder = Self.encoder(of: pid, staging: ".stopped.mp4.partial", in: dir) {
+                kill(encoder, SIGSTOP)
+                waitFor(seconds: 20) { isBlockedWritingToAPipe(pid) }
+            }
             kill(pid, SIGINT)
         }
         stoppedEncoder.exitWithinSeconds = 1
@@ -327,7 +329,8 @@ final class HostileTests: XCTestCase {
         var earlyStop = HostileCase(name: "SIGINT while it starts", arguments: ["render", long, "--size", "390x844", "-o", early],
                                     outcome: .refused(status: 130, id: "interrupted", mentioning: "interrupted"), absent: [early], folders: [dir])
         earlyStop.during = { pid in
-            usleep(400_000)
+            // As soon as its stop path is armed: before the renderer and ffmpeg are ready.
+            waitFor(seconds: 20) { catches(pid, signal: SIGINT) }
             kill(pid, SIGINT)
         }
         earlyStop.exitWithinSeconds = 1
@@ -337,7 +340,8 @@ final class HostileTests: XCTestCase {
         var frameStop = HostileCase(name: "SIGINT during a long frame", arguments: ["frame", "--backend", "cpu", "--size", "4000x8000", "-o", still],
                                     outcome: .refused(status: 130, id: "interrupted", mentioning: "interrupted"), absent: [still], folders: [dir])
         frameStop.during = { pid in
-            usleep(1_500_000)
+            // Armed, and past its start (about 36 MiB): the frame's 128 MB of pixels are being drawn.
+            waitFor(seconds: 20) { catches(pid, signal: SIGINT) && residentMiB(pid) > 64 }
             kill(pid, SIGINT)
         }
         frameStop.exitWithinSeconds = 1

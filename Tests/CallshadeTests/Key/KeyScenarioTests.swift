@@ -78,7 +78,7 @@ final class KeyScenarioTests: XCTestCase {
         let folder = try scratchFolder()
         let path = folder.appendingPathComponent("s.json")
         try #"{"duration": 5, "events": [{"at": 1, "state": "active"}, {"at": 2, "tap": "panel"}]}"#.write(to: path, atomically: true, encoding: .utf8)
-        let result = try runCallshade(["render", path.path, "-o", folder.appendingPathComponent("out.mp4").path])
+        let result = runInProcess(["render", path.path, "-o", folder.appendingPathComponent("out.mp4").path])
         assertDiagnostic(result, "scenario.invalid", status: 1, "tap on a closed panel")
         XCTAssertTrue(result.standardError.contains("events[1].tap: the panel is not open at 2 s"), result.standardError)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["s.json"])
@@ -94,7 +94,7 @@ final class KeyFontTests: XCTestCase {
         try "{\"duration\": 5, \"key\": \"🐶🍎🚀\u{1FAE9}\"}"
             .write(to: path, atomically: true, encoding: .utf8)
         for command in [["validate", path.path], ["render", path.path, "-o", folder.appendingPathComponent("out.mp4").path]] {
-            let result = try runCallshade(command)
+            let result = runInProcess(command)
             assertDiagnostic(result, "scenario.invalid", status: 1, command[0])
             XCTAssertTrue(result.standardError.contains("key: the emoji font (Noto Color Emoji) has no"), result.standardError)
             XCTAssertTrue(result.standardError.contains("U+1FAE9"), result.standardError)

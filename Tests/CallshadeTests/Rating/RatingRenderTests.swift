@@ -87,9 +87,7 @@ final class RatingCommandLineTests: XCTestCase {
     let example = TestPaths.packageRoot.appendingPathComponent("Examples/call.json").path
 
     func raw(_ extra: [String]) throws -> Data {
-        let result = try Tools.run(TestPaths.executable.path, ["render", example, "--size", "96x208", "--pix-fmt", "rgba", "--quiet", "-o", "-"] + extra)
-        XCTAssertEqual(result.status, 0, result.standardError)
-        return result.standardOutput
+        try renderRawInProcess([example, "--size", "96x208", "--pix-fmt", "rgba", "--quiet"] + extra)
     }
 
     func testTheEffectIsTheSameAtAnyFrameRateAndInShards() throws {

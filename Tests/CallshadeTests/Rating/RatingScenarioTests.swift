@@ -64,7 +64,7 @@ final class RatingScenarioTests: XCTestCase {
         let folder = try scratchFolder()
         let path = folder.appendingPathComponent("s.json")
         try #"{"duration": 12, "events": [\#(Self.ended), {"at": 5, "rate": 5}]}"#.write(to: path, atomically: true, encoding: .utf8)
-        let result = try runCallshade(["render", path.path, "-o", folder.appendingPathComponent("out.mp4").path])
+        let result = runInProcess(["render", path.path, "-o", folder.appendingPathComponent("out.mp4").path])
         assertDiagnostic(result, "scenario.invalid", status: 1, "a rate without a panel")
         XCTAssertTrue(result.standardError.contains("events[2].rate: no rating panel is shown at 5 s"), result.standardError)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["s.json"])

@@ -35,6 +35,21 @@ enum Tools {
         (try? run("sh", ["-c", "command -v \(name)"]).status) == 0
     }
 
+    /// Whether ffmpeg and ffprobe are installed, asked once.
+    static let hasFFmpeg = available("ffmpeg") && available("ffprobe")
+
+    /// ffprobe's values of the stream fields `fields` of the first video stream, in one run, by name.
+    static func probeStream(_ file: String, _ fields: [String], countFrames: Bool = false) throws -> [String: String] {
+        var arguments = ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=" + fields.joined(separator: ","),
+                         "-of", "default=nw=1"]
+        if countFrames { arguments.insert("-count_frames", at: 0) }
+        let lines = try run("ffprobe", arguments + [file]).text.split(separator: "\n")
+        return Dictionary(lines.compactMap { line -> (String, String)? in
+            guard let equals = line.firstIndex(of: "=") else { return nil }
+            return (String(line[..<equals]), String(line[line.index(after: equals)...]))
+        }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// ffprobe's value of `entries` (for example stream=codec_name) of the first video stream.
     static func probe(_ file: String, _ entries: String, stream: String = "v:0", countFrames: Bool = false) throws -> String {
         var arguments = ["-v", "error", "-select_streams", stream, "-show_entries", entries, "-of", "default=nw=1:nk=1"]

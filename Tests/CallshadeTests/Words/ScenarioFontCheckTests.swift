@@ -1,3 +1,4 @@
+import CallshadeRender
 @testable import callshade
 import CallshadeCore
 import CallshadeText
@@ -13,7 +14,7 @@ final class ScenarioFontCheckTests: XCTestCase {
         var fonts = FontBook.debian.fonts
         fonts[.emoji] = (FontBook.FontFile(name: "Noto Color Emoji", path: "/nonexistent/NotoColorEmoji.ttf", package: "fonts-noto-color-emoji"), nil)
         XCTAssertThrowsError(try ScenarioInput.checkFonts(Self.keyed, file: "s.json", fonts: FontBook(fonts: fonts))) { error in
-            guard case Diagnostic.fonts(let message) = error else { return XCTFail("\(error)") }
+            guard case Diagnostic.fonts(let message) = Diagnostic(error) else { return XCTFail("\(error)") }
             XCTAssertTrue(message.contains("install fonts-noto-color-emoji"), message)
         }
         XCTAssertNoThrow(try ScenarioInput.checkFonts(Self.keyed, file: "s.json"))
@@ -22,7 +23,7 @@ final class ScenarioFontCheckTests: XCTestCase {
     func testAKeyEmojiTheFontLacksIsRefusedNamingTheField() {
         let scenario = Scenario(duration: 4, seed: 1, name: "Emma", key: ["🐶", "🍎", "🇫🇷", "\u{0378}"], [(0, .state(.active))])
         XCTAssertThrowsError(try ScenarioInput.checkFonts(scenario, file: "s.json")) { error in
-            guard case Diagnostic.scenario(let failure) = error else { return XCTFail("\(error)") }
+            guard case Diagnostic.scenario(let failure) = Diagnostic(error) else { return XCTFail("\(error)") }
             XCTAssertEqual(failure.location, "key")
             XCTAssertTrue(failure.message.contains("U+378"), failure.message)
         }

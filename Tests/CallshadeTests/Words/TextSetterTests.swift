@@ -76,7 +76,7 @@ final class TextSetterTests: XCTestCase {
             try #"{"duration": 5, "name": "\#(name)"}"#.write(to: path, atomically: true, encoding: .utf8)
             let video = folder.appendingPathComponent("out.mp4"), picture = folder.appendingPathComponent("out.png")
             for command in [["validate", path.path], ["render", path.path, "-o", video.path], ["frame", "--scenario", path.path, "-o", picture.path]] {
-                let result = try runCallshade(command)
+                let result = runInProcess(command)
                 assertDiagnostic(result, "scenario.invalid", status: 1, command[0])
                 XCTAssertTrue(result.standardError.contains("name: no installed font has"), result.standardError)
                 XCTAssertTrue(result.standardError.contains(code), result.standardError)

@@ -41,7 +41,7 @@ final class WordsScenarioTests: XCTestCase {
             }
             let path = folder.appendingPathComponent("s.json")
             try json.write(to: path, atomically: true, encoding: .utf8)
-            let result = try runCallshade(["render", path.path, "-o", folder.appendingPathComponent("out.mp4").path])
+            let result = runInProcess(["render", path.path, "-o", folder.appendingPathComponent("out.mp4").path])
             assertDiagnostic(result, "scenario.invalid", status: 1, json)
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["s.json"], json)
         }
@@ -53,10 +53,7 @@ final class WordsScenarioTests: XCTestCase {
         let example = TestPaths.packageRoot.appendingPathComponent("Examples/call.json").path
         var frames: [Data] = []
         for (fps, end) in [("30", "3.02"), ("60", "3.01")] {
-            let result = try Tools.run(TestPaths.executable.path, ["render", example, "--fps", fps, "--from", "3", "--to", end,
-                                                                   "--size", "390x844", "--pix-fmt", "rgba", "--quiet", "-o", "-"])
-            XCTAssertEqual(result.status, 0, result.standardError)
-            frames.append(result.standardOutput)
+            frames.append(try renderRawInProcess([example, "--fps", fps, "--from", "3", "--to", end, "--size", "390x844", "--pix-fmt", "rgba", "--quiet"]))
         }
         XCTAssertEqual(frames[0].count, 390 * 844 * 4)
         XCTAssertEqual(frames[0], frames[1])

@@ -4,9 +4,13 @@ import Foundation
 
 /// Writes frames to a sink on its own thread, so the next frame renders while
 /// the last one goes to disk, a pipe or ffmpeg. At most `depth` frames wait,
-/// so memory stays bounded whatever the length of the render.
-final class PipelinedSink: @unchecked Sendable {
+/// so memory stays bounded whatever the length of the render. RGBA frames
+/// for a sink that takes I420 are converted here, on the writer's thread,
+/// when the pipeline asks for it.
+final class FrameWriter: @unchecked Sendable {
     private let sink: FrameSink
+    /// Whether RGBA frames are converted to I420 before the sink gets them.
+    private let convertsToYUV: Bool
     private let queue = DispatchQueue(label: "callshade.frame-writer")
     /// Every queued frame, until written.
     private let pending = DispatchGroup()
@@ -16,12 +20,11 @@ final class PipelinedSink: @unchecked Sendable {
     /// I420 buffers the writer is done with, for the next frames (at most `depth` + 1).
     private var spare: [[UInt8]] = []
 
-    init(_ sink: FrameSink, depth: Int = 2) {
+    init(_ sink: FrameSink, convertsToYUV: Bool, depth: Int) {
         self.sink = sink
+        self.convertsToYUV = convertsToYUV
         slots = DispatchSemaphore(value: max(depth, 1))
     }
-
-    var layout: PixelFormat { sink.layout }
 
     /// Queues a frame; throws the error of an earlier write, if one failed.
     func submit(_ frame: RenderedFrame, index: Int) throws {
@@ -57,9 +60,8 @@ final class PipelinedSink: @unchecked Sendable {
         if spare.count < 3 { spare.append(planes) }
     }
 
-    /// RGBA for a sink that takes I420 is converted here, on the writer's thread.
     private func converted(_ frame: RenderedFrame) throws -> RenderedFrame {
-        guard sink.layout == .yuv420p, case .rgba(let image) = frame else { return frame }
+        guard convertsToYUV, case .rgba(let image) = frame else { return frame }
         var planes = reusableBuffer()
         try YUV420.convertFast(image, into: &planes)
         return .yuv420p(planes)

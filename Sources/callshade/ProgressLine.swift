@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeSystem
 import Foundation
 
 /// One updating line on standard error, only when it is a terminal: frames

@@ -1,21 +1,15 @@
-import CallshadeCore
-
 extension ChildProcess {
     /// Runs `executable` to its end with its standard output on a pipe,
     /// handing each chunk read to `consume`; returns the finished child and
-    /// how it ended. A read that fails kills it, and throws.
-    static func run(executable: String, arguments: [String], inheriting: FileDescriptor? = nil,
-                    consume: ([UInt8]) -> Void) throws -> (child: ChildProcess, exit: ChildExit) {
-        let output: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
-        do {
-            output = try FileDescriptor.pipe()
-        } catch {
-            throw POSIXFailure(error)
-        }
+    /// how it ended. A read that fails kills it, and throws. With `cleanup`,
+    /// a stop kills it.
+    public static func run(executable: String, arguments: [String], inheriting: FileDescriptor? = nil,
+                           cleanup: StopCleanup? = nil, consume: ([UInt8]) -> Void) throws -> (child: ChildProcess, exit: ChildExit) {
+        let output = try FileDescriptor.pipe()
         let child: ChildProcess
         do {
             child = try ChildProcess(executable: executable, arguments: arguments, standardOutput: output.writeEnd,
-                                     inheriting: inheriting)
+                                     inheriting: inheriting, cleanup: cleanup)
         } catch {
             // Starting it is what failed; the pipe was made for it alone.
             _ = closeAll([output.readEnd, output.writeEnd])
@@ -36,7 +30,7 @@ extension ChildProcess {
             try closed.get()
         } catch {
             child.kill()
-            throw POSIXFailure(error)
+            throw error
         }
         return (child, try child.finish())
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CallshadeRender
 import Foundation
 
 /// What `--format` names: PNG frames, a video container, or raw frames.
@@ -14,15 +15,8 @@ protocol WritesToStandardOutput {
     var outputIsStandardOutput: Bool { get }
 }
 
-/// What `render -o OUT` makes, from OUT and --format.
-enum OutputTarget: Equatable {
-    /// PNG frames in a folder.
-    case frames(String)
-    /// A video file in a container.
-    case video(String, VideoContainer)
-    /// Raw frames on standard output.
-    case raw
-
+extension OutputTarget {
+    /// What `render -o OUT` makes, from OUT and --format.
     static func resolve(output: String, format: OutputFormat?) throws -> OutputTarget {
         guard !output.isEmpty else { throw Diagnostic.output(.empty) }
         if output == "-" {

@@ -25,6 +25,10 @@ public struct SystemError: Error, Equatable, CustomStringConvertible {
 
     public var description: String { "\(call) failed: \(reason)" }
 
+    /// The reader of a pipe or stream went away (EPIPE): a consumer of the
+    /// output that stopped reading, or a child process that ended.
+    public var isReaderGone: Bool { code == EPIPE }
+
     /// The symbols of the errors a file or pipe operation can meet.
     static let symbols: [Int32: String] = [
         EPERM: "EPERM", ENOENT: "ENOENT", EIO: "EIO", EBADF: "EBADF", ENOMEM: "ENOMEM", EACCES: "EACCES",

@@ -1,10 +1,9 @@
-import CallshadeCore
 import Foundation
 
 /// A running child process fed through a pipe on its standard input, whose
 /// standard error is collected (its last lines are kept for messages).
-final class ChildProcess {
-    let name: String
+public final class ChildProcess {
+    public let name: String
     private let process: Subprocess
     /// The write end of its standard input; nil once closed.
     private var input: FileDescriptor?
@@ -14,13 +13,13 @@ final class ChildProcess {
     private var cleanupKey: Int?
 
     /// What a child reads at `inheriting`'s descriptor: the same open file.
-    static let inheritedPath = InputFile.procPath(descriptor: 3)
+    public static let inheritedPath = InputFile.procPath(descriptor: 3)
 
     /// Starts `executable` with `arguments`; its standard output goes to
     /// `standardOutput` (default /dev/null); `inheriting`, if given, is its
     /// descriptor 3 (read it as `inheritedPath`). With `cleanup`, a stop
     /// kills it before any output is removed.
-    init(executable: String, arguments: [String], standardOutput: FileDescriptor? = nil,
+    public init(executable: String, arguments: [String], standardOutput: FileDescriptor? = nil,
          inheriting: FileDescriptor? = nil, cleanup: StopCleanup? = nil) throws {
         let started = try Self.start(executable: executable, arguments: arguments, standardOutput: standardOutput,
                                      inheriting: inheriting)
@@ -76,27 +75,28 @@ final class ChildProcess {
             // The failure to start is the one to report; these descriptors
             // were made for it alone and nothing was written through them.
             _ = closeAll(theirs + ours)
-            throw POSIXFailure(error.call == "posix_spawn" ? SystemError("posix_spawn \(executable)", code: error.code) : error)
+            throw error.call == "posix_spawn" ? SystemError("posix_spawn \(executable)", code: error.code) : error
         }
         if let failure = closeAll(theirs) {
             // Our copies of its ends must close, or it never sees the end of its input.
             _ = try? process.killAndReap()
             _ = closeAll(ours)
-            throw POSIXFailure(failure)
+            throw failure
         }
         return (process, input, errorOutput)
     }
 
-    /// Writes bytes to the child's standard input.
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
-        guard let input else { throw POSIXFailure.closed }
-        try input.send(bytes)
+    /// Writes bytes to the child's standard input; a child that no longer
+    /// reads it (it ended, or its input was closed here) is a reader gone (EPIPE).
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+        guard let input else { throw SystemError("write", code: EPIPE) }
+        try input.writeAll(bytes)
     }
 
     /// Closes its input, waits for it to end, and says how it did. A failing
     /// close of its input is reported once it has ended.
     @discardableResult
-    func finish() throws -> ChildExit {
+    public func finish() throws -> ChildExit {
         if let ended { return ended }
         var closeFailure: SystemError?
         if let input {
@@ -104,22 +104,18 @@ final class ChildProcess {
             do { try input.close() } catch { closeFailure = error }
         }
         let exit: ChildExit
-        do {
-            exit = try process.wait()
-        } catch {
-            throw POSIXFailure(error)
-        }
+        exit = try process.wait()
         errorCollector.waitForEnd()
         ended = exit
         if let cleanupKey { cleanup?.unregister(cleanupKey) }
-        if let closeFailure { throw POSIXFailure(closeFailure) }
+        if let closeFailure { throw closeFailure }
         return exit
     }
 
     /// Kills it at once and reaps it. This comes while a render is abandoned
     /// or dropped: the error already on its way is the one to report, and a
     /// child not yet reaped can always be killed and waited for.
-    func kill() {
+    public func kill() {
         guard ended == nil else { return }
         try? process.kill()
         _ = try? finish()
@@ -127,16 +123,16 @@ final class ChildProcess {
 
     /// Gives it a lower CPU priority (`steps` of niceness), as a hint only:
     /// a child this cannot lower runs on as it was.
-    func yieldCPU(by steps: Int32) {
+    public func yieldCPU(by steps: Int32) {
         try? process.lowerPriority(by: steps)
     }
 
     /// The last lines it wrote to standard error.
-    var errorTail: [String] { errorCollector.lines }
+    public var errorTail: [String] { errorCollector.lines }
 }
 
 /// Closes every one of `descriptors`; returns the first failure, if any.
-func closeAll(_ descriptors: [FileDescriptor]) -> SystemError? {
+public func closeAll(_ descriptors: [FileDescriptor]) -> SystemError? {
     var first: SystemError?
     for descriptor in descriptors {
         do { try descriptor.close() } catch { first = first ?? error }

@@ -1,10 +1,11 @@
 import CallshadeCore
+import CallshadeSystem
 import Foundation
 
-/// Frames into a video file through an ffmpeg child process fed raw RGBA
-/// frames on a pipe. ffmpeg writes a temporary file beside the target, which
+/// Frames into a video file through an ffmpeg child process fed raw frames
+/// on a pipe. ffmpeg writes a temporary file beside the target, which
 /// takes the target's name only when ffmpeg has finished without error.
-final class VideoSink: FrameSink {
+public final class VideoSink: FrameSink {
     private let staged: StagedFile
     private let child: ChildProcess
     private let settings: VideoSettings
@@ -12,12 +13,8 @@ final class VideoSink: FrameSink {
     /// Starts ffmpeg on a staged file beside `path`; `recording`, when the
     /// settings take audio, is the open recording it muxes. With `cleanup`, a
     /// stop kills ffmpeg, then removes the staged file.
-    init(path: String, settings: VideoSettings, ffmpeg: String, recording: Recording?, cleanup: StopCleanup?) throws {
-        do {
-            staged = try AtomicFile(path: path).stage(cleanup: cleanup)
-        } catch {
-            throw Diagnostic(error)
-        }
+    public init(path: String, settings: VideoSettings, ffmpeg: String, recording: Recording?, cleanup: StopCleanup?) throws {
+        staged = try AtomicFile(path: path).stage(cleanup: cleanup)
         self.settings = settings
         let audio = settings.audio == nil ? nil : recording
         child = try ChildProcess(executable: ffmpeg, arguments: settings.ffmpegArguments(output: staged.temporaryPath),
@@ -31,30 +28,30 @@ final class VideoSink: FrameSink {
     }
 
     /// How much lower the encoder's CPU priority is than the renderer's.
-    static let encoderNiceness: Int32 = 10
+    public static let encoderNiceness: Int32 = 10
 
-    /// 4:2:0 codecs take I420 planes made by the renderer; ffmpeg then only encodes.
-    var layout: PixelFormat { settings.codec.usesYUV420 ? .yuv420p : .rgba }
+    /// What ffmpeg reads: I420 for 4:2:0 codecs (it then only encodes), else RGBA.
+    public var takes: PixelFormat { settings.pixelFormat }
 
-    func write(_ frame: RenderedFrame, index: Int) throws {
+    public func write(_ frame: RenderedFrame, index: Int) throws {
         do {
             switch frame {
             case .rgba(let image): try image.pixels.withUnsafeBytes { try child.write($0) }
             case .yuv420p(let planes): try planes.withUnsafeBytes { try child.write($0) }
             }
-        } catch POSIXFailure.closed {
+        } catch let error as SystemError where error.isReaderGone {
             // ffmpeg stopped reading: it failed or was killed; say why.
             throw failure(try child.finish())
         }
     }
 
-    func finish() throws {
+    public func finish() throws {
         let exit = try child.finish()
         guard exit.succeeded else { throw failure(exit) }
         try staged.commit()
     }
 
-    func abandon() {
+    public func abandon() {
         child.kill()
         staged.discard()
     }
@@ -67,11 +64,16 @@ final class VideoSink: FrameSink {
 }
 
 /// ffmpeg ended without producing the video.
-struct FFmpegFailure: Error, CustomStringConvertible {
-    let exit: ChildExit
-    let lines: [String]
+public struct FFmpegFailure: Error, CustomStringConvertible {
+    public let exit: ChildExit
+    public let lines: [String]
 
-    var description: String {
+    public init(exit: ChildExit, lines: [String]) {
+        self.exit = exit
+        self.lines = lines
+    }
+
+    public var description: String {
         let said = lines.isEmpty ? "" : "; it said:\n" + lines.map { "  " + $0 }.joined(separator: "\n")
         return "ffmpeg \(exit)\(said)"
     }

@@ -1,24 +1,24 @@
 import CallshadeCore
 
 /// Video containers callshade writes, by file extension.
-enum VideoContainer: String, CaseIterable {
+public enum VideoContainer: String, CaseIterable {
     case mp4, mov, mkv, webm
 
     /// ffmpeg's name for the muxer.
-    var muxer: String { self == .mkv ? "matroska" : rawValue }
+    public var muxer: String { self == .mkv ? "matroska" : rawValue }
 
     /// The codec used when none is asked for.
-    var defaultCodec: VideoCodec { self == .webm ? .vp9 : .h264 }
+    public var defaultCodec: VideoCodec { self == .webm ? .vp9 : .h264 }
 
     /// The audio codec muxed with the video.
-    var audioEncoder: (name: String, bitrate: String) { self == .webm ? ("libopus", "128k") : ("aac", "192k") }
+    public var audioEncoder: (name: String, bitrate: String) { self == .webm ? ("libopus", "128k") : ("aac", "192k") }
 }
 
 /// Video codecs, each mapped to one ffmpeg encoder.
-enum VideoCodec: String, CaseIterable {
+public enum VideoCodec: String, CaseIterable {
     case h264, hevc, vp9, prores, ffv1
 
-    var encoder: String {
+    public var encoder: String {
         switch self {
         case .h264: return "libx264"
         case .hevc: return "libx265"
@@ -29,7 +29,7 @@ enum VideoCodec: String, CaseIterable {
     }
 
     /// Containers this codec may go in.
-    var containers: [VideoContainer] {
+    public var containers: [VideoContainer] {
         switch self {
         case .h264, .hevc: return [.mp4, .mov, .mkv]
         case .vp9: return [.webm, .mkv, .mp4]
@@ -38,11 +38,13 @@ enum VideoCodec: String, CaseIterable {
         }
     }
 
-    /// Whether the codec carries 4:2:0 video, which needs an even width and height.
-    var usesYUV420: Bool { [.h264, .hevc, .vp9].contains(self) }
+    /// The frames ffmpeg reads for this codec: I420 for the 4:2:0 codecs
+    /// (made by callshade, so ffmpeg only encodes; they need an even width
+    /// and height), else RGBA (ffmpeg converts).
+    public var pixelFormat: PixelFormat { [.h264, .hevc, .vp9].contains(self) ? .yuv420p : .rgba }
 
     /// The CRF values the encoder accepts (nil: it takes none).
-    var crfRange: ClosedRange<Int>? {
+    public var crfRange: ClosedRange<Int>? {
         switch self {
         case .h264, .hevc: return 0...51
         case .vp9: return 0...63
@@ -50,15 +52,15 @@ enum VideoCodec: String, CaseIterable {
         }
     }
 
-    static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// x264-style speed presets, fastest first.
-enum EncoderPreset: String, CaseIterable {
+public enum EncoderPreset: String, CaseIterable {
     case ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow
 
     /// libvpx's deadline and cpu-used for the same place on the speed scale.
-    var vp9Speed: (deadline: String, cpuUsed: Int) {
+    public var vp9Speed: (deadline: String, cpuUsed: Int) {
         switch self {
         case .ultrafast: return ("realtime", 8)
         case .superfast: return ("realtime", 7)
@@ -71,30 +73,42 @@ enum EncoderPreset: String, CaseIterable {
         }
     }
 
-    static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
-/// Everything ffmpeg needs to turn a stream of raw RGBA frames into a video file.
-struct VideoSettings: Equatable {
-    var container: VideoContainer
-    var codec: VideoCodec
-    var crf: Int
-    var preset: EncoderPreset
-    var size: FrameSize
-    var fps: Int
+/// Everything ffmpeg needs to turn a stream of raw frames into a video file.
+public struct VideoSettings: Equatable {
+    public var container: VideoContainer
+    public var codec: VideoCodec
+    public var crf: Int
+    public var preset: EncoderPreset
+    public var size: FrameSize
+    public var fps: Int
     /// An audio file to mux, trimmed to `audioStart ..< audioStart + audioDuration`.
-    var audio: String?
-    var audioStart: Double = 0
-    var audioDuration: Double = 0
+    public var audio: String?
+    public var audioStart: Double = 0
+    public var audioDuration: Double = 0
 
-    /// The ffmpeg arguments (no shell) that read frames on standard input
-    /// and write `output`. 4:2:0 codecs read I420 planes (BT.709, limited
-    /// range) that callshade made; the others read RGBA, converted here. The
-    /// video is tagged BT.709 so players show the colours of the PNG frames.
-    func ffmpegArguments(output: String) -> [String] {
-        let input = codec.usesYUV420 ? "yuv420p" : "rgba"
+    public init(container: VideoContainer, codec: VideoCodec, crf: Int, preset: EncoderPreset, size: FrameSize, fps: Int) {
+        self.container = container
+        self.codec = codec
+        self.crf = crf
+        self.preset = preset
+        self.size = size
+        self.fps = fps
+    }
+
+    /// The frames ffmpeg reads on its standard input: the codec's.
+    public var pixelFormat: PixelFormat { codec.pixelFormat }
+
+    /// The ffmpeg arguments (no shell) that read frames in `pixelFormat` on
+    /// standard input and write `output`. 4:2:0 codecs read I420 planes
+    /// (BT.709, limited range) that callshade made; the others read RGBA,
+    /// converted here. The video is tagged BT.709 so players show the
+    /// colours of the PNG frames.
+    public func ffmpegArguments(output: String) -> [String] {
         var arguments = ["-hide_banner", "-nostats", "-loglevel", "error", "-y",
-                         "-f", "rawvideo", "-pix_fmt", input, "-s", "\(size.width)x\(size.height)",
+                         "-f", "rawvideo", "-pix_fmt", pixelFormat.rawValue, "-s", "\(size.width)x\(size.height)",
                          "-framerate", "\(fps)", "-i", "pipe:0"]
         if let audio {
             arguments += ["-ss", Self.seconds(audioStart), "-t", Self.seconds(audioDuration), "-i", audio]
@@ -135,5 +149,5 @@ struct VideoSettings: Equatable {
         return arguments
     }
 
-    static func seconds(_ value: Double) -> String { String(format: "%.6f", value) }
+    public static func seconds(_ value: Double) -> String { String(format: "%.6f", value) }
 }

@@ -3,23 +3,25 @@ import CallshadeCore
 /// Everything needed to turn an instant of a scenario into a scene: its
 /// timeline (voice from its recording, if any) and its call screen (layout,
 /// seed, avatar, the tags shown).
-struct ScenarioFrames {
-    let scenario: Scenario
-    let timeline: CallTimeline
-    var screen: CallScreen
+public struct ScenarioFrames {
+    public let scenario: Scenario
+    public let timeline: CallTimeline
+    public var screen: CallScreen
     /// The scenario's recording, opened once: it gave the levels, and a video muxes it.
-    let recording: Recording?
+    public let recording: Recording?
 
-    init(scenario: Scenario, size: FrameSize, layers: Set<SceneTag>, scene: SceneOptions) throws {
+    /// Opens and measures the scenario's recording, then makes the call
+    /// screen with `screen` (which reads its avatar and sets its texts).
+    public init(scenario: Scenario, screen makeScreen: (Scenario) throws -> CallScreen) throws {
         self.scenario = scenario
         recording = try ScenarioInput.recording(scenario)
         timeline = ScenarioInput.timeline(scenario, meter: try recording?.meter())
-        screen = try scene.callScreen(size: size, scenario: scenario, showing: layers)
+        screen = try makeScreen(scenario)
     }
 
-    var layout: CallLayout { screen.layout }
+    public var layout: CallLayout { screen.layout }
 
-    func scene(at time: Double) -> Scene {
+    public func scene(at time: Double) -> Scene {
         screen.scene(at: timeline.state(at: time))
     }
 }
@@ -29,17 +31,17 @@ extension Scenario {
     /// changing level (the key's tooltip showing), the user's microphone off
     /// and the peer's battery low (mute selected, two notices), a weak-signal
     /// spell, an idle pause.
-    static let demo = Scenario(duration: 20, seed: 1, [
+    public static let demo = Scenario(duration: 20, seed: 1, [
         (0, .state(.requesting)), (2, .state(.ringing)), (4, .state(.active)), (5, .level(1.5)), (6, .muted(true)),
         (6.5, .remoteBatteryLow(true)), (7, .level(3)), (8, .signal(0.1)), (10, .signal(0.8)), (11, .level(0.5)), (12, .tap(.screen)),
     ])
 
     /// A short call's end, rated 5 stars: the rating panel from 0.5 s, the
     /// full-screen effect from 1.5 s to 3.7 s (the bench's rating rows).
-    static let ratingDemo = Scenario(duration: 5, seed: 1, [
+    public static let ratingDemo = Scenario(duration: 5, seed: 1, [
         (0, .state(.active)), (0.2, .state(.ended)), (0.5, .ratingRequested), (1.5, .rate(5)),
     ])
 
     /// When the rating demo's effect has the most particles on screen and the burst is flying (0.2 s to 0.8 s after the rating).
-    static let ratingDemoBusiest = 1.7
+    public static let ratingDemoBusiest = 1.7
 }

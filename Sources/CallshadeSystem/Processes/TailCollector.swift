@@ -1,17 +1,16 @@
-import CallshadeCore
 import Foundation
 
 /// Reads a descriptor (a child's standard error) to its end on its own
 /// thread, keeps the last lines, and closes it. A read or close that fails
 /// ends the collection with a line that says so.
-final class TailCollector: @unchecked Sendable {
+public final class TailCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var tail: [String] = []
     private var partial: [UInt8] = []
     private let done = DispatchSemaphore(value: 0)
     private let keep: Int
 
-    init(descriptor: FileDescriptor, keep: Int = 12) {
+    public init(descriptor: FileDescriptor, keep: Int = 12) {
         self.keep = keep
         Thread.detachNewThread { [self] in
             collect(descriptor)
@@ -52,11 +51,11 @@ final class TailCollector: @unchecked Sendable {
         }
     }
 
-    func waitForEnd() {
+    public func waitForEnd() {
         done.wait()
     }
 
-    var lines: [String] {
+    public var lines: [String] {
         lock.lock()
         defer { lock.unlock() }
         return tail

@@ -1,29 +1,30 @@
 import CallshadeCore
+import CallshadeSystem
 import Foundation
 
 /// Raw frames on standard output, one after another with no header, for the
 /// user's own pipeline: RGBA (4 bytes a pixel) or planar YUV 4:2:0 (BT.709,
 /// limited range; 1.5 bytes a pixel).
-final class RawStreamSink: FrameSink {
+public final class RawStreamSink: FrameSink {
     private let format: PixelFormat
     private let descriptor: FileDescriptor
 
-    init(format: PixelFormat, descriptor: FileDescriptor = .standardOutput) {
+    public init(format: PixelFormat, descriptor: FileDescriptor = .standardOutput) {
         self.format = format
         self.descriptor = descriptor
     }
 
-    var layout: PixelFormat { format }
+    public var takes: PixelFormat { format }
 
-    func write(_ frame: RenderedFrame, index: Int) throws {
+    public func write(_ frame: RenderedFrame, index: Int) throws {
         switch frame {
         case .rgba(let image):
-            try image.pixels.withUnsafeBytes { try descriptor.send($0) }
+            try image.pixels.withUnsafeBytes { try descriptor.writeAll($0) }
         case .yuv420p(let planes):
-            try planes.withUnsafeBytes { try descriptor.send($0) }
+            try planes.withUnsafeBytes { try descriptor.writeAll($0) }
         }
     }
 
-    func finish() throws {}
-    func abandon() {}
+    public func finish() throws {}
+    public func abandon() {}
 }

@@ -1,11 +1,12 @@
+import CallshadeSystem
 import Foundation
 
 /// Finding ffmpeg and asking it what it can do.
-enum FFmpeg {
-    static let installHint = "install it with 'apt-get install ffmpeg' (Scripts/bootstrap does)"
+public enum FFmpeg {
+    public static let installHint = "install it with 'apt-get install ffmpeg' (Scripts/bootstrap does)"
 
     /// The path of `name` on PATH, or nil.
-    static func locate(_ name: String = "ffmpeg") -> String? {
+    public static func locate(_ name: String = "ffmpeg") -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for folder in path.split(separator: ":") where !folder.isEmpty {
             let candidate = String(folder) + "/" + name
@@ -15,16 +16,17 @@ enum FFmpeg {
     }
 
     /// ffmpeg's path, or an error that says how to install it.
-    static func require() throws -> String {
-        guard let path = locate() else { throw Diagnostic.ffmpegMissing }
+    public static func require() throws -> String {
+        guard let path = locate() else { throw FFmpegMissing() }
         return path
     }
 
-    /// The names of the encoders this ffmpeg has.
-    static func encoders(ffmpeg: String) throws -> Set<String> {
+    /// The names of the encoders this ffmpeg has. With `cleanup`, a stop
+    /// while it lists them kills it.
+    public static func encoders(ffmpeg: String, cleanup: StopCleanup? = nil) throws -> Set<String> {
         var text: [UInt8] = []
         // Its exit says nothing more: an ffmpeg that lists nothing has no encoder asked for.
-        _ = try ChildProcess.run(executable: ffmpeg, arguments: ["-hide_banner", "-encoders"]) { text += $0 }
+        _ = try ChildProcess.run(executable: ffmpeg, arguments: ["-hide_banner", "-encoders"], cleanup: cleanup) { text += $0 }
         // Lines look like " V....D libx264   libx264 H.264 ...": flags, then the name.
         let names = String(decoding: text, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
             let words = line.split(separator: " ", omittingEmptySubsequences: true)
@@ -33,4 +35,11 @@ enum FFmpeg {
         }
         return Set(names)
     }
+}
+
+/// ffmpeg is not on PATH.
+public struct FFmpegMissing: Error, CustomStringConvertible {
+    public init() {}
+
+    public var description: String { "ffmpeg was not found on PATH; \(FFmpeg.installHint)" }
 }

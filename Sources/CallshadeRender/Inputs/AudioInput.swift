@@ -1,48 +1,43 @@
 import CallshadeAudio
 import CallshadeCore
+import CallshadeSystem
 import Foundation
 
 /// The recording of the remote voice a scenario names, opened once: its
 /// levels are measured through this open file, and ffmpeg reads the same open
 /// file (it inherits the descriptor) to mux it, so the path is opened a
 /// single time and must be a regular file.
-final class Recording {
-    let file: InputFile
+public final class Recording {
+    public let file: InputFile
 
-    init(path: String) throws {
+    public init(path: String) throws {
         do {
             file = try InputFile(path: path)
         } catch let failure as InputFile.Failure {
-            throw Diagnostic.audio("cannot read audio '\(path)': \(failure.reason)")
+            throw AudioError.cannotOpen(path: path, reason: failure.reason)
         }
     }
 
-    var path: String { file.path }
+    public var path: String { file.path }
 
     /// The meter fed with the whole recording: libsndfile for what it reads,
     /// ffmpeg as the decoder for anything else (AAC, M4A, video files' sound).
-    func meter() throws -> VoiceLevelMeter {
+    public func meter() throws -> VoiceLevelMeter {
         let sound: SoundFile
         do {
             sound = try SoundFile(file: file)
         } catch AudioError.cannotOpen(_, let reason) {
             return try decodeWithFFmpeg(libsndfileReason: reason)
-        } catch {
-            throw Diagnostic(error)
         }
         var meter = VoiceLevelMeter(sampleRate: sound.sampleRate, channels: sound.channels)
-        do {
-            try sound.measure(into: &meter)
-        } catch {
-            throw Diagnostic(error)
-        }
+        try sound.measure(into: &meter)
         return meter
     }
 
     /// Decodes to mono 32-bit float at 48 kHz with an ffmpeg child and meters that.
     private func decodeWithFFmpeg(libsndfileReason: String) throws -> VoiceLevelMeter {
         guard let ffmpeg = FFmpeg.locate() else {
-            throw Diagnostic.audio("cannot read audio '\(path)': \(libsndfileReason) (and ffmpeg, which reads more formats, is not installed)")
+            throw AudioError.cannotOpen(path: path, reason: "\(libsndfileReason) (and ffmpeg, which reads more formats, is not installed)")
         }
         let rate = 48_000
         var meter = VoiceLevelMeter(sampleRate: rate, channels: 1)
@@ -62,12 +57,12 @@ final class Recording {
                 }
                 carry.removeFirst(whole)
             }
-        } catch let failure as POSIXFailure {
-            throw Diagnostic.audio("cannot read audio '\(path)': \(failure)")
+        } catch let failure as SystemError {
+            throw AudioError.cannotOpen(path: path, reason: "\(failure)")
         }
         guard exit.succeeded, meter.duration > 0 else {
             let said = child.errorTail.last.map { "; ffmpeg: \($0)" } ?? ""
-            throw Diagnostic.audio("cannot read audio '\(path)': \(libsndfileReason)\(said)")
+            throw AudioError.cannotOpen(path: path, reason: "\(libsndfileReason)\(said)")
         }
         return meter
     }
@@ -75,20 +70,20 @@ final class Recording {
 
 extension ScenarioInput {
     /// The scenario's recording, opened, when it names one.
-    static func recording(_ scenario: Scenario) throws -> Recording? {
+    public static func recording(_ scenario: Scenario) throws -> Recording? {
         try scenario.audioPath.map(Recording.init(path:))
     }
 
     /// The scenario's timeline, its voice level measured by `meter` (the
     /// scenario's recording's) when there is one.
-    static func timeline(_ scenario: Scenario, meter: VoiceLevelMeter?) -> CallTimeline {
+    public static func timeline(_ scenario: Scenario, meter: VoiceLevelMeter?) -> CallTimeline {
         guard let meter else { return CallTimeline(scenario) }
         let levels = meter.levels(tickCount: CallTimeline.levelTickCount(duration: scenario.duration))
         return CallTimeline(scenario, voiceLevels: levels)
     }
 
     /// The scenario's timeline, its recording opened and measured once.
-    static func timeline(_ scenario: Scenario) throws -> CallTimeline {
+    public static func timeline(_ scenario: Scenario) throws -> CallTimeline {
         timeline(scenario, meter: try recording(scenario)?.meter())
     }
 }

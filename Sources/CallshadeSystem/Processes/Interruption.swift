@@ -1,18 +1,22 @@
-import CallshadeCore
 import Dispatch
 import Foundation
 
 /// Acts on SIGINT and SIGTERM at once, whatever the command is doing (a
 /// render blocked on a consumer that stopped reading included): kills the
 /// children `cleanup` holds, then removes the outputs it holds, says so on
-/// standard error and exits with 128 + the signal's number. If the command
-/// already put its output in place, the signal is ignored and it finishes.
-final class Interruption: @unchecked Sendable {
-    let cleanup = StopCleanup()
-    private let ending = StopEnding()
+/// standard error and exits with the status `report` gives for the signal
+/// (its message, and 128 + the signal's number, at the command line). If the
+/// command already put its output in place, the signal is ignored and it finishes.
+public final class Interruption: @unchecked Sendable {
+    public let cleanup = StopCleanup()
+    private let ending: StopEnding
     private var sources: [DispatchSourceSignal] = []
 
-    init(signals: [Int32] = [SIGINT, SIGTERM]) throws {
+    /// What a stop by `signal` says on standard error (a line, or nothing) and its exit status.
+    public typealias Report = @Sendable (_ signal: Int32) -> (message: String, status: Int32)
+
+    public init(signals: [Int32], report: @escaping Report) throws {
+        ending = StopEnding(report: report)
         let queue = DispatchQueue(label: "callshade.signals")
         for number in signals {
             try ThisProcess.ignore(signal: number)   // delivered to the dispatch source instead
@@ -33,7 +37,7 @@ final class Interruption: @unchecked Sendable {
     /// (waits for it to kill the children and remove the outputs, at most
     /// `seconds`) and ends the process as the stop does, with its message
     /// and status. Returns when no stop has begun.
-    func joinStop(waitingAtMost seconds: Double = 5) {
+    public func joinStop(waitingAtMost seconds: Double = 5) {
         guard cleanup.isStopping else { return }
         _ = cleanup.waitForStop(atMost: seconds)
         ending.exit()
@@ -41,7 +45,7 @@ final class Interruption: @unchecked Sendable {
 
     /// Runs `body`; an error it throws once a stop has begun joins the stop
     /// instead of going on (see `joinStop`).
-    func joiningStop<T>(_ body: () throws -> T) rethrows -> T {
+    public func joiningStop<T>(_ body: () throws -> T) rethrows -> T {
         do {
             return try body()
         } catch {
@@ -66,30 +70,40 @@ private final class StopEnding: @unchecked Sendable {
     private var signal: Int32?
     /// Taken by the exit and never given back.
     private let exiting = NSLock()
+    private let report: Interruption.Report
+
+    public init(report: @escaping Interruption.Report) {
+        self.report = report
+    }
 
     /// Keeps the first signal received.
-    func record(_ number: Int32) {
+    public func record(_ number: Int32) {
         lock.lock()
         defer { lock.unlock() }
         if signal == nil { signal = number }
     }
 
-    func exit() -> Never {
+    public func exit() -> Never {
         exiting.lock()
         lock.lock()
-        let diagnostic = Diagnostic.interrupted(signal: signal ?? SIGINT)
+        let (message, status) = report(signal ?? SIGINT)
         lock.unlock()
-        let message = Array((diagnostic.message + "\n").utf8)
+        let line = Array((message.isEmpty ? "" : message + "\n").utf8)
         // A standard error that cannot be written has no one to tell; the exit status says it all the same.
-        message.withUnsafeBytes { _ = try? FileDescriptor.standardError.writeAll($0) }
-        ThisProcess.exitImmediately(diagnostic.exitCode)
+        line.withUnsafeBytes { _ = try? FileDescriptor.standardError.writeAll($0) }
+        ThisProcess.exitImmediately(status)
     }
 }
 
 /// The command stopped because of a signal.
-struct Interrupted: Error, CustomStringConvertible {
-    let signal: Int32
-    var description: String {
+public struct Interrupted: Error, CustomStringConvertible {
+    public let signal: Int32
+
+    public init(signal: Int32) {
+        self.signal = signal
+    }
+
+    public var description: String {
         switch signal {
         case SIGINT: return "interrupted"
         case SIGTERM: return "terminated"

@@ -108,7 +108,7 @@ public final class InputFile {
         }
     }
 
-    static func requireRegular(_ kind: FileStatus.Kind, path: String) throws {
+    public static func requireRegular(_ kind: FileStatus.Kind, path: String) throws {
         switch kind {
         case .regular: return
         case .folder: throw Failure.folder(path)
