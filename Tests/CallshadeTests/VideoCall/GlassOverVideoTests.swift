@@ -65,20 +65,21 @@ final class GlassOverVideoTests: XCTestCase {
 
     /// The buttons' glass over the peer's video on every GPU route, held to
     /// the CPU reference: over a filled 9:16 video and a fitted 16:9 one
-    /// (its bars), at rest and as the video comes on; and with the buttons
-    /// alone (no video node below, the copy still shown).
+    /// (its bars), at rest and as the video comes on; with the buttons alone
+    /// (no video node below, the copy still shown); and at 1170x2532.
     func testGlassOverVideoMatchesTheReferenceOnEveryRoute() throws {
         let scenario = VideoCallFixtures.scenario([(1, .remoteVideo(true))])
-        let layout = try CallLayout(size: FrameSize(parsing: "390x844"))
-        let setter = try TextSetter(scale: 1, texts: CallKind.elements.texts(for: scenario))
         let matrix = RouteMatrix(gpu: try Self.shared.renderer())
-        let cases: [(String, GeneratedVideo, Set<SceneTag>, Double)] = [
-            ("fill", GeneratedVideo(width: 90, height: 160), [.background, .video, .buttons], 2),
-            ("fit", GeneratedVideo(width: 160, height: 90), [.background, .video, .buttons], 2),
-            ("coming-on", GeneratedVideo(width: 90, height: 160), [.background, .video, .buttons], 1.12),
-            ("buttons-alone", GeneratedVideo(width: 90, height: 160), [.background, .buttons], 2),
+        let cases: [(String, GeneratedVideo, Set<SceneTag>, Double, String)] = [
+            ("fill", GeneratedVideo(width: 90, height: 160), [.background, .video, .buttons], 2, "390x844"),
+            ("fit", GeneratedVideo(width: 160, height: 90), [.background, .video, .buttons], 2, "390x844"),
+            ("coming-on", GeneratedVideo(width: 90, height: 160), [.background, .video, .buttons], 1.12, "390x844"),
+            ("buttons-alone", GeneratedVideo(width: 90, height: 160), [.background, .buttons], 2, "390x844"),
+            ("fill-1170x2532", GeneratedVideo(width: 360, height: 640), [.background, .video, .buttons], 2, "1170x2532"),
         ]
-        for (name, video, layers, time) in cases {
+        for (name, video, layers, time, size) in cases {
+            let layout = try CallLayout(size: FrameSize(parsing: size))
+            let setter = try TextSetter(scale: layout.scale, texts: CallKind.elements.texts(for: scenario))
             let timeline = CallTimeline(scenario)
             let pictures = CallVideoPictures(timeline: timeline, remote: video, local: nil)
             let screen = CallScreen(layout: layout, seed: 1, avatar: nil, text: setter, showing: layers,
