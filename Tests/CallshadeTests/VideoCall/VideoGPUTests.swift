@@ -65,10 +65,13 @@ final class VideoGPUTests: XCTestCase {
     }
 
     /// The peer's video full screen: a 9:16 one fills (its sides cropped), a
-    /// 16:9 one fits (black bars), at rest with the shadows and mid-spring
-    /// as it grows out of the avatar.
+    /// 16:9 one fits (black bars), at rest with the shadows (and dithered)
+    /// and mid-spring as it grows out of the avatar.
     func testFullScreenFillAndFitMatchTheReference() throws {
-        try assertEveryRouteAgrees(try scene([(1, .remoteVideo(true))], at: 2), name: "video-fill", videos: 1)
+        var fill = try scene([(1, .remoteVideo(true))], at: 2)
+        try assertEveryRouteAgrees(fill, name: "video-fill", videos: 1)
+        fill.dither = true
+        try assertEveryRouteAgrees(fill, name: "video-fill-dithered", videos: 1)
         try assertEveryRouteAgrees(try scene([(1, .remoteVideo(true))], at: 1.12), name: "video-growing", videos: 1)
         try assertEveryRouteAgrees(try scene([(1, .remoteVideo(true))], at: 2, remote: GeneratedVideo(width: 160, height: 90)),
                                    name: "video-fit", videos: 1)
