@@ -20,6 +20,12 @@ enum TextureUnit: Int32, CaseIterable {
     case blurKernel = 8
     /// Where textures are bound to be created or uploaded, never sampled.
     case scratch = 7
+    /// A video picture's planes (`video.frag`): luma, blue and red chroma, each R8.
+    case videoLuma = 9
+    case videoCb = 10
+    case videoCr = 11
+    /// A still's RGBA8 picture (`video.frag`, STILL_PICTURE).
+    case videoStill = 12
 
     /// The sampler that reads it, in every shader that does.
     var sampler: String? {
@@ -32,6 +38,10 @@ enum TextureUnit: Int32, CaseIterable {
         case .colourGlyphs: return "u_colourAtlas"
         case .blurSource: return "u_source"
         case .blurKernel: return "u_kernel"
+        case .videoLuma: return "u_videoLuma"
+        case .videoCb: return "u_videoCb"
+        case .videoCr: return "u_videoCr"
+        case .videoStill: return "u_videoStill"
         case .scratch: return nil
         }
     }

@@ -14,6 +14,9 @@ final class UniformBlockTests: XCTestCase {
         ("tiles.vert", "foreground.frag", ["AVATAR_PICTURE"], [TargetBlock(), ForegroundBlock()]),
         ("tiles.vert", "glass.frag", ["OVER_BACKGROUND"], [TargetBlock(), GlassBlock()]),
         ("marks.vert", "marks.frag", [], [TargetBlock()]),
+        ("tiles.vert", "shade.frag", [], [TargetBlock(), ShadeBlock()]),
+        ("tiles.vert", "video.frag", [], [TargetBlock(), VideoBlock()]),
+        ("tiles.vert", "video.frag", ["STILL_PICTURE"], [TargetBlock(), VideoBlock()]),
         ("quad.vert", "yuv.frag", ["LUMA"], [ConversionBlock()]),
         ("quad.vert", "blur.frag", [], [BlurBlock()]),
     ] }

@@ -50,6 +50,11 @@ struct Std140Writer {
         array(name, "vec3", count: count) { let (x, y, z) = element($0); return [x.bitPattern, y.bitPattern, z.bitPattern] }
     }
 
+    /// An array of vec4, `count` long: each element on 16 bytes.
+    mutating func vec4s(_ name: StaticString, count: Int, _ element: (Int) -> (Float, Float, Float, Float)) {
+        array(name, "vec4", count: count) { let (x, y, z, w) = element($0); return [x.bitPattern, y.bitPattern, z.bitPattern, w.bitPattern] }
+    }
+
     /// A struct member of the block: its members, on 16 bytes and padded to 16.
     mutating func structure(_ name: StaticString, _ value: some Std140Struct) {
         align(4)

@@ -11,13 +11,15 @@ import Foundation
 /// region is the glass grown by the blur's reach, so what lies beyond it
 /// never reaches the glass.
 final class BackdropLattice {
-    /// What the lattice depends on: the frame, the region it covers, the background, the tone and the blur.
+    /// What the lattice depends on: the frame, the region it covers, the
+    /// background, the tone, the blur and the video glass shows over.
     struct Key: Equatable {
         let size: FrameSize
         let region: PixelRect
         let backdrop: GradientParameters
         let tone: Tone
         let blur: Double
+        let video: GlassVideo?
 
         /// The key of `glass` in a frame of `size`: a region that holds it and every point its blur reads.
         init(_ glass: GlassNode, size: FrameSize) {
@@ -33,6 +35,7 @@ final class BackdropLattice {
             backdrop = glass.backdrop
             tone = glass.tone
             blur = glass.blur
+            video = glass.video
         }
     }
 
@@ -89,10 +92,12 @@ final class BackdropLattice {
     /// apart (the blurred field is far smoother than that), at most 16 pixels.
     static let largestSpacing = 16.0
 
-    /// The lattice's points across and down, its first point and its spacing, for `key`.
+    /// The lattice's points across and down, its first point and its spacing,
+    /// for `key`: over a video (whose copy and bars' edges are far less smooth
+    /// than the gradient) an eighth of the blur apart, as the reference's.
     private static func geometry(_ key: Key) -> (columns: Int, rows: Int, first: Vec2, spacing: Vec2) {
         let region = key.region
-        let step = min(Self.largestSpacing, max(1, key.blur / 2))
+        let step = min(Self.largestSpacing, max(1, key.blur / (key.video == nil ? 2 : 8)))
         func points(_ extent: Int) -> Int { max(2, Int((Double(max(extent - 1, 0)) / step).rounded(.up)) + 1) }
         let columns = points(region.width), rows = points(region.height)
         return (columns, rows, Vec2(Double(region.x) + 0.5, Double(region.y) + 0.5),
@@ -103,8 +108,8 @@ final class BackdropLattice {
     /// `background` (the colour at a frame point, from the low-resolution
     /// grid the host has read back already): no pass, no wait for the GPU.
     /// `spare`, a texture of the frame before, is reused when its size fits.
-    convenience init(_ key: Key, context: GLContext, background: (Vec2) -> RGB, reusing spare: Texture?) throws {
-        self.init(Self.values(key, background: background), context: context, reusing: spare)
+    convenience init(_ key: Key, context: GLContext, background: (Vec2) -> RGB, copy: VideoBlurredCopy?, reusing spare: Texture?) throws {
+        self.init(Self.values(key, background: background, copy: copy), context: context, reusing: spare)
     }
 
     /// The toned, blurred values of `key`'s lattice from `background`: pure
@@ -130,12 +135,15 @@ final class BackdropLattice {
         self.spare = spare
     }
 
-    static func values(_ key: Key, background: (Vec2) -> RGB) -> Values {
+    /// Over a video (`key.video`), `copy` is its blurred copy (`VideoBlurredCopy`).
+    static func values(_ key: Key, background: (Vec2) -> RGB, copy: VideoBlurredCopy?) -> Values {
         let (columns, rows, first, spacing) = Self.geometry(key)
         var values = [Float](repeating: 1, count: columns * rows * 4)
         for row in 0..<rows {
             for column in 0..<columns {
-                let toned = key.tone.apply(to: background(Vec2(first.x + Double(column) * spacing.x, first.y + Double(row) * spacing.y)))
+                let point = Vec2(first.x + Double(column) * spacing.x, first.y + Double(row) * spacing.y)
+                var toned = key.tone.apply(to: background(point))
+                if let video = key.video, let copy { toned = video.shown(over: toned, at: point, copy: copy) }
                 let at = (row * columns + column) * 4
                 values[at] = Float(toned.r)
                 values[at + 1] = Float(toned.g)

@@ -4,6 +4,9 @@ import Dispatch
 /// Draws glass nodes: `tiles.vert` + `glass.frag` over the tiles the
 /// compositor gives it, reading the blurred toned background from a
 /// `BackdropLattice` (made once a frame for each background, tone and blur).
+/// Over a video the lattice is made on the host on either route, from the
+/// video's blurred copy (`VideoBlurredCopy`, the reference's own values,
+/// kept while the picture stays) and the gradient.
 final class GlassRenderer: NodeRenderer {
     private let context: GLContext
     private let gradient: GradientPass
@@ -16,6 +19,8 @@ final class GlassRenderer: NodeRenderer {
     /// How many are kept: at least every glass of the frame at hand (each is
     /// made once in `prepare` and read again when drawn), and never fewer than 4.
     private var kept = 4
+    /// The blurred copies of the pictures glass showed last (at most two: a frame's glass shows one).
+    private var copies: [(picture: SourcePicture, copy: VideoBlurredCopy)] = []
 
     init(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass) throws {
         self.context = context
@@ -69,10 +74,11 @@ final class GlassRenderer: NodeRenderer {
         let key = BackdropLattice.Key(glass, size: size)
         if let made = lattices.first(where: { $0.key == key && (background == nil || $0.hasHostValues) }) { return made }
         let made: BackdropLattice
-        if let background {
+        // Over a video, on the GPU passes too, from the gradient evaluated at the lattice's points.
+        if let background = background ?? glass.video.map({ _ in Self.gradient(glass.backdrop, size: size) }) {
             // The oldest lattice's texture is reused when it has the size (a glass that stays put).
             let spare = lattices.count >= kept ? lattices.removeFirst().uploaded : nil
-            made = try BackdropLattice(key, context: context, background: background, reusing: spare)
+            made = try BackdropLattice(key, context: context, background: background, copy: glass.video.map(copy(of:)), reusing: spare)
         } else {
             made = try BackdropLattice(key, context: context, gradient: gradient, blur: blur)
         }
@@ -81,13 +87,25 @@ final class GlassRenderer: NodeRenderer {
         return made
     }
 
+    /// The gradient `parameters` at a frame point of a frame of `size` (pixels, y down), evaluated.
+    private static func gradient(_ parameters: GradientParameters, size: FrameSize) -> @Sendable (Vec2) -> RGB {
+        let gradient = ReferenceGradient(parameters), width = Double(size.width), height = Double(size.height)
+        return { point in gradient.color(atScreen: Vec2(point.x / width, 1 - point.y / height)) }
+    }
+
+    /// The blurred copy of `video`'s picture: the one made last while the picture stays.
+    private func copy(of video: GlassVideo) -> VideoBlurredCopy {
+        if let kept = copies.first(where: { $0.picture == video.picture }) { return kept.copy }
+        let made = VideoBlurredCopy(video.picture)
+        copies.append((video.picture, made))
+        if copies.count > 2 { copies.removeFirst() }
+        return made
+    }
+
     /// Prepares the lattices of a frame's glass before anything is drawn (they use render targets of their own).
     /// From the host's background, the new ones are made side by side on the cores.
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {
         let glasses = scene.nodes.compactMap { $0 as? GlassNode }
-        // Glass over video (the picture's blurred copy) has a CPU reference
-        // but no GPU drawing yet: refused, never drawn as plain glass.
-        if glasses.contains(where: { $0.video != nil }) { throw SceneRenderError.unsupportedNode("GlassNode over video") }
         kept = max(4, glasses.count)
         while lattices.count > kept { lattices.removeFirst() }
         if let background {
@@ -97,6 +115,7 @@ final class GlassRenderer: NodeRenderer {
                 if !keys.contains(key), !lattices.contains(where: { $0.key == key && $0.hasHostValues }) { keys.append(key) }
             }
             let wanted = keys
+            let wantedCopies = wanted.map { $0.video.map(copy(of:)) }
             if wanted.count > 1 {
                 let made = UnsafeMutableBufferPointer<BackdropLattice.Values?>.allocate(capacity: wanted.count)
                 made.initialize(repeating: nil)
@@ -104,7 +123,7 @@ final class GlassRenderer: NodeRenderer {
                 guard let base = made.baseAddress else { throw SceneRenderError.unsupportedNode("no memory for the lattices") }
                 let slots = SendablePointer(address: base)
                 DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
-                    slots[index] = BackdropLattice.values(wanted[index], background: background)
+                    slots[index] = BackdropLattice.values(wanted[index], background: background, copy: wantedCopies[index])
                 }
                 for case let values? in made {
                     let spare = lattices.count >= kept ? lattices.removeFirst().uploaded : nil

@@ -12,6 +12,8 @@ struct NodeRenderers {
             try AvatarWavesRenderer(context: context, shaders: shaders),
             try GlassRenderer(context: context, shaders: shaders, gradient: gradient),
             try MarksRenderer(context: context, shaders: shaders),
+            try ShadeRenderer(context: context, shaders: shaders),
+            try VideoRenderer(context: context, shaders: shaders),
         ])
     }
 

@@ -34,3 +34,12 @@ public struct GlassVideo: Equatable, Sendable {
         VideoNode(picture: picture, rotation: rotation, mirrored: mirrored, clip: clip, content: content)
     }
 }
+
+extension GlassVideo {
+    /// What glass shows at `point` (frame pixels) before its blur, given the
+    /// toned gradient there: the reference's rule (`ReferenceGlass.overVideo`),
+    /// for the GPU renderer's lattice.
+    public func shown(over gradient: RGB, at point: Vec2, copy: VideoBlurredCopy) -> RGB {
+        ReferenceGlass.overVideo(gradient, at: point, video: self, frame: frame, copy: copy)
+    }
+}

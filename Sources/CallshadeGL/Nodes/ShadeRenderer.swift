@@ -1,0 +1,78 @@
+import CallshadeCore
+
+/// Draws shade nodes (the video call's black backdrop, the phone's corners
+/// and the shadows): `tiles.vert` + `shade.frag` over the node's tiles,
+/// black blended premultiplied over what the target holds. On the host
+/// route the GPU draws it too (over the background the compositor fills
+/// first) and the host pastes its tiles.
+final class ShadeRenderer: NodeRenderer {
+    private let pipeline: Pipeline<ShadeBlock>
+    private let vertices: GraphicsBuffer
+    private let uniforms: UniformStream
+
+    init(context: GLContext, shaders: ShaderLibrary) throws {
+        pipeline = try Pipeline(context: context, shaders: shaders, vertex: "tiles.vert", fragment: "shade.frag", blend: .premultiplied)
+        vertices = try GraphicsBuffer(context: context)
+        uniforms = try UniformStream(context: context)
+    }
+
+    var backdrop: NodeBackdrop { .blends }
+
+    func compileEveryVariant() throws -> Int { 1 }
+
+    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
+
+    /// Draws `shade` over `tiles`, its parts `ShadeBlock.parts` at a time
+    /// (successive layers of black combine as the parts do).
+    func draw(_ shade: ShadeNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
+              lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {
+        guard !tiles.isEmpty, !shade.parts.isEmpty else { return }
+        try vertices.upload(TileTriangles.positions(of: tiles, in: region))
+        for first in stride(from: 0, to: shade.parts.count, by: ShadeBlock.parts) {
+            let parts = shade.parts[first..<min(first + ShadeBlock.parts, shade.parts.count)]
+            let draw = DrawCall(pipeline, into: target, showing: region, block: ShadeBlock(parts),
+                                geometry: .triangles(vertices, first: 0, count: tiles.count * 6))
+            try draw.perform(streaming: uniforms)
+        }
+    }
+}
+
+/// `shade.frag`'s block: up to `parts` parts of a shade node, each its
+/// shape and (kind, alpha, corner radius, shadow peak); the rest none.
+struct ShadeBlock: UniformBlock {
+    static let name = "Shade"
+    /// How many parts one draw takes (the shader's array length).
+    static let parts = 4
+
+    var shapes = [(Float, Float, Float, Float)](repeating: (0, 0, 0, 0), count: parts)
+    var kinds = [(Float, Float, Float, Float)](repeating: (0, 0, 0, 0), count: parts)
+
+    init() {}
+
+    init(_ parts: ArraySlice<ShadeNode.Part>) {
+        func unit(_ value: Double) -> Float { Float(min(max(value, 0), 1)) }
+        func rect(_ shape: RoundedRectangle) -> (Float, Float, Float, Float) {
+            (Float(shape.x), Float(shape.y), Float(shape.width), Float(shape.height))
+        }
+        for (index, part) in parts.prefix(Self.parts).enumerated() {
+            switch part {
+            case .inside(let shape, let alpha):
+                shapes[index] = rect(shape)
+                kinds[index] = (1, unit(alpha), Float(shape.radius), 0)
+            case .outside(let shape, let alpha):
+                shapes[index] = rect(shape)
+                kinds[index] = (2, unit(alpha), Float(shape.radius), 0)
+            case .shadow(let edge, let depth, let downward, let alpha):
+                // A shadow of no depth shows nothing: left as no part.
+                guard depth > 0 else { continue }
+                shapes[index] = (Float(edge), Float(depth), downward ? 1 : -1, 0)
+                kinds[index] = (3, unit(alpha), 0, Float(ShadeNode.shadowPeak))
+            }
+        }
+    }
+
+    func write(to writer: inout Std140Writer) {
+        writer.vec4s("u_shadeShapes", count: Self.parts) { shapes[$0] }
+        writer.vec4s("u_shadeParts", count: Self.parts) { kinds[$0] }
+    }
+}

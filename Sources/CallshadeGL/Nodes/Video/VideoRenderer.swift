@@ -1,0 +1,58 @@
+import CallshadeCore
+
+/// Draws video nodes: `tiles.vert` + `video.frag` over the node's tiles,
+/// from its picture's planes uploaded as decoded (`PictureTextures`, kept
+/// while the same picture comes again), blended premultiplied over what the
+/// target holds. On the host route the GPU draws it too (over the
+/// background the compositor fills first) and the host pastes its tiles.
+final class VideoRenderer: NodeRenderer {
+    /// The builds of `video.frag`: a still's RGBA or a video's planes, dithered or not.
+    private struct Options: Hashable {
+        var still: Bool
+        var dither: Bool
+
+        var defines: [String] { (still ? ["STILL_PICTURE"] : []) + (dither ? ["DITHER"] : []) }
+    }
+
+    private let context: GLContext
+    private let variants: ProgramVariants<Options, Pipeline<VideoBlock>>
+    private let vertices: GraphicsBuffer
+    private let uniforms: UniformStream
+    private var pictures = PictureTextureCache()
+
+    init(context: GLContext, shaders: ShaderLibrary) throws {
+        self.context = context
+        variants = try ProgramVariants(eager: [Options(still: false, dither: true)]) {
+            try Pipeline(context: context, shaders: shaders, vertex: "tiles.vert", fragment: "video.frag", defines: $0.defines,
+                         blend: .premultiplied)
+        }
+        vertices = try GraphicsBuffer(context: context)
+        uniforms = try UniformStream(context: context)
+    }
+
+    var backdrop: NodeBackdrop { .blends }
+
+    func compileEveryVariant() throws -> Int {
+        let builds = [false, true].flatMap { still in [false, true].map { Options(still: still, dither: $0) } }
+        for options in builds { _ = try variants.variant(options) }
+        return builds.count
+    }
+
+    /// Uploads the frame's pictures that are not kept already.
+    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {
+        let nodes = scene.nodes.compactMap { $0 as? VideoNode }
+        pictures.keep(nodes.count)
+        for node in nodes { _ = try pictures.textures(for: node.picture, context: context) }
+    }
+
+    func draw(_ node: VideoNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
+              lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {
+        guard !tiles.isEmpty, node.isVisible else { return }
+        let textures = try pictures.textures(for: node.picture, context: context)
+        try vertices.upload(TileTriangles.positions(of: tiles, in: region))
+        var draw = DrawCall(try variants.variant(Options(still: textures.isStill, dither: scene.dither)), into: target, showing: region,
+                            block: VideoBlock(node), geometry: .triangles(vertices, first: 0, count: tiles.count * 6))
+        draw.textures = textures.bindings
+        try draw.perform(streaming: uniforms)
+    }
+}
