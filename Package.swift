@@ -83,12 +83,12 @@ let package = Package(
         // checked, its recording), the frame pipeline, and the sinks (PNG frames, raw
         // frames, video through ffmpeg). A new input format goes in Inputs/, a new output format in Outputs/.
         .target(name: "CallshadeRender", dependencies: [
-            "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadePNG", "CallshadeAudio", "CallshadeText",
+            "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeVideo",
         ], swiftSettings: optimisedInDebug),
 
         .executableTarget(name: "callshade", dependencies: [
             "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport",
-            "CallshadeRender", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "CallshadeRender", "CallshadeVideo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Build-time embedding of Shaders/ into the binary.

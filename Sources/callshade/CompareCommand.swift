@@ -84,9 +84,10 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
         let folder = try stage(output, cleanup: cleanup)
         let text = try TextRenderer(pixelHeight: max(12, size.width / 36))
         var rows: [ReportPage.Row] = []
+        defer { frames.sayVideoWarnings() }
         print("     frame  result  max |d|  mean |d|    PSNR (dB)  over tolerance")
         for time in instants {
-            let scene = frames.scene(at: time)
+            let scene = try frames.scene(at: time)
             let left = try gpu.render(scene)
             let right = try cpu.render(scene)
             let name = String(format: "t%08.3f", time)

@@ -76,6 +76,7 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
         let placed = Scenario(duration: 1, events: [])
         var state = CallTimeline(placed).state(at: 0)
         var screen: CallScreen
+        var assets = FrameAssets()
         if let path = scenario {
             // The scenario's instant as `render` draws it, its recording's voice included.
             let scenario = try ScenarioInput.load(path)
@@ -86,6 +87,8 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
             background = state.gradient
             waves = state.waves
             screen = frames.screen
+            assets = try frames.assets(at: instant)
+            frames.sayVideoWarnings()
         } else {
             screen = try drawing.scene.callScreen(size: drawing.render.frameSize(default: .phone), scenario: placed, showing: drawing.layers)
         }
@@ -98,7 +101,7 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
         if let seed { screen.seed = seed }
         screen.dither = dither
         state.waves = waves
-        let scene = screen.scene(at: state, background: background)
+        let scene = screen.scene(at: state, background: background, assets: assets)
         let renderer = try drawing.render.makeRenderer()
         let image = try renderer.render(scene)
         try PNGFile.write(image, to: output, cleanup: cleanup)

@@ -133,6 +133,7 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         let pipeline = FramePipeline(renderer: renderer, sink: try makeSink(target: target, video: video, recording: frames.recording,
                                                                             rawOutput: rawOutput, cleanup: cleanup))
         let progress = ProgressLine(total: range.count, quiet: quiet)
+        defer { frames.sayVideoWarnings() }
         do {
             try pipeline.render(frames, schedule: schedule, range: range, keepsIndices: isFrames(target), progress: progress.update(done:))
             progress.end()

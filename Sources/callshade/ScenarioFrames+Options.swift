@@ -1,5 +1,6 @@
 import CallshadeCore
 import CallshadeRender
+import Foundation
 
 extension ScenarioFrames {
     /// The frames of `scenario` at `size`, showing `layers`, with the call
@@ -7,6 +8,13 @@ extension ScenarioFrames {
     init(scenario: Scenario, size: FrameSize, layers: Set<SceneTag>, scene: SceneOptions) throws {
         try self.init(scenario: scenario) { scenario in
             try scene.callScreen(size: size, scenario: scenario, showing: layers)
+        }
+    }
+
+    /// Says on standard error, once each, the damaged video data met while drawing.
+    func sayVideoWarnings() {
+        for warning in videos?.takeWarnings() ?? [] {
+            FileHandle.standardError.write(Data(("Warning: " + warning + "\n").utf8))
         }
     }
 }

@@ -78,8 +78,9 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
         let frames = try ScenarioFrames(scenario: scenario, size: cell, layers: drawing.layers, scene: drawing.scene)
         let renderer = try drawing.render.makeRenderer()
         let cells = try times.map { time in
-            (image: try renderer.render(frames.scene(at: time)), label: "\(CallTimeline.number(time)) s")
+            (image: try renderer.render(try frames.scene(at: time)), label: "\(CallTimeline.number(time)) s")
         }
+        frames.sayVideoWarnings()
         let picture = ReviewPictures.contactSheet(cells, columns: columns, text: text)
         try PNGFile.write(picture, to: output, cleanup: cleanup)
     }

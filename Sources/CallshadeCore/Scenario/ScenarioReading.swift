@@ -73,7 +73,8 @@ public struct ScenarioReading: Sendable {
 
     /// The path of a file the scenario names at `key`, which must exist and
     /// be a regular file; a relative path is resolved against `folder`.
-    public func existingFile(_ value: JSONValue, _ key: String) throws -> String {
+    /// `missingHint` may add what to do when the file is not found (given the resolved path).
+    public func existingFile(_ value: JSONValue, _ key: String, missingHint: (String) -> String? = { _ in nil }) throws -> String {
         let given = try fields.string(value, key)
         guard !given.isEmpty else { throw fields.error(key, "is empty") }
         guard !given.contains("\0") else { throw fields.error(key, "must not contain a NUL character") }
@@ -81,7 +82,8 @@ public struct ScenarioReading: Sendable {
         // Checked (not opened): a regular file, as the commands will need it.
         // Any failure of stat (no such file, no permission on the way) reads as not found, as it always has.
         guard let status = try? FileSystem.status(of: path) else {
-            throw fields.error(key, "file '\(UserText.shown(given))' not found (looked for \(UserText.shown(path, limit: 200)))")
+            let hint = missingHint(path).map { "; " + $0 } ?? ""
+            throw fields.error(key, "file '\(UserText.shown(given))' not found (looked for \(UserText.shown(path, limit: 200)))\(hint)")
         }
         do {
             try InputFile.requireRegular(status.kind, path: path)

@@ -9,20 +9,37 @@ public struct ScenarioFrames {
     public var screen: CallScreen
     /// The scenario's recording, opened once: it gave the levels, and a video muxes it.
     public let recording: Recording?
+    /// The scenario's videos, opened once before the first frame; nil for an audio-only call.
+    public let videos: ScenarioVideos?
 
     /// Opens and measures the scenario's recording, then makes the call
-    /// screen with `screen` (which reads its avatar and sets its texts).
+    /// screen with `screen` (which reads its avatar and sets its texts);
+    /// opens its videos, whose pictures the screen's video element then draws.
     public init(scenario: Scenario, screen makeScreen: (Scenario) throws -> CallScreen) throws {
         self.scenario = scenario
         recording = try ScenarioInput.recording(scenario)
         timeline = ScenarioInput.timeline(scenario, meter: try recording?.meter())
-        screen = try makeScreen(scenario)
+        videos = try ScenarioInput.videos(scenario, timeline: timeline)
+        let made = try makeScreen(scenario)
+        if let videos {
+            screen = CallScreen(layout: made.layout, seed: made.seed, avatar: made.avatar, text: made.text, showing: made.showing,
+                                elements: CallKind.elements(with: VideoElement(pictures: videos.pictures)))
+            screen.dither = made.dither
+        } else {
+            screen = made
+        }
     }
 
     public var layout: CallLayout { screen.layout }
 
-    public func scene(at time: Double) -> Scene {
-        screen.scene(at: timeline.state(at: time))
+    /// The scene at `time`, with the videos' pictures then (a decoding failure throws `VideoError`).
+    public func scene(at time: Double) throws -> Scene {
+        screen.scene(at: timeline.state(at: time), assets: try assets(at: time))
+    }
+
+    /// What the screen's elements need for the frame at `time`: the videos' pictures.
+    public func assets(at time: Double) throws -> FrameAssets {
+        videos == nil ? FrameAssets() : try screen.elements.assets(at: time)
     }
 }
 

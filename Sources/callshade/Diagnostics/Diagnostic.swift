@@ -6,6 +6,7 @@ import CallshadeRender
 import CallshadeReport
 import CallshadeSystem
 import CallshadeText
+import CallshadeVideo
 
 /// Everything callshade tells a user when it refuses or fails, in one
 /// catalogue (as sokol_gfx keeps one): a case per kind of problem, each with a
@@ -52,6 +53,8 @@ enum Diagnostic: Error, Equatable {
     case scenario(ScenarioError)
     case avatar(String)
     case audio(String)
+    /// A scenario's `remoteVideo` or `localVideo` that cannot be opened or decoded (the file named).
+    case video(String)
     /// A PNG given to `compare`.
     case picture(String)
 
@@ -104,6 +107,7 @@ enum Diagnostic: Error, Equatable {
         case .scenario: return "scenario.invalid"
         case .avatar: return "avatar.unreadable"
         case .audio: return "audio.unreadable"
+        case .video: return "video.unreadable"
         case .picture: return "picture.unreadable"
         case .codecContainer: return "video.codec-container"
         case .ffmpegMissing: return "ffmpeg.missing"
@@ -138,7 +142,7 @@ enum Diagnostic: Error, Equatable {
                 + "so this shard would be empty; use at most \(max(frames, 1)) shards"
         case .pointsWidth(let given, let requirement): return "\(given) \(requirement)"
         case .frameSize(let message), .renderRange(let message), .outputWrite(let message), .avatar(let message),
-             .audio(let message), .picture(let message), .ffmpegFailed(let message), .gpuUnavailable(let message),
+             .audio(let message), .video(let message), .picture(let message), .ffmpegFailed(let message), .gpuUnavailable(let message),
              .shaders(let message), .fonts(let message), .sizesDiffer(let message), .system(let message):
             return message
         case .output(let failure): return failure.description
@@ -199,6 +203,7 @@ enum Diagnostic: Error, Equatable {
         case let error as TextFailure: self = .fonts(error.description)
         case let error as ImageMetrics.SizeMismatch: self = .sizesDiffer(error.description)
         case let error as AudioError: self = .audio(error.description)
+        case let error as VideoError: self = .video(error.description)
         case let failure as FFmpegFailure: self = .ffmpegFailed(failure.description)
         case is FFmpegMissing: self = .ffmpegMissing
         case let error as SystemError: self = error.isReaderGone ? .readerGone : .system(error.description)

@@ -10,8 +10,8 @@ enum CallScenarioParser {
         let fields = reading.fields
         let avatar = try top["avatar"].map { try reading.existingFile($0, "avatar") }
         let audio = try top["audio"].map { try reading.existingFile($0, "audio") }
-        let remoteVideo = try top["remoteVideo"].map { try reading.existingFile($0, "remoteVideo") }
-        let localVideo = try top["localVideo"].map { try reading.existingFile($0, "localVideo") }
+        let remoteVideo = try top["remoteVideo"].map { try reading.existingFile($0, "remoteVideo", missingHint: exampleVideoHint) }
+        let localVideo = try top["localVideo"].map { try reading.existingFile($0, "localVideo", missingHint: exampleVideoHint) }
         let name = try top["name"].map { try peerName($0, fields: fields) } ?? Scenario.defaultName
         let key = try top["key"].map { try emojiKey($0, fields: fields) }
         let tooltipSeen = try top["tooltipSeen"].map { try fields.bool($0, "tooltipSeen") } ?? false
@@ -165,5 +165,10 @@ enum CallScenarioParser {
             throw fields.error("key", "character \(other + 1) (\"\(UserText.shown(String(clusters[other])))\") is not an emoji")
         }
         return clusters.map(String.init)
+    }
+
+    /// What to do when an example's video is missing: the examples' videos are made, not kept in git.
+    static func exampleVideoHint(_ path: String) -> String? {
+        path.contains("/Examples/media/") ? "run Scripts/make-example-videos to make the examples' videos" : nil
     }
 }
