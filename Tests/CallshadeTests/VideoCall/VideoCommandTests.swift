@@ -77,16 +77,29 @@ final class VideoCommandTests: XCTestCase {
         let text = folder.appendingPathComponent("notes.mp4")
         try Data("not a video\n".utf8).write(to: text)
         let scenario = try scenario(in: folder, local: "notes.mp4")
-        for command in ["frame", "render"] {
-            let out = folder.appendingPathComponent("out-\(command).png").path
-            let arguments = command == "frame" ? ["frame", "--scenario", scenario, "--time", "1", "-o", out]
-                : ["render", scenario, "--size", "96x208", "-o", folder.appendingPathComponent("out-render").path]
+        let commands = [
+            "frame": ["frame", "--scenario", scenario, "--time", "1", "-o", folder.appendingPathComponent("out-frame.png").path],
+            "sheet": ["sheet", scenario, "--size", "96x208", "--every", "1", "-o", folder.appendingPathComponent("out-sheet.png").path],
+            "render": ["render", scenario, "--size", "96x208", "-o", folder.appendingPathComponent("out-render").path],
+        ]
+        for (command, arguments) in commands.sorted(by: { $0.key < $1.key }) {
             let result = runInProcess(arguments)
             assertDiagnostic(result, "video.unreadable", status: 1, command)
             XCTAssertTrue(result.standardError.contains(text.path), "names the file: \(result.standardError)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out-frame.png").path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out-render").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out-sheet.png").path))
+    }
+
+    func testASheetOfAVideoCallIsMade() throws {
+        let folder = try scratchFolder()
+        try makeVideos(in: folder)
+        let scenario = try scenario(in: folder)
+        let sheet = folder.appendingPathComponent("sheet.png").path
+        let result = runInProcess(["sheet", scenario, "--size", "96x208", "--every", "1", "-o", sheet])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertNotNil(try? PNGFile.read(path: sheet))
     }
 
     func testAMissingVideoIsRefusedNamingIt() throws {
