@@ -102,6 +102,20 @@ final class VideoCommandTests: XCTestCase {
         XCTAssertNotNil(try? PNGFile.read(path: sheet))
     }
 
+    /// corrupt.mp4's packet 20 cannot be decoded: the render goes on, and says so once on stderr, naming the file.
+    func testDamagedDataIsSaidOnceAsAWarning() throws {
+        let folder = try scratchFolder()
+        let corrupt = try VideoMedia.path("corrupt.mp4")
+        let scenario = try scenario(in: folder, remote: corrupt, local: corrupt)
+        let result = try runCallshade(["render", scenario, "--size", "96x208", "--fps", "30", "--from", "0", "--to", "1.5", "--quiet",
+                                       "-o", folder.appendingPathComponent("frames").path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let warnings = result.standardError.split(separator: "\n").filter { $0.hasPrefix("Warning: ") }
+        // Each camera's source says it once (the peer's and yours read the file apart).
+        XCTAssertEqual(warnings.count, 2, result.standardError)
+        XCTAssertTrue(warnings.allSatisfy { $0.contains(corrupt) }, result.standardError)
+    }
+
     func testAMissingVideoIsRefusedNamingIt() throws {
         let folder = try scratchFolder()
         try makeVideos(in: folder)
