@@ -37,20 +37,8 @@ final class GoldenTests: XCTestCase {
                 continue
             }
             let golden = try PNGFile.read(path: goldenPath)
-            for route in matrix.routes(for: request) {
-                let renderer = matrix.renderer(route, for: request)
-                if let fallback = matrix.fallback(of: renderer, route, for: request) {
-                    XCTFail("\(name): \(fallback) (\(matrix.environment))")
-                    continue
-                }
-                let actual = try renderer.render(request)
-                let comparison = ImageComparison(actual, golden)
-                if !(edgeTolerance ? comparison.withinForegroundParity : comparison.withinParity) {
-                    let paths = try RouteMatrix.writeFailure(name: name, route: route, got: actual, expected: golden)
-                    XCTFail("\(name) on the \(route.rawValue) route differs from its golden: \(comparison) "
-                            + "(\(matrix.environment); wrote \(paths.joined(separator: ", ")))")
-                }
-            }
+            try matrix.assert(matrix.routes(for: request), drawing: request, match: golden, called: "its golden", name: name,
+                              rule: edgeTolerance ? \.withinForegroundParity : \.withinParity)
         }
         if recording {
             XCTFail("re-recorded \(recorded.count) goldens in Goldens/ (\(recorded.joined(separator: ", "))); "

@@ -61,26 +61,33 @@ struct RouteMatrix {
     }
 
     /// Holds every GPU route `scene` can take (`routes(for:)`) to the CPU
-    /// reference by `rule` (the parity rule, or the foreground's): a route
-    /// that falls back fails, and a failure names the route, the environment
-    /// and what it wrote to .build/test-failures/ (as `name`).
+    /// reference by `rule` (the parity rule, or the foreground's).
     /// `reference`: the CPU reference's frame when the caller has it already.
     func assertEveryRouteAgrees(_ scene: Scene, name: String, reference: RGBAImage? = nil,
                                 rule: (ImageComparison) -> Bool = \.withinParity,
                                 file: StaticString = #filePath, line: UInt = #line) throws {
-        let fromCPU = try reference ?? self.reference.render(scene)
-        for route in routes(for: scene) where route != .reference {
+        try assert(routes(for: scene).filter { $0 != .reference }, drawing: scene, match: try reference ?? self.reference.render(scene),
+                   called: "the CPU reference", name: name, rule: rule, file: file, line: line)
+    }
+
+    /// Holds `routes` drawing `scene` to `expected` (called `expectedName`
+    /// in messages) by `rule`: a route that falls back fails, and a failure
+    /// names the route, the environment and what it wrote to
+    /// .build/test-failures/ (as `name`).
+    func assert(_ routes: [TestRoute], drawing scene: Scene, match expected: RGBAImage, called expectedName: String, name: String,
+                rule: (ImageComparison) -> Bool, file: StaticString = #filePath, line: UInt = #line) throws {
+        for route in routes {
             let renderer = renderer(route, for: scene)
             if let fallback = fallback(of: renderer, route, for: scene) {
                 XCTFail("\(name): \(fallback) (\(environment))", file: file, line: line)
                 continue
             }
             let got = try renderer.render(scene)
-            let comparison = ImageComparison(got, fromCPU)
+            let comparison = ImageComparison(got, expected)
             if !rule(comparison) {
-                let paths = try Self.writeFailure(name: name, route: route, got: got, expected: fromCPU)
-                XCTFail("\(name) on the \(route.rawValue) route: \(comparison) (\(environment); wrote \(paths.joined(separator: ", ")))",
-                        file: file, line: line)
+                let paths = try Self.writeFailure(name: name, route: route, got: got, expected: expected)
+                XCTFail("\(name) on the \(route.rawValue) route differs from \(expectedName): \(comparison) "
+                        + "(\(environment); wrote \(paths.joined(separator: ", ")))", file: file, line: line)
             }
         }
     }
