@@ -13,7 +13,8 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         encoded by ffmpeg (with the scenario's audio, if it names one); a folder \
         (new or empty) gets PNG frames frame_000000.png, ...; and - writes raw \
         frames to standard output for your own pipeline. Frame k shows the call \
-        at FROM + k/FPS seconds, for every such instant before TO.
+        at FROM + k/FPS seconds, for every such instant before TO, or at the \
+        k-th instant --at gives.
 
         Files appear only when complete: an error, Ctrl-C or a killed ffmpeg \
         leaves nothing at OUT. Exit status: 0 done; 1 bad input or error; \
@@ -26,6 +27,7 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
           callshade render Examples/call.json --fps 30 --from 5 --to 8 --size 390x844 -o frames
           callshade render Examples/call.json --pix-fmt yuv420p -o - | your-encoder ...
           callshade render Examples/call.json --shard 2/4 -o part-2.mp4
+          callshade render Examples/call.json --at 1.5,8,20.8 --size 390x844 -o stills
         """
     )
 
@@ -48,6 +50,11 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
     @Option(parsing: .unconditional, help: ArgumentHelp("End time in seconds, not included (default: the scenario's duration).",
                                                         valueName: "T1"), transform: ArgumentValues.finite("--to"))
     var to: Double?
+
+    @Option(help: ArgumentHelp("Render only these instants, in seconds, comma-separated, in the order given (at most 10000), " +
+                               "instead of every 1/FPS from T0 to T1: stills at chosen moments, as PNG frames or raw frames.",
+                               valueName: "T,..."), transform: ArgumentValues.finiteList("--at"))
+    var at: [Double]?
 
     @Option(help: ArgumentHelp("Render only the I-th of N contiguous parts of the frames (for spreading a render over processes or machines).",
                                valueName: "I/N"), transform: Shard.init(parsing:))
@@ -90,6 +97,11 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
             throw Diagnostic.outputKind(path: folder, rule: "must be a folder for PNG frames, a video file, or -")
         }
         if pixelFormat != nil, target != .raw { throw Diagnostic.optionCombination(option: "--pix-fmt", rule: "is for raw frames (-o -)") }
+        if at != nil {
+            if from != nil || to != nil { throw Diagnostic.optionCombination(option: "--at", rule: "cannot be used with --from or --to") }
+            if shard != nil { throw Diagnostic.optionCombination(option: "--at", rule: "cannot be used with --shard") }
+            if case .video = target { throw Diagnostic.optionCombination(option: "--at", rule: "is for PNG frames and raw frames, not a video") }
+        }
         if codec != nil, case .video = target {} else if codec != nil {
             throw Diagnostic.optionCombination(option: "--codec", rule: "is for video files (.mp4, .mov, .mkv, .webm)")
         }
@@ -113,7 +125,14 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         let end = try to.map { try ScenarioInput.time($0, option: "--to", in: scenario) } ?? scenario.duration
         let schedule: FrameSchedule
         do {
-            schedule = try FrameSchedule(start: start, end: end, fps: fps ?? scenario.fps ?? 60)
+            if let at {
+                schedule = try FrameSchedule(instants: try at.map { try ScenarioInput.time($0, option: "--at", in: scenario) },
+                                             fps: fps ?? scenario.fps ?? 60)
+            } else {
+                schedule = try FrameSchedule(start: start, end: end, fps: fps ?? scenario.fps ?? 60)
+            }
+        } catch let error as Diagnostic {
+            throw error
         } catch {
             throw Diagnostic(error)
         }

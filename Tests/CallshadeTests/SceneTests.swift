@@ -39,6 +39,36 @@ final class SceneTests: XCTestCase {
         XCTAssertNotEqual(waves, avatar)
     }
 
+    /// `render --at` makes the frames of the instants it names, in their
+    /// order, each the frame a render of that instant alone makes; and it
+    /// is refused with a range, a shard, a video, or a time outside the call.
+    func testChosenInstantsAreTheFramesOfThoseInstants() throws {
+        let common = ["--size", "96x208", "--fps", "60", "--quiet"]
+        let chosen = [UInt8](try renderRawInProcess([example, "--at", "21.5,8,0"] + common))
+        let frameBytes = 96 * 208 * 4
+        XCTAssertEqual(chosen.count, 3 * frameBytes)
+        for (index, time) in ["21.5", "8", "0"].enumerated() {
+            let alone = [UInt8](try renderRawInProcess([example, "--from", time, "--to", "\(Double(time)! + 0.001)"] + common))
+            XCTAssertEqual(alone.count, frameBytes)
+            XCTAssertTrue(chosen[index * frameBytes..<(index + 1) * frameBytes].elementsEqual(alone), "frame \(index) is not the frame at \(time) s")
+        }
+        XCTAssertFalse(chosen[0..<frameBytes].elementsEqual(chosen[frameBytes..<2 * frameBytes]))
+
+        let folder = try scratchFolder()
+        for (arguments, expected) in [(["--at", "1,2", "--from", "1"], "--at cannot be used with --from or --to"),
+                                      (["--at", "1,2", "--shard", "1/2"], "--at cannot be used with --shard"),
+                                      (["--at", "1,x"], "--at 'x' is not a finite number"),
+                                      (["--at", "1,99"], "--at 99")] {
+            let out = folder.appendingPathComponent("frames").path
+            let result = runInProcess(["render", example, "-o", out] + arguments)
+            XCTAssertNotEqual(result.status, 0, "\(arguments)")
+            XCTAssertTrue(result.standardError.contains(expected), "\(arguments): \(result.standardError)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out), "\(arguments) left \(out)")
+        }
+        let video = runInProcess(["render", example, "--at", "1", "-o", folder.appendingPathComponent("call.mp4").path])
+        XCTAssertTrue(video.standardError.contains("--at is for PNG frames and raw frames, not a video"), video.standardError)
+    }
+
     /// `frame --scenario F --time T` is the frame `render` makes at T, the
     /// recording's voice included (it used to leave the recording out).
     func testAFrameOfAScenarioIsTheRenderedFrameAtThatInstant() throws {

@@ -67,6 +67,22 @@ enum ArgumentValues {
         }
     }
 
+    /// Finite numbers, comma-separated (at most `FrameSchedule.maximumInstants`).
+    static func finiteList(_ option: String) -> @Sendable (String) throws -> [Double] {
+        { text in
+            let items = text.split(separator: ",", omittingEmptySubsequences: false)
+            guard items.count <= FrameSchedule.maximumInstants else {
+                throw Diagnostic.optionValue(option: option, given: "\(items.count) numbers", expected: "is more than \(FrameSchedule.maximumInstants)")
+            }
+            return try items.map { item in
+                guard let value = Double(item.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+                    throw Diagnostic.optionValue(option: option, given: String(item), expected: "is not a finite number")
+                }
+                return value
+            }
+        }
+    }
+
     /// A finite number of 0 or more.
     static func nonNegative(_ option: String) -> @Sendable (String) throws -> Double {
         { text in
