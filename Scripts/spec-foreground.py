@@ -11,8 +11,8 @@ comes from Scripts/spec-gradient.py.
       many channels differ by more than 1, and how many differ by more than
       16 on anti-aliased edges; exit 1 outside the parity rule (per channel
       |delta| <= 1 on at least 99.9 % of pixels, <= 2 off the anti-aliased
-      edges of waves and avatar, <= 16 on them), or when GOLDENS and the
-      fixture scenario no longer match the Swift tests they copy
+      edges of waves and avatar, <= 16 on them), or when GOLDENS no longer
+      matches Goldens/cases.json
   spec-foreground.py names
       print the golden names this script knows, one a line
   spec-foreground.py params NAME
@@ -77,15 +77,20 @@ BUMP_LEVEL, BUMP_SECONDS, SNAP_BELOW = 2.0, 0.2, 0.01
 SHOW_SECONDS = 0.3
 IDLE_SECONDS, IDLE_CALL_SECONDS = 10.0, 10.0
 
-# The scenario every foreground golden comes from: ForegroundFixtures.timeline
-# in Tests/CallshadeTests/Support/ForegroundFixtures.swift, as (at, key, value).
-FIXTURE_DURATION = 20.0
-FIXTURE_SEED = 7
-FIXTURE_EVENTS = [
-    (0.5, "state", "active"), (4.0, "level", 3.0), (5.0, "tap", True),
-    (9.0, "remoteMuted", True), (10.0, "remoteMuted", False), (11.0, "tap", True),
-    (12.0, "proximity", "near"), (14.0, "proximity", "far"), (15.0, "tap", True),
-]
+# The scenario every foreground golden comes from, Goldens/scenarios/foreground.json
+# (the tests draw from the same file), its events as (at, key, value).
+def read_fixture(path):
+    import json
+    with open(path, encoding="utf-8") as file:
+        scenario = json.load(file)
+    events = []
+    for event in scenario["events"]:
+        (key, value), = [(k, v) for k, v in event.items() if k != "at"]
+        events.append((float(event["at"]), key, float(value) if key == "level" else value))
+    return float(scenario["duration"]), int(scenario["seed"]), events
+
+
+FIXTURE_DURATION, FIXTURE_SEED, FIXTURE_EVENTS = read_fixture(os.path.join(ROOT, "Goldens", "scenarios", "foreground.json"))
 
 ALL_LAYERS = ("background", "waves", "avatar")
 # The foreground goldens (Goldens/cases.json, oracle spec-foreground): 390x844 frames at
@@ -626,45 +631,13 @@ def pixel_levels(colour, opacity):
 
 # ---------------------------------------------------------------- the tables' sources
 
-FIXTURE_SOURCE = os.path.join(ROOT, "Tests", "CallshadeTests", "Support", "ForegroundFixtures.swift")
 GOLDEN_CASES = os.path.join(ROOT, "Goldens", "cases.json")
 
 
-def swift_number(value):
-    """A number as the Swift sources write it: 4 for 4.0, 0.5 for 0.5."""
-    return str(int(value)) if float(value).is_integer() else repr(float(value))
-
-
-def swift_event(at, key, value):
-    """One fixture event as ForegroundFixtures.swift spells it, e.g. (12, .proximityNear(true))."""
-    if key == "state":
-        change = f".state(.{value})"
-    elif key == "level":
-        change = f".level({swift_number(value)})"
-    elif key == "tap":
-        change = ".tap(.screen)"
-    elif key == "proximity":
-        change = f".proximityNear({str(value == 'near').lower()})"
-    else:
-        change = f".{key}({str(value).lower()})"
-    return f"({swift_number(at)}, {change})"
-
-
-def squeezed(text):
-    """Text without any whitespace, for comparing code regardless of layout."""
-    return "".join(text.split())
-
-
 def table_disagreements():
-    """Where FIXTURE_EVENTS, FIXTURE_SEED, FIXTURE_DURATION and GOLDENS no
-    longer say what the Swift tests they were copied from say (empty when
-    they agree), so an edited fixture fails with a reason, not a diff."""
+    """Where GOLDENS no longer says what Goldens/cases.json says (empty when
+    they agree), so an edited case fails with a reason, not a diff."""
     problems = []
-    fixture = squeezed(open(FIXTURE_SOURCE).read())
-    scenario = (f"Scenario(duration:{swift_number(FIXTURE_DURATION)},seed:{FIXTURE_SEED},["
-                + ",".join(squeezed(swift_event(*event)) for event in FIXTURE_EVENTS))
-    if scenario + "]" not in fixture and scenario + ",]" not in fixture:
-        problems.append(f"{os.path.relpath(FIXTURE_SOURCE, ROOT)}: the fixture scenario is not {scenario}]")
     import json
     cases = {case["name"]: case for case in json.load(open(GOLDEN_CASES))["cases"]}
     for name, (time, layers, photo) in GOLDENS.items():

@@ -24,9 +24,10 @@ the positions and curves from the spec's numbers written out here.
         the glass, and the end button is #FF3B30.
       Exit 1 if not.
 
-What each golden shows is copied from KeyFixtures.goldenScenario and
-goldenCases (the instant since each element began to come in, the key, the
-name); a golden changed on purpose changes it here too.
+What each golden shows follows from Goldens/scenarios/key.json (the
+scenario the tests draw them from) and Goldens/cases.json; the tables here
+state what they assume of both and fail, naming the field, where either
+says otherwise: a golden changed on purpose changes them here too.
 """
 import importlib.util
 import math
@@ -256,12 +257,14 @@ def inside(box, x, y):
     return box[0] <= x + 0.5 < box[2] and box[1] <= y + 0.5 < box[3]
 
 
-FIXTURES = os.path.join(os.path.dirname(SCRIPTS), "Tests", "CallshadeTests", "Key", "KeyFixtures.swift")
-# What this table assumes of the Swift fixture, as it spells it.
-FIXTURE_FACTS = [
-    'name: "Emma Walker", key: ["\U0001F34B", "\U0001F98A", "\U0001F43C", "\U0001F680"]',
-    "(1, .state(.active)), (3, .tap(.key)), (4.5, .tap(.panel)), (5, .muted(true)), (6, .remoteBatteryLow(true))",
-]
+FIXTURE = os.path.join(os.path.dirname(SCRIPTS), "Goldens", "scenarios", "key.json")
+# What this table assumes of the scenario the goldens are drawn from (the tests read the same file).
+FIXTURE_FACTS = {
+    "name": "Emma Walker",
+    "key": "\U0001F34B\U0001F98A\U0001F43C\U0001F680",
+    "events": [{"at": 0, "state": "ringing"}, {"at": 1, "state": "active"}, {"at": 3, "tap": "key"},
+               {"at": 4.5, "tap": "panel"}, {"at": 5, "muted": True}, {"at": 6, "remoteBatteryLow": True}],
+}
 # What it assumes of each golden's case in Goldens/cases.json.
 CASES = {
     "key-tooltip-halfway": {"fixture": "key", "time": 1.07, "tags": ["background", "key", "tooltip"]},
@@ -272,9 +275,12 @@ CASES = {
 
 
 def fixture_mismatches():
-    with open(FIXTURES, encoding="utf-8") as file:
-        text = file.read()
-    return [fact for fact in FIXTURE_FACTS if fact not in text] + words.case_disagreements(CASES)
+    import json
+    with open(FIXTURE, encoding="utf-8") as file:
+        scenario = json.load(file)
+    stale = [f"{os.path.relpath(FIXTURE)}: {field} is {scenario.get(field)!r}, not {fact!r}"
+             for field, fact in FIXTURE_FACTS.items() if scenario.get(field) != fact]
+    return stale + words.case_disagreements(CASES)
 
 
 def check(name, path):

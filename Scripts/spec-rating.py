@@ -25,8 +25,10 @@ particles' and sparkles' rules written out here.
         pixels across, half opaque) the pixel is lighter than the gradient.
       Exit 1 if not.
 
-What each golden shows is copied from RatingFixtures (the instants, the
-seed, the stars); a golden changed on purpose changes it here too.
+What each golden shows follows from Goldens/scenarios/rating-*-stars.json
+(the scenarios the tests draw them from: the instants, the seed, the stars)
+and Goldens/cases.json; the tables here state what they assume of both and
+fail, naming the field, where either says otherwise.
 """
 import importlib.util
 import math
@@ -150,13 +152,26 @@ def sparkles(elapsed, centre):
 
 # ---------------------------------------------------------------- checks
 
-FIXTURES = os.path.join(os.path.dirname(SCRIPTS), "Tests", "CallshadeTests", "Rating", "RatingFixtures.swift")
-# What this table assumes of the Swift fixture, as it spells it.
-FIXTURE_FACTS = [
-    "Scenario(duration: 8, seed: 9,",
-    "(0, .state(.active)), (1, .state(.ended)), (2, .ratingRequested), (4, .rate(5)),",
-    "(0, .state(.active)), (1, .state(.ended)), (2, .ratingRequested), (4, .rate(3)),",
-]
+FIXTURES = os.path.join(os.path.dirname(SCRIPTS), "Goldens", "scenarios")
+# What this table assumes of the scenarios the goldens are drawn from (the tests read the same files).
+FIXTURE_FACTS = {
+    f"rating-{name}-stars": {
+        "duration": 8, "seed": 9,
+        "events": [{"at": 0, "state": "active"}, {"at": 1, "state": "ended"}, {"at": 2, "rating": "requested"}, {"at": 4, "rate": stars}],
+    }
+    for name, stars in (("five", 5), ("three", 3))
+}
+
+
+def fixture_mismatches():
+    import json
+    stale = []
+    for fixture, facts in FIXTURE_FACTS.items():
+        with open(os.path.join(FIXTURES, fixture + ".json"), encoding="utf-8") as file:
+            scenario = json.load(file)
+        stale += [f"Goldens/scenarios/{fixture}.json: {field} is {scenario.get(field)!r}, not {fact!r}"
+                  for field, fact in facts.items() if scenario.get(field) != fact]
+    return stale
 # What it assumes of each golden's case in Goldens/cases.json.
 CASES = {
     "rating-panel": {"fixture": "rating-five-stars", "time": 3, "tags": ["background", "rating"]},
@@ -170,11 +185,9 @@ CASES = {
 
 def check(name, path):
     from PIL import Image
-    with open(FIXTURES, encoding="utf-8") as file:
-        text = file.read()
-    stale = [fact for fact in FIXTURE_FACTS if fact not in text] + words.case_disagreements(CASES)
+    stale = fixture_mismatches() + words.case_disagreements(CASES)
     if stale:
-        print(f"{path}: RatingFixtures.swift or Goldens/cases.json no longer says {stale}; update this script's table -> FAIL")
+        print(f"{path}: Goldens/scenarios or Goldens/cases.json no longer says {stale}; update this script's table -> FAIL")
         return False
     since_request, stars, since_rating, layer = GOLDENS[name]
     image = Image.open(path).convert("RGB")

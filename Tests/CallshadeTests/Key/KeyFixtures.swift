@@ -10,9 +10,7 @@ enum KeyFixtures {
     /// Active from 1 s; the key tapped at 3 s (the tooltip goes, the panel
     /// opens) and the panel at 4.5 s; the user's microphone off from 5 s;
     /// the peer's battery low from 6 s.
-    static let goldenScenario = Scenario(duration: 10, seed: 3, name: "Emma Walker", key: ["🍋", "🦊", "🐼", "🚀"], [
-        (0, .state(.ringing)), (1, .state(.active)), (3, .tap(.key)), (4.5, .tap(.panel)), (5, .muted(true)), (6, .remoteBatteryLow(true)),
-    ])
+    static let goldenScenario = GoldenScenarios.load("key")
 
     /// A key golden (Goldens/cases.json): the golden call at `time`, over the gradient `background`.
     static func goldenScene(at time: Double, size: String, layers: Set<SceneTag>, background: GradientParameters) throws -> Scene {

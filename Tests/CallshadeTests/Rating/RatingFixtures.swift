@@ -7,13 +7,9 @@ import Foundation
 /// check them: Scripts/spec-rating.py).
 enum RatingFixtures {
     /// Ended at 1 s, a rating asked for at 2 s, 5 stars at 4 s (the effect from 4 s to 6.2 s).
-    static let fiveStars = Scenario(duration: 8, seed: 9, name: "Emma Walker", [
-        (0, .state(.active)), (1, .state(.ended)), (2, .ratingRequested), (4, .rate(5)),
-    ])
+    static let fiveStars = GoldenScenarios.load("rating-five-stars")
     /// The same, rated 3 stars (no full-screen effect).
-    static let threeStars = Scenario(duration: 8, seed: 9, name: "Emma Walker", [
-        (0, .state(.active)), (1, .state(.ended)), (2, .ratingRequested), (4, .rate(3)),
-    ])
+    static let threeStars = GoldenScenarios.load("rating-three-stars")
 
     /// A rating golden (Goldens/cases.json): `scenario` at `time`, over the gradient `background`.
     static func goldenScene(_ scenario: Scenario, at time: Double, size: String, layers: Set<SceneTag>,

@@ -7,11 +7,8 @@ enum ForegroundFixtures {
     static var folder: URL { TestPaths.packageRoot.appendingPathComponent("Tests/CallshadeTests/Fixtures") }
     static var avatarPath: String { folder.appendingPathComponent("avatar.png").path }
 
-    /// An active call: level 0 until 4 s, 3 from 4 s; muted 9 to 10 s; near 12 to 14 s; taps keep it awake.
-    static let timeline = CallTimeline(Scenario(duration: 20, seed: 7, [
-        (0.5, .state(.active)), (4, .level(3)), (5, .tap(.screen)), (9, .remoteMuted(true)), (10, .remoteMuted(false)),
-        (11, .tap(.screen)), (12, .proximityNear(true)), (14, .proximityNear(false)), (15, .tap(.screen)),
-    ]))
+    /// An active call (Goldens/scenarios/foreground.json): level 0 until 4 s, 3 from 4 s; muted 9 to 10 s; near 12 to 14 s; taps keep it awake.
+    static let timeline = CallTimeline(GoldenScenarios.load("foreground"))
 
     /// The fixture photo prepared for `layout`; each side is prepared once a run
     /// (a few tenths of a second unoptimised, and dozens of frames use it).
