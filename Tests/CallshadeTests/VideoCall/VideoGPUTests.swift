@@ -77,6 +77,24 @@ final class VideoGPUTests: XCTestCase {
                                    name: "video-fit", videos: 1)
     }
 
+    /// The avatar's photo in its frame growing to the screen under the
+    /// backdrop and the video (halfway through video on, and through video
+    /// off), by the stacked rule: three translucent layers over the same pixels.
+    func testTheAvatarBecomingTheVideoMatchesTheReference() throws {
+        let scenario = VideoCallFixtures.scenario([(1, .remoteVideo(true)), (3, .remoteVideo(false))])
+        let timeline = CallTimeline(scenario)
+        let layout = try CallLayout(size: FrameSize(parsing: "390x844"))
+        let pictures = CallVideoPictures(timeline: timeline, remote: GeneratedVideo(width: 90, height: 160), local: nil)
+        let screen = CallScreen(layout: layout, seed: scenario.seed, avatar: try ForegroundFixtures.avatar(for: layout),
+                                showing: [.background, .waves, .avatar, .video], elements: CallKind.elements(with: VideoElement(pictures: pictures)))
+        let matrix = try matrix()
+        for time in [1.15, 3.175] {
+            let scene = try VideoCallFixtures.scene(screen, timeline, at: time)
+            XCTAssertEqual(scene.nodes.filter { $0 is VideoNode }.count, 2, "the avatar's frame and the video at \(time)")
+            try matrix.assertEveryRouteAgrees(scene, name: "video-avatar-photo-\(time)", rule: \.withinStackedParity)
+        }
+    }
+
     /// Both videos: your camera (mirrored, the front one) in the picture in
     /// picture with the controls shown and hidden, and a swap halfway through
     /// its cross-fade (controls hidden).
