@@ -45,8 +45,7 @@ final class VideoAvatarTransitionTests: XCTestCase {
 
     func testTheAvatarFrameGrowsWithTheVideoAndShrinksBack() throws {
         let on: [(Double, ScenarioChange)] = [(1, .remoteVideo(true)), (5, .remoteVideo(false))]
-        for (time, presence) in [(1.15, Spring.standard(0.3).progress(0.15)), (1.3, 1.0),
-                                 (5.175, 1 - Spring.standard(0.35).progress(0.175))] {
+        for (time, presence) in [(1.15, Spring.standard(0.3).progress(0.15)), (5.175, 1 - Spring.standard(0.35).progress(0.175))] {
             let scene = try scene(on, at: time)
             XCTAssertGreaterThan(presence, 0.1)
             assertFrame(avatarNode(scene), presence: presence)
@@ -56,6 +55,10 @@ final class VideoAvatarTransitionTests: XCTestCase {
             XCTAssertNil(waves.first?.avatar)
             XCTAssertEqual(waves.first?.centre.y ?? 0, 306 + (422 - 306) * presence, accuracy: 1e-9)
         }
+        // At rest with video the backdrop covers the frame: it is not drawn.
+        let rest = try scene(on, at: 3)
+        XCTAssertEqual(rest.nodes.filter { $0 is VideoNode }.count, 1, "the video alone")
+        XCTAssertNil(rest.nodes.compactMap { $0 as? AvatarWavesNode }.first?.avatar)
         // Before and after: the disc, and no avatar frame.
         for time in [0.5, 5.5] {
             let scene = try scene(on, at: time)

@@ -36,7 +36,10 @@ public struct AvatarWavesElement: CallElement {
         let avatar = node.avatar
         node.avatar = nil
         if node.waves != nil { scene.nodes.append(node) }
-        if let avatar, let framed = Self.framed(avatar, presence: presence, layout: instant.layout) { scene.nodes.append(framed) }
+        // At rest with video the opaque backdrop covers the whole frame (the
+        // screen): it is not drawn then, a full-screen layer less a frame.
+        let covered = presence >= 1 && showing.contains(.video)
+        if let avatar, !covered, let framed = Self.framed(avatar, presence: presence, layout: instant.layout) { scene.nodes.append(framed) }
     }
 
     /// The avatar `presence` of the way from its circle to the whole screen
