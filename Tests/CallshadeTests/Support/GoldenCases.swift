@@ -16,9 +16,7 @@ struct GoldenCase: Decodable {
     /// The tags drawn: a list, or "all".
     let tags: Tags?
     let title: String?
-    /// "whole": the parity rule everywhere; "edges": the foreground's rule,
-    /// which allows anti-aliased edges; "stacked": the GPU's blending of
-    /// several translucent layers into an 8-bit target (`withinStackedParity`).
+    /// "whole": the parity rule everywhere; "edges": the foreground's rule, which allows anti-aliased edges.
     let parity: String
     let oracle: String
 
@@ -60,7 +58,6 @@ struct GoldenCase: Decodable {
         switch parity {
         case "whole": return \.withinParity
         case "edges": return \.withinForegroundParity
-        case "stacked": return \.withinStackedParity
         default: throw GoldenCaseError("\(name): no parity rule \"\(parity)\"")
         }
     }
@@ -121,18 +118,4 @@ enum GoldenScenes {
         guard let background else { throw GoldenCaseError("\(golden.name): fixture \(golden.fixture) needs a palette") }
         return background
     }
-}
-
-extension ImageComparison {
-    /// The rule for frames where several translucent layers share their
-    /// pixels (the avatar, the black backdrop and the video on their way to
-    /// full screen, each at the transition's alpha): |delta| <= 2 everywhere,
-    /// however many pixels. The GPU routes blend each layer into an 8-bit
-    /// target (the source's premultiplied colour and alpha and each result
-    /// rounded to 1/255), so that three of them drift up to 2 levels from the
-    /// reference's one rounding over whole areas, not only along edges: a
-    /// 9:16 video at alpha 0.23 over the gradient alone has 379 pixels at 2
-    /// of 329160, the avatar, backdrop and video at alpha 0.62 have 354, where
-    /// the parity rule allows 329. The bound on each pixel stays the parity rule's.
-    var withinStackedParity: Bool { maxDelta <= 2 }
 }

@@ -155,3 +155,19 @@ final class VideoGPUTests: XCTestCase {
                                    name: "video-1170x2532", videos: 2)
     }
 }
+
+extension ImageComparison {
+    /// The rule for frames where several translucent layers share their
+    /// pixels (the avatar, the black backdrop and the video on their way to
+    /// full screen, each at the transition's alpha): |delta| <= 2 everywhere,
+    /// however many pixels. The GPU routes blend each layer into an 8-bit
+    /// target (the source's premultiplied colour and alpha and each result
+    /// rounded to 1/255), so that three of them drift up to 2 levels from the
+    /// reference's one rounding over whole areas, not only along edges: a
+    /// 9:16 video at alpha 0.23 over the gradient alone has 379 pixels at 2
+    /// of 329160 at 390x844, three black shades at alpha 0.229 alone 1565,
+    /// a photo avatar, the backdrop and the video halfway through video off
+    /// 589, where the parity rule allows 329 (measured on llvmpipe). The bound
+    /// on each pixel stays the parity rule's.
+    var withinStackedParity: Bool { maxDelta <= 2 }
+}
