@@ -53,6 +53,7 @@ BUTTONS_TOP, BUTTON = HEIGHT - SAFE_BOTTOM - 52 - 56, 56.0
 BUTTON_LEFTS = (29.0, 121.0, 213.0, 305.0)
 
 TOLERANCE = 1.0
+SHADOW = 200.0
 
 
 # Curves (call-screen-elements, section 0), closed form.
@@ -311,6 +312,12 @@ def check_pip(golden, scenario):
     golden.box("picture in picture", rect)
     mark = mark_centre(rect, scenario.local, True)
     golden.expect_colour("your camera's mark (mirrored: top right)", mark[0], mark[1], scenario.local["colours"]["mark"], 3)
+    # The shadows over the peer's picture (ours: black at 0.35 (1 - s)^2, s of 200 pt from the edge), fading with the controls.
+    interior = scenario.remote["colours"]["interior"]
+    for y in (100.5, HEIGHT - 100.5):
+        s = min(y, HEIGHT - y) / SHADOW
+        alpha = (1 - hidden) * 0.35 * (1 - s) ** 2
+        golden.expect_colour(f"shadow {alpha:.4f} over the peer's picture", WIDTH / 2, y, [c * (1 - alpha) for c in interior], 2)
 
 
 def check_swap(golden, scenario):
