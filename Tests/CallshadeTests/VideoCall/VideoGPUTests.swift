@@ -3,7 +3,7 @@
 import XCTest
 
 /// The video call's node types on the GPU (video-call, sections 2 to 5):
-/// every route held to the CPU reference by the foreground's parity rule.
+/// every route held to the CPU reference by the parity rule.
 final class VideoGPUTests: XCTestCase {
     static let shared = SharedGPURenderer()
     override class func tearDown() {
@@ -50,7 +50,7 @@ final class VideoGPUTests: XCTestCase {
 
     private func assertEveryRouteAgrees(_ scene: Scene, name: String, videos: Int, file: StaticString = #filePath, line: UInt = #line) throws {
         XCTAssertEqual(scene.nodes.filter { $0 is VideoNode }.count, videos, name, file: file, line: line)
-        try matrix().assertEveryRouteAgrees(scene, name: name, rule: \.withinForegroundParity, file: file, line: line)
+        try matrix().assertEveryRouteAgrees(scene, name: name, rule: \.withinParity, file: file, line: line)
     }
 
     /// The black backdrop growing from the avatar's circle, the phone's
@@ -60,7 +60,7 @@ final class VideoGPUTests: XCTestCase {
         for time in [1.12, 2.0, 3.2] {
             let scene = try scene([(1, .remoteVideo(true))], layers: [.background, .video], at: time, shadeOnly: true)
             XCTAssertTrue(scene.nodes.contains { $0 is ShadeNode })
-            try matrix.assertEveryRouteAgrees(scene, name: "video-shade-\(time)", rule: \.withinForegroundParity)
+            try matrix.assertEveryRouteAgrees(scene, name: "video-shade-\(time)", rule: \.withinParity)
         }
     }
 
