@@ -240,6 +240,7 @@ public final class Framebuffer {
     /// Reads the whole framebuffer (output `attachment`) as RGBA8; its row 0 comes first.
     func readPixels(attachment: Int = 0) throws -> [UInt8] {
         try self.bind()
+        if colors[attachment].format == .rgba16f { return try readRounded(bounds, attachment: attachment) }
         let count = width * height * 4
         var failure: Error?
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialised in
@@ -255,6 +256,18 @@ public final class Framebuffer {
         }
         if let failure { throw failure }
         return pixels
+    }
+
+    /// Reads `rect` of a float output as RGBA8, each channel clamped to 0...1
+    /// and rounded to the nearest of 256 levels once, here (as the CPU
+    /// reference rounds its frame). The framebuffer must be bound.
+    func readRounded(_ rect: PixelRect, attachment: Int = 0) throws -> [UInt8] {
+        var values = [Float](repeating: 0, count: rect.pixelCount * 4)
+        try values.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            try GLCalls.readPixels(rect, attachment: attachment, as: .rgba32f, into: base)
+        }
+        return values.map { value in UInt8((min(max(value.isNaN ? 0 : value, 0), 1) * 255).rounded()) }
     }
 
     /// Reads output `attachment` into `destination` (width x height x 4 bytes).

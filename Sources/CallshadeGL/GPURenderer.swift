@@ -2,7 +2,9 @@ import CallshadeCore
 
 /// Renders frames with OpenGL ES 3 on a headless context and reads them back
 /// as RGBA8, row 0 at the top. It keeps one render target and reuses it while
-/// the frame size stays the same.
+/// the frame size and format stay the same: RGBA8, or half floats where a
+/// node of the frame wants them (`NodeRenderer.wantsFloatTarget`: the video
+/// call's translucent layers stacked in a transition), rounded once when read.
 public final class GPURenderer: FrameRenderer {
     public let context: GLContext
     private let shaders: ShaderLibrary
@@ -98,7 +100,7 @@ public final class GPURenderer: FrameRenderer {
     private func draw(_ scene: Scene) throws -> Framebuffer {
         try context.checkRenderable(width: scene.size.width, height: scene.size.height)
         try nodes.prepare(scene)
-        let target = try self.target(for: scene.size)
+        let target = try self.target(for: scene.size, format: targetFormat(for: scene))
         let grid = try lowResolutionGradient(for: scene)
         let gridTexture = lowResolution?.target.color
         if let background = scene.background {
@@ -212,7 +214,7 @@ public final class GPURenderer: FrameRenderer {
         try nodes.prepare(scene, background: hostGrid.background)
         let hosted = try hostedTiles.map { try $0.node.hostDrawing($0.rects, scene: scene) }
         guard let region = boxes.region else { return HostFrame(grid: hostGrid, fills: fills, overlay: nil, hosted: hosted) }
-        let target = try overlayTarget(width: region.width, height: region.height)
+        let target = try overlayTarget(width: region.width, height: region.height, format: targetFormat(for: scene))
         let lookup = (grid: grid, texture: low.target.color)
         for (node, lowest, above) in drawn {
             switch node.backdrop {
@@ -266,19 +268,26 @@ public final class GPURenderer: FrameRenderer {
         composesOnHost && scene.background != nil && grid(for: scene.size) != nil ? .hostComposition : .gpuPasses
     }
 
-    /// A target for the overlay, reused while it is large enough (sides in steps of 64).
-    private func overlayTarget(width: Int, height: Int) throws -> Framebuffer {
-        if let overlay, overlay.width >= width, overlay.height >= height { return overlay }
+    /// The format a frame of `scene` is drawn in: half floats where a node
+    /// wants them and the context renders to them, else RGBA8.
+    private func targetFormat(for scene: Scene) -> TextureFormat {
+        context.rendersToFloat && nodes.wantFloatTarget(scene) ? .rgba16f : .rgba8
+    }
+
+    /// A target for the overlay, reused while it is large enough (sides in steps of 64) and of `format`.
+    private func overlayTarget(width: Int, height: Int, format: TextureFormat) throws -> Framebuffer {
+        if let overlay, overlay.width >= width, overlay.height >= height, overlay.color.format == format { return overlay }
         self.overlay = nil
-        let made = try Framebuffer(color: try Texture(context: context, width: (width + 63) / 64 * 64, height: (height + 63) / 64 * 64))
+        let made = try Framebuffer(color: try Texture(context: context, width: (width + 63) / 64 * 64, height: (height + 63) / 64 * 64,
+                                                      format: format))
         overlay = made
         return made
     }
 
-    private func target(for size: FrameSize) throws -> Framebuffer {
-        if let target, target.width == size.width, target.height == size.height { return target }
+    private func target(for size: FrameSize, format: TextureFormat) throws -> Framebuffer {
+        if let target, target.width == size.width, target.height == size.height, target.color.format == format { return target }
         self.target = nil   // free the old one before allocating the new one
-        let made = try Framebuffer(color: try Texture(context: context, width: size.width, height: size.height))
+        let made = try Framebuffer(color: try Texture(context: context, width: size.width, height: size.height, format: format))
         self.target = made
         return made
     }

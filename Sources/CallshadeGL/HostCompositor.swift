@@ -90,13 +90,16 @@ struct HostCompositor {
 
     /// Reads `box` of the frame back as RGBA8 from `target`, which holds
     /// `region` of the frame in its bottom-left (row 0) corner.
-    fileprivate mutating func read(_ box: PixelRect, of region: PixelRect) throws -> [UInt8] {
+    fileprivate mutating func read(_ box: PixelRect, of region: PixelRect, from target: Framebuffer) throws -> [UInt8] {
+        let inTarget = PixelRect(x: box.x - region.x, y: box.y - region.y, width: box.width, height: box.height)
+        // A half-float overlay (a video call's frame) is rounded to 8 bits once, here.
+        if target.color.format == .rgba16f { return try target.readRounded(inTarget) }
         let count = box.pixelCount * 4
         var pixels = spareOverlays.popLast() ?? []
         if pixels.count != count { pixels = [UInt8](repeating: 0, count: count) }
         try pixels.withUnsafeMutableBytes { buffer in
             guard let base = buffer.baseAddress else { return }
-            try GLCalls.readPixels(PixelRect(x: box.x - region.x, y: box.y - region.y, width: box.width, height: box.height), into: base)
+            try GLCalls.readPixels(inTarget, into: base)
         }
         return pixels
     }
@@ -142,7 +145,9 @@ struct FilledFrame: ~Copyable {
         if let overlay {
             try overlay.target.bind(viewportWidth: overlay.region.width, viewportHeight: overlay.region.height)
             var read: [(box: PixelRect, pixels: [UInt8], rects: [PixelRect])] = []
-            for (box, rects) in overlay.boxes { read.append((box, try compositor.read(box, of: overlay.region), rects)) }
+            for (box, rects) in overlay.boxes {
+                read.append((box, try compositor.read(box, of: overlay.region, from: overlay.target), rects))
+            }
             pixels.withUnsafeMutableBufferPointer { frame in
                 guard let base = frame.baseAddress else { return }
                 let frame = SendablePointer(address: base)

@@ -17,7 +17,7 @@ final class GoldenTests: XCTestCase {
 
     func testGoldens() throws {
         let cases = try GoldenCase.all().map { golden in
-            (golden.name, try GoldenScenes.scene(for: golden), edgeTolerance: golden.parity == "edges")
+            (golden.name, try GoldenScenes.scene(for: golden), rule: try golden.rule())
         }
         try check(cases)
     }
@@ -25,10 +25,10 @@ final class GoldenTests: XCTestCase {
     /// Each golden on every route (`RouteMatrix`): a route that fell back to
     /// another fails, and a failure names the route and the environment and
     /// leaves what it got, the golden and their differences in .build/test-failures/.
-    func check(_ cases: [(String, Scene, edgeTolerance: Bool)]) throws {
+    func check(_ cases: [(String, Scene, rule: (ImageComparison) -> Bool)]) throws {
         let matrix = RouteMatrix(gpu: try makeGPURenderer())
         var recorded: [String] = []
-        for (name, request, edgeTolerance) in cases {
+        for (name, request, rule) in cases {
             let goldenPath = TestPaths.goldens.appendingPathComponent(name + ".png").path
             if recording {
                 if let prefix = recordingOnly, !name.hasPrefix(prefix) { continue }
@@ -37,8 +37,7 @@ final class GoldenTests: XCTestCase {
                 continue
             }
             let golden = try PNGFile.read(path: goldenPath)
-            try matrix.assert(matrix.routes(for: request), drawing: request, match: golden, called: "its golden", name: name,
-                              rule: edgeTolerance ? \.withinForegroundParity : \.withinParity)
+            try matrix.assert(matrix.routes(for: request), drawing: request, match: golden, called: "its golden", name: name, rule: rule)
         }
         if recording {
             XCTFail("re-recorded \(recorded.count) goldens in Goldens/ (\(recorded.joined(separator: ", "))); "
@@ -53,7 +52,7 @@ final class GoldenTests: XCTestCase {
         XCTAssertEqual(files, cases.map { $0.name + ".png" }.sorted())
         XCTAssertEqual(Set(cases.map(\.name)).count, cases.count, "a name listed twice")
         for golden in cases {
-            XCTAssertTrue(["whole", "edges"].contains(golden.parity), "\(golden.name): parity \(golden.parity)")
+            XCTAssertNoThrow(try golden.rule(), "\(golden.name): parity \(golden.parity)")
             XCTAssertTrue(FileManager.default.fileExists(atPath: TestPaths.packageRoot.appendingPathComponent("Scripts/\(golden.oracle).py").path),
                           "\(golden.name): no oracle Scripts/\(golden.oracle).py")
         }

@@ -41,6 +41,16 @@ protocol NodeRenderer: AnyObject {
     /// How it takes part in the host route.
     var hostRole: HostRole { get }
 
+    /// Whether a frame with `node` is drawn into a half-float target rather
+    /// than an 8-bit one (rounded once, when read): where translucent layers
+    /// stack over the same pixels (a transition's at one alpha), an 8-bit
+    /// target rounds each blend, alpha included, so that three of them drift
+    /// 2 levels from the CPU reference over whole areas (three black layers
+    /// at alpha 0.229: 1565 pixels of 329160; a photo avatar, the backdrop
+    /// and the video halfway through video off: 4741). Half floats cost
+    /// llvmpipe about a fifth more a frame, so only such frames take them.
+    func wantsFloatTarget(_ node: Node) -> Bool
+
     /// `node` made ready for the host to draw over `rects` (frame pixels,
     /// its tiles, edges on multiples of 8), after `prepare` for the frame
     /// (`hostRole` `.drawsOver`).
@@ -107,6 +117,8 @@ extension NodeRenderer {
     func gridOutputs(for node: Node, in scene: Scene) -> GridOutputs? { nil }
 
     var hostRole: HostRole { .none }
+
+    func wantsFloatTarget(_ node: Node) -> Bool { false }
 
     func hostDrawing(_ node: Node, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
         throw SceneRenderError.unsupportedNode("\(Node.self) drawn on the host")

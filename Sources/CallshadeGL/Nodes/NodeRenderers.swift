@@ -38,6 +38,11 @@ struct NodeRenderers {
         return asked.first
     }
 
+    /// Whether a node of `scene` wants the frame drawn into a half-float target (`NodeRenderer.wantsFloatTarget`).
+    func wantFloatTarget(_ scene: Scene) -> Bool {
+        scene.nodes.contains { node in byType[ObjectIdentifier(type(of: node))]?.wantsFloatTarget(node) ?? false }
+    }
+
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)? = nil) throws {
         for renderer in all { try renderer.prepare(scene, background: background) }
     }
@@ -92,6 +97,7 @@ private protocol RegisteredRenderer {
     var nodeType: ObjectIdentifier { get }
     func frameNode(_ node: any SceneNode, in scene: Scene, classified: Bool) throws -> any FrameNode
     func gridOutputs(for node: any SceneNode, in scene: Scene) -> GridOutputs?
+    func wantsFloatTarget(_ node: any SceneNode) -> Bool
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws
     func compileEveryVariant() throws -> Int
 }
@@ -100,6 +106,10 @@ private struct Registered<Renderer: NodeRenderer>: RegisteredRenderer {
     let renderer: Renderer
 
     var nodeType: ObjectIdentifier { ObjectIdentifier(Renderer.Node.self) }
+
+    func wantsFloatTarget(_ node: any SceneNode) -> Bool {
+        (node as? Renderer.Node).map { renderer.wantsFloatTarget($0) } ?? false
+    }
 
     func frameNode(_ node: any SceneNode, in scene: Scene, classified: Bool) throws -> any FrameNode {
         guard let node = node as? Renderer.Node else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }

@@ -18,6 +18,17 @@ final class ShadeRenderer: NodeRenderer {
 
     var backdrop: NodeBackdrop { .blends }
 
+    /// The backdrop or the phone's corners fading in or out with the video
+    /// (`NodeRenderer.wantsFloatTarget`); the shadows alone over an opaque picture are one blend.
+    func wantsFloatTarget(_ shade: ShadeNode) -> Bool {
+        shade.parts.contains { part in
+            switch part {
+            case .inside(_, let alpha), .outside(_, let alpha): return alpha > 0 && alpha < 1
+            case .shadow: return false
+            }
+        }
+    }
+
     func compileEveryVariant() throws -> Int { 1 }
 
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}

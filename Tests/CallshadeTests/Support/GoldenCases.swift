@@ -53,6 +53,15 @@ struct GoldenCase: Decodable {
         return GradientParameters(palette: known, phase: phase ?? 0)
     }
 
+    /// How the routes are held to it, by its `parity`; an unknown one throws, naming the case.
+    func rule() throws -> (ImageComparison) -> Bool {
+        switch parity {
+        case "whole": return \.withinParity
+        case "edges": return \.withinForegroundParity
+        default: throw GoldenCaseError("\(name): no parity rule \"\(parity)\"")
+        }
+    }
+
     func instant() throws -> Double {
         guard let time else { throw GoldenCaseError("\(name): fixture \(fixture) needs a time") }
         return time
@@ -98,6 +107,8 @@ enum GoldenScenes {
             return try RatingFixtures.goldenScene(golden.fixture == "rating-five-stars" ? RatingFixtures.fiveStars : RatingFixtures.threeStars,
                                                   at: try golden.instant(), size: golden.size, layers: try golden.sceneTags(),
                                                   background: try required(golden.background(), golden))
+        case "video-call":
+            return try VideoGoldenFixtures.goldenScene(golden)
         default:
             throw GoldenCaseError("\(golden.name): no fixture \"\(golden.fixture)\"")
         }

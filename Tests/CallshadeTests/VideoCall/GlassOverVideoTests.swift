@@ -86,7 +86,7 @@ final class GlassOverVideoTests: XCTestCase {
                                     elements: CallKind.elements(with: VideoElement(pictures: pictures)))
             let scene = screen.scene(at: timeline.state(at: time), assets: try screen.elements.assets(at: time))
             XCTAssertFalse(scene.nodes.compactMap { ($0 as? GlassNode)?.video }.isEmpty, name)
-            try matrix.assertEveryRouteAgrees(scene, name: "glass-over-video-\(name)", rule: \.withinForegroundParity)
+            try matrix.assertEveryRouteAgrees(scene, name: "glass-over-video-\(name)", rule: \.withinParity)
         }
     }
 

@@ -32,6 +32,9 @@ final class VideoRenderer: NodeRenderer {
 
     var backdrop: NodeBackdrop { .blends }
 
+    /// A picture fading in or out, cross-fading or turning (`NodeRenderer.wantsFloatTarget`).
+    func wantsFloatTarget(_ node: VideoNode) -> Bool { node.opacity < 1 }
+
     func compileEveryVariant() throws -> Int {
         let builds = [false, true].flatMap { still in [false, true].map { Options(still: still, dither: $0) } }
         for options in builds { _ = try variants.variant(options) }

@@ -21,6 +21,9 @@ public struct VideoElement: CallElement {
 
     public var tags: [SceneTag] { [.video, .pip] }
 
+    /// The narrowest picture drawn, in pixels.
+    static let thinnest = 1.0 / 1024
+
     public var frameAssets: (any FrameAssetProvider)? { pictures }
 
     private func geometry(at instant: CallInstant) -> VideoGeometry {
@@ -51,8 +54,14 @@ public struct VideoElement: CallElement {
             video.pictures.filter { $0.layer == layer }.compactMap { shown in
                 guard let picture = frame?.picture(for: shown) else { return nil }
                 let (clip, content) = geometry.frame(of: shown)
+                // A picture turned nearly edge on (a flip) is thinner than a
+                // pixel, where the coverage rule would still give its middle
+                // column half: it shows by its width instead, and not at all
+                // once under 1/1024 of a pixel (exactly edge on, halfway).
+                let thin = min(clip.width, 1)
+                guard thin >= Self.thinnest else { return nil }
                 let node = VideoNode(picture: picture, rotation: inputs[shown.feed].rotation, mirrored: shown.mirrored, clip: clip,
-                                     content: content, opacity: shown.alpha)
+                                     content: content, opacity: shown.alpha * thin)
                 return node.isVisible ? node : nil
             }
         }

@@ -7,8 +7,6 @@ struct VideoGeometry {
     /// The phone's corner radius on a 390 pt-wide screen, scaled with the points width.
     static let screenCornerPoints = 47.333
     static let referenceWidthPoints = 390.0
-    /// The avatar's circle, where the first video grows from.
-    static let avatarCornerPoints = 68.0
     /// Fill (crop) rather than fit when the screen's and the video's aspects differ by less than this.
     static let fillTolerance = 0.15
     static let pipCornerPoints = 18.0
@@ -32,20 +30,25 @@ struct VideoGeometry {
     let notices: [ShownNotice]
 
     private var scale: Double { layout.scale }
-    private var width: Double { Double(layout.size.width) }
-    private var height: Double { Double(layout.size.height) }
 
     /// The whole screen with the phone's corners.
-    var screen: RoundedRectangle {
-        RoundedRectangle(x: 0, y: 0, width: width, height: height,
-                         cornerRadius: Self.screenCornerPoints * layout.widthPoints / Self.referenceWidthPoints * scale)
-    }
+    var screen: RoundedRectangle { Self.screen(layout) }
 
     /// The avatar's 136 pt square about its centre, its corners making it a circle.
-    var avatarSquare: RoundedRectangle {
-        let side = CallLayout.avatarPoints * scale, centre = layout.centre
-        return RoundedRectangle(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side,
-                                cornerRadius: Self.avatarCornerPoints * scale)
+    var avatarSquare: RoundedRectangle { Self.avatarSquare(layout) }
+
+    /// The whole screen of `layout` with the phone's corners (47.333 pt on 390 pt, scaled with the points width).
+    static func screen(_ layout: CallLayout) -> RoundedRectangle {
+        RoundedRectangle(x: 0, y: 0, width: Double(layout.size.width), height: Double(layout.size.height),
+                         cornerRadius: screenCornerPoints * layout.widthPoints / referenceWidthPoints * layout.scale)
+    }
+
+    /// The square of `side` pixels (136 pt by default) about the avatar's
+    /// centre of `layout`, its corners making it a circle (radius 68 pt):
+    /// where the first video grows from.
+    static func avatarSquare(_ layout: CallLayout, side: Double? = nil) -> RoundedRectangle {
+        let side = side ?? CallLayout.avatarPoints * layout.scale, centre = layout.centre
+        return RoundedRectangle(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side, cornerRadius: side / 2)
     }
 
     /// A rectangle of `aspect` centred in `frame`, covering it (fill) or inside it (fit).
