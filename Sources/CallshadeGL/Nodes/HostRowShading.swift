@@ -1,12 +1,40 @@
 import CallshadeCore
 
-/// A node the host draws pixel by pixel along rows: for each pixel of a
-/// run, its straight colour (0...1) and the amount (0...1) by which it
-/// covers what is below (`HostShadedDrawing` mixes it in).
+/// One row of pixels as a `HostRowShader` gives them: each pixel's
+/// straight colour (0...1) and the amount (0...1) by which it covers what
+/// is below, each quantity in an array of its own (so that loops take
+/// eight pixels at a time), from the run's first pixel.
+struct ShadedRow {
+    let red: UnsafeMutablePointer<Float>
+    let green: UnsafeMutablePointer<Float>
+    let blue: UnsafeMutablePointer<Float>
+    let amount: UnsafeMutablePointer<Float>
+
+    /// Pixel `index`: (red, green, blue, amount).
+    @inline(__always)
+    subscript(index: Int) -> SIMD4<Float> {
+        get { SIMD4(red[index], green[index], blue[index], amount[index]) }
+        nonmutating set {
+            (red[index], green[index], blue[index], amount[index]) = (newValue.x, newValue.y, newValue.z, newValue.w)
+        }
+    }
+
+    /// Runs `body` with a row of `count` pixels (and eight spare, for loops that overrun).
+    static func with(count: Int, _ body: (ShadedRow) -> Void) {
+        let stride = count + 8
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 4 * stride) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            base.initialize(repeating: 0, count: 4 * stride)
+            body(ShadedRow(red: base, green: base + stride, blue: base + 2 * stride, amount: base + 3 * stride))
+        }
+    }
+}
+
+/// A node the host draws pixel by pixel along rows (`HostShadedDrawing` mixes it in).
 protocol HostRowShader: Sendable {
-    /// Fills `values[0..<count]` with (red, green, blue, amount) of the
-    /// pixels (`x` + i, `y`); an amount of 0 leaves the pixel as it is.
-    func shade(row y: Int, from x: Int, count: Int, into values: UnsafeMutablePointer<SIMD4<Float>>)
+    /// Fills pixels 0..<`count` of `values` with the pixels (`x` + i, `y`);
+    /// an amount of 0 leaves the pixel as it is.
+    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow)
 }
 
 /// A `HostRowShader`'s node drawn over the tiles `rects` (frame pixels,
@@ -33,9 +61,7 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing {
     }
 
     func draw(into pixels: UnsafeMutablePointer<UInt8>, rows band: Range<Int>) {
-        var values = [SIMD4<Float>](repeating: .zero, count: size.width)
-        values.withUnsafeMutableBufferPointer { values in
-            guard let values = values.baseAddress else { return }
+        ShadedRow.with(count: size.width) { values in
             for run in runs(in: band) {
                 for y in run.y..<run.y + run.height {
                     shader.shade(row: y, from: run.x, count: run.width, into: values)
@@ -59,42 +85,31 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing {
         let (width, height) = (size.width, size.height)
         let chromaWidth = width / 2
         let cbPlane = planes + width * height, crPlane = cbPlane + chromaWidth * (height / 2)
-        // Two rows of values, and for each 2x2 block the sums of amount x Cb, amount x Cr and amount.
-        var values = [SIMD4<Float>](repeating: .zero, count: 2 * width)
-        var blocks = [SIMD4<Float>](repeating: .zero, count: chromaWidth + 1)
-        values.withUnsafeMutableBufferPointer { values in
-            blocks.withUnsafeMutableBufferPointer { blocks in
-                guard let values = values.baseAddress, let blocks = blocks.baseAddress else { return }
+        // For each 2x2 block of a row pair: the sums of amount x Cb, amount x Cr and amount.
+        let blockStride = chromaWidth + 8
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 3 * blockStride) { blocks in
+            guard let blocks = blocks.baseAddress else { return }
+            let (cbSums, crSums, amountSums) = (blocks, blocks + blockStride, blocks + 2 * blockStride)
+            ShadedRow.with(count: width) { values in
                 for run in runs(in: band) {
                     let firstBlock = run.x / 2, blockCount = (run.x + run.width + 1) / 2 - firstBlock
                     // Row pairs from an even row (a run starts on one but at a frame's odd last row, which has no chroma of its own).
                     var y = run.y
                     while y < run.y + run.height {
                         let pairEnd = min(y + 2 - y % 2, run.y + run.height)
-                        for index in 0..<blockCount { blocks[index] = .zero }
+                        blocks.initialize(repeating: 0, count: 3 * blockStride)
                         for row in y..<pairEnd {
-                            let rowValues = values + (row - y) * width
-                            shader.shade(row: row, from: run.x, count: run.width, into: rowValues)
-                            let line = planes + row * width + run.x
-                            for index in 0..<run.width {
-                                let value = rowValues[index]
-                                let amount = min(max(value.w, 0), 1)
-                                guard amount > 0 else { continue }
-                                let luma = Self.kr * value.x + (1 - Self.kr - Self.kb) * value.y + Self.kb * value.z
-                                let below = Float(line[index])
-                                line[index] = Self.level(below + amount * (16 + 219 * luma - below))
-                                let cb = 128 + 224 * (value.z - luma) / (2 * (1 - Self.kb))
-                                let cr = 128 + 224 * (value.x - luma) / (2 * (1 - Self.kr))
-                                blocks[(run.x + index) / 2 - firstBlock] += SIMD4(amount * cb, amount * cr, amount, 0)
-                            }
+                            shader.shade(row: row, from: run.x, count: run.width, into: values)
+                            Self.mixLuma(values, count: run.width, into: planes + row * width + run.x,
+                                         sums: (cbSums, crSums, amountSums), oddStart: run.x % 2 == 1)
                         }
                         if y / 2 < height / 2 {
                             let cbRow = cbPlane + (y / 2) * chromaWidth + firstBlock, crRow = crPlane + (y / 2) * chromaWidth + firstBlock
                             for index in 0..<min(blockCount, chromaWidth - firstBlock) {
-                                let sum = blocks[index] / 4
-                                guard sum.z > 0 else { continue }
-                                cbRow[index] = Self.level(sum.x + Float(cbRow[index]) * (1 - sum.z))
-                                crRow[index] = Self.level(sum.y + Float(crRow[index]) * (1 - sum.z))
+                                let amount = amountSums[index] / 4
+                                guard amount > 0 else { continue }
+                                cbRow[index] = Self.level(cbSums[index] / 4 + Float(cbRow[index]) * (1 - amount))
+                                crRow[index] = Self.level(crSums[index] / 4 + Float(crRow[index]) * (1 - amount))
                             }
                         }
                         y = pairEnd
@@ -102,6 +117,69 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing {
                 }
             }
         }
+    }
+
+    /// Mixes a row's pixels into its luma samples `line`, eight at a time,
+    /// and adds each pixel's amount x Cb, amount x Cr and amount to its
+    /// block's sums (a run starting on an odd column is done pixel by pixel).
+    private static func mixLuma(_ values: ShadedRow, count: Int, into line: UnsafeMutablePointer<UInt8>,
+                                sums: (cb: UnsafeMutablePointer<Float>, cr: UnsafeMutablePointer<Float>, amount: UnsafeMutablePointer<Float>),
+                                oddStart: Bool) {
+        var index = 0
+        if !oddStart {
+            while index + 8 <= count {
+                let raw = load(values.amount + index)
+                let amount = raw.replacing(with: 0, where: raw .< 0).replacing(with: 1, where: raw .> 1)
+                if amount == .zero {
+                    index += 8
+                    continue
+                }
+                let (red, green, blue) = (load(values.red + index), load(values.green + index), load(values.blue + index))
+                let luma = kr * red + (1 - kr - kb) * green + kb * blue
+                let below = SIMD8<Float>(Float(line[index]), Float(line[index + 1]), Float(line[index + 2]), Float(line[index + 3]),
+                                         Float(line[index + 4]), Float(line[index + 5]), Float(line[index + 6]), Float(line[index + 7]))
+                let mixed = below + amount * (16 + 219 * luma - below) + 0.5
+                let clamped = mixed.replacing(with: 0, where: mixed .< 0).replacing(with: 255, where: mixed .> 255)
+                for lane in 0..<8 { line[index + lane] = UInt8(clamped[lane]) }
+                let cb = amount * (128 + 224 * (blue - luma) / (2 * (1 - kb)))
+                let cr = amount * (128 + 224 * (red - luma) / (2 * (1 - kr)))
+                let block = index / 2
+                store(load4(sums.cb + block) + cb.evenHalf + cb.oddHalf, sums.cb + block)
+                store(load4(sums.cr + block) + cr.evenHalf + cr.oddHalf, sums.cr + block)
+                store(load4(sums.amount + block) + amount.evenHalf + amount.oddHalf, sums.amount + block)
+                index += 8
+            }
+        }
+        let parity = oddStart ? 1 : 0
+        while index < count {
+            let value = values[index]
+            let amount = min(max(value.w, 0), 1)
+            if amount > 0 {
+                let luma = kr * value.x + (1 - kr - kb) * value.y + kb * value.z
+                let below = Float(line[index])
+                line[index] = level(below + amount * (16 + 219 * luma - below))
+                let block = (index + parity) / 2
+                sums.cb[block] += amount * (128 + 224 * (value.z - luma) / (2 * (1 - kb)))
+                sums.cr[block] += amount * (128 + 224 * (value.x - luma) / (2 * (1 - kr)))
+                sums.amount[block] += amount
+            }
+            index += 1
+        }
+    }
+
+    @inline(__always)
+    private static func load(_ pointer: UnsafeMutablePointer<Float>) -> SIMD8<Float> {
+        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Float>.self)
+    }
+
+    @inline(__always)
+    private static func load4(_ pointer: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
+        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<Float>.self)
+    }
+
+    @inline(__always)
+    private static func store(_ value: SIMD4<Float>, _ pointer: UnsafeMutablePointer<Float>) {
+        UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: SIMD4<Float>.self)
     }
 
     /// BT.709's weights of red and blue in luma (the frames' I420).

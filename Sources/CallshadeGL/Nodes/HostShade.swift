@@ -7,7 +7,7 @@ import CallshadeCore
 struct HostShade: HostRowShader {
     let node: ShadeNode
 
-    func shade(row y: Int, from x: Int, count: Int, into values: UnsafeMutablePointer<SIMD4<Float>>) {
+    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow) {
         let centreY = Double(y) + 0.5
         var rowClear = 1.0
         var shapes: [(coverage: ShapeRowCoverage, alpha: Double, inside: Bool)] = []
