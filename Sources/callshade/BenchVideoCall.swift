@@ -56,7 +56,9 @@ struct BenchVideoCall {
     struct Encode {
         let seconds: Double
         let decoding: Double
+        /// After the first frame, whose pictures are decoded from their keyframes before anything is ahead (`firstFrame`).
         let waited: Double
+        let firstFrame: Double
     }
 
     /// Renders `frames` frames from `encodeStart` at 60 fps into an MP4 as
@@ -68,8 +70,10 @@ struct BenchVideoCall {
         let ahead = DecodeAhead(pictures: pictures)
         _ = remote.take()
         _ = local.take()
+        var firstFrame = 0.0
         let seconds = try BenchCommand.encodeSeconds(renderer: renderer, size: size, frames: frames) { index in
             let made = try scene(screen, at: Self.encodeStart + Double(index) / 60)
+            if index == 0 { firstFrame = remote.take().waited + local.take().waited }
             // As `render` does: the next frame's pictures decode on their thread while this one renders.
             if index + 1 < frames { ahead.request(Self.encodeStart + Double(index + 1) / 60) }
             return made
@@ -77,6 +81,6 @@ struct BenchVideoCall {
         ahead.waitUntilIdle()
         let (peerAhead, peerWaited) = remote.take()
         let (mineAhead, mineWaited) = local.take()
-        return Encode(seconds: seconds, decoding: peerAhead + mineAhead, waited: peerWaited + mineWaited)
+        return Encode(seconds: seconds, decoding: peerAhead + mineAhead, waited: peerWaited + mineWaited, firstFrame: firstFrame)
     }
 }
