@@ -138,8 +138,8 @@ struct BenchCommand: ParsableCommand {
                 // The video call with both cameras on, its pictures decoded before the time (the encode rows time decoding).
                 let video = try videoCall.frames(size: size, count: frames + 1, layers: chosenLayers)
                 rows.insert(contentsOf: [
-                    ("GPU passes: RGBA frame, video call", false, try Self.secondsPerFrame(video) { _ = try passes.render($0) }),
-                    ("host composition: I420 frame, video call", false, try Self.secondsPerFrame(video) { try host.renderYUV420($0, into: &planes) }),
+                    ("GPU passes: RGBA frame, video call", !onHost, try Self.secondsPerFrame(video) { _ = try passes.render($0) }),
+                    ("host composition: I420 frame, video call", onHost, try Self.secondsPerFrame(video) { try host.renderYUV420($0, into: &planes) }),
                 ], at: rows.count - 1)
             }
             for (name, marked, time) in rows {
