@@ -20,6 +20,8 @@ struct HostVideo: HostRowShader {
     private let rowLuma: Taps
     private let rowChroma: Taps
     private let conversion: Conversion?
+    /// A picture without pixels shows nothing (as the reference's).
+    private let isEmpty: Bool
 
     init(node: VideoNode, size: FrameSize) {
         self.node = node
@@ -27,6 +29,7 @@ struct HostVideo: HostRowShader {
         self.turned = turned
         let (width, height) = node.picture.lumaSize
         let (chromaWidth, chromaHeight) = node.picture.chromaSize
+        isEmpty = min(width, height, chromaWidth, chromaHeight) <= 0
         // The picture's point at a column's centre on the frame's middle row, and at a row's centre on its middle column:
         // each moves along one axis only, so any row or column gives the same.
         let middle = (x: Double(size.width) / 2, y: Double(size.height) / 2)
@@ -50,6 +53,10 @@ struct HostVideo: HostRowShader {
     }
 
     func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow) {
+        guard !isEmpty else {
+            for index in 0..<count { values[index] = .zero }
+            return
+        }
         let clip = ShapeRowCoverage(node.clip, row: y), content = ShapeRowCoverage(node.content, row: y)
         let opacity = Float(min(node.opacity, 1))
         let (rowLumaFirst, rowLumaSecond, rowLumaWeight) = (rowLuma.first[y], rowLuma.second[y], rowLuma.weight[y])
@@ -58,7 +65,10 @@ struct HostVideo: HostRowShader {
         let sure = clip.sureColumns.clamped(to: content.sureColumns)
         switch node.picture {
         case .ycbcr(let frame):
-            guard let conversion else { return }
+            guard let conversion else {
+                for index in 0..<count { values[index] = .zero }
+                return
+            }
             let (lumaWidth, chromaWidth) = (frame.width, frame.chromaWidth)
             let lumaRow = turned ? (rowLumaFirst, rowLumaSecond, rowLumaWeight) : (rowLumaFirst * Int32(lumaWidth), rowLumaSecond * Int32(lumaWidth), rowLumaWeight)
             let chromaRow = turned ? (rowChromaFirst, rowChromaSecond, rowChromaWeight)
