@@ -6,7 +6,7 @@ import Foundation
 /// example's (ffmpeg's own generators, H.264 ultrafast, 4:2:0, no audio)
 /// into a temporary folder of their own, so that the bench needs no file
 /// the user lacks: the peer's `testsrc2`, portrait 720x1280, and yours, the
-/// Mandelbrot set, portrait 480x640, both 30 fps. `remove` deletes them.
+/// Mandelbrot set, portrait 480x640, both 30 fps. `discard` deletes them.
 struct BenchCameras {
     let folder: String
     let peer: String
@@ -24,7 +24,7 @@ struct BenchCameras {
             try Self.make(peer, from: "testsrc2=size=720x1280:rate=30", ffmpeg: ffmpeg)
             try Self.make(mine, from: "mandelbrot=size=480x640:rate=30", ffmpeg: ffmpeg)
         } catch {
-            remove()
+            discard()
             throw error
         }
     }
@@ -40,7 +40,7 @@ struct BenchCameras {
 
     /// Deletes the videos and their folder. What cannot be removed is left
     /// to the system's cleaning of the temporary folder: the bench's numbers stand either way.
-    func remove() {
+    func discard() {
         try? FileSystem.remove(peer)
         try? FileSystem.remove(mine)
         try? FileSystem.removeFolder(folder)

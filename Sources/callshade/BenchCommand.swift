@@ -75,7 +75,7 @@ struct BenchCommand: ParsableCommand {
         var videoCosts: [String] = []
         // The video call's two cameras, made in a temporary folder and removed at the end.
         let cameras = chosenLayers.isDisjoint(with: [.video, .pip]) ? nil : try BenchCameras()
-        defer { cameras?.remove() }
+        defer { cameras?.discard() }
         let videoCall = try cameras.map { try BenchVideoCall(cameras: $0) }
         // Each row's renderer: the chosen one with its route (and converter) set, sharing the compiled programs.
         func configured(_ route: RendererConfiguration.Route, _ converter: RendererConfiguration.YUVConverter = chosen.yuvConverter) -> GPURenderer {
