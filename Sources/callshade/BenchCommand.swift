@@ -73,8 +73,10 @@ struct BenchCommand: ParsableCommand {
         var planes: [UInt8] = []
         var wordsCosts: [String] = []
         var videoCosts: [String] = []
-        // The video call's two cameras, made in a temporary folder and removed at the end.
-        let cameras = chosenLayers.isDisjoint(with: [.video, .pip]) ? nil : try BenchCameras()
+        // The video call's two cameras, made in a temporary folder and removed at the end (by ffmpeg: without it, no video rows).
+        let hasFFmpeg = (try? FFmpeg.require()) != nil
+        if !hasFFmpeg { print("ffmpeg was not found: no video-call rows (Scripts/bootstrap --deps installs it)") }
+        let cameras = chosenLayers.isDisjoint(with: [.video, .pip]) || !hasFFmpeg ? nil : try BenchCameras()
         defer { cameras?.discard() }
         let videoCall = try cameras.map { try BenchVideoCall(cameras: $0) }
         // Each row's renderer: the chosen one with its route (and converter) set, sharing the compiled programs.
