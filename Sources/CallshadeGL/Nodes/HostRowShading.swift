@@ -48,6 +48,8 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing {
     let shader: Shader
     let rects: [PixelRect]
     let size: FrameSize
+    /// Whether its colour is dithered over RGBA (`OrderedDither`, as the GPU's `dithered`); I420 is never dithered.
+    var dithers = false
 
     var rows: Range<Int> {
         let top = rects.map(\.y).min() ?? 0
@@ -71,9 +73,10 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing {
                         let amount = min(max(value.w, 0), 1)
                         guard amount > 0 else { continue }
                         let pixel = line + index * 4
+                        let offset = dithers ? Float(OrderedDither.offset(x: run.x + index, y: y) * 255) : 0
                         for channel in 0..<3 {
                             let below = Float(pixel[channel])
-                            pixel[channel] = Self.level(below + amount * (value[channel] * 255 - below))
+                            pixel[channel] = Self.level(below + amount * (value[channel] * 255 + offset - below))
                         }
                     }
                 }

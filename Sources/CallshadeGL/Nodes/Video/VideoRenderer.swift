@@ -36,7 +36,7 @@ final class VideoRenderer: NodeRenderer {
     var hostRole: HostRole { .drawsOver }
 
     func hostDrawing(_ node: VideoNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        HostShadedDrawing(shader: HostVideo(node: node, size: scene.size), rects: rects, size: scene.size)
+        HostShadedDrawing(shader: HostVideo(node: node, size: scene.size), rects: rects, size: scene.size, dithers: scene.dither)
     }
 
     func compileEveryVariant() throws -> Int {
