@@ -32,9 +32,16 @@ struct ShadedRow {
 
 /// A node the host draws pixel by pixel along rows (`HostShadedDrawing` mixes it in).
 protocol HostRowShader: Sendable {
+    /// What one band of rows keeps from row to row (made for each band, used by one thread).
+    associatedtype RowMemory
+
+    /// A band's memory, for rows of at most `width` pixels.
+    func makeRowMemory(width: Int) -> RowMemory
+
     /// Fills pixels 0..<`count` of `values` with the pixels (`x` + i, `y`);
-    /// an amount of 0 leaves the pixel as it is.
-    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow)
+    /// an amount of 0 leaves the pixel as it is. What `memory` holds
+    /// changes how much is worked out, never a pixel.
+    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: RowMemory)
 }
 
 /// A `HostRowShader`'s node drawn over the tiles `rects` (frame pixels,
@@ -63,10 +70,11 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing {
     }
 
     func draw(into pixels: UnsafeMutablePointer<UInt8>, rows band: Range<Int>) {
+        let memory = shader.makeRowMemory(width: size.width)
         ShadedRow.with(count: size.width) { values in
             for run in runs(in: band) {
                 for y in run.y..<run.y + run.height {
-                    shader.shade(row: y, from: run.x, count: run.width, into: values)
+                    shader.shade(row: y, from: run.x, count: run.width, into: values, memory: memory)
                     let line = pixels + (y * size.width + run.x) * 4
                     for index in 0..<run.width {
                         let value = values[index]
@@ -93,6 +101,7 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing {
         withUnsafeTemporaryAllocation(of: Float.self, capacity: 3 * blockStride) { blocks in
             guard let blocks = blocks.baseAddress else { return }
             let (cbSums, crSums, amountSums) = (blocks, blocks + blockStride, blocks + 2 * blockStride)
+            let memory = shader.makeRowMemory(width: width)
             ShadedRow.with(count: width) { values in
                 for run in runs(in: band) {
                     let firstBlock = run.x / 2, blockCount = (run.x + run.width + 1) / 2 - firstBlock
@@ -102,7 +111,7 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing {
                         let pairEnd = min(y + 2 - y % 2, run.y + run.height)
                         blocks.initialize(repeating: 0, count: 3 * blockStride)
                         for row in y..<pairEnd {
-                            shader.shade(row: row, from: run.x, count: run.width, into: values)
+                            shader.shade(row: row, from: run.x, count: run.width, into: values, memory: memory)
                             Self.mixLuma(values, count: run.width, into: planes + row * width + run.x,
                                          sums: (cbSums, crSums, amountSums), oddStart: run.x % 2 == 1)
                         }

@@ -7,7 +7,9 @@ import CallshadeCore
 struct HostShade: HostRowShader {
     let node: ShadeNode
 
-    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow) {
+    func makeRowMemory(width: Int) {}
+
+    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: Void) {
         let centreY = Double(y) + 0.5
         var rowClear = 1.0
         var shapes: [(coverage: ShapeRowCoverage, alpha: Double, inside: Bool)] = []

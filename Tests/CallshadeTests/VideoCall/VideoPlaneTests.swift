@@ -46,3 +46,36 @@ final class VideoPlaneTests: XCTestCase {
         }
     }
 }
+
+/// The rows the host's video keeps from row to row (`InterpolatedRows`)
+/// change how much is worked out, never a pixel: a band shaded with one
+/// memory gives what each row shaded with a memory of its own gives.
+final class InterpolatedRowsTests: XCTestCase {
+    func testRowsKeptGiveThePixelsRowsMadeAfreshGive() throws {
+        let size = try FrameSize(width: 200, height: 300)
+        // An enlarged picture (rows of the picture shared by frame rows), its corners rounded, a little transparent.
+        let picture = GeneratedVideo.frame(width: 48, height: 64, number: 3)
+        let node = VideoNode(picture: .ycbcr(picture), mirrored: true,
+                             clip: RoundedRectangle(x: 10.5, y: 20.25, width: 170, height: 260, cornerRadius: 30),
+                             content: RoundedRectangle(x: 0, y: 0, width: 200, height: 300, cornerRadius: 0), opacity: 0.9)
+        let shader = HostVideo(node: node, size: size)
+        func shaded(sharing: Bool) -> [Float] {
+            var out: [Float] = []
+            let shared = shader.makeRowMemory(width: size.width)
+            ShadedRow.with(count: size.width) { values in
+                for (x, count) in [(0, 200), (16, 160), (0, 200)] {
+                    for y in 0..<size.height {
+                        shader.shade(row: y, from: x, count: count, into: values,
+                                     memory: sharing ? shared : shader.makeRowMemory(width: size.width))
+                        for index in 0..<count { out += [values.red[index], values.green[index], values.blue[index], values.amount[index]] }
+                    }
+                }
+            }
+            return out
+        }
+        let kept = shaded(sharing: true), fresh = shaded(sharing: false)
+        XCTAssertEqual(kept.count, fresh.count)
+        XCTAssertTrue(kept == fresh, "\(zip(kept, fresh).filter { $0 != $1 }.count) values differ")
+        XCTAssertTrue(kept.contains { $0 > 0 && $0 < 1 }, "the picture shows")
+    }
+}

@@ -52,7 +52,9 @@ struct HostVideo: HostRowShader {
         }
     }
 
-    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow) {
+    func makeRowMemory(width: Int) -> InterpolatedRows { InterpolatedRows(width: width) }
+
+    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: InterpolatedRows) {
         guard !isEmpty else {
             for index in 0..<count { values[index] = .zero }
             return
@@ -84,7 +86,8 @@ struct HostVideo: HostRowShader {
                                 let fast = turned ? 0..<0 : Self.groupsOfEight(within: sure.clamped(to: x..<x + count), from: x)
                                 if !fast.isEmpty {
                                     Self.shadeSurelyCovered(fast, from: x, planes: (luma, cb, cr), columns: (lumaColumns, chromaColumns),
-                                                            rows: (lumaRow, chromaRow), conversion: conversion, opacity: opacity, into: values)
+                                                            rows: (lumaRow, chromaRow), conversion: conversion, opacity: opacity, into: values,
+                                                            memory: memory)
                                 }
                                 var index = 0
                                 while index < count {
@@ -177,42 +180,42 @@ struct HostVideo: HostRowShader {
         _ run: Range<Int>, from x: Int, planes: (luma: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>),
         columns: (luma: (first: UnsafePointer<Int32>, second: UnsafePointer<Int32>, weight: UnsafePointer<Float>),
                   chroma: (first: UnsafePointer<Int32>, second: UnsafePointer<Int32>, weight: UnsafePointer<Float>)),
-        rows: (luma: (Int32, Int32, Float), chroma: (Int32, Int32, Float)), conversion: Conversion, opacity: Float, into values: ShadedRow
+        rows: (luma: (Int32, Int32, Float), chroma: (Int32, Int32, Float)), conversion: Conversion, opacity: Float, into values: ShadedRow,
+        memory: InterpolatedRows
     ) {
-        let count = run.count
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: 6 * count) { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let (lumaTop, lumaBottom, cbTop, cbBottom, crTop, crBottom) = (base, base + count, base + 2 * count, base + 3 * count,
-                                                                             base + 4 * count, base + 5 * count)
-            let (lumaUpper, lumaLower) = (planes.luma + Int(rows.luma.0), planes.luma + Int(rows.luma.1))
-            let (cbUpper, cbLower) = (planes.cb + Int(rows.chroma.0), planes.cb + Int(rows.chroma.1))
-            let (crUpper, crLower) = (planes.cr + Int(rows.chroma.0), planes.cr + Int(rows.chroma.1))
-            for index in 0..<count {
-                let column = x + run.lowerBound + index
-                let (left, right, weight) = (Int(columns.luma.first[column]), Int(columns.luma.second[column]), columns.luma.weight[column])
-                lumaTop[index] = Float(lumaUpper[left]) + (Float(lumaUpper[right]) - Float(lumaUpper[left])) * weight
-                lumaBottom[index] = Float(lumaLower[left]) + (Float(lumaLower[right]) - Float(lumaLower[left])) * weight
-                let (chromaLeft, chromaRight, chromaWeight) = (Int(columns.chroma.first[column]), Int(columns.chroma.second[column]),
-                                                               columns.chroma.weight[column])
-                cbTop[index] = Float(cbUpper[chromaLeft]) + (Float(cbUpper[chromaRight]) - Float(cbUpper[chromaLeft])) * chromaWeight
-                cbBottom[index] = Float(cbLower[chromaLeft]) + (Float(cbLower[chromaRight]) - Float(cbLower[chromaLeft])) * chromaWeight
-                crTop[index] = Float(crUpper[chromaLeft]) + (Float(crUpper[chromaRight]) - Float(crUpper[chromaLeft])) * chromaWeight
-                crBottom[index] = Float(crLower[chromaLeft]) + (Float(crLower[chromaRight]) - Float(crLower[chromaLeft])) * chromaWeight
-            }
-            let (lumaDown, chromaDown) = (rows.luma.2, rows.chroma.2)
-            for group in stride(from: 0, to: count, by: 8) {
-                func lerp(_ top: UnsafeMutablePointer<Float>, _ bottom: UnsafeMutablePointer<Float>, _ weight: Float) -> SIMD8<Float> {
-                    let upper = load(top + group)
-                    return upper + (load(bottom + group) - upper) * weight
+        let count = run.count, first = x + run.lowerBound
+        /// Plane `plane`'s row at `offset` interpolated across the run, kept by `memory` (the row beside it wanted now, `other`, kept too).
+        func across(_ plane: Int, _ offset: Int32, besides other: Int32, from source: UnsafePointer<UInt8>,
+                    columns: (first: UnsafePointer<Int32>, second: UnsafePointer<Int32>, weight: UnsafePointer<Float>)) -> UnsafeMutablePointer<Float> {
+            let key = InterpolatedRows.Key(plane: plane, offset: offset, x: first, count: count)
+            return memory.row(key, keeping: InterpolatedRows.Key(plane: plane, offset: other, x: first, count: count)) { values in
+                let line = source + Int(offset)
+                for index in 0..<count {
+                    let column = first + index
+                    let (left, right, weight) = (Int(columns.first[column]), Int(columns.second[column]), columns.weight[column])
+                    values[index] = Float(line[left]) + (Float(line[right]) - Float(line[left])) * weight
                 }
-                let (red, green, blue) = conversion.rgb(luma: lerp(lumaTop, lumaBottom, lumaDown), cb: lerp(cbTop, cbBottom, chromaDown),
-                                                        cr: lerp(crTop, crBottom, chromaDown))
-                let at = run.lowerBound + group
-                store(red, values.red + at)
-                store(green, values.green + at)
-                store(blue, values.blue + at)
-                store(SIMD8(repeating: opacity), values.amount + at)
             }
+        }
+        let lumaTop = across(0, rows.luma.0, besides: rows.luma.1, from: planes.luma, columns: columns.luma)
+        let lumaBottom = across(0, rows.luma.1, besides: rows.luma.0, from: planes.luma, columns: columns.luma)
+        let cbTop = across(1, rows.chroma.0, besides: rows.chroma.1, from: planes.cb, columns: columns.chroma)
+        let cbBottom = across(1, rows.chroma.1, besides: rows.chroma.0, from: planes.cb, columns: columns.chroma)
+        let crTop = across(2, rows.chroma.0, besides: rows.chroma.1, from: planes.cr, columns: columns.chroma)
+        let crBottom = across(2, rows.chroma.1, besides: rows.chroma.0, from: planes.cr, columns: columns.chroma)
+        let (lumaDown, chromaDown) = (rows.luma.2, rows.chroma.2)
+        for group in stride(from: 0, to: count, by: 8) {
+            func lerp(_ top: UnsafeMutablePointer<Float>, _ bottom: UnsafeMutablePointer<Float>, _ weight: Float) -> SIMD8<Float> {
+                let upper = load(top + group)
+                return upper + (load(bottom + group) - upper) * weight
+            }
+            let (red, green, blue) = conversion.rgb(luma: lerp(lumaTop, lumaBottom, lumaDown), cb: lerp(cbTop, cbBottom, chromaDown),
+                                                    cr: lerp(crTop, crBottom, chromaDown))
+            let at = run.lowerBound + group
+            store(red, values.red + at)
+            store(green, values.green + at)
+            store(blue, values.blue + at)
+            store(SIMD8(repeating: opacity), values.amount + at)
         }
     }
 
@@ -318,5 +321,46 @@ extension SourcePicture {
         case .ycbcr(let frame): return (frame.chromaWidth, frame.chromaHeight)
         case .rgba(let image): return (image.width, image.height)
         }
+    }
+}
+
+/// A band's rows of the planes already interpolated across a run (the
+/// host's video, `HostVideo`): two a plane, so that a frame row whose
+/// picture rows are those of the row before (the picture is enlarged), or
+/// whose upper one was the last one's lower, takes them as they are. Used
+/// by one thread; the pixels are the same with it as without.
+final class InterpolatedRows {
+    /// A plane (0 luma, 1 Cb, 2 Cr), the offset of its row, and the run: `count` pixels from frame column `x`.
+    struct Key: Equatable {
+        let plane: Int
+        let offset: Int32
+        let x: Int
+        let count: Int
+    }
+
+    private let width: Int
+    private var keys: [Key?]
+    private let buffers: UnsafeMutablePointer<Float>
+
+    init(width: Int) {
+        self.width = max(width, 1)
+        keys = [Key?](repeating: nil, count: 6)
+        buffers = .allocate(capacity: 6 * self.width)
+        buffers.initialize(repeating: 0, count: 6 * self.width)
+    }
+
+    deinit {
+        buffers.deallocate()
+    }
+
+    /// The row of `key`, made by `make` (into a buffer of `key.count` floats) unless kept; the row of `other` stays kept.
+    func row(_ key: Key, keeping other: Key, make: (UnsafeMutablePointer<Float>) -> Void) -> UnsafeMutablePointer<Float> {
+        let first = 2 * key.plane
+        for slot in first..<first + 2 where keys[slot] == key { return buffers + slot * width }
+        let slot = keys[first] == other ? first + 1 : first
+        let values = buffers + slot * width
+        make(values)
+        keys[slot] = key
+        return values
     }
 }
