@@ -23,13 +23,19 @@ struct BenchCommand: ParsableCommand {
         reference. A host row without the words (the key and buttons kept) gives what the words add \
         (the median ratio of 9 rounds of 30 frames, with and without in turn); another \
         renders a rated call's frames while its full-screen effect is at its busiest \
-        (all 160 particles and the sparkle burst on screen). \
+        (all 160 particles and the sparkle burst on screen). Two rows render a video call \
+        with both cameras on (the peer's full screen, yours in the picture in picture, the \
+        controls shown over them), its pictures decoded beforehand. \
         A star marks what `render` uses here. Encode rows make a real \
         MP4 (H.264, --preset ultrafast, --crf 18) of SECONDS at 60 fps from the \
-        demo call, and from the rated call (its effect included), and time ffmpeg's \
+        demo call, from the rated call (its effect included), and from the video call \
+        (its pictures decoded inside the time, ahead on a thread of their own as `render` \
+        does; the share of time spent decoding follows the table), and time ffmpeg's \
         own 'gradients' test source through the same \
         encoder settings as a peer. All rows come from one run: compare the \
-        ratios, not bare times, across machines.
+        ratios, not bare times, across machines. The video call's two cameras are \
+        made with ffmpeg's generators (as Scripts/make-example-videos makes the \
+        example's) in a temporary folder, removed at the end.
         """
     )
 
@@ -66,6 +72,13 @@ struct BenchCommand: ParsableCommand {
         var encodes = BenchTable(header: ["size", "encode (H.264 ultrafast, CRF 18)", "seconds", "frames/s", "x real time", "x peer"])
         var planes: [UInt8] = []
         var wordsCosts: [String] = []
+        var videoCosts: [String] = []
+        // The video call's two cameras, made in a temporary folder and removed at the end (by ffmpeg: without it, no video rows).
+        let hasFFmpeg = (try? FFmpeg.require()) != nil
+        if !hasFFmpeg { print("ffmpeg was not found: no video-call rows (Scripts/bootstrap --deps installs it)") }
+        let cameras = chosenLayers.isDisjoint(with: [.video, .pip]) || !hasFFmpeg ? nil : try BenchCameras()
+        defer { cameras?.discard() }
+        let videoCall = try cameras.map { try BenchVideoCall(cameras: $0) }
         // Each row's renderer: the chosen one with its route (and converter) set, sharing the compiled programs.
         func configured(_ route: RendererConfiguration.Route, _ converter: RendererConfiguration.YUVConverter = chosen.yuvConverter) -> GPURenderer {
             var configuration = chosen
@@ -123,6 +136,14 @@ struct BenchCommand: ParsableCommand {
                                   + "in turn; median frame \(String(format: "%.2f", withMedian * 1000)) ms "
                                   + "against \(String(format: "%.2f", withoutMedian * 1000)) ms)")
             }
+            if let videoCall {
+                // The video call with both cameras on, its pictures decoded before the time (the encode rows time decoding).
+                let video = try videoCall.frames(size: size, count: frames + 1, layers: chosenLayers)
+                rows.insert(contentsOf: [
+                    ("GPU passes: RGBA frame, video call", !onHost, try Self.secondsPerFrame(video) { _ = try passes.render($0) }),
+                    ("host composition: I420 frame, video call", onHost, try Self.secondsPerFrame(video) { try host.renderYUV420($0, into: &planes) }),
+                ], at: rows.count - 1)
+            }
             for (name, marked, time) in rows {
                 table.add([size.description, (marked ? "* " : "  ") + name, String(format: "%.2f", time * 1000),
                            String(format: "%.1f", 1 / time), String(format: "%.2f", reference / time)])
@@ -139,6 +160,18 @@ struct BenchCommand: ParsableCommand {
                              String(format: "%.1f", Double(count) / rated), String(format: "%.2f", Double(seconds) / rated),
                              String(format: "%.2f", peer / rated)])
             }
+            if let videoCall {
+                let video = try videoCall.encode(renderer: gpu, size: size, frames: count, layers: chosenLayers)
+                encodes.add([size.description, "  the same, the video call (both videos on)", String(format: "%.2f", video.seconds),
+                             String(format: "%.1f", Double(count) / video.seconds), String(format: "%.2f", Double(seconds) / video.seconds),
+                             String(format: "%.2f", peer / video.seconds)])
+                videoCosts.append("\(size): the video call's MP4 took \(String(format: "%.2f", video.seconds / ours)) times the audio call's; "
+                                  + "decoding its two cameras took \(String(format: "%.2f", video.decoding)) s on the decoding thread "
+                                  + "(\(String(format: "%.1f", video.decoding / video.seconds * 100)) % of its \(String(format: "%.2f", video.seconds)) s), "
+                                  + "and the renderer waited \(String(format: "%.2f", video.waited)) s for pictures after the first frame "
+                                  + "(\(String(format: "%.1f", video.waited / video.seconds * 100)) %; the first frame's, decoded from their "
+                                  + "keyframes before anything is ahead: \(String(format: "%.2f", video.firstFrame)) s)")
+            }
             encodes.add([size.description, "ffmpeg gradients peer", String(format: "%.2f", peer), String(format: "%.1f", Double(count) / peer),
                          String(format: "%.2f", Double(seconds) / peer), "1.00"])
         }
@@ -148,6 +181,7 @@ struct BenchCommand: ParsableCommand {
         if seconds > 0 {
             print("")
             print(encodes.text)
+            for line in videoCosts { print(line) }
         }
     }
 
@@ -198,6 +232,12 @@ struct BenchCommand: ParsableCommand {
     static func endToEndSeconds(renderer: GPURenderer, size: FrameSize, frames: Int, layers: Set<SceneTag>,
                                 scenario: Scenario = .demo, from start: Double = 8.5) throws -> Double {
         let requests = try callFrames(size: size, count: frames, layers: layers, scenario: scenario, from: start)
+        return try encodeSeconds(renderer: renderer, size: size, frames: frames) { requests[$0] }
+    }
+
+    /// Wall seconds to render `frames` frames, scene k from `scene(k)`
+    /// (built inside the time), into an MP4 (H.264 ultrafast, CRF 18, 60 fps) as `render` does.
+    static func encodeSeconds(renderer: GPURenderer, size: FrameSize, frames: Int, scene: (Int) throws -> Scene) throws -> Double {
         let settings = VideoSettings(container: .mp4, codec: .h264, crf: 18, preset: .ultrafast, size: size, fps: 60)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("callshade-bench-\(ThisProcess.id).mp4").path
         defer { removeScratch(path) }
@@ -206,8 +246,8 @@ struct BenchCommand: ParsableCommand {
         let pipeline = FramePipeline(renderer: renderer,
                                      sink: try VideoSink(path: path, settings: settings, ffmpeg: try FFmpeg.require(), recording: nil, cleanup: nil))
         do {
-            for (index, request) in requests.enumerated() {
-                try pipeline.submit(request, index: index)
+            for index in 0..<frames {
+                try pipeline.submit(try scene(index), index: index)
             }
             try pipeline.finish()
         } catch {

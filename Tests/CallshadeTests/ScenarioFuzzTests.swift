@@ -11,8 +11,8 @@ import XCTest
 final class ScenarioFuzzTests: XCTestCase {
     static let defaultCount = 100_000
 
-    /// Valid scenarios to start from: the example (its avatar and audio are
-    /// found next to it) and a few small ones.
+    /// Valid scenarios to start from: the two examples (their avatar, audio
+    /// and videos are found next to them) and a few small ones.
     static let originals: [String] = [
         #"{"duration": 5}"#,
         #"{"duration": 12.5, "seed": -3, "fps": 30, "size": "390x844", "events": [{"at": 0, "state": "ringing"}, "#
@@ -21,13 +21,38 @@ final class ScenarioFuzzTests: XCTestCase {
         "{\"duration\":1,\"events\":[{\"at\":1e-3,\"state\":\"ended\"},\n\t{\"at\":0,\"proximity\":\"far\"}]}",
     ]
 
-    func testMutatedScenariosGiveAScenarioOrAOneLineError() throws {
+    /// A folder that holds what the examples name: the avatar and the
+    /// recording linked from Examples/, and the video call's two cameras as
+    /// empty stand-ins (parsing checks only that a regular file is there;
+    /// the real ones are made, not kept in git).
+    private func examplesFolder() throws -> URL {
         let examples = TestPaths.packageRoot.appendingPathComponent("Examples")
-        let example = try Array(Data(contentsOf: examples.appendingPathComponent("call.json")))
-        let originals = [example] + Self.originals.map { Array($0.utf8) }
+        let folder = try scratchFolder()
+        for name in ["avatar.png", "voice.flac"] {
+            try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent(name),
+                                                       withDestinationURL: examples.appendingPathComponent(name))
+        }
+        let media = folder.appendingPathComponent("media")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        for name in ["peer.mp4", "me.mp4"] {
+            XCTAssertTrue(FileManager.default.createFile(atPath: media.appendingPathComponent(name).path, contents: Data()))
+        }
+        return folder
+    }
+
+    func testMutatedScenariosGiveAScenarioOrAOneLineError() throws {
+        let examplesSource = TestPaths.packageRoot.appendingPathComponent("Examples")
+        let examples = try examplesFolder()
+        let call = try Array(Data(contentsOf: examplesSource.appendingPathComponent("call.json")))
+        let videoCall = try Array(Data(contentsOf: examplesSource.appendingPathComponent("video-call.json")))
+        let originals = [call, videoCall] + Self.originals.map { Array($0.utf8) }
         for original in originals {
             XCTAssertNoThrow(try ScenarioFile.parse(original, file: "fuzz.json", folder: examples.path))
         }
+        // The video call's keys and events are there to be mutated.
+        let parsedVideoCall = try ScenarioFile.parse(videoCall, file: "fuzz.json", folder: examples.path)
+        XCTAssertNotNil(parsedVideoCall.remoteVideoPath)
+        XCTAssertNotNil(parsedVideoCall.localVideoPath)
 
         let count = ProcessInfo.processInfo.environment["CALLSHADE_FUZZ_COUNT"].flatMap { Int($0) } ?? Self.defaultCount
         var accepted = 0

@@ -37,7 +37,7 @@ public struct VideoBlurredCopy: Equatable, Sendable {
     static func reduced(_ picture: SourcePicture) -> (premultiplied: [RGB], alphas: [Double]) {
         let width = picture.width, height = picture.height
         // Each picture pixel's premultiplied colour and alpha; chroma from the sample covering it.
-        func pixel(_ x: Int, _ y: Int) -> (RGB, Double) {
+        @Sendable func pixel(_ x: Int, _ y: Int) -> (RGB, Double) {
             switch picture {
             case .ycbcr(let frame):
                 let chroma = (y / 2) * frame.chromaWidth + x / 2
@@ -50,17 +50,25 @@ public struct VideoBlurredCopy: Equatable, Sendable {
         }
         let side = side
         let columns = cells(count: width), rows = cells(count: height)
-        // Along x: each picture row into `side` cells.
+        // Along x: each picture row into `side` cells, in bands of rows side by side on the cores
+        // (each cell the same sum, in the same order, whoever makes it).
         var across = [(RGB, Double)](repeating: (.black, 0), count: side * height)
-        for y in 0..<height {
-            for (cell, parts) in columns.enumerated() {
-                var sum = RGB.black, alpha = 0.0
-                for (x, weight) in parts {
-                    let (color, a) = pixel(x, y)
-                    sum = sum + color * weight
-                    alpha += a * weight
+        across.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let target = SendablePointer(address: base)
+            let bands = max(1, min(height, 2 * ProcessInfo.processInfo.activeProcessorCount))
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                for y in band * height / bands..<(band + 1) * height / bands {
+                    for (cell, parts) in columns.enumerated() {
+                        var sum = RGB.black, alpha = 0.0
+                        for (x, weight) in parts {
+                            let (color, a) = pixel(x, y)
+                            sum = sum + color * weight
+                            alpha += a * weight
+                        }
+                        target[y * side + cell] = (sum, alpha)
+                    }
                 }
-                across[y * side + cell] = (sum, alpha)
             }
         }
         var premultiplied = [RGB](repeating: .black, count: side * side), alphas = [Double](repeating: 0, count: side * side)

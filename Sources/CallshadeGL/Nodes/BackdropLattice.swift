@@ -227,10 +227,18 @@ final class BackdropLattice {
             result.withUnsafeMutableBufferPointer { result in
                 kernel.withUnsafeBufferPointer { kernel in
                     sources.withUnsafeBufferPointer { sources in
-                        guard let values = values.baseAddress, let result = result.baseAddress,
-                              let kernel = kernel.baseAddress, let sources = sources.baseAddress else { return }
+                        guard let valuesBase = values.baseAddress, let resultBase = result.baseAddress,
+                              let kernelBase = kernel.baseAddress, let sourcesBase = sources.baseAddress else { return }
+                        // Read only but `result`, whose rows each band writes apart.
+                        let (values, result) = (SendablePointer(address: UnsafeMutablePointer(mutating: valuesBase)), SendablePointer(address: resultBase))
+                        let (kernel, sources) = (SendablePointer(address: UnsafeMutablePointer(mutating: kernelBase)),
+                                                 SendablePointer(address: UnsafeMutablePointer(mutating: sourcesBase)))
                         let taps = reach * 2 + 1
-                        for row in 0..<rows {
+                        // Bands of rows side by side on the cores: each point is the same sum, in the same order, whoever makes it.
+                        let bands = max(1, min(rows, 2 * ProcessInfo.processInfo.activeProcessorCount))
+                        DispatchQueue.concurrentPerform(iterations: bands) { band in
+                          let (values, result, kernel, sources) = (values.address, result.address, kernel.address, sources.address)
+                          for row in band * rows / bands..<(band + 1) * rows / bands {
                             for column in 0..<columns {
                                 let position = step.x == 1 ? column : row
                                 let reads = sources + position * taps
@@ -243,6 +251,7 @@ final class BackdropLattice {
                                 sum[3] = 1
                                 UnsafeMutableRawPointer(result + (row * columns + column) * 4).storeBytes(of: sum, as: SIMD4<Float>.self)
                             }
+                          }
                         }
                     }
                 }

@@ -3,8 +3,8 @@ import CallshadeCore
 /// Draws shade nodes (the video call's black backdrop, the phone's corners
 /// and the shadows): `tiles.vert` + `shade.frag` over the node's tiles,
 /// black blended premultiplied over what the target holds. On the host
-/// route the GPU draws it too (over the background the compositor fills
-/// first) and the host pastes its tiles.
+/// route the host draws it over the composed frame (`HostShade`) when
+/// nothing the GPU draws lies over it.
 final class ShadeRenderer: NodeRenderer {
     private let pipeline: Pipeline<ShadeBlock>
     private let vertices: GraphicsBuffer
@@ -27,6 +27,12 @@ final class ShadeRenderer: NodeRenderer {
             case .shadow: return false
             }
         }
+    }
+
+    var hostRole: HostRole { .drawsOver }
+
+    func hostDrawing(_ node: ShadeNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
+        HostShadedDrawing(shader: HostShade(node: node), rects: rects, size: scene.size)
     }
 
     func compileEveryVariant() throws -> Int { 1 }

@@ -11,17 +11,20 @@ extension ScenarioInput {
     }
 }
 
-/// A scenario's opened videos: the pictures its frames show, and the
-/// decoding warnings to say once.
+/// A scenario's opened videos: the pictures its frames show, their
+/// decoding ahead of the renderer, and the decoding warnings to say once.
 public struct ScenarioVideos: Sendable {
     public let remote: VideoFileSource?
     public let local: VideoFileSource?
     public let pictures: CallVideoPictures
+    /// Fetches the pictures of frames still to come on a thread of its own.
+    public let ahead: DecodeAhead
 
     init(remote: VideoFileSource?, local: VideoFileSource?, timeline: CallTimeline) {
         self.remote = remote
         self.local = local
         pictures = CallVideoPictures(timeline: timeline, remote: remote, local: local)
+        ahead = DecodeAhead(pictures: pictures)
     }
 
     /// Each source's first decoding warning not yet taken, as a line naming its file.

@@ -58,12 +58,19 @@ public final class FramePipeline {
     /// sink; frame k is numbered k (`keepsIndices`: PNG frames keep their
     /// place in the whole render, so shards fit together) or by its place
     /// in `range` (streams count from 0). `progress` gets the number done
-    /// after each. On an error the sink is abandoned before it is thrown.
+    /// after each. The videos' pictures of frame k + 1 are decoded on their
+    /// own thread while frame k renders (`ScenarioFrames.decodeAhead`). On
+    /// an error the sink is abandoned before it is thrown.
     public func render(_ frames: ScenarioFrames, schedule: FrameSchedule, range: Range<Int>, keepsIndices: Bool,
                        progress: (Int) -> Void = { _ in }) throws {
+        // The videos' next pictures decode on their own thread while this frame renders.
+        defer { frames.videos?.ahead.waitUntilIdle() }
         do {
             for (done, index) in range.enumerated() {
-                try submit(frames.scene(at: schedule.time(ofFrame: index)), index: keepsIndices ? index : done)
+                let scene = try frames.scene(at: schedule.time(ofFrame: index))
+                // Asked for once this frame's pictures are in hand, so that the decoder's lock is not held while they are fetched.
+                if index + 1 < range.upperBound { frames.decodeAhead(at: schedule.time(ofFrame: index + 1)) }
+                try submit(scene, index: keepsIndices ? index : done)
                 progress(done + 1)
             }
             try finish()

@@ -37,6 +37,12 @@ public struct ScenarioFrames {
         screen.scene(at: timeline.state(at: time), assets: try assets(at: time))
     }
 
+    /// Starts decoding the videos' pictures of the frame at `time`, still to
+    /// come, on the decoding thread (see `DecodeAhead`): nothing for an audio call.
+    public func decodeAhead(at time: Double) {
+        videos?.ahead.request(time)
+    }
+
     /// What the screen's elements need for the frame at `time`: the videos' pictures.
     public func assets(at time: Double) throws -> FrameAssets {
         videos == nil ? FrameAssets() : try screen.elements.assets(at: time)

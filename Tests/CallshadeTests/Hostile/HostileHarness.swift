@@ -62,6 +62,21 @@ struct HostileResult {
 }
 
 enum HostileHarness {
+    /// Runs every case (nil: skipped, it needs root) and fails the test
+    /// with the first that broke its rules, printing each that did.
+    static func hold(_ group: String, _ cases: [HostileCase?], file: StaticString = #filePath, line: UInt = #line) {
+        let runnable = cases.compactMap { $0 }
+        var broken: [(String, [String])] = []
+        for hostile in runnable {
+            let problems = check(hostile)
+            if !problems.isEmpty { broken.append((hostile.name, problems)) }
+        }
+        print("hostile \(group): \(runnable.count - broken.count) held, \(broken.count) broke, \(cases.count - runnable.count) skipped (need root)")
+        for (name, problems) in broken { print("  broke: \(name): \(problems.joined(separator: "; "))") }
+        XCTAssertTrue(broken.isEmpty, "\(broken.count) of \(runnable.count) \(group) cases broke; first: "
+                      + "\(broken.first.map { "\($0.0): \($0.1.joined(separator: "; "))" } ?? "")", file: file, line: line)
+    }
+
     /// Runs `hostile` and returns what broke its rules (empty: it held).
     static func check(_ hostile: HostileCase) -> [String] {
         let result: HostileResult

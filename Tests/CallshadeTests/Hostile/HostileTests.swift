@@ -9,15 +9,7 @@ import XCTest
 final class HostileTests: XCTestCase {
     /// Runs the cases; one failure naming the first broken case and how many broke.
     private func hold(_ group: String, _ cases: [HostileCase?]) {
-        let runnable = cases.compactMap { $0 }
-        var broken: [(String, [String])] = []
-        for hostile in runnable {
-            let problems = HostileHarness.check(hostile)
-            if !problems.isEmpty { broken.append((hostile.name, problems)) }
-        }
-        print("hostile \(group): \(runnable.count - broken.count) held, \(broken.count) broke, \(cases.count - runnable.count) skipped (need root)")
-        for (name, problems) in broken { print("  broke: \(name): \(problems.joined(separator: "; "))") }
-        XCTAssertTrue(broken.isEmpty, "\(broken.count) of \(runnable.count) \(group) cases broke; first: \(broken.first.map { "\($0.0): \($0.1.joined(separator: "; "))" } ?? "")")
+        HostileHarness.hold(group, cases)
     }
 
     private func scenario(_ inputs: HostileInputs, _ name: String = "s.json", duration: Double = 0.5) throws -> String {

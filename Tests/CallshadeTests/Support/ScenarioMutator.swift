@@ -10,6 +10,11 @@ struct ScenarioMutator {
         "01", "1e", "\"\\u0000\"", "\"\\ud800\"", "\"\\udc00\"", "\"\\ud800\\udc00\"", "\"\\u12\"", "\"\\q\"",
         "123456789012345678901234567890", "9223372036854775808", "\"active\"", "\"near\"", "/* c */", "// c\n",
         "{\"at\": 1, \"tap\": true}", "\"at\": 2, ", "\"duration\": 3, ",
+        // The video call's keys, events and values.
+        "\"remoteVideo\"", "\"localVideo\"", "\"video\"", "\"camera\"", "\"pip\"", "\"screen\"", "\"front\"", "\"back\"",
+        "\"top-left\"", "\"bottom-right\"", "\"media/peer.mp4\"", "\"media/me.mp4\"", "{\"at\": 1, \"tap\": \"pip\"}",
+        "{\"at\": 2, \"remoteVideo\": true}", "{\"at\": 2, \"video\": false}", "{\"at\": 1, \"pip\": \"top-right\"}",
+        "{\"at\": 1, \"camera\": \"back\"}", "\"remoteVideo\": \"media/peer.mp4\", ", "\"localVideo\": \"media/me.mp4\", ",
     ]
 
     /// Byte sequences that are not UTF-8 (a stray continuation, an overlong
@@ -73,8 +78,8 @@ struct ScenarioMutator {
             let text = "\"" + String(repeating: unit, count: 1 + random.below(4200 / unit.utf8.count)) + "\""
             bytes.insert(contentsOf: Array(text.utf8), at: afterKey(in: bytes) ?? at)
         case 10:
-            let key = random.pick(["at", "duration", "tap", "events", "seed", "state"])
-            let value = random.pick(["1", "true", "\"active\"", "[]", "{}"])
+            let key = random.pick(["at", "duration", "tap", "events", "seed", "state", "remoteVideo", "localVideo", "video", "camera", "pip"])
+            let value = random.pick(["1", "true", "\"active\"", "[]", "{}", "\"media/peer.mp4\"", "\"pip\"", "\"back\"", "\"top-left\""])
             if let open = afterOpenBrace(in: bytes) {
                 bytes.insert(contentsOf: Array("\"\(key)\": \(value), ".utf8), at: open)
             }

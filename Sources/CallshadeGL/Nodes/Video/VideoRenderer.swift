@@ -3,8 +3,9 @@ import CallshadeCore
 /// Draws video nodes: `tiles.vert` + `video.frag` over the node's tiles,
 /// from its picture's planes uploaded as decoded (`PictureTextures`, kept
 /// while the same picture comes again), blended premultiplied over what the
-/// target holds. On the host route the GPU draws it too (over the
-/// background the compositor fills first) and the host pastes its tiles.
+/// target holds. On the host route the host draws it over the composed
+/// frame (`HostVideo`, the reference's rule) when nothing the GPU draws
+/// lies over it: a software rasteriser spent most of a video call's frame on it.
 final class VideoRenderer: NodeRenderer {
     /// The builds of `video.frag`: a still's RGBA or a video's planes, dithered or not.
     private struct Options: Hashable {
@@ -34,6 +35,12 @@ final class VideoRenderer: NodeRenderer {
 
     /// A picture fading in or out, cross-fading or turning (`NodeRenderer.wantsFloatTarget`).
     func wantsFloatTarget(_ node: VideoNode) -> Bool { node.opacity < 1 }
+
+    var hostRole: HostRole { .drawsOver }
+
+    func hostDrawing(_ node: VideoNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
+        HostShadedDrawing(shader: HostVideo(node: node, size: scene.size), rects: rects, size: scene.size, dithers: scene.dither)
+    }
 
     func compileEveryVariant() throws -> Int {
         let builds = [false, true].flatMap { still in [false, true].map { Options(still: still, dither: $0) } }

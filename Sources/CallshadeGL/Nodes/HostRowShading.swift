@@ -1,0 +1,245 @@
+import CallshadeCore
+
+/// One row of pixels as a `HostRowShader` gives them: each pixel's
+/// straight colour (0...1) and the amount (0...1) by which it covers what
+/// is below, each quantity in an array of its own (so that loops take
+/// eight pixels at a time), from the run's first pixel.
+struct ShadedRow {
+    let red: UnsafeMutablePointer<Float>
+    let green: UnsafeMutablePointer<Float>
+    let blue: UnsafeMutablePointer<Float>
+    let amount: UnsafeMutablePointer<Float>
+
+    /// Pixel `index`: (red, green, blue, amount).
+    @inline(__always)
+    subscript(index: Int) -> SIMD4<Float> {
+        get { SIMD4(red[index], green[index], blue[index], amount[index]) }
+        nonmutating set {
+            (red[index], green[index], blue[index], amount[index]) = (newValue.x, newValue.y, newValue.z, newValue.w)
+        }
+    }
+
+    /// Runs `body` with a row of `count` pixels (and eight spare, for loops that overrun).
+    static func with(count: Int, _ body: (ShadedRow) -> Void) {
+        let stride = count + 8
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 4 * stride) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            base.initialize(repeating: 0, count: 4 * stride)
+            body(ShadedRow(red: base, green: base + stride, blue: base + 2 * stride, amount: base + 3 * stride))
+        }
+    }
+}
+
+/// A node the host draws pixel by pixel along rows (`HostShadedDrawing` mixes it in).
+protocol HostRowShader: Sendable {
+    /// What one band of rows keeps from row to row (made for each band, used by one thread).
+    associatedtype RowMemory
+
+    /// A band's memory, for rows of at most `width` pixels.
+    func makeRowMemory(width: Int) -> RowMemory
+
+    /// Fills pixels 0..<`count` of `values` with the pixels (`x` + i, `y`);
+    /// an amount of 0 leaves the pixel as it is. What `memory` holds
+    /// changes how much is worked out, never a pixel.
+    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: RowMemory)
+}
+
+/// A `HostRowShader`'s node drawn over the tiles `rects` (frame pixels,
+/// edges on multiples of 8 but the frame's own) of a frame of `size`:
+/// over RGBA each pixel becomes what is below plus the amount times the
+/// colour's difference from it; over I420 the same in Y'CbCr (BT.709,
+/// limited range: conversion is affine, so mixing levels mixes colours),
+/// each luma sample by its pixel's amount and each chroma sample by the
+/// mean of its 2x2 pixels' (as the host's glass and marks mix).
+struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing {
+    let shader: Shader
+    let rects: [PixelRect]
+    let size: FrameSize
+    /// Whether its colour is dithered over RGBA (`OrderedDither`, as the GPU's `dithered`); I420 is never dithered.
+    var dithers = false
+
+    var rows: Range<Int> {
+        let top = rects.map(\.y).min() ?? 0
+        return top..<max(rects.map { $0.y + $0.height }.max() ?? 0, top)
+    }
+
+    /// The parts of `rects` inside `band`, clipped to the frame.
+    private func runs(in band: Range<Int>) -> [PixelRect] {
+        let strip = PixelRect(x: 0, y: band.lowerBound, width: size.width, height: band.count)
+        return rects.map { $0.intersection(strip) }.filter { !$0.isEmpty }
+    }
+
+    func draw(into pixels: UnsafeMutablePointer<UInt8>, rows band: Range<Int>) {
+        let memory = shader.makeRowMemory(width: size.width)
+        ShadedRow.with(count: size.width) { values in
+            for run in runs(in: band) {
+                for y in run.y..<run.y + run.height {
+                    shader.shade(row: y, from: run.x, count: run.width, into: values, memory: memory)
+                    let line = pixels + (y * size.width + run.x) * 4
+                    for index in 0..<run.width {
+                        let value = values[index]
+                        let amount = min(max(value.w, 0), 1)
+                        guard amount > 0 else { continue }
+                        let pixel = line + index * 4
+                        let offset = dithers ? Float(OrderedDither.offset(x: run.x + index, y: y) * 255) : 0
+                        for channel in 0..<3 {
+                            let below = Float(pixel[channel])
+                            pixel[channel] = Self.level(below + amount * (value[channel] * 255 + offset - below))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func drawYUV420(into planes: UnsafeMutablePointer<UInt8>, rows band: Range<Int>) {
+        let (width, height) = (size.width, size.height)
+        let chromaWidth = width / 2
+        let cbPlane = planes + width * height, crPlane = cbPlane + chromaWidth * (height / 2)
+        // For each 2x2 block of a row pair: the sums of amount x Cb, amount x Cr and amount.
+        let blockStride = chromaWidth + 8
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 3 * blockStride) { blocks in
+            guard let blocks = blocks.baseAddress else { return }
+            let (cbSums, crSums, amountSums) = (blocks, blocks + blockStride, blocks + 2 * blockStride)
+            let memory = shader.makeRowMemory(width: width)
+            ShadedRow.with(count: width) { values in
+                for run in runs(in: band) {
+                    let firstBlock = run.x / 2, blockCount = (run.x + run.width + 1) / 2 - firstBlock
+                    // Row pairs from an even row (a run starts on one but at a frame's odd last row, which has no chroma of its own).
+                    var y = run.y
+                    while y < run.y + run.height {
+                        let pairEnd = min(y + 2 - y % 2, run.y + run.height)
+                        blocks.initialize(repeating: 0, count: 3 * blockStride)
+                        for row in y..<pairEnd {
+                            shader.shade(row: row, from: run.x, count: run.width, into: values, memory: memory)
+                            Self.mixLuma(values, count: run.width, into: planes + row * width + run.x,
+                                         sums: (cbSums, crSums, amountSums), oddStart: run.x % 2 == 1)
+                        }
+                        if y / 2 < height / 2 {
+                            let cbRow = cbPlane + (y / 2) * chromaWidth + firstBlock, crRow = crPlane + (y / 2) * chromaWidth + firstBlock
+                            for index in 0..<min(blockCount, chromaWidth - firstBlock) {
+                                let amount = amountSums[index] / 4
+                                guard amount > 0 else { continue }
+                                cbRow[index] = Self.level(cbSums[index] / 4 + Float(cbRow[index]) * (1 - amount))
+                                crRow[index] = Self.level(crSums[index] / 4 + Float(crRow[index]) * (1 - amount))
+                            }
+                        }
+                        y = pairEnd
+                    }
+                }
+            }
+        }
+    }
+
+    /// Mixes a row's pixels into its luma samples `line`, eight at a time,
+    /// and adds each pixel's amount x Cb, amount x Cr and amount to its
+    /// block's sums (a run starting on an odd column is done pixel by pixel).
+    private static func mixLuma(_ values: ShadedRow, count: Int, into line: UnsafeMutablePointer<UInt8>,
+                                sums: (cb: UnsafeMutablePointer<Float>, cr: UnsafeMutablePointer<Float>, amount: UnsafeMutablePointer<Float>),
+                                oddStart: Bool) {
+        var index = 0
+        if !oddStart {
+            while index + 8 <= count {
+                let raw = load(values.amount + index)
+                let amount = raw.replacing(with: 0, where: raw .< 0).replacing(with: 1, where: raw .> 1)
+                if amount == .zero {
+                    index += 8
+                    continue
+                }
+                let (red, green, blue) = (load(values.red + index), load(values.green + index), load(values.blue + index))
+                let luma = kr * red + (1 - kr - kb) * green + kb * blue
+                let below = SIMD8<Float>(Float(line[index]), Float(line[index + 1]), Float(line[index + 2]), Float(line[index + 3]),
+                                         Float(line[index + 4]), Float(line[index + 5]), Float(line[index + 6]), Float(line[index + 7]))
+                let mixed = below + amount * (16 + 219 * luma - below) + 0.5
+                let clamped = mixed.replacing(with: 0, where: mixed .< 0).replacing(with: 255, where: mixed .> 255)
+                for lane in 0..<8 { line[index + lane] = UInt8(clamped[lane]) }
+                let cb = amount * (128 + 224 * (blue - luma) / (2 * (1 - kb)))
+                let cr = amount * (128 + 224 * (red - luma) / (2 * (1 - kr)))
+                let block = index / 2
+                store(load4(sums.cb + block) + cb.evenHalf + cb.oddHalf, sums.cb + block)
+                store(load4(sums.cr + block) + cr.evenHalf + cr.oddHalf, sums.cr + block)
+                store(load4(sums.amount + block) + amount.evenHalf + amount.oddHalf, sums.amount + block)
+                index += 8
+            }
+        }
+        let parity = oddStart ? 1 : 0
+        while index < count {
+            let value = values[index]
+            let amount = min(max(value.w, 0), 1)
+            if amount > 0 {
+                let luma = kr * value.x + (1 - kr - kb) * value.y + kb * value.z
+                let below = Float(line[index])
+                line[index] = level(below + amount * (16 + 219 * luma - below))
+                let block = (index + parity) / 2
+                sums.cb[block] += amount * (128 + 224 * (value.z - luma) / (2 * (1 - kb)))
+                sums.cr[block] += amount * (128 + 224 * (value.x - luma) / (2 * (1 - kr)))
+                sums.amount[block] += amount
+            }
+            index += 1
+        }
+    }
+
+    @inline(__always)
+    private static func load(_ pointer: UnsafeMutablePointer<Float>) -> SIMD8<Float> {
+        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Float>.self)
+    }
+
+    @inline(__always)
+    private static func load4(_ pointer: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
+        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<Float>.self)
+    }
+
+    @inline(__always)
+    private static func store(_ value: SIMD4<Float>, _ pointer: UnsafeMutablePointer<Float>) {
+        UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: SIMD4<Float>.self)
+    }
+
+    /// BT.709's weights of red and blue in luma (the frames' I420).
+    private static var kr: Float { 0.2126 }
+    private static var kb: Float { 0.0722 }
+
+    /// An 8-bit level, rounded and clamped.
+    @inline(__always)
+    private static func level(_ value: Float) -> UInt8 {
+        UInt8(min(max(value + 0.5, 0), 255))
+    }
+}
+
+/// A rounded rectangle's coverage along one row of pixel centres: surely 1
+/// inside `sure`, surely 0 outside `touched`, worked out exactly (the
+/// `EdgeCoverage` rule) only between.
+struct ShapeRowCoverage {
+    private let shape: RoundedRectangle
+    private let centreY: Double
+    private let sure: ClosedRange<Double>?
+    private let touched: ClosedRange<Double>?
+    private let missed: Bool
+
+    init(_ shape: RoundedRectangle, row y: Int) {
+        self.shape = shape
+        centreY = Double(y) + 0.5
+        sure = shape.surelyCoveredRun(atRow: centreY)
+        let touched = shape.touchedSpan(atRow: centreY)
+        self.touched = touched
+        missed = touched == RowSpan.none
+    }
+
+    /// The columns whose pixel centres lie in `sure` (coverage 1); empty for none.
+    var sureColumns: Range<Int> {
+        guard let sure, sure.lowerBound.isFinite, sure.upperBound.isFinite else { return 0..<0 }
+        // Column c's centre is c + 1/2: the first at or after the run's start, the last at or before its end.
+        let first = (sure.lowerBound - 0.5).rounded(.up), last = (sure.upperBound - 0.5).rounded(.down)
+        guard last >= first, first > -1e9, last < 1e9 else { return 0..<0 }
+        return Int(first)..<Int(last) + 1
+    }
+
+    /// The coverage of the pixel whose centre is (`x` + 1/2, the row's).
+    @inline(__always)
+    func coverage(_ x: Int) -> Double {
+        let centreX = Double(x) + 0.5
+        if let sure, sure.contains(centreX) { return 1 }
+        if missed { return 0 }
+        if let touched, !touched.contains(centreX) { return 0 }
+        return shape.coverage(at: Vec2(centreX, centreY))
+    }
+}

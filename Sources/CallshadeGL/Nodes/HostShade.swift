@@ -1,0 +1,39 @@
+import CallshadeCore
+
+/// A shade node drawn by the host (`ShadeRenderer.hostDrawing`): black at
+/// `ShadeNode.alpha`'s opacity, its parts combined as layers of black (1 -
+/// the product of 1 - each). A shadow's opacity is the same along a row, so
+/// it is worked out once a row; a shape's exactly only near its edge.
+struct HostShade: HostRowShader {
+    let node: ShadeNode
+
+    func makeRowMemory(width: Int) {}
+
+    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: Void) {
+        let centreY = Double(y) + 0.5
+        var rowClear = 1.0
+        var shapes: [(coverage: ShapeRowCoverage, alpha: Double, inside: Bool)] = []
+        for part in node.parts {
+            switch part {
+            case .inside(let shape, let alpha):
+                shapes.append((ShapeRowCoverage(shape, row: y), Self.unit(alpha), true))
+            case .outside(let shape, let alpha):
+                shapes.append((ShapeRowCoverage(shape, row: y), Self.unit(alpha), false))
+            case .shadow(let edge, let depth, let downward, let alpha):
+                guard depth > 0 else { continue }
+                let s = (downward ? centreY - edge : edge - centreY) / depth
+                if s >= 0, s < 1 { rowClear *= 1 - Self.unit(alpha) * ShadeNode.shadowPeak * (1 - s) * (1 - s) }
+            }
+        }
+        for index in 0..<count {
+            var clear = rowClear
+            for shape in shapes {
+                let coverage = shape.coverage.coverage(x + index)
+                clear *= 1 - shape.alpha * (shape.inside ? coverage : 1 - coverage)
+            }
+            values[index] = SIMD4(0, 0, 0, Float(1 - clear))
+        }
+    }
+
+    private static func unit(_ value: Double) -> Double { min(max(value, 0), 1) }
+}
