@@ -14,6 +14,7 @@ struct NodeRenderers {
             try MarksRenderer(context: context, shaders: shaders),
             try ShadeRenderer(context: context, shaders: shaders),
             try VideoRenderer(context: context, shaders: shaders),
+            try WallpaperRenderer(context: context, shaders: shaders),
         ])
     }
 

@@ -1,0 +1,23 @@
+/// The chat screen: the chat kind's elements (`ChatKind.elements`) drawn
+/// for a scenario at an instant, into a frame of a size.
+public struct ChatScreen: Sendable {
+    public let timeline: ChatTimeline
+    public let size: FrameSize
+    /// The tags drawn (all by default).
+    public let showing: Set<SceneTag>
+    public let elements: ChatElements
+
+    public init(_ scenario: ChatScenario, size: FrameSize, showing: Set<SceneTag>? = nil, elements: ChatElements = ChatKind.elements) {
+        timeline = ChatTimeline(scenario)
+        self.size = size
+        self.elements = elements
+        self.showing = showing ?? Set(elements.tags)
+    }
+
+    /// The scene at `time` seconds.
+    public func scene(at time: Double) -> Scene {
+        var scene = Scene(size: size, background: nil)
+        elements.add(to: &scene, at: ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time), showing: showing)
+        return scene
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A chat scenario over time, in closed form (chat, section 5): the
+/// wallpaper's steps, the sends and the reads follow from the events alone.
+public struct ChatTimeline: Equatable, Sendable {
+    public let scenario: ChatScenario
+    public let wallpaper: WallpaperTrack
+
+    public init(_ scenario: ChatScenario) {
+        self.scenario = scenario
+        wallpaper = WallpaperTrack(scenario)
+    }
+
+    /// How long a draft shows before its send (chat, section 3.1).
+    public static let draftLead = 0.8
+
+    /// One line of `validate`'s listing.
+    public struct Milestone: Equatable, Sendable {
+        public let time: Double
+        public let text: String
+    }
+
+    /// The notable moments, in time order: each draft's window, each send
+    /// (its kind and the wallpaper step it starts), each step without a
+    /// message and each read.
+    public var milestones: [Milestone] {
+        var lines: [Milestone] = []
+        let duration = wallpaper.stepDuration
+        let sendTimes = scenario.events.compactMap { event -> Double? in
+            if case .send = event.change { return event.at }
+            return nil
+        }.sorted()
+        let curve = "\(scenario.wallpaper.step.rawValue)\(scenario.wallpaper.iosKeyframes ? ", keyframes" : "")"
+        for event in scenario.events.sorted(by: { ($0.at, $0.index) < ($1.at, $1.index) }) {
+            switch event.change {
+            case .send(let text, let kind, let time):
+                let previous = sendTimes.last { $0 < event.at } ?? 0
+                let draft = max(event.at - Self.draftLead, previous, 0)
+                if draft < event.at {
+                    lines.append(Milestone(time: draft, text: "draft \"\(UserText.shown(text, limit: 24))\" until \(Self.number(event.at))"))
+                }
+                let kindName = kind?.rawValue ?? (SendKind.isSingleEmoji(text) ? "emoji" : "auto")
+                lines.append(Milestone(time: event.at, text: "send (\(kindName)) \"\(UserText.shown(text, limit: 24))\" at \(time ?? scenario.now); "
+                                       + "wallpaper steps until \(Self.number(event.at + duration)) (\(curve))"))
+            case .wallpaperStep:
+                lines.append(Milestone(time: event.at, text: "wallpaper step until \(Self.number(event.at + duration)) (\(curve))"))
+            case .read:
+                lines.append(Milestone(time: event.at, text: "read: sent messages show two checks"))
+            }
+        }
+        return lines.sorted { $0.time < $1.time }
+    }
+
+    public static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%.3f", value)
+    }
+}
