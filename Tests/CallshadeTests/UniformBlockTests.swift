@@ -17,6 +17,7 @@ final class UniformBlockTests: XCTestCase {
         ("tiles.vert", "shade.frag", [], [TargetBlock(), ShadeBlock()]),
         ("tiles.vert", "video.frag", [], [TargetBlock(), VideoBlock()]),
         ("tiles.vert", "video.frag", ["STILL_PICTURE"], [TargetBlock(), VideoBlock()]),
+        ("tiles.vert", "wallpaper.frag", [], [TargetBlock(), WallpaperBlock()]),
         ("quad.vert", "yuv.frag", ["LUMA"], [ConversionBlock()]),
         ("quad.vert", "blur.frag", [], [BlurBlock()]),
     ] }

@@ -16,6 +16,12 @@ struct GoldenCase: Decodable {
     /// The tags drawn: a list, or "all".
     let tags: Tags?
     let title: String?
+    /// The chat wallpaper's variant, step curve, keyframes, step starts (seconds) and colours (chat, section 1); `phase` is its start phase.
+    let variant: String?
+    let step: String?
+    let keyframes: Bool?
+    let steps: [Double]?
+    let colors: [String]?
     /// "whole": the parity rule everywhere; "edges": the foreground's rule, which allows anti-aliased edges.
     let parity: String
     let oracle: String
@@ -98,6 +104,8 @@ enum GoldenScenes {
             return try RatingFixtures.goldenScene(golden.fixture == "rating-five-stars" ? RatingFixtures.fiveStars : RatingFixtures.threeStars,
                                                   at: try golden.instant(), size: golden.size, layers: try golden.sceneTags(),
                                                   background: try required(golden.background(), golden))
+        case "chat-wallpaper":
+            return try ChatFixtures.wallpaperScene(golden)
         default:
             throw GoldenCaseError("\(golden.name): no fixture \"\(golden.fixture)\"")
         }
