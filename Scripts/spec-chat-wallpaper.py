@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """An independent evaluation of the chat spec's wallpaper (chat.md, section
 1: the raster of each variant, its bilinear stretch, the steps on their
-curves and the iOS keyframes), with numpy, written from the spec alone. It
+curves, the iOS keyframes, and the pattern over it given its rasterised
+mask), with numpy, written from the spec alone. It
 shares no code with callshade: it reads a golden's parameters from
 Goldens/cases.json and computes the picture itself.
 
@@ -15,7 +16,8 @@ Goldens/cases.json and computes the picture itself.
       show that the check can fail: the same golden against pictures made
       with a mistake each (texel centres instead of corners, no swirl, an
       eighth of a step off, a raster of half the size, the exact step instead
-      of the keyframes once a step is over); exit 1 if any of them passes
+      of the keyframes once a step is over; for a pattern, the mask upside
+      down and the other shape colour); exit 1 if any of them passes
 """
 import json
 import math
@@ -210,9 +212,40 @@ def stretched(case, grid):
     return top * (1 - fy) + bottom * fy
 
 
+def soft_light(backdrop, source):
+    """W3C Compositing and Blending Level 1, soft light (values 0...1)."""
+    d = np.where(backdrop <= 0.25, ((16 * backdrop - 12) * backdrop + 4) * backdrop, np.sqrt(backdrop))
+    return np.where(source <= 0.5, backdrop - (1 - 2 * source) * backdrop * (1 - backdrop),
+                    backdrop + (2 * source - 1) * (d - backdrop))
+
+
+def with_pattern(case, wallpaper, mistake=None):
+    """Section 1.7, given the rasterised mask (a PNG whose grey is the coverage): intensity i >= 0,
+    black shapes if the brightest channel of the colours' mean is over 0.3, else white, soft light at
+    i/100 (normal blending if that brightness is at most 0.01); i < 0, black with the wallpaper at |i|/100
+    only through the shapes."""
+    from PIL import Image
+    coverage = np.asarray(Image.open(ROOT / case["mask"]).convert("L"), dtype=np.float64)[..., None] / 255
+    if mistake == "mask-flipped":
+        coverage = coverage[::-1]
+    intensity = case.get("intensity", 50)
+    backdrop = wallpaper / 255
+    if intensity < 0:
+        return backdrop * coverage * (-intensity / 100) * 255
+    mean = np.array([levels(c) for c in (case.get("colors") or CLASSIC)], dtype=np.float64).mean(axis=0) / 255
+    brightness = mean.max()
+    shape = np.zeros(3) if brightness > 0.3 else np.ones(3)
+    if mistake == "other-shade":
+        shape = 1 - shape
+    amount = coverage * intensity / 100
+    blended = soft_light(backdrop, shape) if brightness > 0.01 else shape + 0 * backdrop
+    return (backdrop * (1 - amount) + blended * amount) * 255
+
+
 def picture(case, mistake=None):
     """The frame in levels (floats), before rounding."""
-    return sum(weight * stretched(case, raster(case, centres, mistake)) for weight, centres in looks(case, mistake))
+    wallpaper = sum(weight * stretched(case, raster(case, centres, mistake)) for weight, centres in looks(case, mistake))
+    return with_pattern(case, wallpaper, mistake) if case.get("mask") else wallpaper
 
 
 def read_png(path):
@@ -236,7 +269,7 @@ def settled(case):
     return bool(started) and case["time"] >= max(started) + duration
 
 
-MISTAKES = ["texel-centres", "no-swirl", "eighth-off", "half-size", "exact-steps"]
+MISTAKES = ["texel-centres", "no-swirl", "eighth-off", "half-size", "exact-steps", "mask-flipped", "other-shade"]
 
 
 def main(argv):
@@ -267,6 +300,12 @@ def main(argv):
             if mistake == "no-swirl" and case.get("variant") == "article":
                 continue
             if mistake == "eighth-off" and case.get("keyframes"):
+                continue
+            if mistake in ("mask-flipped", "other-shade") and not case.get("mask"):
+                continue
+            # The inverted mode shows the wallpaper only through the thin shapes, at |i|/100: the
+            # wallpaper's own mistakes are the wallpaper goldens' to catch.
+            if case.get("mask") and case.get("intensity", 50) < 0 and mistake in ("other-shade", "texel-centres", "half-size"):
                 continue
             worst, _, problem = compare(case, argv[2], mistake)
             caught = problem is not None or worst > 2

@@ -29,6 +29,8 @@ enum TextureUnit: Int32, CaseIterable {
     /// The chat wallpaper's raster and the raster dissolved in over it (`wallpaper.frag`), RGBA8.
     case wallpaperRaster = 13
     case wallpaperNext = 14
+    /// The chat wallpaper's pattern mask at the frame's size (`wallpaper.frag`), R8.
+    case wallpaperPattern = 15
 
     /// The sampler that reads it, in every shader that does.
     var sampler: String? {
@@ -47,6 +49,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .videoStill: return "u_videoStill"
         case .wallpaperRaster: return "u_wallpaperRaster"
         case .wallpaperNext: return "u_wallpaperNext"
+        case .wallpaperPattern: return "u_wallpaperPattern"
         case .scratch: return nil
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import CallshadeCore
+import CallshadeSVG
 
 /// `validate` for a chat scenario (chat, section 5): its settings, `scene:
 /// chat`, its wallpaper, then its drafts, sends and steps in time order.
@@ -20,6 +21,13 @@ struct ChatValidation {
             default: Swift.print("")
             }
             return
+        }
+        if let pattern = scenario.wallpaper.patternPath {
+            do {
+                _ = try PatternDrawing.mask(file: pattern, size: scenario.size ?? .phone)
+            } catch let error as PatternError {
+                throw Diagnostic.pattern("\(file): wallpaper.pattern: \(error)")
+            }
         }
         var parts = ["\(ChatTimeline.number(scenario.duration)) s", "seed \(scenario.seed)",
                      "\(scenario.events.count) event\(scenario.events.count == 1 ? "" : "s")",

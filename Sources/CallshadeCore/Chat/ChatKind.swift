@@ -34,10 +34,13 @@ public struct ChatInstant: Sendable {
     public let timeline: ChatTimeline
     /// Seconds from the scenario's start.
     public let time: Double
+    /// The pattern drawn for the frame's size (nil: none).
+    public let pattern: PatternMask?
 
-    public init(scenario: ChatScenario, timeline: ChatTimeline, time: Double) {
+    public init(scenario: ChatScenario, timeline: ChatTimeline, time: Double, pattern: PatternMask? = nil) {
         self.scenario = scenario
         self.timeline = timeline
         self.time = time
+        self.pattern = pattern
     }
 }

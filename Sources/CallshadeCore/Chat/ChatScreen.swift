@@ -6,10 +6,14 @@ public struct ChatScreen: Sendable {
     /// The tags drawn (all by default).
     public let showing: Set<SceneTag>
     public let elements: ChatElements
+    /// The scenario's pattern drawn for `size` (by librsvg, in CallshadeSVG), if it has one.
+    public let pattern: PatternMask?
 
-    public init(_ scenario: ChatScenario, size: FrameSize, showing: Set<SceneTag>? = nil, elements: ChatElements = ChatKind.elements) {
+    public init(_ scenario: ChatScenario, size: FrameSize, pattern: PatternMask? = nil, showing: Set<SceneTag>? = nil,
+                elements: ChatElements = ChatKind.elements) {
         timeline = ChatTimeline(scenario)
         self.size = size
+        self.pattern = pattern
         self.elements = elements
         self.showing = showing ?? Set(elements.tags)
     }
@@ -17,7 +21,7 @@ public struct ChatScreen: Sendable {
     /// The scene at `time` seconds.
     public func scene(at time: Double) -> Scene {
         var scene = Scene(size: size, background: nil)
-        elements.add(to: &scene, at: ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time), showing: showing)
+        elements.add(to: &scene, at: ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time, pattern: pattern), showing: showing)
         return scene
     }
 }

@@ -120,5 +120,13 @@ final class ChatScenarioParserTests: XCTestCase {
         let bad = try runCallshade(["validate", file.path])
         XCTAssertEqual(bad.status, 1)
         XCTAssertEqual(bad.standardError, "Error [scenario.invalid]: \(file.path): wallpaper.phase: must be a whole number 0 to 7 (got 9)\n")
+        // A pattern that names another file is refused, naming the scenario, the field and the SVG.
+        let svg = folder.appendingPathComponent("p.svg")
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><image href="/etc/hostname" width="9" height="9"/></svg>"#.utf8).write(to: svg)
+        try Data(#"{"scene": "chat", "duration": 3, "wallpaper": {"pattern": "p.svg"}}"#.utf8).write(to: file)
+        let named = try runCallshade(["validate", file.path])
+        XCTAssertEqual(named.status, 1)
+        XCTAssertEqual(named.standardError, "Error [pattern.unreadable]: \(file.path): wallpaper.pattern: \(svg.path): "
+                       + "refers to another file or a URL ('/etc/hostname'); a pattern must be self-contained\n")
     }
 }

@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeSVG
 
 /// The chat's golden scenes, from the fields of their case in Goldens/cases.json.
 enum ChatFixtures {
@@ -6,7 +7,20 @@ enum ChatFixtures {
     /// (`wallpaper: step`) at each of `steps`, at `time`.
     static func wallpaperScene(_ golden: GoldenCase) throws -> Scene {
         let scenario = try wallpaperScenario(golden)
-        return ChatScreen(scenario, size: try FrameSize(parsing: golden.size), showing: [.wallpaper]).scene(at: try golden.instant())
+        let size = try FrameSize(parsing: golden.size)
+        return ChatScreen(scenario, size: size, pattern: try patternMask(golden), showing: [.wallpaper]).scene(at: try golden.instant())
+    }
+
+    /// The case's pattern drawn by librsvg for its size; nil without one.
+    static func patternMask(_ golden: GoldenCase) throws -> PatternMask? {
+        guard let pattern = golden.pattern else { return nil }
+        return try PatternDrawing.mask(file: TestPaths.packageRoot.appendingPathComponent(pattern).path, size: try FrameSize(parsing: golden.size))
+    }
+
+    /// A mask as the PNG the oracle reads: grey levels of its coverage, opaque.
+    static func maskPicture(_ mask: PatternMask) -> RGBAImage {
+        RGBAImage(width: mask.width, height: mask.height, pixels: mask.coverage.flatMap { [$0, $0, $0, 255] })
+            ?? RGBAImage(width: 0, height: 0, fill: (0, 0, 0, 0))
     }
 
     static func wallpaperScenario(_ golden: GoldenCase) throws -> ChatScenario {
@@ -17,7 +31,8 @@ enum ChatFixtures {
             return color
         }
         let wallpaper = ChatWallpaper(colors: colors, phase: Int(golden.phase ?? 0), variant: variant, step: step,
-                                      iosKeyframes: golden.keyframes ?? false)
+                                      iosKeyframes: golden.keyframes ?? false, patternPath: golden.pattern,
+                                      intensity: golden.intensity ?? ChatWallpaper.defaultIntensity)
         let events = (golden.steps ?? []).enumerated().map { ChatEvent(at: $0.element, change: .wallpaperStep, index: $0.offset) }
         return ChatScenario(settings: ScenarioSettings(duration: 10, seed: 0, size: nil, fps: nil), wallpaper: wallpaper, events: events)
     }

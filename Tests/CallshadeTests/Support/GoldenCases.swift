@@ -22,6 +22,10 @@ struct GoldenCase: Decodable {
     let keyframes: Bool?
     let steps: [Double]?
     let colors: [String]?
+    /// The chat wallpaper's pattern (an SVG, from the package's root), its intensity, and its mask as drawn (a PNG the oracle reads).
+    let pattern: String?
+    let intensity: Int?
+    let mask: String?
     /// "whole": the parity rule everywhere; "edges": the foreground's rule, which allows anti-aliased edges.
     let parity: String
     let oracle: String

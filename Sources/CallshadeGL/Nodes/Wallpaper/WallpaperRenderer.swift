@@ -2,8 +2,9 @@ import CallshadeCore
 
 /// Draws the chat's wallpaper: `tiles.vert` + `wallpaper.frag` over the
 /// node's tiles (the whole frame), from its rasters uploaded as the CPU
-/// made them (a few thousand texels each), opaque. On the host route the
-/// GPU draws it and the host pastes its tiles.
+/// made them (a few thousand texels each), and the pattern's mask (uploaded
+/// once per output size), opaque. On the host route the GPU draws it and
+/// the host pastes its tiles.
 final class WallpaperRenderer: NodeRenderer {
     private let context: GLContext
     private let variants: ProgramVariants<Bool, Pipeline<WallpaperBlock>>
@@ -11,6 +12,9 @@ final class WallpaperRenderer: NodeRenderer {
     private let uniforms: UniformStream
     /// The rasters uploaded last and their textures, reused while the same raster comes again.
     private var uploaded: [(raster: RGBAImage, texture: Texture)] = []
+    /// The pattern mask uploaded last (drawn once per output size), and a 1 x 1 stand-in for none.
+    private var pattern: (mask: PatternMask, texture: Texture)?
+    private var noPattern: Texture?
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         self.context = context
@@ -36,6 +40,9 @@ final class WallpaperRenderer: NodeRenderer {
             kept.append((raster, try texture(for: raster)))
         }
         uploaded = kept
+        if let mask = scene.nodes.lazy.compactMap({ ($0 as? WallpaperNode)?.pattern?.mask }).first {
+            _ = try texture(for: mask)
+        }
     }
 
     func draw(_ node: WallpaperNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
@@ -46,8 +53,28 @@ final class WallpaperRenderer: NodeRenderer {
         try vertices.upload(TileTriangles.positions(of: tiles, in: region))
         var draw = DrawCall(try variants.variant(scene.dither), into: target, showing: region,
                             block: WallpaperBlock(node, size: scene.size), geometry: .triangles(vertices, first: 0, count: tiles.count * 6))
-        draw.textures = [(.wallpaperRaster, raster), (.wallpaperNext, next)]
+        let mask = try node.pattern.map { try texture(for: $0.mask) } ?? blank()
+        draw.textures = [(.wallpaperRaster, raster), (.wallpaperNext, next), (.wallpaperPattern, mask)]
         try draw.perform(streaming: uniforms)
+    }
+
+    /// The texture of the pattern's `mask`: kept while the same mask comes again.
+    private func texture(for mask: PatternMask) throws -> Texture {
+        if let pattern, pattern.mask == mask { return pattern.texture }
+        self.pattern = nil
+        let texture = try Texture(context: context, width: mask.width, height: mask.height, format: .r8)
+        try texture.upload(red: mask.coverage)
+        pattern = (mask, texture)
+        return texture
+    }
+
+    /// A 1 x 1 mask bound when there is no pattern (the shader does not read it).
+    private func blank() throws -> Texture {
+        if let noPattern { return noPattern }
+        let texture = try Texture(context: context, width: 1, height: 1, format: .r8)
+        try texture.upload(red: [0])
+        noPattern = texture
+        return texture
     }
 
     /// The texture of `raster`: kept from `prepare`, or uploaded now.
@@ -66,15 +93,30 @@ struct WallpaperBlock: UniformBlock {
 
     var gradient = GradientUniforms.unread
     var frame: (Float, Float, Float, Float) = (1, 1, 0, 0)
+    var shape: (Float, Float, Float, Float) = (0, 0, 0, 0)
 
     init() {}
 
     init(_ node: WallpaperNode, size: FrameSize) {
-        frame = (Float(size.width), Float(size.height), node.next == nil ? 0 : Float(node.amount), 0)
+        var mode: Float = 0
+        switch node.pattern?.mode {
+        case nil: break
+        case .softLight(let color, let opacity):
+            mode = 1
+            shape = (Float(color.r), Float(color.g), Float(color.b), Float(opacity))
+        case .normal(let color, let opacity):
+            mode = 2
+            shape = (Float(color.r), Float(color.g), Float(color.b), Float(opacity))
+        case .inverted(let opacity):
+            mode = 3
+            shape = (0, 0, 0, Float(opacity))
+        }
+        frame = (Float(size.width), Float(size.height), node.next == nil ? 0 : Float(node.amount), mode)
     }
 
     func write(to writer: inout Std140Writer) {
         writer.structure("u_gradient", gradient)
         writer.vec4("u_wallpaperFrame", frame.0, frame.1, frame.2, frame.3)
+        writer.vec4("u_wallpaperShape", shape.0, shape.1, shape.2, shape.3)
     }
 }
