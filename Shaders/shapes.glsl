@@ -87,3 +87,16 @@ float bubbleTailDistance(vec2 p) {
     float ellipse = k1 > 0.0 ? k0 * (k0 - 1.0) / k1 : -10.5;
     return max(min(rectangle, region), -ellipse);
 }
+
+// A rectangle `rect` (x, y, width, height) whose corners have their own
+// radii (top-left, top-right, bottom-right, bottom-left), each within
+// 0...half its shorter side (BubbleBody): the rounded rectangle's
+// distance with the radius of the point's quarter.
+float bubbleBodyDistance(vec2 point, vec4 rect, vec4 radii) {
+    vec2 halfSize = rect.zw * 0.5;
+    vec2 p = point - (rect.xy + halfSize);
+    float corner = p.x > 0.0 ? (p.y > 0.0 ? radii.z : radii.y) : (p.y > 0.0 ? radii.w : radii.x);
+    float radius = clamp(corner, 0.0, max(0.0, min(rect.z, rect.w) * 0.5));
+    vec2 q = abs(p) - (halfSize - radius);
+    return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
+}

@@ -15,6 +15,7 @@ struct NodeRenderers {
             try ShadeRenderer(context: context, shaders: shaders),
             try VideoRenderer(context: context, shaders: shaders),
             try WallpaperRenderer(context: context, shaders: shaders),
+            try BubblesRenderer(context: context, shaders: shaders),
         ])
     }
 

@@ -1,0 +1,70 @@
+import CallshadeCore
+
+/// Draws chat bubbles: `tiles.vert` + `bubbles.frag` over the node's tiles,
+/// `BubblesBlock.bubbles` bubbles a draw, blended premultiplied over what
+/// the target holds. On the host route the GPU draws it and the host pastes its tiles.
+final class BubblesRenderer: NodeRenderer {
+    private let pipeline: Pipeline<BubblesBlock>
+    private let vertices: GraphicsBuffer
+    private let uniforms: UniformStream
+
+    init(context: GLContext, shaders: ShaderLibrary) throws {
+        pipeline = try Pipeline(context: context, shaders: shaders, vertex: "tiles.vert", fragment: "bubbles.frag", blend: .premultiplied)
+        vertices = try GraphicsBuffer(context: context)
+        uniforms = try UniformStream(context: context)
+    }
+
+    var backdrop: NodeBackdrop { .blends }
+
+    func compileEveryVariant() throws -> Int { 1 }
+
+    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
+
+    func draw(_ node: BubbleNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
+              lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {
+        guard !tiles.isEmpty, !node.bubbles.isEmpty else { return }
+        try vertices.upload(TileTriangles.positions(of: tiles, in: region))
+        for first in stride(from: 0, to: node.bubbles.count, by: BubblesBlock.bubbles) {
+            let bubbles = node.bubbles[first..<min(first + BubblesBlock.bubbles, node.bubbles.count)]
+            let draw = DrawCall(pipeline, into: target, showing: region, block: BubblesBlock(bubbles),
+                                geometry: .triangles(vertices, first: 0, count: tiles.count * 6))
+            try draw.perform(streaming: uniforms)
+        }
+    }
+}
+
+/// `bubbles.frag`'s block: up to `bubbles` bubbles; the rest none (width 0).
+struct BubblesBlock: UniformBlock {
+    static let name = "Bubbles"
+    /// How many bubbles one draw takes (the shader's array length).
+    static let bubbles = 4
+
+    var bodies = [(Float, Float, Float, Float)](repeating: (0, 0, 0, 0), count: bubbles)
+    var radii = [(Float, Float, Float, Float)](repeating: (0, 0, 0, 0), count: bubbles)
+    var tails = [(Float, Float, Float, Float)](repeating: (0, 0, 0, 0), count: bubbles)
+    var fills = [(Float, Float, Float, Float)](repeating: (0, 0, 0, 0), count: bubbles)
+    var outlines = [(Float, Float, Float, Float)](repeating: (0, 0, 0, 0), count: bubbles)
+
+    init() {}
+
+    init(_ bubbles: ArraySlice<BubbleNode.Bubble>) {
+        for (index, bubble) in bubbles.prefix(Self.bubbles).enumerated() {
+            let body = bubble.body
+            bodies[index] = (Float(body.x), Float(body.y), Float(max(body.width, 0)), Float(body.height))
+            radii[index] = (Float(body.radii.topLeft), Float(body.radii.topRight), Float(body.radii.bottomRight), Float(body.radii.bottomLeft))
+            if let tail = bubble.tail, tail.scale > 0 {
+                tails[index] = (Float(tail.corner.x), Float(tail.corner.y), Float(tail.scale), tail.mirrored ? 1 : 0)
+            }
+            fills[index] = (Float(bubble.fill.r), Float(bubble.fill.g), Float(bubble.fill.b), 0)
+            outlines[index] = (Float(bubble.outlineAlpha), Float(bubble.outlineHalfWidth), 0, 0)
+        }
+    }
+
+    func write(to writer: inout Std140Writer) {
+        writer.vec4s("u_bubbleBodies", count: Self.bubbles) { bodies[$0] }
+        writer.vec4s("u_bubbleRadii", count: Self.bubbles) { radii[$0] }
+        writer.vec4s("u_bubbleTails", count: Self.bubbles) { tails[$0] }
+        writer.vec4s("u_bubbleFills", count: Self.bubbles) { fills[$0] }
+        writer.vec4s("u_bubbleOutlines", count: Self.bubbles) { outlines[$0] }
+    }
+}
