@@ -30,6 +30,10 @@ final class ChatScenarioParserTests: XCTestCase {
         XCTAssertEqual(chat.wallpaper.step, .auto)
         XCTAssertFalse(chat.wallpaper.iosKeyframes)
         XCTAssertEqual(chat.animation, .shipped)
+        // The contest settings bring their background's colours, unless the scenario gives its own.
+        XCTAssertEqual(try parse(#"{"scene": "chat", "duration": 2, "animation": "contest"}"#).wallpaper.colors, ChatWallpaper.contestColors)
+        XCTAssertEqual(try parse(##"{"scene": "chat", "duration": 2, "animation": "contest", "wallpaper": {"colors": ["#000000", "#111111", "#222222"]}}"##)
+            .wallpaper.colors.count, 3)
     }
 
     func testMessagesAndEvents() throws {

@@ -23,9 +23,10 @@ enum ChatScenarioParser {
         let subtitle = try top["subtitle"].map { try label($0, "subtitle", fields: fields) } ?? ChatScenario.defaultSubtitle
         let date = try top["date"].map { try label($0, "date", fields: fields) } ?? ChatScenario.defaultDate
         let now = try top["now"].map { try time($0, "now", fields: fields) } ?? ChatScenario.defaultNow
-        let wallpaper = try top["wallpaper"].map { try ChatWallpaperParser.wallpaper($0, reading: reading) } ?? ChatWallpaper()
-        let messages = try top["messages"].map { try self.messages($0, fields: fields) } ?? []
         let animation = try top["animation"].map { try self.animation($0, fields: fields) } ?? .shipped
+        var wallpaper = try top["wallpaper"].map { try ChatWallpaperParser.wallpaper($0, reading: reading) } ?? ChatWallpaper()
+        if animation == .contest, !ChatWallpaperParser.givesColors(top["wallpaper"]) { wallpaper.colors = ChatWallpaper.contestColors }
+        let messages = try top["messages"].map { try self.messages($0, fields: fields) } ?? []
         let events = try reading.events(top["events"], duration: settings.duration) { object, at, index, fields in
             ChatEvent(at: at, change: try change(object, fields: fields), index: index)
         }

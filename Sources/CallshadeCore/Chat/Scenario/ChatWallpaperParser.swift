@@ -57,6 +57,12 @@ enum ChatWallpaperParser {
         return wallpaper
     }
 
+    /// Whether the scenario's "wallpaper" names its colours.
+    static func givesColors(_ value: JSONValue?) -> Bool {
+        guard case .object(let object)? = value else { return false }
+        return object["colors"] != nil
+    }
+
     /// 3 or 4 colours, each "#RRGGBB".
     static func colors(_ value: JSONValue, fields: ScenarioFields) throws -> [RGB] {
         guard case .array(let items) = value, (3...4).contains(items.count) else {

@@ -15,6 +15,8 @@ public struct ChatWallpaper: Equatable, Sendable {
 
     /// Telegram's classic colours (chat, section 0).
     public static let classicColors = ["#DBDDBB", "#6BA587", "#D5D88D", "#88B884"].compactMap(RGB.init(hex:))
+    /// The contest settings' background colours (chat, section 4.2), used with `"animation": "contest"` when the scenario gives none.
+    public static let contestColors = ["#FFF6BF", "#76A076", "#F6E477", "#316B4D"].compactMap(RGB.init(hex:))
     public static let defaultIntensity = 50
 
     public init(colors: [RGB] = ChatWallpaper.classicColors, phase: Int = 0, variant: WallpaperVariant = .ios,
