@@ -8,6 +8,7 @@ public struct ChatKind: SceneKind {
     /// The chat screen's elements, bottom to top.
     public static let elements = ChatElements([
         WallpaperElement(),
+        MessagesElement(),
     ])
 
     public init() {}
@@ -36,11 +37,14 @@ public struct ChatInstant: Sendable {
     public let time: Double
     /// The pattern drawn for the frame's size (nil: none).
     public let pattern: PatternMask?
+    /// Sets the messages' text; nil draws no messages.
+    public let text: (any TextSetting)?
 
-    public init(scenario: ChatScenario, timeline: ChatTimeline, time: Double, pattern: PatternMask? = nil) {
+    public init(scenario: ChatScenario, timeline: ChatTimeline, time: Double, pattern: PatternMask? = nil, text: (any TextSetting)? = nil) {
         self.scenario = scenario
         self.timeline = timeline
         self.time = time
         self.pattern = pattern
+        self.text = text
     }
 }

@@ -8,12 +8,15 @@ public struct ChatScreen: Sendable {
     public let elements: ChatElements
     /// The scenario's pattern drawn for `size` (by librsvg, in CallshadeSVG), if it has one.
     public let pattern: PatternMask?
+    /// Sets the messages' text (made for `elements.texts(for:)` at this size's scale); nil draws no messages.
+    public let text: (any TextSetting)?
 
-    public init(_ scenario: ChatScenario, size: FrameSize, pattern: PatternMask? = nil, showing: Set<SceneTag>? = nil,
-                elements: ChatElements = ChatKind.elements) {
+    public init(_ scenario: ChatScenario, size: FrameSize, pattern: PatternMask? = nil, text: (any TextSetting)? = nil,
+                showing: Set<SceneTag>? = nil, elements: ChatElements = ChatKind.elements) {
         timeline = ChatTimeline(scenario)
         self.size = size
         self.pattern = pattern
+        self.text = text
         self.elements = elements
         self.showing = showing ?? Set(elements.tags)
     }
@@ -21,7 +24,7 @@ public struct ChatScreen: Sendable {
     /// The scene at `time` seconds.
     public func scene(at time: Double) -> Scene {
         var scene = Scene(size: size, background: nil)
-        elements.add(to: &scene, at: ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time, pattern: pattern), showing: showing)
+        elements.add(to: &scene, at: ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time, pattern: pattern, text: text), showing: showing)
         return scene
     }
 }

@@ -11,6 +11,25 @@ public struct ChatTimeline: Equatable, Sendable {
         wallpaper = WallpaperTrack(scenario)
     }
 
+    /// The messages on screen at `time`, oldest first: the scenario's, then
+    /// each send at or before it (outgoing, its time or the scenario's
+    /// `now`, sent); a read at or before `time` marks every outgoing message
+    /// sent before it read.
+    public func messages(at time: Double) -> [ChatMessage] {
+        let events = scenario.events.sorted { ($0.at, $0.index) < ($1.at, $1.index) }.filter { $0.at <= time }
+        let lastRead = events.last { $0.change == .read }?.at
+        var messages = scenario.messages.map { message in
+            lastRead != nil && message.side == .outgoing
+                ? ChatMessage(side: .outgoing, text: message.text, time: message.time, status: .read) : message
+        }
+        for event in events {
+            guard case .send(let text, _, let sentTime) = event.change else { continue }
+            let read = lastRead.map { event.at <= $0 } ?? false
+            messages.append(ChatMessage(side: .outgoing, text: text, time: sentTime ?? scenario.now, status: read ? .read : .sent))
+        }
+        return messages
+    }
+
     /// How long a draft shows before its send (chat, section 3.1).
     public static let draftLead = 0.8
 
