@@ -77,4 +77,22 @@ final class ChatLayoutTests: XCTestCase {
         if let folder = ProcessInfo.processInfo.environment["CALLSHADE_LOOK"] { try PNGFile.write(picture, to: folder + "/conversation.png") }
         try matrix.assertEveryRouteAgrees(scene, name: "conversation", reference: picture, rule: \.withinForegroundParity)
     }
+
+    /// `frame --scenario` draws a chat scenario; an instant outside it is refused, writing nothing.
+    func testTheFrameCommandDrawsAChat() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chat-frame-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let example = TestPaths.packageRoot.appendingPathComponent("Examples/chat.json").path
+        let out = folder.appendingPathComponent("chat.png").path
+        let result = try runCallshade(["frame", "--scenario", example, "--time", "3.5", "--size", "98x211", "-o", out])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let picture = try PNGFile.read(path: out)
+        XCTAssertEqual([picture.width, picture.height], [98, 211])
+        let late = folder.appendingPathComponent("late.png").path
+        let refused = try runCallshade(["frame", "--scenario", example, "--time", "7", "--size", "98x211", "-o", late])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.standardError.hasPrefix("Error [time.outside-scenario]"), refused.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: late))
+    }
 }
