@@ -1,5 +1,6 @@
 import CallshadeCore
 import CallshadeSVG
+import CallshadeText
 
 /// The chat's golden scenes, from the fields of their case in Goldens/cases.json.
 enum ChatFixtures {
@@ -35,5 +36,17 @@ enum ChatFixtures {
                                       intensity: golden.intensity ?? ChatWallpaper.defaultIntensity)
         let events = (golden.steps ?? []).enumerated().map { ChatEvent(at: $0.element, change: .wallpaperStep, index: $0.offset) }
         return ChatScenario(settings: ScenarioSettings(duration: 10, seed: 0, size: nil, fps: nil), wallpaper: wallpaper, events: events)
+    }
+
+    /// The case's messages over the classic wallpaper at phase 0, their text set at the frame's scale.
+    static func layoutScene(_ golden: GoldenCase) throws -> Scene {
+        let messages = try (golden.messages ?? []).map { message in
+            guard let side = ChatMessage.Side(rawValue: message.side) else { throw GoldenCaseError("\(golden.name): side \(message.side)") }
+            return ChatMessage(side: side, text: message.text, time: message.time)
+        }
+        let scenario = ChatScenario(settings: ScenarioSettings(duration: 1), messages: messages)
+        let size = try FrameSize(parsing: golden.size)
+        let text = try TextSetter(scale: Double(size.width) / 390, texts: ChatKind.elements.texts(for: scenario))
+        return ChatScreen(scenario, size: size, text: text).scene(at: 0)
     }
 }

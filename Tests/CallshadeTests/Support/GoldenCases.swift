@@ -26,6 +26,14 @@ struct GoldenCase: Decodable {
     let pattern: String?
     let intensity: Int?
     let mask: String?
+    /// The chat layout's messages, oldest first.
+    let messages: [Message]?
+
+    struct Message: Decodable {
+        let side: String
+        let text: String
+        let time: String
+    }
     /// "whole": the parity rule everywhere; "edges": the foreground's rule, which allows anti-aliased edges.
     let parity: String
     let oracle: String
@@ -110,6 +118,8 @@ enum GoldenScenes {
                                                   background: try required(golden.background(), golden))
         case "chat-wallpaper":
             return try ChatFixtures.wallpaperScene(golden)
+        case "chat-layout":
+            return try ChatFixtures.layoutScene(golden)
         default:
             throw GoldenCaseError("\(golden.name): no fixture \"\(golden.fixture)\"")
         }
