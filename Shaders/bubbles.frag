@@ -5,9 +5,10 @@
 // side, mirrored for incoming), its fill at the one coverage rule, then
 // black at the outline's coverage (a band either side of the edge, times
 // its opacity). Written premultiplied for blending (ONE,
-// ONE_MINUS_SRC_ALPHA) over what the target holds; a node with more
-// bubbles is drawn in several draws (bubbles do not overlap). Drawn in 8x8
-// tiles (tiles.vert).
+// ONE_MINUS_SRC_ALPHA) over what the target holds; then up to eight round
+// strokes (capsuleDistance: the checks) in their colours. A node with more
+// bubbles or strokes is drawn in several draws, the bubbles' first (bubbles
+// do not overlap; strokes lie over them). Drawn in 8x8 tiles (tiles.vert).
 precision highp float;
 
 #include "shapes.glsl"
@@ -19,6 +20,9 @@ layout(std140) uniform Bubbles {
     vec4 u_bubbleTails[4];     // the tail's corner (x, y, frame pixels), pixels per point (0: no tail), 1 if mirrored (incoming)
     vec4 u_bubbleFills[4];     // the fill (r, g, b), unused
     vec4 u_bubbleOutlines[4];  // (the outline's opacity, half its width in pixels, unused, unused)
+    vec4 u_strokeSegments[8];  // a round stroke over the bubbles (a check): from (x, y) to (z, w), frame pixels
+    vec4 u_strokeStyles[8];    // its colour (r, g, b) and opacity; opacity 0: no stroke
+    vec4 u_strokeRadii[2];     // each stroke's radius in pixels, four a vector
 };
 
 out vec4 fragColor;
@@ -44,6 +48,14 @@ void main() {
         alpha = fill + alpha * (1.0 - fill);
         color = color * (1.0 - band);
         alpha = band + alpha * (1.0 - band);
+    }
+    for (int i = 0; i < 8; i++) {
+        vec4 style = u_strokeStyles[i];
+        if (style.a <= 0.0) continue;
+        vec4 segment = u_strokeSegments[i];
+        float amount = edgeCoverage(capsuleDistance(point, segment.xy, segment.zw, u_strokeRadii[i / 4][i % 4])) * clamp(style.a, 0.0, 1.0);
+        color = style.rgb * amount + color * (1.0 - amount);
+        alpha = amount + alpha * (1.0 - amount);
     }
     fragColor = vec4(color, alpha);
 }

@@ -16,18 +16,29 @@ public struct ChatTimeline: Equatable, Sendable {
     /// `now`, sent); a read at or before `time` marks every outgoing message
     /// sent before it read.
     public func messages(at time: Double) -> [ChatMessage] {
+        messageStates(at: time).map(\.message)
+    }
+
+    /// The same, each with the instant a read turned it read (nil when none did: not read, or read from the start).
+    public func messageStates(at time: Double) -> [(message: ChatMessage, readAt: Double?)] {
         let events = scenario.events.sorted { ($0.at, $0.index) < ($1.at, $1.index) }.filter { $0.at <= time }
-        let lastRead = events.last { $0.change == .read }?.at
-        var messages = scenario.messages.map { message in
-            lastRead != nil && message.side == .outgoing
-                ? ChatMessage(side: .outgoing, text: message.text, time: message.time, status: .read) : message
+        let reads = events.filter { $0.change == .read }.map(\.at)
+        var states = scenario.messages.map { message -> (message: ChatMessage, readAt: Double?) in
+            guard message.side == .outgoing, message.status == .sent, let first = reads.first else { return (message, nil) }
+            return (ChatMessage(side: .outgoing, text: message.text, time: message.time, status: .read), first)
         }
         for event in events {
             guard case .send(let text, _, let sentTime) = event.change else { continue }
-            let read = lastRead.map { event.at <= $0 } ?? false
-            messages.append(ChatMessage(side: .outgoing, text: text, time: sentTime ?? scenario.now, status: read ? .read : .sent))
+            let readAt = reads.first { $0 >= event.at }
+            states.append((ChatMessage(side: .outgoing, text: text, time: sentTime ?? scenario.now, status: readAt == nil ? .sent : .read), readAt))
         }
-        return messages
+        return states
+    }
+
+    /// The second check's pop after a read (chat, section 0): its scale 1.3 falling to 1 over 0.1 s (linear, ours).
+    public static func readPop(since readAt: Double?, at time: Double) -> Double {
+        guard let readAt else { return 1 }
+        return 1.3 - 0.3 * min(max((time - readAt) / 0.1, 0), 1)
     }
 
     /// How long a draft shows before its send (chat, section 3.1).

@@ -1,6 +1,7 @@
 /// Chat bubbles in the CPU reference (chat, sections 2.6 and 2.7): at each
 /// bubble, its fill at the fill's coverage over what is below, then black
-/// at the outline's coverage over that.
+/// at the outline's coverage over that; then each stroke (a capsule) in its
+/// colour at its coverage times its opacity.
 struct ReferenceBubbles: ReferenceNodeShader {
     let node: BubbleNode
 
@@ -10,6 +11,10 @@ struct ReferenceBubbles: ReferenceNodeShader {
             let (fill, outline) = bubble.coverage(at: pixel)
             if fill > 0 { result = Self.over(result, color: bubble.fill, amount: fill) }
             if outline > 0 { result = Self.over(result, color: .black, amount: outline) }
+        }
+        for stroke in node.strokes {
+            let amount = EdgeCoverage.coverage(signedDistance: stroke.capsule.signedDistance(pixel)) * min(max(stroke.alpha, 0), 1)
+            if amount > 0 { result = Self.over(result, color: stroke.color, amount: amount) }
         }
         return result
     }

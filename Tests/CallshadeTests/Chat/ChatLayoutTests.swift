@@ -60,6 +60,12 @@ final class ChatLayoutTests: XCTestCase {
         XCTAssertEqual(timeline.messages(at: 1.5).map(\.status), [.sent, .sent])
         XCTAssertEqual(timeline.messages(at: 1.5).last?.time, "12:41")
         XCTAssertEqual(timeline.messages(at: 2).map(\.status), [.read, .read])
+        XCTAssertEqual(timeline.messageStates(at: 2).map(\.readAt), [2, 2])
+        // The second check pops 1.3 -> 1 in 0.1 s from the read.
+        XCTAssertEqual(ChatTimeline.readPop(since: 2, at: 2), 1.3, accuracy: 1e-12)
+        XCTAssertEqual(ChatTimeline.readPop(since: 2, at: 2.05), 1.15, accuracy: 1e-12)
+        XCTAssertEqual(ChatTimeline.readPop(since: 2, at: 3), 1)
+        XCTAssertEqual(ChatTimeline.readPop(since: nil, at: 3), 1)
     }
 
     func testAConversationAgreesOnEveryRoute() throws {
@@ -72,6 +78,8 @@ final class ChatLayoutTests: XCTestCase {
         let setter = try TextSetter(scale: 0.5, texts: ChatKind.elements.texts(for: scenario))
         let scene = ChatScreen(scenario, size: size, text: setter).scene(at: 2)
         XCTAssertEqual(scene.node(BubbleNode.self)?.bubbles.count, 4)
+        // Two read outgoing messages (two checks: three strokes) and the sent one (one check: two).
+        XCTAssertEqual(scene.node(BubbleNode.self)?.strokes.count, 2 * 3 + 2)
         let matrix = RouteMatrix(gpu: try makeGPURenderer())
         let picture = try matrix.reference.render(scene)
         if let folder = ProcessInfo.processInfo.environment["CALLSHADE_LOOK"] { try PNGFile.write(picture, to: folder + "/conversation.png") }

@@ -1,7 +1,8 @@
 /// Chat bubbles (chat, sections 2.6 and 2.7): each a body with its own
 /// corner radii united with its tail, filled with an opaque colour, its
-/// edge outlined (black at an opacity, a band either side of the edge).
-/// Bubbles do not overlap; each is laid over what is below it.
+/// edge outlined (black at an opacity, a band either side of the edge);
+/// then round strokes over them (the checks). Bubbles do not overlap; each
+/// is laid over what is below it.
 public struct BubbleNode: SceneNode, Equatable, Sendable {
     public struct Bubble: Equatable, Sendable {
         public var body: BubbleBody
@@ -61,23 +62,47 @@ public struct BubbleNode: SceneNode, Equatable, Sendable {
         }
     }
 
-    public var bubbles: [Bubble]
+    /// A round stroke over the bubbles (a check): a capsule in one colour at an opacity.
+    public struct Stroke: Equatable, Sendable {
+        public var capsule: Capsule
+        public var color: RGB
+        public var alpha: Double
 
-    public init(bubbles: [Bubble]) {
-        self.bubbles = bubbles
+        public init(capsule: Capsule, color: RGB, alpha: Double = 1) {
+            self.capsule = capsule
+            self.color = color
+            self.alpha = alpha
+        }
+
+        var box: (Double, Double, Double, Double) {
+            let grow = capsule.radius + 1
+            return (min(capsule.start.x, capsule.end.x) - grow, min(capsule.start.y, capsule.end.y) - grow,
+                    max(capsule.start.x, capsule.end.x) + grow, max(capsule.start.y, capsule.end.y) + grow)
+        }
     }
 
+    public var bubbles: [Bubble]
+    /// Drawn over every bubble, in order.
+    public var strokes: [Stroke]
+
+    public init(bubbles: [Bubble], strokes: [Stroke] = []) {
+        self.bubbles = bubbles
+        self.strokes = strokes
+    }
+
+    /// Every bubble's box and every stroke's.
+    var boxes: [(Double, Double, Double, Double)] { bubbles.map(\.box) + strokes.map(\.box) }
+
     public func bounds(in size: FrameSize) -> PixelRect {
-        bubbles.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { bounds, bubble in
-            let box = bubble.box
-            return bounds.union(PixelRect(covering: box.0, box.1, box.2, box.3, within: size))
+        boxes.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { bounds, box in
+            bounds.union(PixelRect(covering: box.0, box.1, box.2, box.3, within: size))
         }
     }
 
     /// The edge wherever a bubble's box reaches a tile, outside elsewhere.
     public func tileCoverage(in region: PixelRect) -> [TileCoverage] {
         let (columns, rows) = SceneTiles.count(region)
-        let boxes = bubbles.map(\.box)
+        let boxes = self.boxes
         var result: [TileCoverage] = []
         result.reserveCapacity(columns * rows)
         for row in 0..<rows {
