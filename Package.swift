@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "CallshadeReport", targets: ["CallshadeReport"]),
         .library(name: "CallshadeVideo", targets: ["CallshadeVideo"]),
         .library(name: "CallshadeRender", targets: ["CallshadeRender"]),
+        .library(name: "CallshadeSVG", targets: ["CallshadeSVG"]),
     ],
     dependencies: [
         // Pinned to one minor version: Sources/callshade/Diagnostics/Diagnostic+Thrown.swift
@@ -55,6 +56,8 @@ let package = Package(
                        providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CYAJL", pkgConfig: "yajl",
                        providers: [.apt(["libyajl-dev"])]),
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0",
+                       providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CAVCodec", pkgConfig: "libavformat libavcodec libavutil libswscale",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
 
@@ -74,6 +77,8 @@ let package = Package(
         .target(name: "CallshadeText", dependencies: ["CallshadeCore", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"], swiftSettings: optimisedInDebug),
         // Video inputs: pictures at any source time, decoded by FFmpeg's libraries, or a PNG still.
         .target(name: "CallshadeVideo", dependencies: ["CallshadeSystem", "CallshadeCore", "CallshadePNG", "CAVCodec"], swiftSettings: optimisedInDebug),
+        // SVG drawn by librsvg (the chat wallpaper's pattern), its references checked with GLib's GMarkup first.
+        .target(name: "CallshadeSVG", dependencies: ["CallshadeCore", "CallshadeSystem", "CRsvg"], swiftSettings: optimisedInDebug),
         // Review pictures: labels, heat maps, contact sheets.
         .target(name: "CallshadeReport", dependencies: ["CallshadeCore", "CallshadeText"], swiftSettings: optimisedInDebug),
         // The GPU renderer: EGL + OpenGL ES 3, shaders embedded at build time.
@@ -88,7 +93,7 @@ let package = Package(
 
         .executableTarget(name: "callshade", dependencies: [
             "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport",
-            "CallshadeRender", "CallshadeVideo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "CallshadeRender", "CallshadeVideo", "CallshadeSVG", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Build-time embedding of Shaders/ into the binary.
@@ -97,7 +102,7 @@ let package = Package(
 
         .testTarget(name: "CallshadeTests", dependencies: [
             "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport", "CallshadeRender", "callshade",
-            "CallshadeVideo",
+            "CallshadeVideo", "CallshadeSVG",
         ], exclude: ["Fixtures"], swiftSettings: optimisedTestsInDebug),
     ]
 )

@@ -44,3 +44,59 @@ float capsuleDistance(vec2 point, vec2 start, vec2 end, float radius) {
     float t = lengthSquared > 0.0 ? clamp(dot(from, along) / lengthSquared, 0.0, 1.0) : 0.0;
     return length(from - along * t) - radius;
 }
+
+// A chat bubble's tail (BubbleTail: chat, section 2.6) in points about the
+// body's bottom corner on its side, y down, outgoing (an incoming tail
+// passes its point mirrored, x negated): the rectangle [-16.5, 0] x
+// [-17, -8] united with the region between y = -8.5 and the two quadratics
+// through (4.5, 0), less the ellipse about (11.5, -8.5) of radii 11.5 x 10.5.
+// Exact for the rectangle, first order for the curve (its vertical and
+// horizontal offsets combined) and the ellipse.
+float bubbleTailCurve(float x) {
+    if (x <= 4.5) {
+        float s = sqrt(max(x + 9.0, 0.0) / 13.5);
+        return -8.5 * (1.0 - s) * (1.0 - s);
+    }
+    float t = 1.0 - sqrt(max(18.0 - x, 0.0) / 13.5);
+    return -8.5 * t * t;
+}
+
+// The curve's branches at height y (-8.5 ... 0): (left x, right x).
+vec2 bubbleTailBranches(float y) {
+    float s = sqrt(clamp(-y, 0.0, 8.5) / 8.5);
+    float w = 13.5 * (1.0 - s) * (1.0 - s);
+    return vec2(-9.0 + w, 18.0 - w);
+}
+
+float bubbleTailDistance(vec2 p) {
+    vec2 q = abs(p - vec2(-8.25, -12.5)) - vec2(8.25, 4.5);
+    float rectangle = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0);
+    float vertical = p.y - bubbleTailCurve(clamp(p.x, -9.0, 18.0));
+    float edge = vertical;
+    if (p.y >= -8.5 && p.y <= 0.0) {
+        vec2 branches = bubbleTailBranches(p.y);
+        float horizontal = max(branches.x - p.x, p.x - branches.y);
+        float size = length(vec2(vertical, horizontal));
+        if (size > 0.0) edge = vertical * abs(horizontal) / size;
+    }
+    float region = max(max(-8.5 - p.y, edge), max(-9.0 - p.x, p.x - 18.0));
+    vec2 r = vec2(11.5, 10.5);
+    vec2 d = p - vec2(11.5, -8.5);
+    float k0 = length(d / r);
+    float k1 = length(d / (r * r));
+    float ellipse = k1 > 0.0 ? k0 * (k0 - 1.0) / k1 : -10.5;
+    return max(min(rectangle, region), -ellipse);
+}
+
+// A rectangle `rect` (x, y, width, height) whose corners have their own
+// radii (top-left, top-right, bottom-right, bottom-left), each within
+// 0...half its shorter side (BubbleBody): the rounded rectangle's
+// distance with the radius of the point's quarter.
+float bubbleBodyDistance(vec2 point, vec4 rect, vec4 radii) {
+    vec2 halfSize = rect.zw * 0.5;
+    vec2 p = point - (rect.xy + halfSize);
+    float corner = p.x > 0.0 ? (p.y > 0.0 ? radii.z : radii.y) : (p.y > 0.0 ? radii.w : radii.x);
+    float radius = clamp(corner, 0.0, max(0.0, min(rect.z, rect.w) * 0.5));
+    vec2 q = abs(p) - (halfSize - radius);
+    return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
+}

@@ -27,6 +27,7 @@ layout(std140) uniform Video {
 
 #include "gradient.glsl"
 #include "shapes.glsl"
+#include "bilinear.glsl"
 
 uniform highp sampler2D u_videoLuma;   // the picture's planes, R8 (TextureUnit.videoLuma, videoCb, videoCr)
 uniform highp sampler2D u_videoCb;
@@ -34,18 +35,6 @@ uniform highp sampler2D u_videoCr;
 uniform highp sampler2D u_videoStill;  // with STILL_PICTURE: the still, RGBA8 straight alpha (TextureUnit.videoStill)
 
 out vec4 fragColor;
-
-// The four texels of a `size` grid around `point` (fractions of it), their
-// texel centres at half-integers, clamped to its edges: the corners' texel
-// coordinates (left, top, right, bottom) and the weights across and down.
-void bilinearTexels(ivec2 size, vec2 point, out ivec4 corners, out vec2 weights) {
-    vec2 p = point * vec2(size) - 0.5;
-    // Kept in range before turning into integers (a point far outside clamps to the edge anyway).
-    vec2 corner = clamp(floor(p), vec2(-1.0), vec2(size));
-    weights = clamp(p - corner, 0.0, 1.0);
-    ivec2 first = ivec2(corner);
-    corners = ivec4(clamp(first, ivec2(0), size - 1), clamp(first + 1, ivec2(0), size - 1));
-}
 
 // A plane's 8-bit code at `point`, bilinear.
 float planeCode(sampler2D plane, vec2 point) {

@@ -26,6 +26,11 @@ enum TextureUnit: Int32, CaseIterable {
     case videoCr = 11
     /// A still's RGBA8 picture (`video.frag`, STILL_PICTURE).
     case videoStill = 12
+    /// The chat wallpaper's raster and the raster dissolved in over it (`wallpaper.frag`), RGBA8.
+    case wallpaperRaster = 13
+    case wallpaperNext = 14
+    /// The chat wallpaper's pattern mask at the frame's size (`wallpaper.frag`), R8.
+    case wallpaperPattern = 15
 
     /// The sampler that reads it, in every shader that does.
     var sampler: String? {
@@ -42,6 +47,9 @@ enum TextureUnit: Int32, CaseIterable {
         case .videoCb: return "u_videoCb"
         case .videoCr: return "u_videoCr"
         case .videoStill: return "u_videoStill"
+        case .wallpaperRaster: return "u_wallpaperRaster"
+        case .wallpaperNext: return "u_wallpaperNext"
+        case .wallpaperPattern: return "u_wallpaperPattern"
         case .scratch: return nil
         }
     }

@@ -20,6 +20,15 @@ public enum ScenarioFile {
     /// most `maximumBytes`; relative `avatar` and `audio` paths are resolved
     /// against its folder and must exist.
     public static func load(path: String) throws -> Scenario {
+        let parsed = try loadAny(path: path)
+        guard let call = parsed as? Scenario else {
+            throw ScenarioError(file: path, location: "scene", "this command draws \"\(CallKind.name)\" scenes only (this one is \"\(parsed.scene)\")")
+        }
+        return call
+    }
+
+    /// Loads and checks the scenario at `path` as `load` does, of any registered kind.
+    public static func loadAny(path: String) throws -> any ParsedScenario {
         let bytes: [UInt8]
         do {
             bytes = try InputFile(path: path).readAll(limit: maximumBytes)
@@ -29,7 +38,18 @@ public enum ScenarioFile {
             throw ScenarioError(file: path, "cannot be read: \(error)")
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        return try parse(bytes, file: path, folder: folder)
+        return try parseAny(bytes, file: path, folder: folder)
+    }
+
+    /// Parses and checks scenario JSON of any registered kind; throws `ScenarioError` only.
+    public static func parseAny(_ bytes: [UInt8], file: String, folder: String) throws -> any ParsedScenario {
+        let root: JSONValue
+        do {
+            root = try JSONReader.read(bytes, limits: limits)
+        } catch {
+            throw scenarioError(error, file: file)
+        }
+        return try ScenarioParser.parse(root, file: file, folder: folder)
     }
 
     /// Parses and checks scenario JSON; `file` names it in errors, `folder`

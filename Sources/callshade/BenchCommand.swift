@@ -69,6 +69,7 @@ struct BenchCommand: ParsableCommand {
               + "\(ProcessInfo.processInfo.activeProcessorCount) CPU cores, \(chosen), "
               + "\(frames) frames a render row")
         var table = BenchTable(header: ["size", "render", "ms/frame", "frames/s", "x CPU reference"])
+        var chatTable = BenchTable(header: ["size", "chat (a conversation, the wallpaper stepping)", "ms/frame", "frames/s", "x CPU reference"])
         var encodes = BenchTable(header: ["size", "encode (H.264 ultrafast, CRF 18)", "seconds", "frames/s", "x real time", "x peer"])
         var planes: [UInt8] = []
         var wordsCosts: [String] = []
@@ -148,6 +149,15 @@ struct BenchCommand: ParsableCommand {
                 table.add([size.description, (marked ? "* " : "  ") + name, String(format: "%.2f", time * 1000),
                            String(format: "%.1f", 1 / time), String(format: "%.2f", reference / time)])
             }
+            // The chat: its conversation's frames (wallpaper, bubbles, text), which take the GPU passes.
+            let chat = try ChatBench.frames(size: size, count: frames + 1)
+            let chatReference = try Self.secondsPerFrame(chat) { _ = try cpu.render($0) }
+            for (name, time) in [("GPU passes: RGBA frame", try Self.secondsPerFrame(chat) { _ = try passes.render($0) }),
+                                 ("GPU passes: I420 frame", try Self.secondsPerFrame(chat) { try passes.renderYUV420($0, into: &planes) }),
+                                 ("CPU reference: RGBA frame", chatReference)] {
+                chatTable.add([size.description, "  " + name, String(format: "%.2f", time * 1000), String(format: "%.1f", 1 / time),
+                               String(format: "%.2f", chatReference / time)])
+            }
             guard seconds > 0 else { continue }
             let count = seconds * 60
             let peer = try Self.peerSeconds(size: size, seconds: seconds)
@@ -178,6 +188,8 @@ struct BenchCommand: ParsableCommand {
         print(table.text)
         print("* what `render` uses with these options (\(chosen.route.title))")
         for line in wordsCosts { print(line) }
+        print("")
+        print(chatTable.text)
         if seconds > 0 {
             print("")
             print(encodes.text)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CallshadeCore
+import CallshadeJSON
 import CallshadePNG
 import CallshadeRender
 import CallshadeSystem
@@ -31,7 +32,7 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
     @Option(name: .shortAndLong, help: ArgumentHelp("The PNG file to write.", valueName: "OUT.png"))
     var output: String
 
-    @Option(help: ArgumentHelp("A call scenario (JSON) to take the frame from.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("A call or chat scenario (JSON) to take the frame from.", valueName: "FILE"))
     var scenario: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("With --scenario: the instant to render, in seconds (default 0).", valueName: "T"),
@@ -70,6 +71,12 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
 
     /// A signal removes the staged PNG.
     func perform(cleanup: StopCleanup) throws {
+        if let path = scenario, let chat = try ScenarioFile.loadAny(path: path) as? ChatScenario {
+            let frame = ChatFrame(scenario: chat, file: path, size: try drawing.render.frameSize(default: chat.size ?? .phone))
+            let image = try drawing.render.makeRenderer().render(try frame.scene(at: time ?? 0, dither: dither))
+            try PNGFile.write(image, to: output, cleanup: cleanup)
+            return
+        }
         var background = GradientParameters(palette: .blueViolet, phase: 0)
         var waves = WaveState(level: 0, motionTime: 0)
         // Without a scenario: the words of a call that has just been placed.

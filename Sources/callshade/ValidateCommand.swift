@@ -1,5 +1,6 @@
 import ArgumentParser
 import CallshadeCore
+import CallshadeJSON
 import CallshadeRender
 import CallshadeText
 import Foundation
@@ -34,6 +35,11 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
+        let parsed = try ScenarioFile.loadAny(path: self.scenario)
+        if let chat = parsed as? ChatScenario {
+            try ChatValidation(scenario: chat, file: self.scenario, lines: lines).run(print: self.print.map(\.rawValue))
+            return
+        }
         let scenario = try ScenarioInput.load(self.scenario)
         if let field = self.print {
             switch field {

@@ -1,9 +1,11 @@
 /// Everything the four-point gradient needs for one frame. The defaults are the
 /// spec's values; every field is a shader uniform of the same meaning.
 public struct GradientParameters: Hashable, Sendable {
-    /// The four colours, one per centre.
+    /// The four colours, one per centre (the chat's wallpaper may have three:
+    /// its raster is made by the CPU reference alone; the call screen's
+    /// shader takes four).
     public var colors: [RGB]
-    /// The four colour centres in gradient-rect coordinates (unit square, y up).
+    /// The colour centres in gradient-rect coordinates (unit square, y up).
     public var centres: [Vec2]
     /// Weight of a colour: `max(0, falloffRadius - distance) ^ falloffExponent`.
     public var falloffRadius: Double = 0.92
@@ -17,7 +19,7 @@ public struct GradientParameters: Hashable, Sendable {
     public var tone: Tone? = nil
 
     public init(colors: [RGB], centres: [Vec2]) {
-        precondition(colors.count == 4 && centres.count == 4, "the gradient has four colours and four centres")
+        precondition(colors.count == centres.count && (3...4).contains(colors.count), "the gradient has 3 or 4 colours, a centre each")
         self.colors = colors
         self.centres = centres
     }

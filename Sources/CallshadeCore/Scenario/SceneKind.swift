@@ -33,6 +33,13 @@ public struct ScenarioSettings: Equatable, Sendable {
     public let size: FrameSize?
     public let fps: Int?
 
+    public init(duration: Double, seed: Int64 = 0, size: FrameSize? = nil, fps: Int? = nil) {
+        self.duration = duration
+        self.seed = seed
+        self.size = size
+        self.fps = fps
+    }
+
     /// The longest scenario accepted: 24 hours.
     public static let maximumDuration = 86_400.0
     /// The most events a scenario file may hold.

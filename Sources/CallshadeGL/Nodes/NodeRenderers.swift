@@ -14,6 +14,8 @@ struct NodeRenderers {
             try MarksRenderer(context: context, shaders: shaders),
             try ShadeRenderer(context: context, shaders: shaders),
             try VideoRenderer(context: context, shaders: shaders),
+            try WallpaperRenderer(context: context, shaders: shaders),
+            try BubblesRenderer(context: context, shaders: shaders),
         ])
     }
 

@@ -57,6 +57,8 @@ enum Diagnostic: Error, Equatable {
     case video(String)
     /// A PNG given to `compare`.
     case picture(String)
+    /// A chat scenario's wallpaper pattern that librsvg cannot draw, or that names another file or a URL.
+    case pattern(String)
 
     // Video and ffmpeg.
     case codecContainer(codec: String, container: String, allowed: [String])
@@ -109,6 +111,7 @@ enum Diagnostic: Error, Equatable {
         case .audio: return "audio.unreadable"
         case .video: return "video.unreadable"
         case .picture: return "picture.unreadable"
+        case .pattern: return "pattern.unreadable"
         case .codecContainer: return "video.codec-container"
         case .ffmpegMissing: return "ffmpeg.missing"
         case .encoderMissing: return "ffmpeg.encoder-missing"
@@ -142,7 +145,7 @@ enum Diagnostic: Error, Equatable {
                 + "so this shard would be empty; use at most \(max(frames, 1)) shards"
         case .pointsWidth(let given, let requirement): return "\(given) \(requirement)"
         case .frameSize(let message), .renderRange(let message), .outputWrite(let message), .avatar(let message),
-             .audio(let message), .video(let message), .picture(let message), .ffmpegFailed(let message), .gpuUnavailable(let message),
+             .audio(let message), .video(let message), .picture(let message), .pattern(let message), .ffmpegFailed(let message), .gpuUnavailable(let message),
              .shaders(let message), .fonts(let message), .sizesDiffer(let message), .system(let message):
             return message
         case .output(let failure): return failure.description

@@ -21,12 +21,13 @@ final class SceneKindTests: XCTestCase {
         }
     }
 
-    func testTheCallIsTheDefaultKindAndTheOnlyOneRegistered() throws {
-        XCTAssertEqual(SceneKinds.all.map(\.name), ["call"])
+    func testTheCallIsTheDefaultKindBeforeTheChat() throws {
+        XCTAssertEqual(SceneKinds.all.map(\.name), ["call", "chat"])
         XCTAssertEqual(try parse(#"{"duration": 2}"#) as? Scenario, try parse(#"{"scene": "call", "duration": 2}"#) as? Scenario)
         XCTAssertEqual(try parse(#"{"duration": 2}"#).scene, "call")
-        for later in ["chat", "drawing", "access"] {
-            assertRefused(#"{"scene": "\#(later)", "duration": 2}"#, "scene: unknown scene kind '\(later)'; valid kinds: call")
+        XCTAssertEqual(try parse(#"{"scene": "chat", "duration": 2}"#).scene, "chat")
+        for later in ["drawing", "access"] {
+            assertRefused(#"{"scene": "\#(later)", "duration": 2}"#, "scene: unknown scene kind '\(later)'; valid kinds: call, chat")
         }
         assertRefused(#"{"scene": 3, "duration": 2}"#, "scene: must be a string, not a number")
         assertRefused(#"{"duration": 2, "colour": "red"}"#, "colour: unknown key; valid keys: \(callKeys)")

@@ -16,6 +16,24 @@ struct GoldenCase: Decodable {
     /// The tags drawn: a list, or "all".
     let tags: Tags?
     let title: String?
+    /// The chat wallpaper's variant, step curve, keyframes, step starts (seconds) and colours (chat, section 1); `phase` is its start phase.
+    let variant: String?
+    let step: String?
+    let keyframes: Bool?
+    let steps: [Double]?
+    let colors: [String]?
+    /// The chat wallpaper's pattern (an SVG, from the package's root), its intensity, and its mask as drawn (a PNG the oracle reads).
+    let pattern: String?
+    let intensity: Int?
+    let mask: String?
+    /// The chat layout's messages, oldest first.
+    let messages: [Message]?
+
+    struct Message: Decodable {
+        let side: String
+        let text: String
+        let time: String
+    }
     /// "whole": the parity rule everywhere; "edges": the foreground's rule, which allows anti-aliased edges.
     let parity: String
     let oracle: String
@@ -109,6 +127,10 @@ enum GoldenScenes {
                                                   background: try required(golden.background(), golden))
         case "video-call":
             return try VideoGoldenFixtures.goldenScene(golden)
+        case "chat-wallpaper":
+            return try ChatFixtures.wallpaperScene(golden)
+        case "chat-layout":
+            return try ChatFixtures.layoutScene(golden)
         default:
             throw GoldenCaseError("\(golden.name): no fixture \"\(golden.fixture)\"")
         }

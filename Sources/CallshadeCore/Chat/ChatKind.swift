@@ -1,0 +1,50 @@
+/// The chat screen as a scene kind ("scene": "chat"; chat, section 0). It
+/// owns its scenario keys and events (`ChatScenarioParser`, read into a
+/// `ChatScenario`), its timeline (`ChatTimeline`), its elements in order
+/// (`elements`) and its `validate` listing (`ChatTimeline.milestones`).
+public struct ChatKind: SceneKind {
+    public static let name = "chat"
+
+    /// The chat screen's elements, bottom to top.
+    public static let elements = ChatElements([
+        WallpaperElement(),
+        MessagesElement(),
+    ])
+
+    public init() {}
+
+    public var name: String { Self.name }
+    public var keys: [String] { ChatScenarioParser.keys }
+    public var eventKinds: [String] { ChatScenarioParser.eventKinds }
+    public var eventQualifiers: [String] { ChatScenarioParser.eventQualifiers }
+
+    public func scenario(from top: [String: JSONValue], settings: ScenarioSettings, reading: ScenarioReading) throws -> any ParsedScenario {
+        try ChatScenarioParser.scenario(from: top, settings: settings, reading: reading)
+    }
+}
+
+/// An element of the chat screen: it draws from a `ChatInstant`; its texts depend on the `ChatScenario`.
+public protocol ChatElement: SceneElement where Source == ChatScenario, Instant == ChatInstant {}
+
+/// The chat kind's list of elements.
+public typealias ChatElements = SceneElements<ChatScenario, ChatInstant>
+
+/// What the chat's elements draw from at one instant.
+public struct ChatInstant: Sendable {
+    public let scenario: ChatScenario
+    public let timeline: ChatTimeline
+    /// Seconds from the scenario's start.
+    public let time: Double
+    /// The pattern drawn for the frame's size (nil: none).
+    public let pattern: PatternMask?
+    /// Sets the messages' text; nil draws no messages.
+    public let text: (any TextSetting)?
+
+    public init(scenario: ChatScenario, timeline: ChatTimeline, time: Double, pattern: PatternMask? = nil, text: (any TextSetting)? = nil) {
+        self.scenario = scenario
+        self.timeline = timeline
+        self.time = time
+        self.pattern = pattern
+        self.text = text
+    }
+}

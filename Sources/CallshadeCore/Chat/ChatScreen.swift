@@ -1,0 +1,30 @@
+/// The chat screen: the chat kind's elements (`ChatKind.elements`) drawn
+/// for a scenario at an instant, into a frame of a size.
+public struct ChatScreen: Sendable {
+    public let timeline: ChatTimeline
+    public let size: FrameSize
+    /// The tags drawn (all by default).
+    public let showing: Set<SceneTag>
+    public let elements: ChatElements
+    /// The scenario's pattern drawn for `size` (by librsvg, in CallshadeSVG), if it has one.
+    public let pattern: PatternMask?
+    /// Sets the messages' text (made for `elements.texts(for:)` at this size's scale); nil draws no messages.
+    public let text: (any TextSetting)?
+
+    public init(_ scenario: ChatScenario, size: FrameSize, pattern: PatternMask? = nil, text: (any TextSetting)? = nil,
+                showing: Set<SceneTag>? = nil, elements: ChatElements = ChatKind.elements) {
+        timeline = ChatTimeline(scenario)
+        self.size = size
+        self.pattern = pattern
+        self.text = text
+        self.elements = elements
+        self.showing = showing ?? Set(elements.tags)
+    }
+
+    /// The scene at `time` seconds.
+    public func scene(at time: Double) -> Scene {
+        var scene = Scene(size: size, background: nil)
+        elements.add(to: &scene, at: ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time, pattern: pattern, text: text), showing: showing)
+        return scene
+    }
+}

@@ -1,0 +1,87 @@
+/// The chat's messages (chat, sections 2.4 to 2.8): each a bubble (its
+/// body, corners and tail, `BubbleNode`) with its text and its time, laid
+/// out by `ChatMessageLayout` at the frame's scale (its width over 390 pt).
+/// A send adds its bubble in its final place at its instant; outgoing
+/// messages show their checks, a read's second one popping in. (Emoji
+/// messages and the date pill are still to come.)
+public struct MessagesElement: ChatElement {
+    public init() {}
+
+    public var tags: [SceneTag] { [.messages] }
+
+    public func texts(for scenario: ChatScenario) -> [TextStyle: [String]] {
+        let sends = scenario.events.compactMap { event -> (String, String?)? in
+            if case .send(let text, _, let time) = event.change { return (text, time) }
+            return nil
+        }
+        return [ChatMessageLayout.textStyle: scenario.messages.map(\.text) + sends.map(\.0),
+                ChatMessageLayout.timeStyle: scenario.messages.map(\.time) + [scenario.now] + sends.compactMap(\.1)]
+    }
+
+    public func add(to scene: inout Scene, at instant: ChatInstant, showing: Set<SceneTag>) {
+        guard let text = instant.text else { return }
+        let scale = Double(scene.size.width) / 390
+        let states = instant.timeline.messageStates(at: instant.time)
+        let layout = ChatMessageLayout(states.map(\.message)) { string, style in
+            text.line(string, style: style).width / text.scale
+        }
+        var strokes: [BubbleNode.Stroke] = []
+        let green = RGB(hex: "#E1FFC7") ?? .white
+        var bubbles: [BubbleNode.Bubble] = []
+        var marks: [Mark] = []
+        for (placed, state) in zip(layout.placed, states) {
+            let outgoing = placed.message.side == .outgoing
+            let body = BubbleBody(x: placed.body.x * scale, y: placed.body.y * scale, width: placed.body.width * scale,
+                                  height: placed.body.height * scale,
+                                  radii: (placed.radii[0] * scale, placed.radii[1] * scale, placed.radii[2] * scale, placed.radii[3] * scale))
+            let corner = Vec2((outgoing ? placed.body.right : placed.body.x) * scale, placed.body.bottom * scale)
+            bubbles.append(BubbleNode.Bubble(body: body, tail: placed.hasTail ? .init(corner: corner, scale: scale, mirrored: !outgoing) : nil,
+                                             fill: outgoing ? green : .white, outlineAlpha: 0.2, outlineHalfWidth: 0.3 * scale))
+            for line in placed.lines {
+                let origin = Vec2(placed.textLeft * scale, (line.top + ChatMessageLayout.baseline) * scale)
+                marks += text.line(line.text, style: ChatMessageLayout.textStyle).marks(origin: origin, color: .black)
+            }
+            let time = text.line(placed.message.time, style: ChatMessageLayout.timeStyle)
+            // The time's line box sits 2/3 pt into the status box, from x + 5 (ours: centred in the 10 pt margin).
+            let timeTop = (placed.status.y + 2.0 / 3) * scale
+            let origin = Vec2((placed.status.x + 5) * scale, timeTop + time.ascent)
+            let color = outgoing ? RGB(hex: "#008C09") ?? .black : RGB(hex: "#525252") ?? .black
+            marks += time.marks(origin: origin, color: color, alpha: outgoing ? 0.8 : 0.6)
+            if let status = placed.message.status {
+                let corner = Vec2(placed.status.x + time.width / text.scale + 11, placed.status.y + 8.0 / 3)
+                strokes += Self.checks(status, at: corner, scale: scale, pop: ChatTimeline.readPop(since: state.readAt, at: instant.time))
+            }
+        }
+        scene.nodes.append(BubbleNode(bubbles: bubbles, strokes: strokes))
+        scene.nodes.append(MarksNode(atlas: text.atlas, marks: marks))
+    }
+}
+
+extension MessagesElement {
+    /// The checks' colour (chat, section 2.8).
+    static let checkColor = RGB(hex: "#19C700") ?? .black
+
+    /// An outgoing message's checks with their 11 x 9 box's corner at
+    /// `corner` (points): 1-pt round strokes (1, 5) -> (3.95, 7.95) -> (10.5,
+    /// 1); read adds (1.5, 8) -> (8, 1) 6 pt right, scaled by `pop` about its middle.
+    static func checks(_ status: ChatMessage.Status, at corner: Vec2, scale: Double, pop: Double) -> [BubbleNode.Stroke] {
+        func point(_ x: Double, _ y: Double, about centre: Vec2? = nil) -> Vec2 {
+            var p = Vec2(x, y)
+            if let centre { p = centre + (p - centre) * pop }
+            return Vec2((corner.x + p.x) * scale, (corner.y + p.y) * scale)
+        }
+        func stroke(_ a: Vec2, _ b: Vec2, width: Double) -> BubbleNode.Stroke {
+            BubbleNode.Stroke(capsule: Capsule(from: a, to: b, radius: width / 2), color: checkColor)
+        }
+        var strokes = [stroke(point(1, 5), point(3.95, 7.95), width: scale), stroke(point(3.95, 7.95), point(10.5, 1), width: scale)]
+        if status == .read {
+            let middle = Vec2(10.75, 4.5)
+            strokes.append(stroke(point(7.5, 8, about: middle), point(14, 1, about: middle), width: scale * pop))
+        }
+        return strokes
+    }
+}
+
+extension SceneTag {
+    public static let messages = SceneTag("messages", help: "The chat's bubbles, their text and times.")
+}

@@ -1,0 +1,52 @@
+import CallshadeCore
+import CallshadeSVG
+import CallshadeText
+
+/// The chat's golden scenes, from the fields of their case in Goldens/cases.json.
+enum ChatFixtures {
+    /// The wallpaper alone: a chat of `variant` from `phase`, stepped
+    /// (`wallpaper: step`) at each of `steps`, at `time`.
+    static func wallpaperScene(_ golden: GoldenCase) throws -> Scene {
+        let scenario = try wallpaperScenario(golden)
+        let size = try FrameSize(parsing: golden.size)
+        return ChatScreen(scenario, size: size, pattern: try patternMask(golden), showing: [.wallpaper]).scene(at: try golden.instant())
+    }
+
+    /// The case's pattern drawn by librsvg for its size; nil without one.
+    static func patternMask(_ golden: GoldenCase) throws -> PatternMask? {
+        guard let pattern = golden.pattern else { return nil }
+        return try PatternDrawing.mask(file: TestPaths.packageRoot.appendingPathComponent(pattern).path, size: try FrameSize(parsing: golden.size))
+    }
+
+    /// A mask as the PNG the oracle reads: grey levels of its coverage, opaque.
+    static func maskPicture(_ mask: PatternMask) -> RGBAImage {
+        RGBAImage(width: mask.width, height: mask.height, pixels: mask.coverage.flatMap { [$0, $0, $0, 255] })
+            ?? RGBAImage(width: 0, height: 0, fill: (0, 0, 0, 0))
+    }
+
+    static func wallpaperScenario(_ golden: GoldenCase) throws -> ChatScenario {
+        guard let variant = WallpaperVariant(rawValue: golden.variant ?? "ios") else { throw GoldenCaseError("\(golden.name): no variant") }
+        guard let step = WallpaperStepCurve(rawValue: golden.step ?? "auto") else { throw GoldenCaseError("\(golden.name): no step") }
+        let colors = try (golden.colors ?? ChatWallpaper.classicColors.map(\.description)).map { hex in
+            guard let color = RGB(hex: hex) else { throw GoldenCaseError("\(golden.name): colour \(hex)") }
+            return color
+        }
+        let wallpaper = ChatWallpaper(colors: colors, phase: Int(golden.phase ?? 0), variant: variant, step: step,
+                                      iosKeyframes: golden.keyframes ?? false, patternPath: golden.pattern,
+                                      intensity: golden.intensity ?? ChatWallpaper.defaultIntensity)
+        let events = (golden.steps ?? []).enumerated().map { ChatEvent(at: $0.element, change: .wallpaperStep, index: $0.offset) }
+        return ChatScenario(settings: ScenarioSettings(duration: 10, seed: 0, size: nil, fps: nil), wallpaper: wallpaper, events: events)
+    }
+
+    /// The case's messages over the classic wallpaper at phase 0, their text set at the frame's scale.
+    static func layoutScene(_ golden: GoldenCase) throws -> Scene {
+        let messages = try (golden.messages ?? []).map { message in
+            guard let side = ChatMessage.Side(rawValue: message.side) else { throw GoldenCaseError("\(golden.name): side \(message.side)") }
+            return ChatMessage(side: side, text: message.text, time: message.time)
+        }
+        let scenario = ChatScenario(settings: ScenarioSettings(duration: 1), messages: messages)
+        let size = try FrameSize(parsing: golden.size)
+        let text = try TextSetter(scale: Double(size.width) / 390, texts: ChatKind.elements.texts(for: scenario))
+        return ChatScreen(scenario, size: size, text: text).scene(at: 0)
+    }
+}
