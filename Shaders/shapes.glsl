@@ -44,3 +44,24 @@ float capsuleDistance(vec2 point, vec2 start, vec2 end, float radius) {
     float t = lengthSquared > 0.0 ? clamp(dot(from, along) / lengthSquared, 0.0, 1.0) : 0.0;
     return length(from - along * t) - radius;
 }
+
+// A stroke segment whose radius goes from `startRadius` to `endRadius`:
+// the two end discs and the quad between them (TaperedCapsule).
+float taperedCapsuleDistance(vec2 point, vec2 start, vec2 end, float startRadius, float endRadius) {
+    float discs = min(length(point - start) - startRadius, length(point - end) - endRadius);
+    vec2 along = end - start;
+    float segmentLength = length(along);
+    if (segmentLength <= 0.0) {
+        return discs;
+    }
+    vec2 unit = along / segmentLength;
+    vec2 from = point - start;
+    float u = dot(from, unit);
+    float w = abs(from.x * unit.y - from.y * unit.x);
+    vec2 side = vec2(segmentLength, endRadius - startRadius);
+    vec2 toPoint = vec2(u, w - startRadius);
+    float t = clamp(dot(toPoint, side) / dot(side, side), 0.0, 1.0);
+    float distance = length(toPoint - side * t);
+    bool inside = u >= 0.0 && u <= segmentLength && w <= startRadius + (endRadius - startRadius) * (u / segmentLength);
+    return min(discs, inside ? -distance : distance);
+}
