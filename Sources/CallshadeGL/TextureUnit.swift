@@ -26,6 +26,8 @@ enum TextureUnit: Int32, CaseIterable {
     case videoCr = 11
     /// A still's RGBA8 picture (`video.frag`, STILL_PICTURE).
     case videoStill = 12
+    /// A stroke's coverage target (`stroke.frag`), R8.
+    case strokeCoverage = 13
 
     /// The sampler that reads it, in every shader that does.
     var sampler: String? {
@@ -42,6 +44,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .videoCb: return "u_videoCb"
         case .videoCr: return "u_videoCr"
         case .videoStill: return "u_videoStill"
+        case .strokeCoverage: return "u_strokeCoverage"
         case .scratch: return nil
         }
     }

@@ -15,6 +15,8 @@ final class UniformBlockTests: XCTestCase {
         ("tiles.vert", "glass.frag", ["OVER_BACKGROUND"], [TargetBlock(), GlassBlock()]),
         ("marks.vert", "marks.frag", [], [TargetBlock()]),
         ("tiles.vert", "shade.frag", [], [TargetBlock(), ShadeBlock()]),
+        ("tiles.vert", "stroke.frag", [], [TargetBlock(), StrokeBlock()]),
+        ("stroke-segments.vert", "stroke-segments.frag", [], [TargetBlock()]),
         ("tiles.vert", "video.frag", [], [TargetBlock(), VideoBlock()]),
         ("tiles.vert", "video.frag", ["STILL_PICTURE"], [TargetBlock(), VideoBlock()]),
         ("quad.vert", "yuv.frag", ["LUMA"], [ConversionBlock()]),

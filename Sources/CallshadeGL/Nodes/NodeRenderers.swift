@@ -13,6 +13,7 @@ struct NodeRenderers {
             try GlassRenderer(context: context, shaders: shaders, gradient: gradient),
             try MarksRenderer(context: context, shaders: shaders),
             try ShadeRenderer(context: context, shaders: shaders),
+            try StrokeRenderer(context: context, shaders: shaders),
             try VideoRenderer(context: context, shaders: shaders),
         ])
     }
