@@ -65,3 +65,15 @@ float taperedCapsuleDistance(vec2 point, vec2 start, vec2 end, float startRadius
     bool inside = u >= 0.0 && u <= segmentLength && w <= startRadius + (endRadius - startRadius) * (u / segmentLength);
     return min(discs, inside ? -distance : distance);
 }
+
+// The ellipse of semi-axes `axes` about `centre`, turned by `angle` radians
+// (x towards y): the first-order distance estimate (Ellipse).
+float ellipseDistance(vec2 point, vec2 centre, vec2 axes, float angle) {
+    vec2 d = point - centre;
+    float c = cos(angle);
+    float s = sin(angle);
+    vec2 q = vec2(d.x * c + d.y * s, -d.x * s + d.y * c);
+    float k0 = length(q / axes);
+    float k1 = length(q / (axes * axes));
+    return k1 > 0.0 ? k0 * (k0 - 1.0) / k1 : -min(axes.x, axes.y);
+}
