@@ -48,8 +48,9 @@ final class DrawingRouteTests: XCTestCase {
         let loop = try XCTUnwrap(scene.nodes.first as? StrokeNode)
         // Pixels the loop surely covers, more than one segment of it far apart along the stroke.
         var crossings: [(Int, Int)] = []
-        for y in 0..<scene.size.height {
-            for x in 0..<scene.size.width {
+        // Every other pixel each way (enough to find the crossings, and cheap).
+        for y in stride(from: 0, to: scene.size.height, by: 2) {
+            for x in stride(from: 0, to: scene.size.width, by: 2) {
                 let centre = Vec2(Double(x) + 0.5, Double(y) + 0.5)
                 let covering = loop.segments.indices.filter { loop.segments[$0].coverage(at: centre) == 1 }
                 if let first = covering.first, let last = covering.last, last - first > 100 { crossings.append((x, y)) }
@@ -65,5 +66,53 @@ final class DrawingRouteTests: XCTestCase {
                 XCTAssertLessThanOrEqual(abs(Int(alpha) - Int(expected)), 1, "\(name) at \(x), \(y): alpha \(alpha), one layer \(expected)")
             }
         }
+    }
+
+    /// The node's bounds and tiles hold the coverage at every pixel centre
+    /// (worked out here over each segment's generous box): nothing outside
+    /// its region or where a tile is called outside, full coverage where opaque.
+    func testTilesHoldTheCoverage() throws {
+        let scene = try Self.scene(at: 1.5), (width, height) = (scene.size.width, scene.size.height)
+        // The fixture's strokes, and a thick one whose single segments cover whole tiles.
+        let thick = StrokeNode(segments: [TaperedCapsule(from: Vec2(60, 60), to: Vec2(100, 90), startRadius: 20, endRadius: 26)],
+                               color: .white, alpha: 1)
+        var opaque = 0
+        for case var node as StrokeNode in scene.nodes + [thick] {
+            var coverage = [Double](repeating: 0, count: width * height)
+            for segment in node.segments {
+                let reach = max(segment.startRadius, segment.endRadius) + 3
+                let left = max(Int(min(segment.start.x, segment.end.x) - reach), 0), right = min(Int(max(segment.start.x, segment.end.x) + reach), width - 1)
+                let top = max(Int(min(segment.start.y, segment.end.y) - reach), 0), bottom = min(Int(max(segment.start.y, segment.end.y) + reach), height - 1)
+                guard left <= right, top <= bottom else { continue }
+                for y in top...bottom {
+                    for x in left...right {
+                        coverage[y * width + x] = max(coverage[y * width + x], segment.coverage(at: Vec2(Double(x) + 0.5, Double(y) + 0.5)))
+                    }
+                }
+            }
+            for alpha in [node.alpha, 1] {
+                node.alpha = alpha
+                let region = node.bounds(in: scene.size).aligned8(within: scene.size)
+                let tiles = node.tileCoverage(in: region), (columns, _) = SceneTiles.count(region)
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let covered = coverage[y * width + x]
+                        guard x >= region.x, x < region.x + region.width, y >= region.y, y < region.y + region.height else {
+                            XCTAssertEqual(covered, 0, "at \(x), \(y): covered outside the node's region")
+                            continue
+                        }
+                        switch tiles[(y - region.y) / SceneTiles.side * columns + (x - region.x) / SceneTiles.side] {
+                        case .outside: XCTAssertEqual(covered, 0, "at \(x), \(y): an outside tile covered")
+                        case .opaque:
+                            XCTAssertEqual(alpha, 1)
+                            XCTAssertEqual(covered, 1, "at \(x), \(y): an opaque tile not covered")
+                            opaque += 1
+                        default: break
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(opaque, 0, "no tile called opaque: the check saw none")
     }
 }
