@@ -132,3 +132,20 @@ final class StrokeModelTests: XCTestCase {
         for head in half { XCTAssertEqual((head.end - head.start).length, length / 2, accuracy: 1e-6) }
     }
 }
+
+final class StrokeSummaryTests: XCTestCase {
+    /// The pen's filter decides the samples kept; the marker keeps all; the length runs along the samples.
+    func testWhatValidateSaysOfAStroke() throws {
+        let points = [StrokeSample(x: 0, y: 0, time: 0.5), StrokeSample(x: 3, y: 4, time: 0.6), StrokeSample(x: 9, y: 12, time: 0.75),
+                      StrokeSample(x: 9, y: 20, time: 1.25)]
+        let colour = StrokeColour(color: .black, alpha: 1)
+        let pen = StrokeSummary(index: 2, stroke: try Stroke(index: 2, tool: .pen, colour: colour, size: 0.5, samples: points))
+        XCTAssertEqual(pen.keptSamples, 3)
+        XCTAssertEqual(pen.length, 23, accuracy: 1e-12)
+        XCTAssertEqual(pen.description, "stroke 2: pen, 3 samples kept, 0.500-1.250 s, 23.0 px")
+        let marker = StrokeSummary(index: 0, stroke: try Stroke(index: 0, tool: .marker, colour: colour, size: 0.5, samples: points))
+        XCTAssertEqual(marker.keptSamples, 4)
+        let zoomed = StrokeSummary(index: 0, stroke: try Stroke(index: 0, tool: .neon, colour: colour, size: 0.5, zoom: 2, samples: points))
+        XCTAssertEqual(zoomed.keptSamples, 4)
+    }
+}
