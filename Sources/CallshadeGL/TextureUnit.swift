@@ -28,6 +28,8 @@ enum TextureUnit: Int32, CaseIterable {
     case videoStill = 12
     /// A stroke's coverage target (`stroke.frag`), R8.
     case strokeCoverage = 13
+    /// A stamp brush's layer (`stamps.frag`), half floats.
+    case stampLayer = 14
 
     /// The sampler that reads it, in every shader that does.
     var sampler: String? {
@@ -45,6 +47,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .videoCr: return "u_videoCr"
         case .videoStill: return "u_videoStill"
         case .strokeCoverage: return "u_strokeCoverage"
+        case .stampLayer: return "u_stampLayer"
         case .scratch: return nil
         }
     }

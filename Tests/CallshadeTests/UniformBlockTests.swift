@@ -17,6 +17,8 @@ final class UniformBlockTests: XCTestCase {
         ("tiles.vert", "shade.frag", [], [TargetBlock(), ShadeBlock()]),
         ("tiles.vert", "stroke.frag", [], [TargetBlock(), StrokeBlock()]),
         ("stroke-segments.vert", "stroke-segments.frag", [], [TargetBlock()]),
+        ("tiles.vert", "stamps.frag", [], [TargetBlock(), StampsBlock()]),
+        ("stamp-layer.vert", "stamp-layer.frag", [], [TargetBlock()]),
         ("tiles.vert", "video.frag", [], [TargetBlock(), VideoBlock()]),
         ("tiles.vert", "video.frag", ["STILL_PICTURE"], [TargetBlock(), VideoBlock()]),
         ("quad.vert", "yuv.frag", ["LUMA"], [ConversionBlock()]),

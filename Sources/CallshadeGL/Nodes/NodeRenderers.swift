@@ -14,6 +14,7 @@ struct NodeRenderers {
             try MarksRenderer(context: context, shaders: shaders),
             try ShadeRenderer(context: context, shaders: shaders),
             try StrokeRenderer(context: context, shaders: shaders),
+            try StampRenderer(context: context, shaders: shaders),
             try VideoRenderer(context: context, shaders: shaders),
         ])
     }
