@@ -30,6 +30,8 @@ enum TextureUnit: Int32, CaseIterable {
     case strokeCoverage = 13
     /// A stamp brush's layer (`stamps.frag`), half floats.
     case stampLayer = 14
+    /// A pencil's stamps' lattice values (`pencil-layer.frag`), R32F.
+    case pencilValues = 15
 
     /// The sampler that reads it, in every shader that does.
     var sampler: String? {
@@ -48,6 +50,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .videoStill: return "u_videoStill"
         case .strokeCoverage: return "u_strokeCoverage"
         case .stampLayer: return "u_stampLayer"
+        case .pencilValues: return "u_pencilValues"
         case .scratch: return nil
         }
     }

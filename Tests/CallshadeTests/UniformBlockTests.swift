@@ -19,6 +19,7 @@ final class UniformBlockTests: XCTestCase {
         ("stroke-segments.vert", "stroke-segments.frag", [], [TargetBlock()]),
         ("tiles.vert", "stamps.frag", [], [TargetBlock(), StampsBlock()]),
         ("stamp-layer.vert", "stamp-layer.frag", [], [TargetBlock()]),
+        ("pencil-layer.vert", "pencil-layer.frag", [], [TargetBlock(), PencilBlock()]),
         ("tiles.vert", "video.frag", [], [TargetBlock(), VideoBlock()]),
         ("tiles.vert", "video.frag", ["STILL_PICTURE"], [TargetBlock(), VideoBlock()]),
         ("quad.vert", "yuv.frag", ["LUMA"], [ConversionBlock()]),

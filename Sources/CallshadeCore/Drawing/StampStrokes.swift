@@ -69,22 +69,37 @@ public struct PencilStroke: Equatable, Sendable {
         }
     }
 
-    /// The grain of `stamp` at `point`, 0.55...1: value noise (smoothstep-weighted
-    /// bilinear between lattice values, ours) in the stamp's turned frame.
-    public func grain(of stamp: Stamp, at point: Vec2) -> Double {
-        let d = point - stamp.centre, c = cos(stamp.turn), s = sin(stamp.turn)
-        let local = Vec2((d.x * c + d.y * s) / Self.lattice, (-d.x * s + d.y * c) / Self.lattice)
+    /// The value noise's value at lattice point (`i`, `j`) of stamp `index`, 0..<1.
+    public func latticeValue(stampIndex index: Int, _ i: Int, _ j: Int) -> Double {
+        let key = UInt64(UInt32(bitPattern: Int32(clamping: i))) << 32 | UInt64(UInt32(bitPattern: Int32(clamping: j)))
+        return CounterRandom(seed: seed, domain: Self.grainDomain).unit(UInt64(index), key)
+    }
+
+    /// The grain at `local` (lattice units in the stamp's turned frame),
+    /// 0.55...1, from its lattice values: smoothstep-weighted bilinear value
+    /// noise (ours).
+    public static func grain(atLattice local: Vec2, value: (Int, Int) -> Double) -> Double {
         let cell = (x: local.x.rounded(.down), y: local.y.rounded(.down))
-        let random = CounterRandom(seed: seed, domain: Self.grainDomain)
-        func value(_ i: Double, _ j: Double) -> Double {
-            let key = UInt64(UInt32(bitPattern: Int32(clamping: Int(i)))) << 32 | UInt64(UInt32(bitPattern: Int32(clamping: Int(j))))
-            return random.unit(UInt64(stamp.index), key)
-        }
+        let (i, j) = (Int(cell.x), Int(cell.y))
         func smooth(_ t: Double) -> Double { t * t * (3 - 2 * t) }
         let u = smooth(local.x - cell.x), v = smooth(local.y - cell.y)
-        let top = value(cell.x, cell.y) * (1 - u) + value(cell.x + 1, cell.y) * u
-        let bottom = value(cell.x, cell.y + 1) * (1 - u) + value(cell.x + 1, cell.y + 1) * u
+        let top = value(i, j) * (1 - u) + value(i + 1, j) * u
+        let bottom = value(i, j + 1) * (1 - u) + value(i + 1, j + 1) * u
         return 0.55 + 0.45 * (top * (1 - v) + bottom * v)
+    }
+
+    /// Where `point` lies on `stamp`'s lattice: its offset from the centre
+    /// turned into the stamp's frame, over the lattice's spacing `lattice`.
+    public static func latticePoint(_ point: Vec2, centre: Vec2, turn: Double, lattice: Double) -> Vec2 {
+        let d = point - centre, c = cos(turn), s = sin(turn)
+        return Vec2((d.x * c + d.y * s) / lattice, (-d.x * s + d.y * c) / lattice)
+    }
+
+    /// The grain of `stamp` at `point`, 0.55...1.
+    public func grain(of stamp: Stamp, at point: Vec2) -> Double {
+        Self.grain(atLattice: Self.latticePoint(point, centre: stamp.centre, turn: stamp.turn, lattice: Self.lattice)) {
+            latticeValue(stampIndex: stamp.index, $0, $1)
+        }
     }
 
     /// One stamp's coverage at `point`: its disc's times its grain.

@@ -15,6 +15,7 @@ struct NodeRenderers {
             try ShadeRenderer(context: context, shaders: shaders),
             try StrokeRenderer(context: context, shaders: shaders),
             try StampRenderer(context: context, shaders: shaders),
+            try PencilRenderer(context: context, shaders: shaders),
             try VideoRenderer(context: context, shaders: shaders),
         ])
     }

@@ -64,14 +64,14 @@ final class StampRenderer: NodeRenderer {
         try stamps.perform(streaming: uniforms)
 
         try vertices.upload(TileTriangles.positions(of: tiles, in: region))
-        var composite = DrawCall(compositePipeline, into: target, showing: region, block: StampsBlock(node),
+        var composite = DrawCall(compositePipeline, into: target, showing: region, block: StampsBlock(color: node.color),
                                  geometry: .triangles(vertices, first: 0, count: tiles.count * 6))
         composite.textures = [(.stampLayer, layer.texture)]
         try composite.perform(streaming: uniforms)
     }
 }
 
-/// `stamps.frag`'s block: the stroke's colour.
+/// `stamps.frag`'s block: the stroke's colour (the marker's and the pencil's).
 struct StampsBlock: UniformBlock {
     static let name = "Stamps"
 
@@ -79,8 +79,8 @@ struct StampsBlock: UniformBlock {
 
     init() {}
 
-    init(_ node: StampNode) {
-        color = (Float(node.color.r), Float(node.color.g), Float(node.color.b), 0)
+    init(color: RGB) {
+        self.color = (Float(color.r), Float(color.g), Float(color.b), 0)
     }
 
     func write(to writer: inout Std140Writer) {

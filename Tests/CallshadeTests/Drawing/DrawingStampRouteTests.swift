@@ -42,4 +42,40 @@ final class DrawingStampRouteTests: XCTestCase {
             XCTAssertEqual(got, expected, accuracy: 1e-12, "at \(x), \(y)")
         }
     }
+
+    /// The pencil's strokes, drawn as the marker's.
+    static func pencilScene(at time: Double) throws -> Scene {
+        let fixture = try DrawingFixture.load("pencil-routes")
+        let nodes: [any SceneNode] = fixture.strokes.map {
+            PencilNode(pencil: PencilStroke($0, at: time, longerSide: fixture.longerSide), colour: $0.colour, scale: 0.5)
+        }
+        return Scene(size: try FrameSize(width: 180, height: 320), background: GradientParameters(palette: .blueGreen, phase: 1), nodes: nodes)
+    }
+
+    func testPencilStrokesAgreeOnEveryRoute() throws {
+        let matrix = RouteMatrix(gpu: try DrawingRouteTests.shared.renderer())
+        for time in [0.4, 1.5] {
+            let scene = try Self.pencilScene(at: time)
+            let reference = try matrix.reference.render(scene)
+            if ProcessInfo.processInfo.environment["CALLSHADE_DRAWING_PNG"] != nil {
+                try PNGFile.write(reference, to: TestPaths.failureOutput.appendingPathComponent("drawing-pencil-\(time).png").path)
+            }
+            try matrix.assertEveryRouteAgrees(scene, name: "drawing-pencil-\(time)", reference: reference)
+        }
+    }
+
+    /// The node's grain is the stroke's (its table holds the stroke's lattice values).
+    func testThePencilNodesGrainIsTheStrokes() throws {
+        let fixture = try DrawingFixture.load("pencil-routes")
+        let pencil = PencilStroke(fixture.strokes[0], at: 1.5, longerSide: fixture.longerSide)
+        let node = PencilNode(pencil: pencil, colour: fixture.strokes[0].colour)
+        for index in [0, 7, pencil.stamps.count - 1] {
+            let stamp = pencil.stamps[index]
+            for step in 0..<25 {
+                let point = stamp.centre + Vec2(Double(step % 5) - 2, Double(step / 5) - 2) * (node.radius / 2.5)
+                let disc = Disc(centre: stamp.centre, radius: node.radius).coverage(at: point)
+                XCTAssertEqual(node.coverage(ofStamp: index, at: point), disc * pencil.grain(of: stamp, at: point), accuracy: 1e-12)
+            }
+        }
+    }
 }
