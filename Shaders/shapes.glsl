@@ -99,4 +99,36 @@ float bubbleBodyDistance(vec2 point, vec4 rect, vec4 radii) {
     float radius = clamp(corner, 0.0, max(0.0, min(rect.z, rect.w) * 0.5));
     vec2 q = abs(p) - (halfSize - radius);
     return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
+
+// A stroke segment whose radius goes from `startRadius` to `endRadius`:
+// the two end discs and the quad between them (TaperedCapsule).
+float taperedCapsuleDistance(vec2 point, vec2 start, vec2 end, float startRadius, float endRadius) {
+    float discs = min(length(point - start) - startRadius, length(point - end) - endRadius);
+    vec2 along = end - start;
+    float segmentLength = length(along);
+    if (segmentLength <= 0.0) {
+        return discs;
+    }
+    vec2 unit = along / segmentLength;
+    vec2 from = point - start;
+    float u = dot(from, unit);
+    float w = abs(from.x * unit.y - from.y * unit.x);
+    vec2 side = vec2(segmentLength, endRadius - startRadius);
+    vec2 toPoint = vec2(u, w - startRadius);
+    float t = clamp(dot(toPoint, side) / dot(side, side), 0.0, 1.0);
+    float distance = length(toPoint - side * t);
+    bool inside = u >= 0.0 && u <= segmentLength && w <= startRadius + (endRadius - startRadius) * (u / segmentLength);
+    return min(discs, inside ? -distance : distance);
+}
+
+// The ellipse of semi-axes `axes` about `centre`, turned by `angle` radians
+// (x towards y): the first-order distance estimate (Ellipse).
+float ellipseDistance(vec2 point, vec2 centre, vec2 axes, float angle) {
+    vec2 d = point - centre;
+    float c = cos(angle);
+    float s = sin(angle);
+    vec2 q = vec2(d.x * c + d.y * s, -d.x * s + d.y * c);
+    float k0 = length(q / axes);
+    float k1 = length(q / (axes * axes));
+    return k1 > 0.0 ? k0 * (k0 - 1.0) / k1 : -min(axes.x, axes.y);
 }

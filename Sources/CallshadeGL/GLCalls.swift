@@ -523,8 +523,19 @@ extension GLCalls {
     static func blendPremultiplied(file: String = #fileID, line: Int = #line) throws {
         glEnable(GLenum(GL_BLEND))
         try checkEach("glEnable", detail: "GL_BLEND", file: file, line: line)
+        glBlendEquation(GLenum(GL_FUNC_ADD))
+        try checkEach("glBlendEquation", detail: "GL_FUNC_ADD", file: file, line: line)
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         try check("glBlendFunc", file: file, line: line)
+    }
+
+    /// Keeps the larger of what the next draws write and what the target
+    /// holds, channel by channel: result = max(source, target).
+    static func blendMaximum(file: String = #fileID, line: Int = #line) throws {
+        glEnable(GLenum(GL_BLEND))
+        try checkEach("glEnable", detail: "GL_BLEND", file: file, line: line)
+        glBlendEquation(GLenum(GL_MAX))
+        try check("glBlendEquation", detail: "GL_MAX", file: file, line: line)
     }
 
     /// Limits the next draws to `rect` of the bound target (its pixels, row 0 first).

@@ -31,6 +31,12 @@ enum TextureUnit: Int32, CaseIterable {
     case wallpaperNext = 14
     /// The chat wallpaper's pattern mask at the frame's size (`wallpaper.frag`), R8.
     case wallpaperPattern = 15
+    /// A stroke's coverage target (`stroke.frag`), R8.
+    case strokeCoverage = 16
+    /// A stamp brush's layer (`stamps.frag`), half floats.
+    case stampLayer = 17
+    /// A pencil's stamps' lattice values (`pencil-layer.frag`), R32F.
+    case pencilValues = 18
 
     /// The sampler that reads it, in every shader that does.
     var sampler: String? {
@@ -50,6 +56,9 @@ enum TextureUnit: Int32, CaseIterable {
         case .wallpaperRaster: return "u_wallpaperRaster"
         case .wallpaperNext: return "u_wallpaperNext"
         case .wallpaperPattern: return "u_wallpaperPattern"
+        case .strokeCoverage: return "u_strokeCoverage"
+        case .stampLayer: return "u_stampLayer"
+        case .pencilValues: return "u_pencilValues"
         case .scratch: return nil
         }
     }

@@ -50,6 +50,7 @@ struct DrawCall<Block: UniformBlock> {
         if clears { try GLCalls.clear() }
         try GLCalls.resetFixedFunctionState()
         if pipeline.blend == .premultiplied { try GLCalls.blendPremultiplied() }
+        if pipeline.blend == .maximum { try GLCalls.blendMaximum() }
         if let scissor { try GLCalls.scissor(scissor) }
         try pipeline.program.use()
         for (unit, texture) in textures { try GLCalls.bindTexture(texture.name, unit: unit) }

@@ -9,6 +9,8 @@ struct Pipeline<Block: UniformBlock> {
         case replaces
         /// Premultiplied colours over it: result = source + target x (1 - source alpha).
         case premultiplied
+        /// The larger of each channel and what the target holds: result = max(source, target).
+        case maximum
     }
 
     let program: ShaderProgram

@@ -1,0 +1,28 @@
+/// The drawing tools of `drawing.md` section 0.
+public enum DrawingTool: String, CaseIterable, Equatable, Sendable {
+    case pen, marker, neon, pencil, eraser, blur
+}
+
+/// The limits on a drawing session (`drawing.md`, issue 34): beyond them a
+/// session is refused with an error naming the stroke and field.
+public enum DrawingLimits {
+    /// Strokes in one session.
+    public static let strokes = 10_000
+    /// Points over all the strokes of a session.
+    public static let points = 1_000_000
+}
+
+/// Bad stroke input: the stroke's index, the field and what is wrong.
+public struct StrokeError: Error, Equatable, CustomStringConvertible, Sendable {
+    public var strokeIndex: Int
+    public var field: String
+    public var problem: String
+
+    public init(strokeIndex: Int, field: String, problem: String) {
+        self.strokeIndex = strokeIndex
+        self.field = field
+        self.problem = problem
+    }
+
+    public var description: String { "strokes[\(strokeIndex)].\(field): \(problem)" }
+}

@@ -1,0 +1,97 @@
+import CallshadeCore
+
+/// Draws pencil nodes (`drawing.md` section 3) as the stamp renderer draws
+/// the marker: the grained stamps as instanced quads
+/// (`pencil-layer.vert`/`.frag`, their lattice values from an R32F table,
+/// a stamp a row) into a half-float layer, blended source-over, then
+/// `tiles.vert` + `stamps.frag` over the node's tiles. Stamps go in
+/// batches of at most `batch`, in order, so the table fits any GL ES 3.0
+/// texture.
+final class PencilRenderer: NodeRenderer {
+    private static let vectorsPerStamp = 2
+    /// Stamps a draw, and the widest table row (GL ES 3.0's least texture size).
+    static let batch = 2048
+
+    private let context: GLContext
+    private let layerPipeline: Pipeline<PencilBlock>
+    private let compositePipeline: Pipeline<StampsBlock>
+    private let instances: GraphicsBuffer
+    private let vertices: GraphicsBuffer
+    private let uniforms: UniformStream
+    private var layer: (texture: Texture, framebuffer: Framebuffer)?
+
+    init(context: GLContext, shaders: ShaderLibrary) throws {
+        self.context = context
+        layerPipeline = try Pipeline(context: context, shaders: shaders, vertex: "pencil-layer.vert", fragment: "pencil-layer.frag",
+                                     blend: .premultiplied)
+        compositePipeline = try Pipeline(context: context, shaders: shaders, vertex: "tiles.vert", fragment: "stamps.frag",
+                                         blend: .premultiplied)
+        instances = try GraphicsBuffer(context: context)
+        vertices = try GraphicsBuffer(context: context)
+        uniforms = try UniformStream(context: context)
+    }
+
+    var backdrop: NodeBackdrop { .blends }
+
+    func compileEveryVariant() throws -> Int { 1 }
+
+    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
+
+    private func layerTarget(width: Int, height: Int) throws -> (texture: Texture, framebuffer: Framebuffer) {
+        if let layer, layer.texture.width == width, layer.texture.height == height { return layer }
+        guard context.rendersToFloat else { throw SceneRenderError.unsupportedNode("PencilNode without float render targets") }
+        let texture = try Texture(context: context, width: width, height: height, format: .rgba16f)
+        let made = (texture: texture, framebuffer: try Framebuffer(color: texture))
+        layer = made
+        return made
+    }
+
+    func draw(_ node: PencilNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
+              lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {
+        guard !tiles.isEmpty, !node.stamps.isEmpty, node.opacity > 0, !region.isEmpty else { return }
+        let perStamp = node.side * node.side
+        guard perStamp <= Self.batch else { throw SceneRenderError.unsupportedNode("PencilNode with \(perStamp) lattice values a stamp") }
+        let layer = try layerTarget(width: region.width, height: region.height)
+        for start in stride(from: 0, to: node.stamps.count, by: Self.batch) {
+            let range = start..<min(start + Self.batch, node.stamps.count)
+            let table = try Texture(context: context, width: perStamp, height: range.count, format: .r32f)
+            try table.upload(redFloats: node.values[(range.lowerBound * perStamp)..<(range.upperBound * perStamp)].map { Float($0) })
+            var values: [Float] = []
+            values.reserveCapacity(range.count * Self.vectorsPerStamp * 4)
+            for (row, index) in range.enumerated() {
+                let stamp = node.stamps[index]
+                values += [Float(stamp.centre.x), Float(stamp.centre.y), Float(stamp.turn), Float(row),
+                           Float(node.radius), Float(node.lattice), Float(node.opacity), 0]
+            }
+            try instances.upload(values)
+            var stamps = DrawCall(layerPipeline, into: layer.framebuffer, showing: region, block: PencilBlock(node),
+                                  geometry: .instancedQuads(instances, vectors: Self.vectorsPerStamp, count: range.count))
+            stamps.clears = start == 0
+            stamps.textures = [(.pencilValues, table)]
+            try stamps.perform(streaming: uniforms)
+        }
+
+        try vertices.upload(TileTriangles.positions(of: tiles, in: region))
+        var composite = DrawCall(compositePipeline, into: target, showing: region, block: StampsBlock(color: node.color),
+                                 geometry: .triangles(vertices, first: 0, count: tiles.count * 6))
+        composite.textures = [(.stampLayer, layer.texture)]
+        try composite.perform(streaming: uniforms)
+    }
+}
+
+/// `pencil-layer.frag`'s block: the shape of a stamp's table of lattice values.
+struct PencilBlock: UniformBlock {
+    static let name = "Pencil"
+
+    var lattice: (Float, Float, Float, Float) = (0, 0, 0, 0)
+
+    init() {}
+
+    init(_ node: PencilNode) {
+        lattice = (Float(node.side), Float(node.first), 0, 0)
+    }
+
+    func write(to writer: inout Std140Writer) {
+        writer.vec4("u_pencilLattice", lattice.0, lattice.1, lattice.2, lattice.3)
+    }
+}

@@ -1,0 +1,89 @@
+import CallshadeCore
+
+/// Draws stamp nodes (the marker, `drawing.md` section 3) in two passes:
+/// the stamps as instanced quads (`stamp-layer.vert`/`.frag`) into a
+/// half-float layer standing for the same region as the frame's target,
+/// each blended source-over (the float target keeps the many small alphas
+/// from rounding at every stamp), then `tiles.vert` + `stamps.frag` over
+/// the node's tiles: the colour at the layer's alpha, premultiplied. On the
+/// host route the GPU draws it too and the host pastes its tiles.
+final class StampRenderer: NodeRenderer {
+    /// Vectors of four floats a stamp: centre and semi-axes, turn and alpha.
+    private static let vectorsPerStamp = 2
+
+    private let context: GLContext
+    private let layerPipeline: Pipeline<NoUniforms>
+    private let compositePipeline: Pipeline<StampsBlock>
+    private let instances: GraphicsBuffer
+    private let vertices: GraphicsBuffer
+    private let uniforms: UniformStream
+    /// The layer of the last size drawn at.
+    private var layer: (texture: Texture, framebuffer: Framebuffer)?
+
+    init(context: GLContext, shaders: ShaderLibrary) throws {
+        self.context = context
+        layerPipeline = try Pipeline(context: context, shaders: shaders, vertex: "stamp-layer.vert", fragment: "stamp-layer.frag",
+                                     blend: .premultiplied)
+        compositePipeline = try Pipeline(context: context, shaders: shaders, vertex: "tiles.vert", fragment: "stamps.frag",
+                                         blend: .premultiplied)
+        instances = try GraphicsBuffer(context: context)
+        vertices = try GraphicsBuffer(context: context)
+        uniforms = try UniformStream(context: context)
+    }
+
+    var backdrop: NodeBackdrop { .blends }
+
+    func compileEveryVariant() throws -> Int { 2 }
+
+    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
+
+    /// The layer for a region of `width` x `height`, made anew only when the size changes.
+    private func layerTarget(width: Int, height: Int) throws -> (texture: Texture, framebuffer: Framebuffer) {
+        if let layer, layer.texture.width == width, layer.texture.height == height { return layer }
+        guard context.rendersToFloat else { throw SceneRenderError.unsupportedNode("StampNode without float render targets") }
+        let texture = try Texture(context: context, width: width, height: height, format: .rgba16f)
+        let made = (texture: texture, framebuffer: try Framebuffer(color: texture))
+        layer = made
+        return made
+    }
+
+    func draw(_ node: StampNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
+              lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {
+        guard !tiles.isEmpty, !node.stamps.isEmpty, node.opacity > 0, !region.isEmpty else { return }
+        let layer = try layerTarget(width: region.width, height: region.height)
+        var values: [Float] = []
+        values.reserveCapacity(node.stamps.count * Self.vectorsPerStamp * 4)
+        let alpha = Float(node.opacity)
+        for stamp in node.stamps {
+            values += [Float(stamp.centre.x), Float(stamp.centre.y), Float(stamp.a), Float(stamp.b), Float(stamp.angle), alpha, 0, 0]
+        }
+        try instances.upload(values)
+        var stamps = DrawCall(layerPipeline, into: layer.framebuffer, showing: region, block: NoUniforms(),
+                              geometry: .instancedQuads(instances, vectors: Self.vectorsPerStamp, count: node.stamps.count))
+        stamps.clears = true
+        try stamps.perform(streaming: uniforms)
+
+        try vertices.upload(TileTriangles.positions(of: tiles, in: region))
+        var composite = DrawCall(compositePipeline, into: target, showing: region, block: StampsBlock(color: node.color),
+                                 geometry: .triangles(vertices, first: 0, count: tiles.count * 6))
+        composite.textures = [(.stampLayer, layer.texture)]
+        try composite.perform(streaming: uniforms)
+    }
+}
+
+/// `stamps.frag`'s block: the stroke's colour (the marker's and the pencil's).
+struct StampsBlock: UniformBlock {
+    static let name = "Stamps"
+
+    var color: (Float, Float, Float, Float) = (0, 0, 0, 0)
+
+    init() {}
+
+    init(color: RGB) {
+        self.color = (Float(color.r), Float(color.g), Float(color.b), 0)
+    }
+
+    func write(to writer: inout Std140Writer) {
+        writer.vec4("u_stampsColor", color.0, color.1, color.2, color.3)
+    }
+}

@@ -1,0 +1,89 @@
+import CallshadeCore
+
+/// Draws stroke nodes (`drawing.md` section 1) in two passes: the stroke's
+/// segments as instanced quads (`stroke-segments.vert`/`.frag`) into an R8
+/// coverage target standing for the same region as the frame's target,
+/// keeping the largest coverage (the union's), then `tiles.vert` +
+/// `stroke.frag` over the node's tiles: the colour at its alpha times that
+/// coverage, blended premultiplied, so the alpha applies once per stroke.
+/// On the host route the GPU draws it too and the host pastes its tiles.
+final class StrokeRenderer: NodeRenderer {
+    /// Vectors of four floats a segment: its ends, its radii.
+    private static let vectorsPerSegment = 2
+
+    private let context: GLContext
+    private let segmentPipeline: Pipeline<NoUniforms>
+    private let compositePipeline: Pipeline<StrokeBlock>
+    private let instances: GraphicsBuffer
+    private let vertices: GraphicsBuffer
+    private let uniforms: UniformStream
+    /// The coverage target of the last size drawn at.
+    private var coverage: (texture: Texture, framebuffer: Framebuffer)?
+
+    init(context: GLContext, shaders: ShaderLibrary) throws {
+        self.context = context
+        segmentPipeline = try Pipeline(context: context, shaders: shaders, vertex: "stroke-segments.vert", fragment: "stroke-segments.frag",
+                                       blend: .maximum)
+        compositePipeline = try Pipeline(context: context, shaders: shaders, vertex: "tiles.vert", fragment: "stroke.frag",
+                                         blend: .premultiplied)
+        instances = try GraphicsBuffer(context: context)
+        vertices = try GraphicsBuffer(context: context)
+        uniforms = try UniformStream(context: context)
+    }
+
+    var backdrop: NodeBackdrop { .blends }
+
+    func compileEveryVariant() throws -> Int { 2 }
+
+    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
+
+    /// The coverage target for a region of `width` x `height`, made anew only when the size changes.
+    private func coverageTarget(width: Int, height: Int) throws -> (texture: Texture, framebuffer: Framebuffer) {
+        if let coverage, coverage.texture.width == width, coverage.texture.height == height { return coverage }
+        let texture = try Texture(context: context, width: width, height: height, format: .r8)
+        let made = (texture: texture, framebuffer: try Framebuffer(color: texture))
+        coverage = made
+        return made
+    }
+
+    func draw(_ node: StrokeNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
+              lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {
+        guard !tiles.isEmpty, !node.segments.isEmpty, node.opacity > 0, !region.isEmpty else { return }
+        let coverage = try coverageTarget(width: region.width, height: region.height)
+        var values: [Float] = []
+        values.reserveCapacity(node.segments.count * Self.vectorsPerSegment * 4)
+        for segment in node.segments {
+            values += [Float(segment.start.x), Float(segment.start.y), Float(segment.end.x), Float(segment.end.y),
+                       Float(segment.startRadius), Float(segment.endRadius), 0, 0]
+        }
+        try instances.upload(values)
+        var segments = DrawCall(segmentPipeline, into: coverage.framebuffer, showing: region, block: NoUniforms(),
+                                geometry: .instancedQuads(instances, vectors: Self.vectorsPerSegment, count: node.segments.count))
+        segments.clears = true
+        try segments.perform(streaming: uniforms)
+
+        try vertices.upload(TileTriangles.positions(of: tiles, in: region))
+        var composite = DrawCall(compositePipeline, into: target, showing: region, block: StrokeBlock(node),
+                                 geometry: .triangles(vertices, first: 0, count: tiles.count * 6))
+        composite.textures = [(.strokeCoverage, coverage.texture)]
+        try composite.perform(streaming: uniforms)
+    }
+}
+
+/// `stroke.frag`'s block: the stroke's premultiplied colour.
+struct StrokeBlock: UniformBlock {
+    static let name = "Stroke"
+
+    var color: (Float, Float, Float, Float) = (0, 0, 0, 0)
+
+    init() {}
+
+    init(_ node: StrokeNode) {
+        let alpha = node.opacity
+        color = (Float(node.color.r * alpha), Float(node.color.g * alpha), Float(node.color.b * alpha), Float(alpha))
+    }
+
+    func write(to writer: inout Std140Writer) {
+        writer.vec4("u_strokeColor", color.0, color.1, color.2, color.3)
+    }
+}
