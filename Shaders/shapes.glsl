@@ -99,6 +99,7 @@ float bubbleBodyDistance(vec2 point, vec4 rect, vec4 radii) {
     float radius = clamp(corner, 0.0, max(0.0, min(rect.z, rect.w) * 0.5));
     vec2 q = abs(p) - (halfSize - radius);
     return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
+}
 
 // A stroke segment whose radius goes from `startRadius` to `endRadius`:
 // the two end discs and the quad between them (TaperedCapsule).
