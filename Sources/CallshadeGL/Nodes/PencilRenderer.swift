@@ -18,10 +18,12 @@ final class PencilRenderer: NodeRenderer {
     private let instances: GraphicsBuffer
     private let vertices: GraphicsBuffer
     private let uniforms: UniformStream
-    private var layer: (texture: Texture, framebuffer: Framebuffer)?
+    /// The layer, the size of the region drawn in.
+    private let layerTarget: RegionTarget
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         self.context = context
+        layerTarget = RegionTarget(context: context, format: .rgba16f)
         layerPipeline = try Pipeline(context: context, shaders: shaders, vertex: "pencil-layer.vert", fragment: "pencil-layer.frag",
                                      blend: .premultiplied)
         compositePipeline = try Pipeline(context: context, shaders: shaders, vertex: "tiles.vert", fragment: "stamps.frag",
@@ -37,21 +39,13 @@ final class PencilRenderer: NodeRenderer {
 
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
 
-    private func layerTarget(width: Int, height: Int) throws -> (texture: Texture, framebuffer: Framebuffer) {
-        if let layer, layer.texture.width == width, layer.texture.height == height { return layer }
-        guard context.rendersToFloat else { throw SceneRenderError.unsupportedNode("PencilNode without float render targets") }
-        let texture = try Texture(context: context, width: width, height: height, format: .rgba16f)
-        let made = (texture: texture, framebuffer: try Framebuffer(color: texture))
-        layer = made
-        return made
-    }
-
     func draw(_ node: PencilNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
               lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {
         guard !tiles.isEmpty, !node.stamps.isEmpty, node.opacity > 0, !region.isEmpty else { return }
         let perStamp = node.side * node.side
         guard perStamp <= Self.batch else { throw SceneRenderError.unsupportedNode("PencilNode with \(perStamp) lattice values a stamp") }
-        let layer = try layerTarget(width: region.width, height: region.height)
+        guard context.rendersToFloat else { throw SceneRenderError.unsupportedNode("PencilNode without float render targets") }
+        let layer = try layerTarget.target(width: region.width, height: region.height)
         for start in stride(from: 0, to: node.stamps.count, by: Self.batch) {
             let range = start..<min(start + Self.batch, node.stamps.count)
             let table = try Texture(context: context, width: perStamp, height: range.count, format: .r32f)

@@ -17,11 +17,12 @@ final class StampRenderer: NodeRenderer {
     private let instances: GraphicsBuffer
     private let vertices: GraphicsBuffer
     private let uniforms: UniformStream
-    /// The layer of the last size drawn at.
-    private var layer: (texture: Texture, framebuffer: Framebuffer)?
+    /// The layer, the size of the region drawn in.
+    private let layerTarget: RegionTarget
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         self.context = context
+        layerTarget = RegionTarget(context: context, format: .rgba16f)
         layerPipeline = try Pipeline(context: context, shaders: shaders, vertex: "stamp-layer.vert", fragment: "stamp-layer.frag",
                                      blend: .premultiplied)
         compositePipeline = try Pipeline(context: context, shaders: shaders, vertex: "tiles.vert", fragment: "stamps.frag",
@@ -37,20 +38,11 @@ final class StampRenderer: NodeRenderer {
 
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
 
-    /// The layer for a region of `width` x `height`, made anew only when the size changes.
-    private func layerTarget(width: Int, height: Int) throws -> (texture: Texture, framebuffer: Framebuffer) {
-        if let layer, layer.texture.width == width, layer.texture.height == height { return layer }
-        guard context.rendersToFloat else { throw SceneRenderError.unsupportedNode("StampNode without float render targets") }
-        let texture = try Texture(context: context, width: width, height: height, format: .rgba16f)
-        let made = (texture: texture, framebuffer: try Framebuffer(color: texture))
-        layer = made
-        return made
-    }
-
     func draw(_ node: StampNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
               lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {
         guard !tiles.isEmpty, !node.stamps.isEmpty, node.opacity > 0, !region.isEmpty else { return }
-        let layer = try layerTarget(width: region.width, height: region.height)
+        guard context.rendersToFloat else { throw SceneRenderError.unsupportedNode("StampNode without float render targets") }
+        let layer = try layerTarget.target(width: region.width, height: region.height)
         var values: [Float] = []
         values.reserveCapacity(node.stamps.count * Self.vectorsPerStamp * 4)
         let alpha = Float(node.opacity)

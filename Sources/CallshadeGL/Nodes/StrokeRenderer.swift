@@ -17,11 +17,12 @@ final class StrokeRenderer: NodeRenderer {
     private let instances: GraphicsBuffer
     private let vertices: GraphicsBuffer
     private let uniforms: UniformStream
-    /// The coverage target of the last size drawn at.
-    private var coverage: (texture: Texture, framebuffer: Framebuffer)?
+    /// The coverage target, the size of the region drawn in.
+    private let coverageTarget: RegionTarget
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         self.context = context
+        coverageTarget = RegionTarget(context: context, format: .r8)
         segmentPipeline = try Pipeline(context: context, shaders: shaders, vertex: "stroke-segments.vert", fragment: "stroke-segments.frag",
                                        blend: .maximum)
         compositePipeline = try Pipeline(context: context, shaders: shaders, vertex: "tiles.vert", fragment: "stroke.frag",
@@ -37,19 +38,10 @@ final class StrokeRenderer: NodeRenderer {
 
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
 
-    /// The coverage target for a region of `width` x `height`, made anew only when the size changes.
-    private func coverageTarget(width: Int, height: Int) throws -> (texture: Texture, framebuffer: Framebuffer) {
-        if let coverage, coverage.texture.width == width, coverage.texture.height == height { return coverage }
-        let texture = try Texture(context: context, width: width, height: height, format: .r8)
-        let made = (texture: texture, framebuffer: try Framebuffer(color: texture))
-        coverage = made
-        return made
-    }
-
     func draw(_ node: StrokeNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
               lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {
         guard !tiles.isEmpty, !node.segments.isEmpty, node.opacity > 0, !region.isEmpty else { return }
-        let coverage = try coverageTarget(width: region.width, height: region.height)
+        let coverage = try coverageTarget.target(width: region.width, height: region.height)
         var values: [Float] = []
         values.reserveCapacity(node.segments.count * Self.vectorsPerSegment * 4)
         for segment in node.segments {
