@@ -18,10 +18,15 @@ struct GridUpscaler {
     /// Where I420's chroma samples fall (the middle of each 2x2 block).
     let chromaColumns: GridAxis
     let chromaRows: GridAxis
+    /// The cores to split work over, asked of the system once, when the
+    /// upscaler is made (it is kept from frame to frame): the question
+    /// reads the process's CPU quota from files, so it is not asked a frame.
+    let cores: Int
 
-    init(size: FrameSize, grid: LowResolutionGrid) {
+    init(size: FrameSize, grid: LowResolutionGrid, cores: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.size = size
         self.grid = grid
+        self.cores = max(1, cores)
         columns = GridAxis(count: size.width, span: 1, pixels: size.width, inner: grid.innerWidth)
         rows = GridAxis(count: size.height, span: 1, pixels: size.height, inner: grid.innerHeight)
         chromaColumns = GridAxis(count: size.width / 2, span: 2, pixels: size.width, inner: grid.innerWidth)
@@ -33,7 +38,7 @@ struct GridUpscaler {
     func fillRGBA(_ output: UnsafeMutablePointer<UInt8>, from planes: GridPlanes, dither: Bool) {
         let target = SendablePointer(address: output)
         let allTexels = PixelRect(x: 0, y: 0, width: planes.width, height: planes.height)
-        Self.inBands(rows: size.height) { band in
+        inBands(rows: size.height) { band in
             fillRGBA(PixelRect(x: 0, y: band.lowerBound, width: size.width, height: band.count), from: planes, window: allTexels,
                      dither: dither, into: target.address)
         }
@@ -46,7 +51,7 @@ struct GridUpscaler {
         let target = SendablePointer(address: output)
         let allTexels = PixelRect(x: 0, y: 0, width: planes.width, height: planes.height)
         let hole = hole.map { $0.intersection(PixelRect(x: 0, y: 0, width: size.width, height: size.height)) } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
-        Self.inBands(rows: size.height / 2) { band in
+        inBands(rows: size.height / 2) { band in
             let rows = band.lowerBound * 2..<band.upperBound * 2
             let holeStart = min(max(rows.lowerBound, hole.y), rows.upperBound)
             let holeRows = holeStart..<max(min(rows.upperBound, hole.y + hole.height), holeStart)
@@ -127,9 +132,14 @@ struct GridUpscaler {
     }
 
     /// Runs `body` on contiguous bands of `0..<rows`, several a core, in parallel.
-    static func inBands(rows: Int, _ body: @Sendable (Range<Int>) -> Void) {
+    func inBands(rows: Int, _ body: @Sendable (Range<Int>) -> Void) {
+        Self.inBands(rows: rows, cores: cores, body)
+    }
+
+    /// Runs `body` on contiguous bands of `0..<rows`, four for each of `cores`, in parallel.
+    static func inBands(rows: Int, cores: Int, _ body: @Sendable (Range<Int>) -> Void) {
         guard rows > 0 else { return }
-        let bands = min(rows, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
+        let bands = min(rows, max(1, cores) * 4)
         DispatchQueue.concurrentPerform(iterations: bands) { band in
             body(band * rows / bands ..< (band + 1) * rows / bands)
         }

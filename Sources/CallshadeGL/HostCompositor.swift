@@ -58,7 +58,7 @@ struct HostCompositor {
             initialised = count
         }
         spareGrid = grid.values
-        return FilledFrame(pixels: pixels, format: .rgba, size: grid.size)
+        return FilledFrame(pixels: pixels, format: .rgba, size: grid.size, cores: upscaler.cores)
     }
 
     /// The frame as I420 planes (even size, no dither), in `output`'s
@@ -78,14 +78,14 @@ struct HostCompositor {
             let target = SendablePointer(address: planes)
             if let rects = hole?.background {
                 let allTexels = PixelRect(x: 0, y: 0, width: ycbcr.width, height: ycbcr.height)
-                GridUpscaler.inBands(rows: rects.count) { band in
+                upscaler.inBands(rows: rects.count) { band in
                     for rect in rects[band] { upscaler.fillYUV420(rect, from: ycbcr, window: allTexels, into: target.address) }
                 }
             }
             for placed in fills { placed.fill.fillYUV420(from: ycbcr, upscaler: upscaler, into: planes) }
         }
         spareGrid = grid.values
-        return FilledFrame(pixels: output, format: .yuv420, size: size)
+        return FilledFrame(pixels: output, format: .yuv420, size: size, cores: upscaler.cores)
     }
 
     /// Reads `box` of the frame back as RGBA8 from `target`, which holds
@@ -134,6 +134,8 @@ struct FilledFrame: ~Copyable {
     fileprivate var pixels: [UInt8]
     fileprivate let format: HostFormat
     fileprivate let size: FrameSize
+    /// The cores to split the work over (the upscaler's count).
+    fileprivate let cores: Int
 
     /// Waits for the GPU's tiles, reads them back and pastes them (as I420,
     /// by the fixed-point converter: tiles have even edges, so each 2x2 block
@@ -141,7 +143,7 @@ struct FilledFrame: ~Copyable {
     consuming func pasting(_ overlay: DrawnOverlay?, with compositor: inout HostCompositor) throws -> PastedFrame {
         var pixels: [UInt8] = []
         swap(&pixels, &self.pixels)
-        let (format, size) = (self.format, self.size)
+        let (format, size, cores) = (self.format, self.size, self.cores)
         if let overlay {
             try overlay.target.bind(viewportWidth: overlay.region.width, viewportHeight: overlay.region.height)
             var read: [(box: PixelRect, pixels: [UInt8], rects: [PixelRect])] = []
@@ -157,7 +159,7 @@ struct FilledFrame: ~Copyable {
                     read[index].pixels.withUnsafeMutableBufferPointer { tiles in
                         guard let tiles = tiles.baseAddress else { return }
                         let source = SendablePointer(address: tiles)
-                        GridUpscaler.inBands(rows: rects.count) { band in
+                        GridUpscaler.inBands(rows: rects.count, cores: cores) { band in
                             for rect in rects[band] {
                                 let start = source.address + ((rect.y - box.y) * box.width + rect.x - box.x) * 4
                                 switch format {
@@ -177,7 +179,7 @@ struct FilledFrame: ~Copyable {
             }
             compositor.keep(read.map(\.pixels))
         }
-        return PastedFrame(pixels: pixels, format: format, size: size)
+        return PastedFrame(pixels: pixels, format: format, size: size, cores: cores)
     }
 }
 
@@ -186,6 +188,7 @@ struct PastedFrame: ~Copyable {
     fileprivate var pixels: [UInt8]
     fileprivate let format: HostFormat
     fileprivate let size: FrameSize
+    fileprivate let cores: Int
 
     /// Draws `drawings` (bottom to top; nothing the GPU draws lies above
     /// them) over the frame, in bands of rows over the cores, each band
@@ -193,12 +196,12 @@ struct PastedFrame: ~Copyable {
     consuming func drawing(_ drawings: [any HostDrawing]) -> [UInt8] {
         var pixels: [UInt8] = []
         swap(&pixels, &self.pixels)
-        let (format, size) = (self.format, self.size)
+        let (format, size, cores) = (self.format, self.size, self.cores)
         guard !drawings.isEmpty else { return pixels }
         pixels.withUnsafeMutableBufferPointer { pixels in
             guard let base = pixels.baseAddress else { return }
             let target = SendablePointer(address: base)
-            HostBands(drawings, height: size.height).run { band in
+            HostBands(drawings, height: size.height, cores: cores).run { band in
                 for drawing in drawings {
                     switch format {
                     case .rgba: drawing.draw(into: target.address, rows: band)

@@ -213,6 +213,9 @@ final class BackdropLattice {
         return raw.map { Float($0 / total) }
     }
 
+    /// The fewest products (points x taps) a convolution splits over the cores for.
+    static let smallestParallelConvolution = 1 << 16
+
     /// `values` convolved with `kernel` (odd length, centred) along one
     /// axis: `step` (1, 0) along rows, (0, 1) along columns; indices beyond
     /// the edges clamped to them. Alpha comes out 1.
@@ -235,8 +238,10 @@ final class BackdropLattice {
                                                  SendablePointer(address: UnsafeMutablePointer(mutating: sourcesBase)))
                         let taps = reach * 2 + 1
                         // Bands of rows side by side on the cores: each point is the same sum, in the same order, whoever makes it.
-                        let bands = max(1, min(rows, 2 * ProcessInfo.processInfo.activeProcessorCount))
-                        DispatchQueue.concurrentPerform(iterations: bands) { band in
+                        // A small lattice (the call's glass) is one band on this thread: waking the cores would cost more than its sums.
+                        let bands = columns * rows * taps < Self.smallestParallelConvolution
+                            ? 1 : max(1, min(rows, 2 * ProcessInfo.processInfo.activeProcessorCount))
+                        let band = { @Sendable (band: Int) in
                           let (values, result, kernel, sources) = (values.address, result.address, kernel.address, sources.address)
                           for row in band * rows / bands..<(band + 1) * rows / bands {
                             for column in 0..<columns {
@@ -253,6 +258,7 @@ final class BackdropLattice {
                             }
                           }
                         }
+                        if bands == 1 { band(0) } else { DispatchQueue.concurrentPerform(iterations: bands, execute: band) }
                     }
                 }
             }

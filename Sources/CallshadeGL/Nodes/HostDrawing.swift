@@ -22,7 +22,7 @@ protocol HostDrawing: Sendable {
 struct HostBands {
     let bands: [Range<Int>]
 
-    init(_ drawings: [any HostDrawing], height: Int, cores: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    init(_ drawings: [any HostDrawing], height: Int, cores: Int) {
         // Merge the drawings' rows (grown to even edges) into stretches.
         let spans = drawings.map { max($0.rows.lowerBound / 2 * 2, 0)..<max(min(($0.rows.upperBound + 1) / 2 * 2, height), 0) }
             .filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }

@@ -24,13 +24,13 @@ struct AvatarWavesFill: HostFill {
         for waves in throughWaves {
             let planes = GridPlanes.rgb(waves.values, width: waves.window.width, height: waves.window.height)
             let rects = waves.rects
-            GridUpscaler.inBands(rows: rects.count) { band in
+            upscaler.inBands(rows: rects.count) { band in
                 for rect in rects[band] { upscaler.fillRGBA(rect, from: planes, window: waves.window, dither: dither, into: target.address) }
             }
         }
         let through = throughOne.map { (GridPlanes.rgb($0.values, width: $0.window.width, height: $0.window.height), $0.window) }
         let (tiles, parts) = (composed, parts)
-        GridUpscaler.inBands(rows: tiles.count) { band in
+        upscaler.inBands(rows: tiles.count) { band in
             for tile in tiles[band] {
                 upscaler.fillRGBA(tile.rect, kind: tile.kind, foreground: parts, base: base, through: through, dither: dither,
                                   into: target.address)
@@ -43,13 +43,13 @@ struct AvatarWavesFill: HostFill {
         for waves in throughWaves {
             let ycbcr = GridPlanes.ycbcr(waves.values, width: waves.window.width, height: waves.window.height)
             let rects = waves.rects
-            GridUpscaler.inBands(rows: rects.count) { band in
+            upscaler.inBands(rows: rects.count) { band in
                 for rect in rects[band] { upscaler.fillYUV420(rect, from: ycbcr, window: waves.window, into: target.address) }
             }
         }
         let through = throughOne.map { (GridPlanes.ycbcr($0.values, width: $0.window.width, height: $0.window.height), $0.window) }
         let (tiles, parts) = (composed, parts)
-        GridUpscaler.inBands(rows: tiles.count) { band in
+        upscaler.inBands(rows: tiles.count) { band in
             for tile in tiles[band] {
                 upscaler.fillYUV420(tile.rect, kind: tile.kind, foreground: parts, base: base, through: through, into: target.address)
             }
