@@ -30,7 +30,7 @@ public final class GPURenderer: FrameRenderer {
     public convenience init(context: GLContext, shaders: ShaderLibrary = .embedded, configuration: RendererConfiguration? = nil) throws {
         let gradient = try GradientPass(context: context, shaders: shaders)
         self.init(context: context, shaders: shaders, gradient: gradient,
-                  nodes: try NodeRenderers.make(context: context, shaders: shaders, gradient: gradient),
+                  nodes: NodeRenderers.make(context: context, shaders: shaders, gradient: gradient),
                   backgroundTiles: try BackgroundTiles(context: context, shaders: shaders),
                   configuration: configuration ?? .preferred(for: context))
     }
@@ -270,8 +270,8 @@ public final class GPURenderer: FrameRenderer {
 
     /// The format a frame of `scene` is drawn in: half floats where a node
     /// wants them and the context renders to them, else RGBA8.
-    private func targetFormat(for scene: Scene) -> TextureFormat {
-        context.rendersToFloat && nodes.wantFloatTarget(scene) ? .rgba16f : .rgba8
+    private func targetFormat(for scene: Scene) throws -> TextureFormat {
+        try context.rendersToFloat && nodes.wantFloatTarget(scene) ? .rgba16f : .rgba8
     }
 
     /// A target for the overlay, reused while it is large enough (sides in steps of 64) and of `format`.

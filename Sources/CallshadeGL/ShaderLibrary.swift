@@ -94,6 +94,8 @@ public struct ShaderLibrary: Sendable {
 
     /// The NAME of a line `#include "NAME"`, or nil.
     static func includedName<S: StringProtocol>(in line: S) -> String? {
+        // Most lines have no '#': they are passed over without trimming (every line of every file is asked).
+        guard line.utf8.contains(UInt8(ascii: "#")) else { return nil }
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard trimmed.hasPrefix("#include") else { return nil }
         let rest = trimmed.dropFirst("#include".count).trimmingCharacters(in: .whitespaces)

@@ -1,59 +1,85 @@
 import CallshadeCore
 
-/// The node renderers of a GPU renderer, by node type.
-struct NodeRenderers {
-    private let byType: [ObjectIdentifier: any RegisteredRenderer]
-    /// The same in the order they were registered (prepared and compiled in that order).
-    private let all: [any RegisteredRenderer]
+/// The node renderers of a GPU renderer, by node type. Each is made (its
+/// programs compiled) when a scene first shows a node of its type, so that
+/// a render compiles only what its scenes draw.
+final class NodeRenderers {
+    /// A node type's renderer, not made yet.
+    struct Entry {
+        let nodeType: ObjectIdentifier
+        fileprivate let make: () throws -> any RegisteredRenderer
+
+        /// The entry of the renderer `make` makes.
+        static func of<Renderer: NodeRenderer>(_ make: @escaping () throws -> Renderer) -> Entry {
+            Entry(nodeType: ObjectIdentifier(Renderer.Node.self)) { Registered(renderer: try make()) }
+        }
+    }
+
+    private let entries: [Entry]
+    private let positions: [ObjectIdentifier: Int]
+    /// The renderers made so far, by their entry's position.
+    private var made: [Int: any RegisteredRenderer] = [:]
 
     /// One line a node type.
-    static func make(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass) throws -> NodeRenderers {
+    static func make(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass) -> NodeRenderers {
         NodeRenderers([
-            try AvatarWavesRenderer(context: context, shaders: shaders),
-            try GlassRenderer(context: context, shaders: shaders, gradient: gradient),
-            try MarksRenderer(context: context, shaders: shaders),
-            try ShadeRenderer(context: context, shaders: shaders),
-            try StrokeRenderer(context: context, shaders: shaders),
-            try StampRenderer(context: context, shaders: shaders),
-            try PencilRenderer(context: context, shaders: shaders),
-            try VideoRenderer(context: context, shaders: shaders),
-            try WallpaperRenderer(context: context, shaders: shaders),
-            try BubblesRenderer(context: context, shaders: shaders),
+            .of { try AvatarWavesRenderer(context: context, shaders: shaders) },
+            .of { try GlassRenderer(context: context, shaders: shaders, gradient: gradient) },
+            .of { try MarksRenderer(context: context, shaders: shaders) },
+            .of { try ShadeRenderer(context: context, shaders: shaders) },
+            .of { try StrokeRenderer(context: context, shaders: shaders) },
+            .of { try StampRenderer(context: context, shaders: shaders) },
+            .of { try PencilRenderer(context: context, shaders: shaders) },
+            .of { try VideoRenderer(context: context, shaders: shaders) },
+            .of { try WallpaperRenderer(context: context, shaders: shaders) },
+            .of { try BubblesRenderer(context: context, shaders: shaders) },
         ])
     }
 
-    private init(_ renderers: [any NodeRenderer]) {
-        func registered<Renderer: NodeRenderer>(_ renderer: Renderer) -> any RegisteredRenderer { Registered(renderer: renderer) }
-        all = renderers.map { registered($0) }
-        byType = Dictionary(all.map { ($0.nodeType, $0) }) { first, _ in first }
+    private init(_ entries: [Entry]) {
+        self.entries = entries
+        positions = Dictionary(entries.enumerated().map { ($1.nodeType, $0) }) { first, _ in first }
+    }
+
+    /// The renderer of `node`'s type, made now if it was not.
+    private func renderer(for node: any SceneNode) throws -> any RegisteredRenderer {
+        guard let position = positions[ObjectIdentifier(type(of: node))] else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
+        return try renderer(at: position)
+    }
+
+    private func renderer(at position: Int) throws -> any RegisteredRenderer {
+        if let renderer = made[position] { return renderer }
+        let renderer = try entries[position].make()
+        made[position] = renderer
+        return renderer
     }
 
     /// The nodes of `scene` with their renderers and tiles, bottom to top.
     func frameNodes(of scene: Scene, classified: Bool) throws -> [any FrameNode] {
-        try scene.nodes.map { node in
-            guard let renderer = byType[ObjectIdentifier(type(of: node))] else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
-            return try renderer.frameNode(node, in: scene, classified: classified)
-        }
+        try scene.nodes.map { node in try renderer(for: node).frameNode(node, in: scene, classified: classified) }
     }
 
     /// The grid outputs a node of `scene` asks for (at most one may).
     func gridOutputs(of scene: Scene) throws -> GridOutputs? {
-        let asked = scene.nodes.compactMap { node in byType[ObjectIdentifier(type(of: node))]?.gridOutputs(for: node, in: scene) }
+        let asked = try scene.nodes.compactMap { node in try renderer(for: node).gridOutputs(for: node, in: scene) }
         guard asked.count <= 1 else { throw SceneRenderError.unsupportedNode("two nodes that ask for the grid's outputs in one frame") }
         return asked.first
     }
 
     /// Whether a node of `scene` wants the frame drawn into a half-float target (`NodeRenderer.wantsFloatTarget`).
-    func wantFloatTarget(_ scene: Scene) -> Bool {
-        scene.nodes.contains { node in byType[ObjectIdentifier(type(of: node))]?.wantsFloatTarget(node) ?? false }
+    func wantFloatTarget(_ scene: Scene) throws -> Bool {
+        try scene.nodes.contains { node in try renderer(for: node).wantsFloatTarget(node) }
     }
 
+    /// Has the renderers of `scene`'s nodes, and every renderer made before, prepare for it, in the order they are listed.
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)? = nil) throws {
-        for renderer in all { try renderer.prepare(scene, background: background) }
+        for node in scene.nodes { _ = try renderer(for: node) }
+        for position in made.keys.sorted() { try made[position]?.prepare(scene, background: background) }
     }
 
+    /// Makes every renderer and compiles each program variant they may use; how many programs.
     func compileEveryVariant() throws -> Int {
-        try all.reduce(0) { $0 + (try $1.compileEveryVariant()) }
+        try entries.indices.reduce(0) { $0 + (try renderer(at: $1).compileEveryVariant()) }
     }
 }
 
