@@ -36,11 +36,13 @@ public struct ShaderSource: Equatable, Sendable {
 public struct ShaderLibrary: Sendable {
     private let files: [String: String]
     private let origin: String
+    /// Whether these are the shaders built into the binary, unchanged.
+    public let isBuiltIn: Bool
     private let folder: URL?
 
     /// The shaders compiled into the binary from `Shaders/`.
     public static var embedded: ShaderLibrary {
-        ShaderLibrary(files: EmbeddedShaders.files, origin: "the shaders built into callshade", folder: nil)
+        ShaderLibrary(files: EmbeddedShaders.files, origin: "the shaders built into callshade", folder: nil, isBuiltIn: true)
     }
 
     /// Shaders read from a folder when they are asked for.
@@ -57,10 +59,11 @@ public struct ShaderLibrary: Sendable {
         self.init(files: EmbeddedShaders.files.merging(sources) { $1 }, origin: "the given sources", folder: nil)
     }
 
-    private init(files: [String: String], origin: String, folder: URL?) {
+    private init(files: [String: String], origin: String, folder: URL?, isBuiltIn: Bool = false) {
         self.files = files
         self.origin = origin
         self.folder = folder
+        self.isBuiltIn = isBuiltIn
     }
 
     /// The names of the embedded shader files.

@@ -25,7 +25,9 @@ final class ShaderErrorTests: XCTestCase {
     func assertCompileError(_ overrides: [String: String], file expectedFile: String, line expectedLine: Int,
                             sourceLine: UInt = #line) throws {
         let context = try GLContext()
-        XCTAssertThrowsError(try GPURenderer(context: context, shaders: ShaderLibrary(overriding: overrides)), line: sourceLine) { error in
+        // Every program, as `render` compiles them for shaders given from a folder (built-in ones are compiled when first drawn).
+        XCTAssertThrowsError(try GPURenderer(context: context, shaders: ShaderLibrary(overriding: overrides)).compileEveryVariant(),
+                             line: sourceLine) { error in
             guard case .compile(let file, let line, let log)? = error as? ShaderError else {
                 return XCTFail("expected a compile error, got \(error)", line: sourceLine)
             }
@@ -48,7 +50,7 @@ final class ShaderErrorTests: XCTestCase {
     }
 
     func testErrorsInIncludedFilesNameThatFileAndItsLine() throws {
-        // Lines every eagerly built program compiles.
+        // Lines the call's programs compile.
         let gradientLine = try line(of: "vec3 color = sum / max(total, 1e-5);", in: "gradient.glsl")
         try assertCompileError(["gradient.glsl": try broken("gradient.glsl", atLine: gradientLine)], file: "gradient.glsl", line: gradientLine)
         let wavesLine = try line(of: "vec2 p = offset / side;", in: "waves.glsl")

@@ -66,7 +66,12 @@ struct RenderOptions: ParsableArguments {
             return ReferenceRenderer()
         case .gpu:
             let context = try GLContext(platforms: eglPlatform.platforms)
-            return try GPURenderer(context: context, shaders: try shaderLibrary(), configuration: configuration(for: context))
+            let library = try shaderLibrary()
+            let renderer = try GPURenderer(context: context, shaders: library, configuration: configuration(for: context))
+            // The built-in shaders compile (the tests hold them to it): each program is compiled when a frame first needs it.
+            // Shaders being edited are all compiled now, so that a mistake in any is said before the first frame.
+            if !library.isBuiltIn { try renderer.compileEveryVariant() }
+            return renderer
         }
     }
 }
