@@ -36,35 +36,28 @@ public struct VideoBlurredCopy: Equatable, Sendable {
     /// Each texel's premultiplied colour and alpha: the mean over the part of the picture it covers.
     static func reduced(_ picture: SourcePicture) -> (premultiplied: [RGB], alphas: [Double]) {
         let width = picture.width, height = picture.height
-        // Each picture pixel's premultiplied colour and alpha; chroma from the sample covering it.
-        @Sendable func pixel(_ x: Int, _ y: Int) -> (RGB, Double) {
-            switch picture {
-            case .ycbcr(let frame):
-                let chroma = (y / 2) * frame.chromaWidth + x / 2
-                return (YCbCrConversion.rgb(luma: Double(frame.luma[y * width + x]), cb: Double(frame.cb[chroma]), cr: Double(frame.cr[chroma]),
-                                            matrix: frame.matrix, range: frame.range), 1)
-            case .rgba(let image):
-                let at = (y * width + x) * 4, alpha = Double(image.pixels[at + 3]) / 255
-                return (RGB(Double(image.pixels[at]), Double(image.pixels[at + 1]), Double(image.pixels[at + 2])) * (alpha / 255), alpha)
-            }
-        }
         let side = side
         let columns = cells(count: width), rows = cells(count: height)
-        // Along x: each picture row into `side` cells, in bands of rows side by side on the cores
-        // (each cell the same sum, in the same order, whoever makes it).
+        // Along x: each picture row's pixels made once, then summed into `side` cells, in bands of
+        // rows side by side on the cores (each cell the same sum, in the same order, whoever makes it).
         var across = [(RGB, Double)](repeating: (.black, 0), count: side * height)
         across.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
+            guard let base = buffer.baseAddress, width > 0 else { return }
             let target = SendablePointer(address: base)
             let bands = max(1, min(height, 2 * ProcessInfo.processInfo.activeProcessorCount))
             DispatchQueue.concurrentPerform(iterations: bands) { band in
+                let colours = UnsafeMutablePointer<RGB>.allocate(capacity: width), alphas = UnsafeMutablePointer<Double>.allocate(capacity: width)
+                defer {
+                    colours.deallocate()
+                    alphas.deallocate()
+                }
                 for y in band * height / bands..<(band + 1) * height / bands {
+                    pixels(ofRow: y, of: picture, colours: colours, alphas: alphas)
                     for (cell, parts) in columns.enumerated() {
                         var sum = RGB.black, alpha = 0.0
                         for (x, weight) in parts {
-                            let (color, a) = pixel(x, y)
-                            sum = sum + color * weight
-                            alpha += a * weight
+                            sum = sum + colours[x] * weight
+                            alpha += alphas[x] * weight
                         }
                         target[y * side + cell] = (sum, alpha)
                     }
@@ -84,6 +77,35 @@ public struct VideoBlurredCopy: Equatable, Sendable {
             }
         }
         return (premultiplied, alphas)
+    }
+
+    /// Row `y` of the picture: each pixel's premultiplied colour and alpha (chroma from the sample covering it).
+    private static func pixels(ofRow y: Int, of picture: SourcePicture, colours: UnsafeMutablePointer<RGB>, alphas: UnsafeMutablePointer<Double>) {
+        let width = picture.width
+        switch picture {
+        case .ycbcr(let frame):
+            let (matrix, range, chromaRow) = (frame.matrix, frame.range, (y / 2) * frame.chromaWidth)
+            frame.luma.withUnsafeBufferPointer { luma in
+                frame.cb.withUnsafeBufferPointer { cb in
+                    frame.cr.withUnsafeBufferPointer { cr in
+                        for x in 0..<width {
+                            let chroma = chromaRow + x / 2
+                            colours[x] = YCbCrConversion.rgb(luma: Double(luma[y * width + x]), cb: Double(cb[chroma]), cr: Double(cr[chroma]),
+                                                             matrix: matrix, range: range)
+                            alphas[x] = 1
+                        }
+                    }
+                }
+            }
+        case .rgba(let image):
+            image.pixels.withUnsafeBufferPointer { pixels in
+                for x in 0..<width {
+                    let at = (y * width + x) * 4, alpha = Double(pixels[at + 3]) / 255
+                    colours[x] = RGB(Double(pixels[at]), Double(pixels[at + 1]), Double(pixels[at + 2])) * (alpha / 255)
+                    alphas[x] = alpha
+                }
+            }
+        }
     }
 
     /// For each of `side` equal cells across `count` pixels, the pixels it
