@@ -9,6 +9,9 @@ public struct ChatKind: SceneKind {
     public static let elements = ChatElements([
         WallpaperElement(),
         MessagesElement(),
+        DatePillElement(),
+        NavigationBarElement(),
+        InputPanelElement(),
     ])
 
     public init() {}
