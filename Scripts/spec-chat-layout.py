@@ -20,7 +20,8 @@ colours at phase 0, smooth enough that its blur is itself within a level).
       worked out with a mistake each (the tail's 7 pt inset as 1, the status
       always on its own line, the baseline 2 pt low, merged bubbles 14/3
       apart, the date row 2 pt lower, the field 2 pt higher, the title
-      centred on y 69 alone); exit 1 if any of them passes
+      centred on y 69 alone, the emoji's box 4 pt from the edge as a
+      bubble's frame); exit 1 if any of them passes
 """
 import importlib.util
 import json
@@ -114,7 +115,8 @@ def expected(case, measure, mistake=None):
         if emoji:
             # Section 2.9 (ours): a 96-pt box 11 pt from the screen's edge, the time pill 18 high at its
             # bottom-right, as wide as the status box (4 pt more with checks, for the second one).
-            left = 390 - 11 - 96 if side == "outgoing" else 11
+            margin = 4 if mistake == "emoji-at-bubble-edge" else 11
+            left = 390 - margin - 96 if side == "outgoing" else margin
             top = bottom - 96
             pill_width = status + (4 if side == "outgoing" else 0)
             placed.append({"side": side, "emoji": messages[index]["text"], "box": (left, top, left + 96, top + 96),
@@ -339,7 +341,8 @@ def measure_emoji(image, backdrop, item):
         measure_pill(image, backdrop, item["pill"], "emoji pill", 9, right_edge=False)
 
 
-MISTAKES = ["even-insets", "status-own-line", "baseline-low", "wide-gaps", "date-low", "field-high", "title-alone"]
+MISTAKES = ["even-insets", "status-own-line", "baseline-low", "wide-gaps", "date-low", "field-high", "title-alone",
+            "emoji-at-bubble-edge"]
 
 
 def errors(case, image, mistake=None):
@@ -375,8 +378,11 @@ def main(argv):
     if argv[0] == "selftest":
         passed = []
         for mistake in MISTAKES:
-            # Wide gaps only matter where bubbles merge.
-            if mistake == "wide-gaps" and len(case["messages"]) < 2:
+            # Wide gaps only matter where bubbles merge; the emoji's edge only where there is an emoji.
+            messages = case["messages"]
+            merges = any(a["side"] == b["side"] and not is_emoji(a["text"]) and not is_emoji(b["text"])
+                         for a, b in zip(messages, messages[1:]))
+            if mistake == "wide-gaps" and not merges or mistake == "emoji-at-bubble-edge" and not any(is_emoji(m["text"]) for m in messages):
                 continue
             worst, _ = errors(case, image, mistake)
             caught = worst > TOLERANCE
