@@ -12,8 +12,8 @@ struct ChatFrames: FrameScenes {
     /// Whether frames get the 8x8 ordered dither.
     var dither = false
 
-    /// `file` names the scenario in errors (its pattern's).
-    init(_ scenario: ChatScenario, file: String, size: FrameSize, showing: Set<SceneTag>) throws {
+    /// `file` names the scenario in errors (its pattern's); `options` give the avatar (`--avatar`, else the scenario's).
+    init(_ scenario: ChatScenario, file: String, size: FrameSize, showing: Set<SceneTag>, options: SceneOptions) throws {
         var pattern: PatternMask?
         if let path = scenario.wallpaper.patternPath, !showing.isDisjoint(with: [.pattern, .nav, .input, .date, .messages]) {
             do {
@@ -25,7 +25,10 @@ struct ChatFrames: FrameScenes {
         let elements = ChatKind.elements
         let text = showing.isDisjoint(with: elements.textTags(for: scenario)) ? nil
             : try TextSetter(scale: Double(size.width) / 390, texts: elements.texts(for: scenario))
-        screen = ChatScreen(scenario, size: size, pattern: pattern, text: text, showing: showing)
+        // The avatar's picture, prepared for its 37-pt circle (and a pixel), read only if the bar is drawn.
+        let side = Int((NavigationBarElement.avatarDiameter * Double(size.width) / 390).rounded(.up)) + 1
+        let avatar = showing.contains(.nav) ? try options.avatarImage(scenarioAvatar: scenario.avatarPath, side: side) : nil
+        screen = ChatScreen(scenario, size: size, pattern: pattern, text: text, avatar: avatar, showing: showing)
     }
 
     func scene(at time: Double) throws -> Scene {

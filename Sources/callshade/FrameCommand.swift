@@ -74,7 +74,7 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
         if let path = scenario, let chat = try ScenarioFile.loadAny(path: path) as? ChatScenario {
             let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: chat) } ?? 0
             var frames = try ChatFrames(chat, file: path, size: try drawing.render.frameSize(default: chat.size ?? .phone),
-                                        showing: try layerOptions.chatLayers)
+                                        showing: try layerOptions.chatLayers, options: sceneOptions)
             frames.dither = dither
             let image = try drawing.render.makeRenderer().render(try frames.scene(at: instant))
             try PNGFile.write(image, to: output, cleanup: cleanup)

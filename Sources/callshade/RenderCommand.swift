@@ -146,7 +146,7 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         var audioPath: String?
         var warnings = {}
         if let chat = scenario as? ChatScenario {
-            var made = try ChatFrames(chat, file: self.scenario, size: size, showing: try layerOptions.chatLayers)
+            var made = try ChatFrames(chat, file: self.scenario, size: size, showing: try layerOptions.chatLayers, options: sceneOptions)
             made.dither = dither
             frames = made
         } else if let call = scenario as? Scenario {

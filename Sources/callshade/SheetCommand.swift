@@ -81,7 +81,7 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
         let frames: any FrameScenes
         var warnings = {}
         if let chat = scenario as? ChatScenario {
-            frames = try ChatFrames(chat, file: self.scenario, size: cell, showing: try layerOptions.chatLayers)
+            frames = try ChatFrames(chat, file: self.scenario, size: cell, showing: try layerOptions.chatLayers, options: sceneOptions)
         } else if let call = scenario as? Scenario {
             try ScenarioInput.checkFonts(call, file: self.scenario)
             let made = try ScenarioFrames(scenario: call, size: cell, layers: drawing.layers, scene: drawing.scene)

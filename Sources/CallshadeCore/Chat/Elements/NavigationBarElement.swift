@@ -5,8 +5,8 @@
 /// chevron; the name 17 pt semibold black over the subtitle 13 pt (#007AFF
 /// for "online", else #787878), the pair centred on y 69, each line on x
 /// 195 and cut at 230 pt with an ellipsis (ours); the avatar, a 37-pt circle
-/// at (347, 51): the call screen's placeholder gradient with the name's
-/// initials, 16 pt semibold white.
+/// at (347, 51): the contact's picture, else the call screen's placeholder
+/// gradient with the name's initials, 16 pt semibold white.
 public struct NavigationBarElement: ChatElement {
     public init() {}
 
@@ -24,7 +24,8 @@ public struct NavigationBarElement: ChatElement {
     static let titleLimit = 230.0
     /// The pair's middle.
     static let middle = 69.0
-    static let avatar = (x: 347.0, y: 51.0, diameter: 37.0)
+    static let avatar = (x: 347.0, y: 51.0)
+    public static let avatarDiameter = 37.0
 
     public func texts(for scenario: ChatScenario) -> [TextStyle: [String]] {
         [Self.title: [scenario.name, TextFitting.ellipsis], Self.subtitle: [scenario.subtitle, TextFitting.ellipsis], Self.back: ["Chats"],
@@ -66,11 +67,12 @@ public struct NavigationBarElement: ChatElement {
         marks += title.marks(origin: places.title, color: .black)
         marks += subtitle.marks(origin: places.subtitle, color: scenario.subtitle == ChatScenario.defaultSubtitle ? Self.blue : Self.grey)
         scene.nodes.append(MarksNode(atlas: text.atlas, marks: marks))
-        // The avatar: the placeholder's gradient in its circle, the initials centred on it.
-        let (x, y, diameter) = (Self.avatar.x * scale, Self.avatar.y * scale, Self.avatar.diameter * scale)
+        // The avatar: the picture, else the placeholder's gradient with the initials centred on it, in its circle.
+        let (x, y, diameter) = (Self.avatar.x * scale, Self.avatar.y * scale, Self.avatarDiameter * scale)
         let circle = RoundedRectangle(x: x, y: y, width: diameter, height: diameter, cornerRadius: diameter / 2)
-        let colors = AvatarLayer.placeholderColors
-        scene.nodes.append(VideoNode(picture: AvatarPicture.placeholder(top: colors.top, bottom: colors.bottom), clip: circle, content: circle))
+        scene.nodes.append(VideoNode(picture: AvatarPicture.picture(of: AvatarLayer(image: instant.avatar, diameter: diameter)),
+                                     clip: circle, content: circle))
+        guard instant.avatar == nil else { return }
         let initials = text.line(Self.initials(of: scenario.name), style: Self.initialsStyle)
         let centre = Vec2(x + diameter / 2, y + diameter / 2)
         scene.nodes.append(MarksNode(atlas: text.atlas, marks: initials.marks(origin: Vec2(centre.x - initials.width / 2,

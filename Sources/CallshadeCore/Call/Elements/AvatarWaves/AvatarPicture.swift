@@ -9,7 +9,16 @@ enum AvatarPicture {
     static let placeholderRows = 256
 
     static func picture(of layer: AvatarLayer) -> SourcePicture {
-        guard let image = layer.image else { return placeholder(top: layer.placeholderTop, bottom: layer.placeholderBottom) }
+        guard let image = layer.image else {
+            var pixels: [UInt8] = []
+            pixels.reserveCapacity(placeholderRows * 4)
+            for row in 0..<placeholderRows {
+                let color = RGB.mix(layer.placeholderTop, layer.placeholderBottom, (Double(row) + 0.5) / Double(placeholderRows))
+                pixels += [Quantize.byte(color.r), Quantize.byte(color.g), Quantize.byte(color.b), 255]
+            }
+            // One column of `placeholderRows` opaque texels: the size matches the bytes.
+            return .rgba(RGBAImage(width: 1, height: placeholderRows, pixels: pixels) ?? RGBAImage(width: 1, height: 1, fill: (0, 0, 0, 255)))
+        }
         var pixels = image.premultiplied
         for at in stride(from: 0, to: pixels.count, by: 4) where pixels[at + 3] != 255 {
             let alpha = Int(pixels[at + 3])
@@ -19,17 +28,5 @@ enum AvatarPicture {
         }
         return .rgba(RGBAImage(width: image.side, height: image.side, pixels: pixels)
                      ?? RGBAImage(width: 1, height: 1, fill: (0, 0, 0, 0)))
-    }
-
-    /// The placeholder's vertical gradient from `top` to `bottom` (the chat's navigation bar's avatar too).
-    static func placeholder(top: RGB, bottom: RGB) -> SourcePicture {
-        var pixels: [UInt8] = []
-        pixels.reserveCapacity(placeholderRows * 4)
-        for row in 0..<placeholderRows {
-            let color = RGB.mix(top, bottom, (Double(row) + 0.5) / Double(placeholderRows))
-            pixels += [Quantize.byte(color.r), Quantize.byte(color.g), Quantize.byte(color.b), 255]
-        }
-        // One column of `placeholderRows` opaque texels: the size matches the bytes.
-        return .rgba(RGBAImage(width: 1, height: placeholderRows, pixels: pixels) ?? RGBAImage(width: 1, height: 1, fill: (0, 0, 0, 255)))
     }
 }
