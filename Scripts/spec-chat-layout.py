@@ -1,20 +1,29 @@
 #!/usr/bin/env python3
-"""An independent check of the chat spec's message layout (chat.md, section
-2.4 to 2.8) that measures from pixels. It shares no code with callshade:
-from a golden's messages (read from Goldens/cases.json) it works out where
-the spec puts each bubble, with the text's widths from Inter through Pillow
-(libraqm's shaping), and then finds in the PNG each bubble's body edges
-(left, right, top, bottom), the tail's reach beside the body's bottom corner
-and the first line's baseline, each of which must lie within 1 pt. Text is
-measured with tabular figures, as callshade sets all its text.
+"""An independent check of the chat spec's layout (chat.md, section 2) that
+measures from pixels. It shares no code with callshade: from a golden's
+messages (read from Goldens/cases.json) it works out where the spec puts
+each bubble, with the text's widths from Inter through Pillow (libraqm's
+shaping), and then finds in the PNG each bubble's body edges (left, right,
+top, bottom), the tail's reach beside the body's bottom corner and the first
+line's baseline; an emoji message's glyph (its ink from Noto Color Emoji
+through Pillow) and its time pill's edges; the date pill's four edges; the
+input field's four edges; and the navigation bar's title (its ink's middle
+and its baseline). Each must lie within 1 pt. Text is measured with tabular
+figures, as callshade sets all its text. The glass pills (black at 0.2 over
+the blurred wallpaper) are found by their coverage: each pixel's darkening
+against the wallpaper that spec-chat-wallpaper.py computes (the classic
+colours at phase 0, smooth enough that its blur is itself within a level).
 
   spec-chat-layout.py check NAME FILE.png
   spec-chat-layout.py selftest NAME FILE.png
       show that the check can fail: the golden against the spec's places
       worked out with a mistake each (the tail's 7 pt inset as 1, the status
       always on its own line, the baseline 2 pt low, merged bubbles 14/3
-      apart); exit 1 if any of them passes
+      apart, the date row 2 pt lower, the field 2 pt higher, the title
+      centred on y 69 alone, the emoji's box 4 pt from the edge as a
+      bubble's frame); exit 1 if any of them passes
 """
+import importlib.util
 import json
 import math
 import pathlib
@@ -24,6 +33,9 @@ import numpy as np
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 INTER = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
+INTER_MEDIUM = "/usr/share/fonts/opentype/inter/Inter-Medium.otf"
+INTER_SEMIBOLD = "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf"
+EMOJI = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
 OVERSIZE = 64
 TOLERANCE = 1.0   # points
 WRAP = 316.0
@@ -43,11 +55,28 @@ class Measure:
     def __init__(self):
         from PIL import ImageFont
         layout = ImageFont.Layout.RAQM if ImageFont.core.HAVE_RAQM else ImageFont.Layout.BASIC
-        self.faces = {size: ImageFont.truetype(INTER, size * OVERSIZE, layout_engine=layout) for size in (17, 11)}
+        self.faces = {size: ImageFont.truetype(INTER, size * OVERSIZE, layout_engine=layout) for size in (17, 13, 11)}
+        self.faces["medium13"] = ImageFont.truetype(INTER_MEDIUM, 13 * OVERSIZE, layout_engine=layout)
+        self.faces["semibold17"] = ImageFont.truetype(INTER_SEMIBOLD, 17 * OVERSIZE, layout_engine=layout)
 
     def width(self, text, size):
         # callshade sets every text with tabular figures (Docs/text.md), the times' digits included.
         return self.faces[size].getlength(text, features=["tnum"]) / OVERSIZE
+
+    def height(self, size):
+        """The line box (ascender + descender) in points, and the ascender."""
+        ascent, descent = self.faces[size].getmetrics()
+        return (ascent + descent) / OVERSIZE, ascent / OVERSIZE
+
+    def ink(self, text, size):
+        """The ink's box (left, top, right, bottom) from the pen on the baseline, in points."""
+        return tuple(v / OVERSIZE for v in self.faces[size].getbbox(text, anchor="ls", features=["tnum"]))
+
+
+def is_emoji(text):
+    """One emoji (the goldens' emoji are single pictographs, with a variation selector at most)."""
+    points = [ord(c) for c in text if ord(c) != 0xFE0F]
+    return len(points) == 1 and (points[0] >= 0x1F000 or 0x2600 <= points[0] <= 0x27BF)
 
 
 def lines(text, measure):
@@ -69,19 +98,34 @@ def expected(case, measure, mistake=None):
     messages = case["messages"]
     sized = []
     for message in messages:
+        status = 10 + measure.width(message["time"], 11) + (13 if message["side"] == "outgoing" else 0)
+        if is_emoji(message["text"]):
+            sized.append((message["side"], 96, 96, status, True))
+            continue
         broken = lines(message["text"], measure)
         widths = [measure.width(line, 17) for line in broken]
-        status = 10 + measure.width(message["time"], 11) + (13 if message["side"] == "outgoing" else 0)
         shares = widths[-1] + status <= WRAP and mistake != "status-own-line"
         content = max(max(widths), status, widths[-1] + status if shares else 0)
         height = max(35, 12 + 21 * len(broken) + (0 if shares else 13))
-        sized.append((message["side"], 30 + content, height))
+        sized.append((message["side"], 30 + content, height, status, False))
     bottom = 765 - 4 - 7 / 3
     placed = []
     for index in range(len(sized) - 1, -1, -1):
-        side, width, height = sized[index]
-        merged_above = index > 0 and sized[index - 1][0] == side
-        merged_below = index + 1 < len(sized) and sized[index + 1][0] == side
+        side, width, height, status, emoji = sized[index]
+        if emoji:
+            # Section 2.9 (ours): a 96-pt box 11 pt from the screen's edge, the time pill 18 high at its
+            # bottom-right, as wide as the status box (4 pt more with checks, for the second one).
+            margin = 4 if mistake == "emoji-at-bubble-edge" else 11
+            left = 390 - margin - 96 if side == "outgoing" else margin
+            top = bottom - 96
+            pill_width = status + (4 if side == "outgoing" else 0)
+            placed.append({"side": side, "emoji": messages[index]["text"], "box": (left, top, left + 96, top + 96),
+                           "pill": (left + 96 - pill_width, top + 96 - 18, left + 96, top + 96)})
+            bottom = top - 14 / 3
+            continue
+        # Bubbles merge with a bubble of their side; an emoji merges with nothing.
+        merged_above = index > 0 and sized[index - 1][0] == side and not sized[index - 1][4]
+        merged_below = index + 1 < len(sized) and sized[index + 1][0] == side and not sized[index + 1][4]
         left = 386 - width if side == "outgoing" else 4
         top = bottom - height
         # The body: inset 1, 7 on the tail's side.
@@ -92,6 +136,35 @@ def expected(case, measure, mistake=None):
         placed.append({"side": side, "body": body, "tail": not merged_below, "line_top": line_top, "baseline": baseline})
         bottom = top - (2 if merged_above and mistake != "wide-gaps" else 14 / 3)
     return list(reversed(placed))
+
+
+def date_pill(case, measure, placed, mistake=None):
+    """Section 2.4: the date row 34 pt above the first frame's 7/3 inset, its pill 7 below the row's top,
+    20 high, the label (13 pt medium) + 12 wide, centred on x 195."""
+    first = placed[0]
+    first_top = (first["box"][1] if "box" in first else first["body"][1] - 1)
+    row_top = first_top - 7 / 3 - 34 + (2 if mistake == "date-low" else 0)
+    width = measure.width(case.get("date", "Today"), "medium13") + 12
+    return (195 - width / 2, row_top + 7, 195 + width / 2, row_top + 27)
+
+
+def field(mistake=None):
+    """Section 2.3, empty: the field at x 42, 6 below the panel's top (765), 306 x 33."""
+    top = 765 + 6 - (2 if mistake == "field-high" else 0)
+    return (42, top, 348, top + 33)
+
+
+def title(case, measure, mistake=None):
+    """Section 2.2: the name (17 pt semibold) over the subtitle (13 pt), the pair's line boxes centred on
+    y 69, each line centred on x 195: the title's ink middle (x) and its baseline (y)."""
+    name = case.get("title", "Emma Walker")
+    title_height, title_ascent = measure.height("semibold17")
+    subtitle_height, _ = measure.height(13)
+    pair = title_height + (0 if mistake == "title-alone" else subtitle_height)
+    baseline = 69 - pair / 2 + title_ascent
+    left = 195 - measure.width(name, "semibold17") / 2
+    ink = measure.ink(name, "semibold17")
+    return left + (ink[0] + ink[2]) / 2, baseline
 
 
 FILLS = {"outgoing": np.array([0xE1, 0xFF, 0xC7]), "incoming": np.array([0xFF, 0xFF, 0xFF])}
@@ -164,17 +237,131 @@ def measure_bubble(image, bubble):
     return results
 
 
-MISTAKES = ["even-insets", "status-own-line", "baseline-low", "wide-gaps"]
+def wallpaper():
+    """The classic wallpaper at phase 0, 390 x 844 (levels, floats), from spec-chat-wallpaper.py."""
+    spec = importlib.util.spec_from_file_location("spec_chat_wallpaper", ROOT / "Scripts" / "spec-chat-wallpaper.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.picture({"size": "390x844", "variant": "ios", "step": "auto", "phase": 0, "steps": [], "time": 0})
+
+
+def pill_edge(image, backdrop, fixed, start, count, along_x, entering):
+    """Where a glass pill (black at 0.2 over the wallpaper) begins along a row (along_x) or a column at
+    `fixed`: its coverage of each of `count` pixels from `start` is its darkening over a fifth of the
+    wallpaper there, and the edge lies the uncovered pixels past `start` (entering) or the covered ones."""
+    total = 0.0
+    for i in range(start, start + count):
+        y, x = (fixed, i) if along_x else (i, fixed)
+        under = backdrop[y, x].sum()
+        cover = min(max((under - image[y, x].astype(float).sum()) / (0.2 * under), 0.0), 1.0)
+        total += (1 - cover) if entering else cover
+    return start + total
+
+
+def measure_pill(image, backdrop, pill, name, inset, right_edge=True):
+    """A pill's edges: left and right on its middle row (the right one unless the checks lie near it), top
+    and bottom on the column `inset` pt in from its left."""
+    left, top, right, bottom = pill
+    row = int((top + bottom) / 2)
+    column = int(left + inset)
+    found = [(f"{name} left", pill_edge(image, backdrop, row, int(math.floor(left)) - 2, 5, True, True), left)]
+    if right_edge:
+        found.append((f"{name} right", pill_edge(image, backdrop, row, int(math.floor(right)) - 2, 5, True, False), right))
+    return found + [(f"{name} top", pill_edge(image, backdrop, column, int(math.floor(top)) - 2, 5, False, True), top),
+                    (f"{name} bottom", pill_edge(image, backdrop, column, int(math.floor(bottom)) - 2, 5, False, False), bottom)]
+
+
+def measure_field(image, box):
+    """The field's edges: white inside its 1-pt inner stroke, so each edge lies 1 pt beyond the first
+    wholly white pixel (all channels at least 252) met scanning in from 3 pt outside it."""
+    left, top, right, bottom = box
+    row, column = int((top + bottom) / 2), 195
+    white = lambda p: p[:3].min() >= 252
+    x = int(left) - 3
+    while x < right and not white(image[row, x]):
+        x += 1
+    got_left = x - 1
+    x = int(right) + 3
+    while x > left and not white(image[row, x]):
+        x -= 1
+    got_right = x + 2
+    y = int(top) - 3
+    while y < bottom and not white(image[y, column]):
+        y += 1
+    got_top = y - 1
+    y = int(bottom) + 3
+    while y > top and not white(image[y, column]):
+        y -= 1
+    got_bottom = y + 2
+    return [("field left", got_left, left), ("field right", got_right, right), ("field top", got_top, top), ("field bottom", got_bottom, bottom)]
+
+
+def measure_title(image, want):
+    """The title's black ink (every channel under 110: the blue subtitle and "Chats" are not) in the bar:
+    the middle of its columns' span, and the median of its columns' lowest inked pixels."""
+    band = image[47:91, 80:310, :3].astype(int)
+    dark = band.max(axis=2) < 110
+    columns = [x for x in range(dark.shape[1]) if dark[:, x].any()]
+    if not columns:
+        return [("title middle", float("nan"), want[0]), ("title baseline", float("nan"), want[1])]
+    middle = 80 + (columns[0] + columns[-1] + 1) / 2
+    bottoms = [47 + int(np.nonzero(dark[:, x])[0].max()) + 1 for x in columns]
+    return [("title middle", middle, want[0]), ("title baseline", float(np.median(bottoms)), want[1])]
+
+
+def emoji_ink(text):
+    """The emoji's ink in its picture (fractions of its width and height), through Pillow."""
+    from PIL import Image, ImageDraw, ImageFont
+    face = ImageFont.truetype(EMOJI, 109)
+    left, top, right, bottom = face.getbbox(text)
+    canvas = Image.new("RGBA", (right - left + 20, bottom - top + 20), (0, 0, 0, 0))
+    ImageDraw.Draw(canvas).text((10 - left, 10 - top), text, font=face, embedded_color=True)
+    alpha = np.asarray(canvas)[..., 3] > 127
+    ys, xs = np.nonzero(alpha)
+    width, height = right - left, bottom - top
+    return width, height, ((xs.min() - 10) / width, (ys.min() - 10) / width, (xs.max() + 1 - 10) / width, (ys.max() + 1 - 10) / width)
+
+
+def measure_emoji(image, backdrop, item):
+    """The emoji's ink (pixels off the wallpaper by over 20 levels) above its pill: its left, right and top,
+    against its picture scaled to the box's width and centred in the box; then the pill's edges."""
+    left, top, right, bottom = item["box"]
+    width, height, ink = emoji_ink(item["emoji"])
+    scale = 96 / width
+    picture_top = top + (96 - height * scale) / 2
+    want_left, want_right, want_top = left + ink[0] * 96, left + ink[2] * 96, picture_top + ink[1] * 96
+    region = (slice(int(top) - 4, int(item["pill"][1]) - 1), slice(int(left) - 4, int(right) + 4))
+    off = np.abs(image[region][..., :3].astype(float) - backdrop[region]).max(axis=2) > 20
+    ys, xs = np.nonzero(off)
+    if not len(xs):
+        return [("emoji left", float("nan"), want_left)]
+    got_left, got_right = region[1].start + xs.min(), region[1].start + xs.max() + 1
+    got_top = region[0].start + ys.min()
+    return [("emoji left", got_left, want_left), ("emoji right", got_right, want_right), ("emoji top", got_top, want_top)] + \
+        measure_pill(image, backdrop, item["pill"], "emoji pill", 9, right_edge=False)
+
+
+MISTAKES = ["even-insets", "status-own-line", "baseline-low", "wide-gaps", "date-low", "field-high", "title-alone",
+            "emoji-at-bubble-edge"]
 
 
 def errors(case, image, mistake=None):
     measure = Measure()
+    backdrop = wallpaper()
     worst, parts = 0.0, []
-    for index, bubble in enumerate(expected(case, measure, mistake)):
-        for name, got, want in measure_bubble(image, bubble):
-            error = abs(got - want) if not math.isnan(got) else float("inf")
-            worst = max(worst, error)
-            parts.append(f"{index}.{name.split()[0]} {got:.1f}/{want:.1f}")
+    placed = expected(case, measure, mistake)
+    found = []
+    for index, item in enumerate(placed):
+        measured = measure_emoji(image, backdrop, item) if "emoji" in item else measure_bubble(image, item)
+        found += [(f"{index}.{name.replace(' ', '-')}", got, want) for name, got, want in measured]
+    found += [(name.replace(" ", "-"), got, want) for name, got, want in
+              measure_pill(image, backdrop, date_pill(case, measure, placed, mistake), "date", 11)]
+    found += [(name.replace(" ", "-"), got, want) for name, got, want in measure_field(image, field(mistake))]
+    found += [(name.replace(" ", "-"), got, want) for name, got, want in measure_title(image, title(case, measure, mistake))]
+    for name, got, want in found:
+        error = abs(got - want) if not math.isnan(got) else float("inf")
+        worst = max(worst, error)
+        parts.append(f"{name} {got:.1f}/{want:.1f}")
     return worst, parts
 
 
@@ -191,8 +378,11 @@ def main(argv):
     if argv[0] == "selftest":
         passed = []
         for mistake in MISTAKES:
-            # Wide gaps only matter where bubbles merge.
-            if mistake == "wide-gaps" and len(case["messages"]) < 2:
+            # Wide gaps only matter where bubbles merge; the emoji's edge only where there is an emoji.
+            messages = case["messages"]
+            merges = any(a["side"] == b["side"] and not is_emoji(a["text"]) and not is_emoji(b["text"])
+                         for a, b in zip(messages, messages[1:]))
+            if mistake == "wide-gaps" and not merges or mistake == "emoji-at-bubble-edge" and not any(is_emoji(m["text"]) for m in messages):
                 continue
             worst, _ = errors(case, image, mistake)
             caught = worst > TOLERANCE

@@ -63,7 +63,7 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         guard let gpu = try render.makeRenderer(backend: .gpu) as? GPURenderer else { throw Diagnostic.internalError("no GPU renderer") }
         let cpu = ReferenceRenderer()
-        let chosenLayers = layerOptions.layers
+        let chosenLayers = try layerOptions.callLayers
         let chosen = gpu.configuration
         print("renderer: \(gpu.context.info.renderer) (\(gpu.context.info.platform.rawValue)), "
               + "\(ProcessInfo.processInfo.activeProcessorCount) CPU cores, \(chosen), "

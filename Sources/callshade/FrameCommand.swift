@@ -72,8 +72,11 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
     /// A signal removes the staged PNG.
     func perform(cleanup: StopCleanup) throws {
         if let path = scenario, let chat = try ScenarioFile.loadAny(path: path) as? ChatScenario {
-            let frame = ChatFrame(scenario: chat, file: path, size: try drawing.render.frameSize(default: chat.size ?? .phone))
-            let image = try drawing.render.makeRenderer().render(try frame.scene(at: time ?? 0, dither: dither))
+            let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: chat) } ?? 0
+            var frames = try ChatFrames(chat, file: path, size: try drawing.render.frameSize(default: chat.size ?? .phone),
+                                        showing: try layerOptions.chatLayers, options: sceneOptions)
+            frames.dither = dither
+            let image = try drawing.render.makeRenderer().render(try frames.scene(at: instant))
             try PNGFile.write(image, to: output, cleanup: cleanup)
             return
         }

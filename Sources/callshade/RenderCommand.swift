@@ -1,5 +1,6 @@
 import ArgumentParser
 import CallshadeCore
+import CallshadeJSON
 import CallshadeRender
 import CallshadeSystem
 import Foundation
@@ -7,7 +8,7 @@ import Foundation
 struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a call scenario to a video, PNG frames, or raw frames.",
+        abstract: "Render a call or chat scenario to a video, PNG frames, or raw frames.",
         discussion: """
         OUT decides what is made: a .mp4, .mov, .mkv or .webm file is a video \
         encoded by ffmpeg (with the scenario's audio, if it names one); a folder \
@@ -28,6 +29,7 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
           callshade render Examples/call.json --pix-fmt yuv420p -o - | your-encoder ...
           callshade render Examples/call.json --shard 2/4 -o part-2.mp4
           callshade render Examples/call.json --at 1.5,8,20.8 --size 390x844 -o stills
+          callshade render Examples/chat.json --size 1080x1920 -o chat.mp4
         """
     )
 
@@ -120,7 +122,7 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
 
     /// Renders, raw frames (`-o -`) going to `rawOutput`.
     func render(cleanup: StopCleanup, rawOutput: FileDescriptor) throws {
-        let scenario = try ScenarioInput.load(self.scenario)
+        let scenario = try ScenarioFile.loadAny(path: self.scenario)
         let start = try from.map { try ScenarioInput.time($0, option: "--from", in: scenario) } ?? 0
         let end = try to.map { try ScenarioInput.time($0, option: "--to", in: scenario) } ?? scenario.duration
         let schedule: FrameSchedule
@@ -137,22 +139,39 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
             throw Diagnostic(error)
         }
         let range = try shard?.nonEmptyFrames(of: schedule.count) ?? 0..<schedule.count
-        var frames = try ScenarioFrames(scenario: scenario, size: drawing.render.frameSize(default: scenario.size ?? .phone),
-                                        layers: drawing.layers, scene: drawing.scene)
-        frames.screen.dither = dither
-        let layout = frames.layout
+        let size = try drawing.render.frameSize(default: scenario.size ?? .phone)
+        // The scenes of the scenario's kind: a call's (its recording, its videos) or a chat's.
+        let frames: any FrameScenes
+        var recording: Recording?
+        var audioPath: String?
+        var warnings = {}
+        if let chat = scenario as? ChatScenario {
+            var made = try ChatFrames(chat, file: self.scenario, size: size, showing: try layerOptions.chatLayers, options: sceneOptions)
+            made.dither = dither
+            frames = made
+        } else if let call = scenario as? Scenario {
+            try ScenarioInput.checkFonts(call, file: self.scenario)
+            var made = try ScenarioFrames(scenario: call, size: size, layers: drawing.layers, scene: drawing.scene)
+            made.screen.dither = dither
+            frames = made
+            recording = made.recording
+            audioPath = call.audioPath
+            warnings = made.sayVideoWarnings
+        } else {
+            throw Diagnostic.internalError("a scenario of kind \(scenario.scene) cannot be rendered")
+        }
         let target = try OutputTarget.resolve(output: output, format: format)
-        let video = try videoSettings(target: target, scenario: scenario, schedule: schedule, frames: range,
-                                      size: layout.size, sharded: (shard?.count ?? 1) > 1, cleanup: cleanup)
+        let video = try videoSettings(target: target, audioPath: audioPath, schedule: schedule, frames: range,
+                                      size: size, sharded: (shard?.count ?? 1) > 1, cleanup: cleanup)
         if target == .raw {
-            do { try (pixelFormat ?? .rgba).check(layout.size) } catch { throw Diagnostic(error) }
+            do { try (pixelFormat ?? .rgba).check(size) } catch { throw Diagnostic(error) }
         }
         let renderer = try drawing.render.makeRenderer()
 
-        let pipeline = FramePipeline(renderer: renderer, sink: try makeSink(target: target, video: video, recording: frames.recording,
+        let pipeline = FramePipeline(renderer: renderer, sink: try makeSink(target: target, video: video, recording: recording,
                                                                             rawOutput: rawOutput, cleanup: cleanup))
         let progress = ProgressLine(total: range.count, quiet: quiet)
-        defer { frames.sayVideoWarnings() }
+        defer { warnings() }
         do {
             try pipeline.render(frames, schedule: schedule, range: range, keepsIndices: isFrames(target), progress: progress.update(done:))
             progress.end()
@@ -183,7 +202,7 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
 
     /// Checks the codec against the container, this ffmpeg and the frame size
     /// (a stop kills the ffmpeg that lists its encoders).
-    private func videoSettings(target: OutputTarget, scenario: Scenario, schedule: FrameSchedule, frames: Range<Int>,
+    private func videoSettings(target: OutputTarget, audioPath: String?, schedule: FrameSchedule, frames: Range<Int>,
                                size: FrameSize, sharded: Bool, cleanup: StopCleanup) throws -> VideoSettings? {
         guard case .video(let path, let container) = target else { return nil }
         let chosen = codec ?? container.defaultCodec
@@ -203,7 +222,7 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         do { _ = try AtomicFile(path: path) } catch { throw Diagnostic(error) }
         var settings = VideoSettings(container: container, codec: chosen, crf: crf, preset: preset,
                                      size: size, fps: schedule.fps)
-        if scenario.audioPath != nil, !noAudio, !sharded, !frames.isEmpty {
+        if audioPath != nil, !noAudio, !sharded, !frames.isEmpty {
             settings.audio = ChildProcess.inheritedPath
             settings.audioStart = schedule.time(ofFrame: frames.lowerBound)
             settings.audioDuration = Double(frames.count) / Double(schedule.fps)

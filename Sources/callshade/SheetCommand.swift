@@ -1,5 +1,6 @@
 import ArgumentParser
 import CallshadeCore
+import CallshadeJSON
 import CallshadePNG
 import CallshadeRender
 import CallshadeReport
@@ -14,6 +15,7 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
         Examples:
           callshade sheet Examples/call.json --every 2 --columns 5 -o sheet.png
           callshade sheet Examples/call.json --from 40.3 --to 43 --every 0.3 --columns 9 -o rating.png
+          callshade sheet Examples/chat.json --every 1 --columns 6 -o chat.png
         """
     )
 
@@ -55,7 +57,7 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
 
     /// A signal removes the staged PNG.
     func perform(cleanup: StopCleanup) throws {
-        let scenario = try ScenarioInput.load(self.scenario)
+        let scenario = try ScenarioFile.loadAny(path: self.scenario)
         let step = every
         let start = try from.map { try ScenarioInput.time($0, option: "--from", in: scenario) } ?? 0
         let end = try to.map { try ScenarioInput.time($0, option: "--to", in: scenario) } ?? scenario.duration
@@ -75,12 +77,24 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
         guard sheet.width * sheet.height <= Self.largestSheet else {
             throw Diagnostic.sheetTooLarge(width: sheet.width, height: sheet.height, limitMegapixels: Self.largestSheet / 1_000_000)
         }
-        let frames = try ScenarioFrames(scenario: scenario, size: cell, layers: drawing.layers, scene: drawing.scene)
+        // The scenes of the scenario's kind: a chat's, or a call's (its recording, its videos).
+        let frames: any FrameScenes
+        var warnings = {}
+        if let chat = scenario as? ChatScenario {
+            frames = try ChatFrames(chat, file: self.scenario, size: cell, showing: try layerOptions.chatLayers, options: sceneOptions)
+        } else if let call = scenario as? Scenario {
+            try ScenarioInput.checkFonts(call, file: self.scenario)
+            let made = try ScenarioFrames(scenario: call, size: cell, layers: drawing.layers, scene: drawing.scene)
+            frames = made
+            warnings = made.sayVideoWarnings
+        } else {
+            throw Diagnostic.internalError("a scenario of kind \(scenario.scene) cannot be drawn")
+        }
         let renderer = try drawing.render.makeRenderer()
         let cells = try times.map { time in
             (image: try renderer.render(try frames.scene(at: time)), label: "\(CallTimeline.number(time)) s")
         }
-        frames.sayVideoWarnings()
+        warnings()
         let picture = ReviewPictures.contactSheet(cells, columns: columns, text: text)
         try PNGFile.write(picture, to: output, cleanup: cleanup)
     }

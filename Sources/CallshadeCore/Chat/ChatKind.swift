@@ -9,6 +9,9 @@ public struct ChatKind: SceneKind {
     public static let elements = ChatElements([
         WallpaperElement(),
         MessagesElement(),
+        DatePillElement(),
+        NavigationBarElement(),
+        InputPanelElement(),
     ])
 
     public init() {}
@@ -39,8 +42,12 @@ public struct ChatInstant: Sendable {
     public let pattern: PatternMask?
     /// Sets the messages' text; nil draws no messages.
     public let text: (any TextSetting)?
+    /// The contact's picture for the navigation bar (nil: the placeholder).
+    public let avatar: AvatarImage?
 
-    public init(scenario: ChatScenario, timeline: ChatTimeline, time: Double, pattern: PatternMask? = nil, text: (any TextSetting)? = nil) {
+    public init(scenario: ChatScenario, timeline: ChatTimeline, time: Double, pattern: PatternMask? = nil, text: (any TextSetting)? = nil,
+                avatar: AvatarImage? = nil) {
+        self.avatar = avatar
         self.scenario = scenario
         self.timeline = timeline
         self.time = time

@@ -10,10 +10,13 @@ public struct ChatScreen: Sendable {
     public let pattern: PatternMask?
     /// Sets the messages' text (made for `elements.texts(for:)` at this size's scale); nil draws no messages.
     public let text: (any TextSetting)?
+    /// The contact's picture, prepared for the navigation bar's circle; nil: the placeholder with initials.
+    public let avatar: AvatarImage?
 
     public init(_ scenario: ChatScenario, size: FrameSize, pattern: PatternMask? = nil, text: (any TextSetting)? = nil,
-                showing: Set<SceneTag>? = nil, elements: ChatElements = ChatKind.elements) {
+                avatar: AvatarImage? = nil, showing: Set<SceneTag>? = nil, elements: ChatElements = ChatKind.elements) {
         timeline = ChatTimeline(scenario)
+        self.avatar = avatar
         self.size = size
         self.pattern = pattern
         self.text = text
@@ -24,7 +27,7 @@ public struct ChatScreen: Sendable {
     /// The scene at `time` seconds.
     public func scene(at time: Double) -> Scene {
         var scene = Scene(size: size, background: nil)
-        elements.add(to: &scene, at: ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time, pattern: pattern, text: text), showing: showing)
+        elements.add(to: &scene, at: ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time, pattern: pattern, text: text, avatar: avatar), showing: showing)
         return scene
     }
 }

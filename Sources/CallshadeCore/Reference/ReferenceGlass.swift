@@ -57,7 +57,8 @@ struct ReferenceGlass: ReferenceNodeShader {
             let py = min(max(start.y + Double(j) * step, 0.5), height - 0.5)
             for i in 0..<wide.columns {
                 let px = min(max(start.x + Double(i) * step, 0.5), width - 0.5)
-                toned[j * wide.columns + i] = glass.tone.apply(to: gradient.color(atScreen: Vec2(px / width, 1 - py / height)))
+                let below = glass.wallpaper?.color(at: Vec2(px, py), in: size) ?? gradient.color(atScreen: Vec2(px / width, 1 - py / height))
+                toned[j * wide.columns + i] = glass.tone.apply(to: below)
                 if let (video, frame, copy) = video {
                     toned[j * wide.columns + i] = Self.overVideo(toned[j * wide.columns + i], at: Vec2(px, py), video: video, frame: frame, copy: copy)
                 }

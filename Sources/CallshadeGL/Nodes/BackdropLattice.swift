@@ -20,6 +20,7 @@ final class BackdropLattice {
         let tone: Tone
         let blur: Double
         let video: GlassVideo?
+        let wallpaper: WallpaperNode?
 
         /// The key of `glass` in a frame of `size`: a region that holds it and every point its blur reads.
         init(_ glass: GlassNode, size: FrameSize) {
@@ -36,6 +37,7 @@ final class BackdropLattice {
             tone = glass.tone
             blur = glass.blur
             video = glass.video
+            wallpaper = glass.wallpaper
         }
     }
 
@@ -94,10 +96,11 @@ final class BackdropLattice {
 
     /// The lattice's points across and down, its first point and its spacing,
     /// for `key`: over a video (whose copy and bars' edges are far less smooth
-    /// than the gradient) an eighth of the blur apart, as the reference's.
+    /// than the gradient) or the chat's wallpaper (its pattern's edges) an
+    /// eighth of the blur apart, as the reference's.
     private static func geometry(_ key: Key) -> (columns: Int, rows: Int, first: Vec2, spacing: Vec2) {
         let region = key.region
-        let step = min(Self.largestSpacing, max(1, key.blur / (key.video == nil ? 2 : 8)))
+        let step = min(Self.largestSpacing, max(1, key.blur / (key.video == nil && key.wallpaper == nil ? 2 : 8)))
         func points(_ extent: Int) -> Int { max(2, Int((Double(max(extent - 1, 0)) / step).rounded(.up)) + 1) }
         let columns = points(region.width), rows = points(region.height)
         return (columns, rows, Vec2(Double(region.x) + 0.5, Double(region.y) + 0.5),
@@ -135,14 +138,16 @@ final class BackdropLattice {
         self.spare = spare
     }
 
-    /// Over a video (`key.video`), `copy` is its blurred copy (`VideoBlurredCopy`).
+    /// Over a video (`key.video`), `copy` is its blurred copy (`VideoBlurredCopy`);
+    /// over the chat's wallpaper (`key.wallpaper`), `background` is not read.
     static func values(_ key: Key, background: (Vec2) -> RGB, copy: VideoBlurredCopy?) -> Values {
         let (columns, rows, first, spacing) = Self.geometry(key)
         var values = [Float](repeating: 1, count: columns * rows * 4)
         for row in 0..<rows {
             for column in 0..<columns {
                 let point = Vec2(first.x + Double(column) * spacing.x, first.y + Double(row) * spacing.y)
-                var toned = key.tone.apply(to: background(point))
+                // Over the chat's wallpaper, the wallpaper itself (the frame has no gradient).
+                var toned = key.tone.apply(to: key.wallpaper?.color(at: point, in: key.size) ?? background(point))
                 if let video = key.video, let copy { toned = video.shown(over: toned, at: point, copy: copy) }
                 let at = (row * columns + column) * 4
                 values[at] = Float(toned.r)

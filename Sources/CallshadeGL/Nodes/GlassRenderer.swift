@@ -74,8 +74,9 @@ final class GlassRenderer: NodeRenderer {
         let key = BackdropLattice.Key(glass, size: size)
         if let made = lattices.first(where: { $0.key == key && (background == nil || $0.hasHostValues) }) { return made }
         let made: BackdropLattice
-        // Over a video, on the GPU passes too, from the gradient evaluated at the lattice's points.
-        if let background = background ?? glass.video.map({ _ in Self.gradient(glass.backdrop, size: size) }) {
+        // Over a video or the chat's wallpaper, on the GPU passes too, from the gradient (or the
+        // wallpaper) evaluated at the lattice's points.
+        if let background = background ?? (glass.video != nil || glass.wallpaper != nil ? Self.gradient(glass.backdrop, size: size) : nil) {
             // The oldest lattice's texture is reused when it has the size (a glass that stays put).
             let spare = lattices.count >= kept ? lattices.removeFirst().uploaded : nil
             made = try BackdropLattice(key, context: context, background: background, copy: glass.video.map(copy(of:)), reusing: spare)

@@ -59,12 +59,12 @@ public final class FramePipeline {
     /// place in the whole render, so shards fit together) or by its place
     /// in `range` (streams count from 0). `progress` gets the number done
     /// after each. The videos' pictures of frame k + 1 are decoded on their
-    /// own thread while frame k renders (`ScenarioFrames.decodeAhead`). On
+    /// own thread while frame k renders (`FrameScenes.decodeAhead`). On
     /// an error the sink is abandoned before it is thrown.
-    public func render(_ frames: ScenarioFrames, schedule: FrameSchedule, range: Range<Int>, keepsIndices: Bool,
+    public func render(_ frames: some FrameScenes, schedule: FrameSchedule, range: Range<Int>, keepsIndices: Bool,
                        progress: (Int) -> Void = { _ in }) throws {
         // The videos' next pictures decode on their own thread while this frame renders.
-        defer { frames.videos?.ahead.waitUntilIdle() }
+        defer { frames.waitUntilIdle() }
         do {
             for (done, index) in range.enumerated() {
                 let scene = try frames.scene(at: schedule.time(ofFrame: index))

@@ -135,7 +135,19 @@ enum ArgumentValues {
         try text.split(separator: ",", omittingEmptySubsequences: false).map { try size(String($0)) }
     }
 
+    /// A list of layers of any kind's (the scenario's kind then holds it to its own).
     static func layers(_ text: String) throws -> Set<SceneTag> {
-        do { return try CallKind.elements.parseTags(text) } catch { throw Diagnostic.optionValue(option: "--layers", given: text, expected: "is not a list of layers: \(error)") }
+        let elements = CallKind.elements.tags + ChatKind.elements.tags
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        var tags = Set<SceneTag>()
+        for name in names {
+            guard let tag = elements.first(where: { $0.name == name }) else {
+                let why = name.isEmpty ? "has an empty entry" : "has an unknown layer '\(name)'"
+                throw Diagnostic.optionValue(option: "--layers", given: text, expected: "is not a list of layers: it \(why); valid layers: "
+                                             + "for a call \(CallKind.elements.names); for a chat \(ChatKind.elements.names)")
+            }
+            tags.insert(tag)
+        }
+        return tags
     }
 }

@@ -8,7 +8,10 @@ struct DrawingOptions {
     let scene: SceneOptions
     let render: RenderOptions
 
-    var layers: Set<SceneTag> { layerOptions.layers }
+    /// The layers of a call scene.
+    var layers: Set<SceneTag> {
+        get throws { try layerOptions.callLayers }
+    }
 }
 
 /// A command that draws frames declares the three option groups side by

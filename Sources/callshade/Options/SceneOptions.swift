@@ -43,6 +43,11 @@ struct SceneOptions: ParsableArguments {
     /// The avatar to draw: --avatar, else the scenario's file, else none (the
     /// placeholder). Read with libpng and prepared once for the layout.
     func avatarImage(scenarioAvatar: String?, layout: CallLayout) throws -> AvatarImage? {
+        try avatarImage(scenarioAvatar: scenarioAvatar, side: AvatarImage.side(for: layout))
+    }
+
+    /// The avatar to draw, prepared at `side` pixels (the chat's navigation bar's).
+    func avatarImage(scenarioAvatar: String?, side: Int) throws -> AvatarImage? {
         guard let path = avatar ?? scenarioAvatar else { return nil }
         let picture: RGBAImage
         do {
@@ -50,7 +55,7 @@ struct SceneOptions: ParsableArguments {
         } catch {
             throw Diagnostic.avatar("avatar: \(error)")
         }
-        guard let prepared = AvatarImage.prepare(picture, side: AvatarImage.side(for: layout)) else {
+        guard let prepared = AvatarImage.prepare(picture, side: side) else {
             throw Diagnostic.avatar("avatar: '\(path)' has no pixels")
         }
         return prepared

@@ -9,7 +9,7 @@ enum ChatFixtures {
     static func wallpaperScene(_ golden: GoldenCase) throws -> Scene {
         let scenario = try wallpaperScenario(golden)
         let size = try FrameSize(parsing: golden.size)
-        return ChatScreen(scenario, size: size, pattern: try patternMask(golden), showing: [.wallpaper]).scene(at: try golden.instant())
+        return ChatScreen(scenario, size: size, pattern: try patternMask(golden), showing: [.wallpaper, .pattern]).scene(at: try golden.instant())
     }
 
     /// The case's pattern drawn by librsvg for its size; nil without one.

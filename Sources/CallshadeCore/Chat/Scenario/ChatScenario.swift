@@ -71,6 +71,9 @@ public struct ChatMessage: Equatable, Sendable {
         self.time = time
         self.status = side == .outgoing ? status ?? .read : nil
     }
+
+    /// Whether it is drawn as an emoji, without a bubble (chat, section 2.9): its text is one emoji grapheme.
+    public var isEmoji: Bool { SendKind.isSingleEmoji(text) }
 }
 
 /// What a chat event does (chat, section 0).

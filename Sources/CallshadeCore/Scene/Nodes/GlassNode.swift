@@ -37,6 +37,9 @@ public struct GlassNode: SceneNode, Equatable, Sendable {
     /// Over a full-screen video, what it shows instead of the toned
     /// gradient (video-call, section 7); nil in an audio call.
     public var video: GlassVideo?
+    /// Over the chat's wallpaper (chat, sections 2.1 and 2.4), what it shows
+    /// a toned copy of instead of `backdrop`: the wallpaper with its pattern.
+    public var wallpaper: WallpaperNode?
 
     /// An isosceles triangle pointing up from the shape's top edge, its tip
     /// rounded: the union of the two is the glass's shape.
@@ -125,7 +128,8 @@ public struct GlassNode: SceneNode, Equatable, Sendable {
     public static let blurPoints = 10.0
 
     public init(x: Double, y: Double, width: Double, height: Double, shape: Shape, backdrop: GradientParameters, blur: Double,
-                tone: Tone = .waves, opacity: Double = 1, arrow: Arrow? = nil) {
+                tone: Tone = .waves, opacity: Double = 1, arrow: Arrow? = nil, wallpaper: WallpaperNode? = nil) {
+        self.wallpaper = wallpaper
         self.x = x
         self.y = y
         self.width = width
@@ -212,8 +216,8 @@ public struct GlassNode: SceneNode, Equatable, Sendable {
                     continue
                 }
                 switch ConvexTiles.classify(box, signedDistance: signedDistance) {
-                // Over a video the result depends on more than the background: not a backdrop tile.
-                case .inside: result.append(opacity >= 1 ? .opaque : video == nil ? .backdrop : .edge)
+                // Over a video or the wallpaper the result depends on more than the background: not a backdrop tile.
+                case .inside: result.append(opacity >= 1 ? .opaque : video == nil && wallpaper == nil ? .backdrop : .edge)
                 case .outside: result.append(.outside)
                 case .edge: result.append(.edge)
                 }

@@ -1,0 +1,67 @@
+/// The chat's input panel, empty (chat, sections 2.1 and 2.3): glass from
+/// y 765 to the frame's bottom (#F2F2F2 at 0.9 over the blurred wallpaper,
+/// `ChatGlass.bars`) under a 1/3-pt hairline #B2B2B2; the field at x 42,
+/// 6 pt below the panel's top, 306 x 33, radius 16.5, white with a 1-pt
+/// inner stroke of black at 0.1, the placeholder "Message" 17 pt #BEBEC0
+/// from x 55 (its line's top 5.5 pt into the field, its baseline 16.5 pt
+/// below that, as a bubble's); `attach_file` and `mic_none` (Material
+/// Icons, ours) 24 pt #858E99 centred in the panel's lowest 45 pt above
+/// y 810, at x 2 to 42 and 347 to 391. (Drafts and the send disc come
+/// with the send animation.)
+public struct InputPanelElement: ChatElement {
+    public init() {}
+
+    public var tags: [SceneTag] { [.input] }
+
+    /// The empty panel's top and its content's bottom (points).
+    static let top = 765.0
+    static let bottom = 810.0
+    static let field = (x: 42.0, inset: 6.0, width: 306.0, height: 33.0, radius: 16.5)
+    static let placeholder = "Message"
+    static let textStyle = TextStyle(.regular, 17)
+    static let icons = TextStyle(.icons, 24)
+    static let attach = "attach_file"
+    static let mic = "mic_none"
+    static let iconColor = RGB(hex: "#858E99") ?? .black
+    static let placeholderColor = RGB(hex: "#BEBEC0") ?? .black
+    static let hairline = RGB(hex: "#B2B2B2") ?? .black
+
+    public func texts(for scenario: ChatScenario) -> [TextStyle: [String]] {
+        [Self.textStyle: [Self.placeholder], Self.icons: [Self.attach, Self.mic]]
+    }
+
+    public func add(to scene: inout Scene, at instant: ChatInstant, showing: Set<SceneTag>) {
+        let scale = Double(scene.size.width) / 390
+        let frameBottom = Double(scene.size.height) / scale
+        // On a frame of another aspect, at the same distance from its bottom (ours).
+        let shift = frameBottom - ChatMessageLayout.screenHeight
+        let top = Self.top + shift
+        scene.nodes.append(ChatGlass.node(x: 0, y: top, width: 390, height: frameBottom - top, radius: 0, tone: ChatGlass.bars,
+                                          wallpaper: WallpaperElement.node(at: instant, size: scene.size), scale: scale))
+        guard let text = instant.text else { return }
+        var marks = [ChatGlass.hairline(y: top, color: Self.hairline, scale: scale, width: scene.size.width)]
+        // The field: white, then black at 0.1 over it, then white again 1 pt in: the inner stroke.
+        let field = Self.field
+        let fieldTop = top + field.inset
+        func rectangle(inset: Double, color: RGB, alpha: Double) -> Mark {
+            Mark(x: (field.x + inset) * scale, y: (fieldTop + inset) * scale, width: (field.width - 2 * inset) * scale,
+                 height: (field.height - 2 * inset) * scale, kind: .roundedRectangle(cornerRadius: (field.radius - inset) * scale),
+                 color: color, alpha: alpha)
+        }
+        marks += [rectangle(inset: 0, color: .white, alpha: 1), rectangle(inset: 0, color: .black, alpha: 0.1),
+                  rectangle(inset: 1, color: .white, alpha: 1)]
+        let placeholder = text.line(Self.placeholder, style: Self.textStyle)
+        marks += placeholder.marks(origin: Vec2(55 * scale, (fieldTop + 5.5 + ChatMessageLayout.baseline) * scale), color: Self.placeholderColor)
+        // The icons' line boxes centred in the lowest 45 pt.
+        let middle = (Self.bottom + shift - 22.5) * scale
+        for (name, centre) in [(Self.attach, 22.0), (Self.mic, 369.0)] {
+            let icon = text.line(name, style: Self.icons)
+            marks += icon.marks(origin: Vec2(centre * scale - icon.width / 2, middle - icon.height / 2 + icon.ascent), color: Self.iconColor)
+        }
+        scene.nodes.append(MarksNode(atlas: text.atlas, marks: marks))
+    }
+}
+
+extension SceneTag {
+    public static let input = SceneTag("input", help: "The chat's input panel: its field, placeholder, attach and mic over glass.")
+}

@@ -1,0 +1,39 @@
+import CallshadeCore
+import CallshadeRender
+import CallshadeSVG
+import CallshadeText
+
+/// The frames of a chat scenario, as `frame`, `render` and `sheet` draw
+/// them: its pattern drawn once for the frames' size, its texts set once at
+/// their scale (the width over 390 pt), the layers shown; then the scene at
+/// any instant.
+struct ChatFrames: FrameScenes {
+    let screen: ChatScreen
+    /// Whether frames get the 8x8 ordered dither.
+    var dither = false
+
+    /// `file` names the scenario in errors (its pattern's); `options` give the avatar (`--avatar`, else the scenario's).
+    init(_ scenario: ChatScenario, file: String, size: FrameSize, showing: Set<SceneTag>, options: SceneOptions) throws {
+        var pattern: PatternMask?
+        if let path = scenario.wallpaper.patternPath, !showing.isDisjoint(with: [.pattern, .nav, .input, .date, .messages]) {
+            do {
+                pattern = try PatternDrawing.mask(file: path, size: size)
+            } catch let error as PatternError {
+                throw Diagnostic.pattern("\(file): wallpaper.pattern: \(error)")
+            }
+        }
+        let elements = ChatKind.elements
+        let text = showing.isDisjoint(with: elements.textTags(for: scenario)) ? nil
+            : try TextSetter(scale: Double(size.width) / 390, texts: elements.texts(for: scenario))
+        // The avatar's picture, prepared for its 37-pt circle (and a pixel), read only if the bar is drawn.
+        let side = Int((NavigationBarElement.avatarDiameter * Double(size.width) / 390).rounded(.up)) + 1
+        let avatar = showing.contains(.nav) ? try options.avatarImage(scenarioAvatar: scenario.avatarPath, side: side) : nil
+        screen = ChatScreen(scenario, size: size, pattern: pattern, text: text, avatar: avatar, showing: showing)
+    }
+
+    func scene(at time: Double) throws -> Scene {
+        var scene = screen.scene(at: time)
+        scene.dither = dither
+        return scene
+    }
+}
