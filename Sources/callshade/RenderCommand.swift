@@ -120,29 +120,19 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
 
     /// Renders, raw frames (`-o -`) going to `rawOutput`.
     func render(cleanup: StopCleanup, rawOutput: FileDescriptor) throws {
-        let scenario = try ScenarioInput.load(self.scenario)
-        let start = try from.map { try ScenarioInput.time($0, option: "--from", in: scenario) } ?? 0
-        let end = try to.map { try ScenarioInput.time($0, option: "--to", in: scenario) } ?? scenario.duration
-        let schedule: FrameSchedule
-        do {
-            if let at {
-                schedule = try FrameSchedule(instants: try at.map { try ScenarioInput.time($0, option: "--at", in: scenario) },
-                                             fps: fps ?? scenario.fps ?? 60)
-            } else {
-                schedule = try FrameSchedule(start: start, end: end, fps: fps ?? scenario.fps ?? 60)
-            }
-        } catch let error as Diagnostic {
-            throw error
-        } catch {
-            throw Diagnostic(error)
+        let scenario: Scenario
+        switch try DrawableScenario.load(self.scenario, command: "render") {
+        case .call(let call): scenario = call
+        case .drawing(let drawing): return try renderDrawing(drawing, cleanup: cleanup, rawOutput: rawOutput)
         }
+        let schedule = try frameSchedule(of: scenario)
         let range = try shard?.nonEmptyFrames(of: schedule.count) ?? 0..<schedule.count
         var frames = try ScenarioFrames(scenario: scenario, size: drawing.render.frameSize(default: scenario.size ?? .phone),
                                         layers: drawing.layers, scene: drawing.scene)
         frames.screen.dither = dither
         let layout = frames.layout
         let target = try OutputTarget.resolve(output: output, format: format)
-        let video = try videoSettings(target: target, scenario: scenario, schedule: schedule, frames: range,
+        let video = try videoSettings(target: target, audioPath: scenario.audioPath, schedule: schedule, frames: range,
                                       size: layout.size, sharded: (shard?.count ?? 1) > 1, cleanup: cleanup)
         if target == .raw {
             do { try (pixelFormat ?? .rgba).check(layout.size) } catch { throw Diagnostic(error) }
@@ -163,12 +153,29 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         }
     }
 
-    private func isFrames(_ target: OutputTarget) -> Bool {
+    /// The instants to render of `scenario`: --at's, or every 1/FPS from --from to --to.
+    func frameSchedule(of scenario: some ParsedScenario) throws -> FrameSchedule {
+        let start = try from.map { try ScenarioInput.time($0, option: "--from", in: scenario) } ?? 0
+        let end = try to.map { try ScenarioInput.time($0, option: "--to", in: scenario) } ?? scenario.duration
+        do {
+            if let at {
+                return try FrameSchedule(instants: try at.map { try ScenarioInput.time($0, option: "--at", in: scenario) },
+                                         fps: fps ?? scenario.fps ?? 60)
+            }
+            return try FrameSchedule(start: start, end: end, fps: fps ?? scenario.fps ?? 60)
+        } catch let error as Diagnostic {
+            throw error
+        } catch {
+            throw Diagnostic(error)
+        }
+    }
+
+    func isFrames(_ target: OutputTarget) -> Bool {
         if case .frames = target { return true }
         return false
     }
 
-    private func makeSink(target: OutputTarget, video: VideoSettings?, recording: Recording?, rawOutput: FileDescriptor,
+    func makeSink(target: OutputTarget, video: VideoSettings?, recording: Recording?, rawOutput: FileDescriptor,
                           cleanup: StopCleanup) throws -> FrameSink {
         switch target {
         case .frames(let folder):
@@ -183,7 +190,7 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
 
     /// Checks the codec against the container, this ffmpeg and the frame size
     /// (a stop kills the ffmpeg that lists its encoders).
-    private func videoSettings(target: OutputTarget, scenario: Scenario, schedule: FrameSchedule, frames: Range<Int>,
+    func videoSettings(target: OutputTarget, audioPath: String?, schedule: FrameSchedule, frames: Range<Int>,
                                size: FrameSize, sharded: Bool, cleanup: StopCleanup) throws -> VideoSettings? {
         guard case .video(let path, let container) = target else { return nil }
         let chosen = codec ?? container.defaultCodec
@@ -203,7 +210,7 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         do { _ = try AtomicFile(path: path) } catch { throw Diagnostic(error) }
         var settings = VideoSettings(container: container, codec: chosen, crf: crf, preset: preset,
                                      size: size, fps: schedule.fps)
-        if scenario.audioPath != nil, !noAudio, !sharded, !frames.isEmpty {
+        if audioPath != nil, !noAudio, !sharded, !frames.isEmpty {
             settings.audio = ChildProcess.inheritedPath
             settings.audioStart = schedule.time(ofFrame: frames.lowerBound)
             settings.audioDuration = Double(frames.count) / Double(schedule.fps)

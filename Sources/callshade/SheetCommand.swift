@@ -55,7 +55,12 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
 
     /// A signal removes the staged PNG.
     func perform(cleanup: StopCleanup) throws {
-        let scenario = try ScenarioInput.load(self.scenario)
+        let loaded = try DrawableScenario.load(self.scenario, command: "sheet")
+        let scenario: any ParsedScenario
+        switch loaded {
+        case .call(let call): scenario = call
+        case .drawing(let drawn): scenario = drawn
+        }
         let step = every
         let start = try from.map { try ScenarioInput.time($0, option: "--from", in: scenario) } ?? 0
         let end = try to.map { try ScenarioInput.time($0, option: "--to", in: scenario) } ?? scenario.duration
@@ -67,7 +72,7 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
         }
         let times = Array(stride(from: start, to: end, by: step))
         // Cells default to a sixth of the scenario's size (195x422 for a 1170x2532 phone).
-        let full = scenario.size ?? .phone
+        let full = scenario.size ?? .phone   // a drawing's is its canvas's
         let cell = drawing.render.frameSize(default: try FrameSize(width: max(1, full.width / 6), height: max(1, full.height / 6)))
         let text = try TextRenderer(pixelHeight: max(12, cell.width / 9))
         let sheet = ReviewPictures.contactSheetSize(count: times.count, columns: columns, cellWidth: cell.width,
@@ -75,12 +80,22 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
         guard sheet.width * sheet.height <= Self.largestSheet else {
             throw Diagnostic.sheetTooLarge(width: sheet.width, height: sheet.height, limitMegapixels: Self.largestSheet / 1_000_000)
         }
-        let frames = try ScenarioFrames(scenario: scenario, size: cell, layers: drawing.layers, scene: drawing.scene)
+        let scene: (Double) throws -> Scene
+        var frames: ScenarioFrames?
+        switch loaded {
+        case .call(let call):
+            let made = try ScenarioFrames(scenario: call, size: cell, layers: drawing.layers, scene: drawing.scene)
+            frames = made
+            scene = { try made.scene(at: $0) }
+        case .drawing(let drawn):
+            let screen = try DrawingFrames.screen(drawn, file: self.scenario, size: cell)
+            scene = { screen.scene(at: $0) }
+        }
         let renderer = try drawing.render.makeRenderer()
         let cells = try times.map { time in
-            (image: try renderer.render(try frames.scene(at: time)), label: "\(CallTimeline.number(time)) s")
+            (image: try renderer.render(try scene(time)), label: "\(CallTimeline.number(time)) s")
         }
-        frames.sayVideoWarnings()
+        frames?.sayVideoWarnings()
         let picture = ReviewPictures.contactSheet(cells, columns: columns, text: text)
         try PNGFile.write(picture, to: output, cleanup: cleanup)
     }

@@ -19,6 +19,7 @@ struct NodeRenderers {
             try VideoRenderer(context: context, shaders: shaders),
             try WallpaperRenderer(context: context, shaders: shaders),
             try BubblesRenderer(context: context, shaders: shaders),
+            try PictureRenderer(context: context, shaders: shaders),
         ])
     }
 

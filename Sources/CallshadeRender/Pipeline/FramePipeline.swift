@@ -55,21 +55,31 @@ public final class FramePipeline {
     }
 
     /// Renders frames `range` of `schedule` from `frames` and finishes the
-    /// sink; frame k is numbered k (`keepsIndices`: PNG frames keep their
-    /// place in the whole render, so shards fit together) or by its place
-    /// in `range` (streams count from 0). `progress` gets the number done
-    /// after each. The videos' pictures of frame k + 1 are decoded on their
-    /// own thread while frame k renders (`ScenarioFrames.decodeAhead`). On
-    /// an error the sink is abandoned before it is thrown.
+    /// sink, as `render(schedule:...)` does. The videos' pictures of frame
+    /// k + 1 are decoded on their own thread while frame k renders
+    /// (`ScenarioFrames.decodeAhead`).
     public func render(_ frames: ScenarioFrames, schedule: FrameSchedule, range: Range<Int>, keepsIndices: Bool,
                        progress: (Int) -> Void = { _ in }) throws {
         // The videos' next pictures decode on their own thread while this frame renders.
         defer { frames.videos?.ahead.waitUntilIdle() }
+        try render(schedule: schedule, range: range, keepsIndices: keepsIndices, progress: progress,
+                   scene: { try frames.scene(at: $0) }, ahead: { frames.decodeAhead(at: $0) })
+    }
+
+    /// Renders frames `range` of `schedule`, the scene at each frame's time
+    /// from `scene`, and finishes the sink; frame k is numbered k
+    /// (`keepsIndices`: PNG frames keep their place in the whole render, so
+    /// shards fit together) or by its place in `range` (streams count from
+    /// 0). `progress` gets the number done after each; `ahead` is told the
+    /// next frame's time once a frame's scene is in hand. On an error the
+    /// sink is abandoned before it is thrown.
+    public func render(schedule: FrameSchedule, range: Range<Int>, keepsIndices: Bool, progress: (Int) -> Void = { _ in },
+                       scene: (Double) throws -> Scene, ahead: (Double) -> Void = { _ in }) throws {
         do {
             for (done, index) in range.enumerated() {
-                let scene = try frames.scene(at: schedule.time(ofFrame: index))
+                let scene = try scene(schedule.time(ofFrame: index))
                 // Asked for once this frame's pictures are in hand, so that the decoder's lock is not held while they are fetched.
-                if index + 1 < range.upperBound { frames.decodeAhead(at: schedule.time(ofFrame: index + 1)) }
+                if index + 1 < range.upperBound { ahead(schedule.time(ofFrame: index + 1)) }
                 try submit(scene, index: keepsIndices ? index : done)
                 progress(done + 1)
             }

@@ -1,0 +1,53 @@
+/// A drawing session's replay as a scene kind ("scene": "drawing";
+/// `drawing.md` section 0). It owns its scenario keys (`canvas`, `strokes`:
+/// `DrawingScenarioParser`, read into a `DrawingScenario`), its timeline
+/// (`DrawingTimeline`), its elements in order (`elements`) and its
+/// `validate` listing (`DrawingTimeline.summaries`).
+public struct DrawingKind: SceneKind {
+    public static let name = "drawing"
+
+    /// The drawing's elements, bottom to top.
+    public static let elements = DrawingElements([
+        CanvasElement(),
+        StrokesElement(),
+    ])
+
+    public init() {}
+
+    public var name: String { Self.name }
+    public var keys: [String] { DrawingScenarioParser.keys }
+    public var eventKinds: [String] { [] }
+
+    public func scenario(from top: [String: JSONValue], settings: ScenarioSettings, reading: ScenarioReading) throws -> any ParsedScenario {
+        try DrawingScenarioParser.scenario(from: top, settings: settings, reading: reading)
+    }
+}
+
+/// An element of the drawing: it draws from a `DrawingInstant`; it shows no text.
+public protocol DrawingElement: SceneElement where Source == DrawingScenario, Instant == DrawingInstant {}
+
+/// The drawing kind's list of elements.
+public typealias DrawingElements = SceneElements<DrawingScenario, DrawingInstant>
+
+/// What the drawing's elements draw from at one instant.
+public struct DrawingInstant: Sendable {
+    public let timeline: DrawingTimeline
+    /// Seconds from the scenario's start.
+    public let time: Double
+    public let placement: CanvasPlacement
+    /// The canvas's PNG aspect-filled to the frame, if its background is one.
+    public let backgroundPicture: FramePicture?
+    /// The layer of the strokes finished by `time` (`DrawingTimeline.finishedCount`); nil when none is.
+    public let finishedLayer: FramePicture?
+
+    public init(timeline: DrawingTimeline, time: Double, placement: CanvasPlacement, backgroundPicture: FramePicture? = nil,
+                finishedLayer: FramePicture? = nil) {
+        self.timeline = timeline
+        self.time = time
+        self.placement = placement
+        self.backgroundPicture = backgroundPicture
+        self.finishedLayer = finishedLayer
+    }
+
+    public var scenario: DrawingScenario { timeline.scenario }
+}

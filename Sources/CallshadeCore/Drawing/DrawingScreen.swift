@@ -1,0 +1,51 @@
+/// A drawing replayed: the drawing kind's elements (`DrawingKind.elements`)
+/// drawn for a scenario at an instant, into a frame of a size. Finished
+/// strokes come from one layer (`FinishedStrokeCache`), extended as strokes
+/// finish; with `cachesFinishedStrokes` off it is made afresh each frame,
+/// and the frames are the same.
+public struct DrawingScreen: Sendable {
+    public let timeline: DrawingTimeline
+    public let size: FrameSize
+    public let placement: CanvasPlacement
+    /// The canvas's PNG aspect-filled to `size` (`AspectFill`), if its background is one.
+    public let backgroundPicture: FramePicture?
+    /// The tags drawn (all by default).
+    public let showing: Set<SceneTag>
+    public let elements: DrawingElements
+    public let cachesFinishedStrokes: Bool
+    public var dither = false
+    private let cache = FinishedStrokeCache()
+
+    public init(_ scenario: DrawingScenario, size: FrameSize, backgroundPicture: FramePicture? = nil, showing: Set<SceneTag>? = nil,
+                elements: DrawingElements = DrawingKind.elements, cachesFinishedStrokes: Bool = true) {
+        timeline = DrawingTimeline(scenario)
+        self.size = size
+        placement = CanvasPlacement(canvas: scenario.canvas.size, frame: size)
+        self.backgroundPicture = backgroundPicture
+        self.elements = elements
+        self.showing = showing ?? Set(elements.tags)
+        self.cachesFinishedStrokes = cachesFinishedStrokes
+    }
+
+    /// The scene at `time` seconds.
+    public func scene(at time: Double) -> Scene {
+        var scene = Scene(size: size, background: nil)
+        scene.dither = dither
+        let layer = showing.contains(.strokes) ? finishedLayer(at: time) : nil
+        elements.add(to: &scene, at: DrawingInstant(timeline: timeline, time: time, placement: placement, backgroundPicture: backgroundPicture,
+                                                    finishedLayer: layer), showing: showing)
+        return scene
+    }
+
+    /// The layer of the strokes finished at `time`: from the cache, or made afresh.
+    func finishedLayer(at time: Double) -> FramePicture? {
+        let count = timeline.finishedCount(at: time)
+        let cache = cachesFinishedStrokes ? self.cache : FinishedStrokeCache()
+        return cache.layer(count: count, size: size) { range in
+            range.compactMap { index in
+                let stroke = timeline.scenario.strokes[index]
+                return DrawnStroke.node(stroke, at: timeline.finishTimes[index], canvas: timeline.scenario.canvas, placement: placement)
+            }
+        }
+    }
+}
