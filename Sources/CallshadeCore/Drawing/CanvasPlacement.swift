@@ -35,11 +35,30 @@ public enum DrawnStroke {
         }
     }
 
+    /// What `stroke` does to the strokes' layer by `time`: its node drawn
+    /// over it, or, an eraser's, the pen's geometry at the eraser's width
+    /// range clearing it (`drawing.md` section 4); nil when it does nothing then.
+    public static func layerStroke(_ stroke: Stroke, at time: Double, canvas: DrawingCanvas, placement: CanvasPlacement) -> LayerStroke? {
+        guard stroke.tool == .eraser else { return node(stroke, at: time, canvas: canvas, placement: placement).map { .drawn($0) } }
+        guard time >= stroke.startTime else { return nil }
+        let pen = PenStroke(stroke, at: time, longerSide: canvas.longerSide,
+                            range: PenWidthRange.eraser(longerSide: canvas.longerSide, size: stroke.size))
+        return .erased(StrokeNode(pen: pen, colour: StrokeColour(color: .black, alpha: 1), scale: placement.scale, offset: placement.offset))
+    }
+
     /// Whether `tool`'s strokes are drawn yet.
     public static func isDrawn(_ tool: DrawingTool) -> Bool {
         switch tool {
-        case .pen, .marker, .pencil: true
-        case .neon, .eraser, .blur: false
+        case .pen, .marker, .pencil, .eraser: true
+        case .neon, .blur: false
         }
     }
+}
+
+/// A stroke as the strokes' layer takes it: a node drawn over the layer, or
+/// an eraser's coverage clearing it (never the canvas's background, which
+/// lies under the layer).
+public enum LayerStroke: Sendable {
+    case drawn(any SceneNode)
+    case erased(StrokeNode)
 }

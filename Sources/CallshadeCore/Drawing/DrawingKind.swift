@@ -37,16 +37,20 @@ public struct DrawingInstant: Sendable {
     public let placement: CanvasPlacement
     /// The canvas's PNG aspect-filled to the frame, if its background is one.
     public let backgroundPicture: FramePicture?
-    /// The layer of the strokes finished by `time` (`DrawingTimeline.finishedCount`); nil when none is.
-    public let finishedLayer: FramePicture?
+    /// The strokes' layer: the strokes finished by `time` (`DrawingTimeline.finishedCount`),
+    /// and any still being drawn up to an eraser being drawn; nil when it holds none.
+    public let strokesLayer: FramePicture?
+    /// The strokes below this index are in the layer; those above are drawn as nodes.
+    public let layeredStrokes: Int
 
     public init(timeline: DrawingTimeline, time: Double, placement: CanvasPlacement, backgroundPicture: FramePicture? = nil,
-                finishedLayer: FramePicture? = nil) {
+                strokesLayer: FramePicture? = nil, layeredStrokes: Int = 0) {
         self.timeline = timeline
         self.time = time
         self.placement = placement
         self.backgroundPicture = backgroundPicture
-        self.finishedLayer = finishedLayer
+        self.strokesLayer = strokesLayer
+        self.layeredStrokes = layeredStrokes
     }
 
     public var scenario: DrawingScenario { timeline.scenario }

@@ -31,9 +31,22 @@ public struct DrawingScreen: Sendable {
     public func scene(at time: Double) -> Scene {
         var scene = Scene(size: size, background: nil)
         scene.dither = dither
-        let layer = showing.contains(.strokes) ? finishedLayer(at: time) : nil
+        var layer: FramePicture?, layered = 0
+        if showing.contains(.strokes) {
+            layer = finishedLayer(at: time)
+            layered = timeline.finishedCount(at: time)
+            // An eraser still being drawn clears the layer under it: the strokes up to it join the layer for this frame.
+            let live = timeline.liveStrokes(at: time)
+            if let last = live.last(where: { timeline.scenario.strokes[$0].tool == .eraser }) {
+                let strokes = live.filter { $0 <= last }.compactMap { index in
+                    DrawnStroke.layerStroke(timeline.scenario.strokes[index], at: time, canvas: timeline.scenario.canvas, placement: placement)
+                }
+                layer = FinishedStrokeLayer.drawing(strokes, over: layer, size: size)
+                layered = last + 1
+            }
+        }
         elements.add(to: &scene, at: DrawingInstant(timeline: timeline, time: time, placement: placement, backgroundPicture: backgroundPicture,
-                                                    finishedLayer: layer), showing: showing)
+                                                    strokesLayer: layer, layeredStrokes: layered), showing: showing)
         return scene
     }
 
@@ -43,8 +56,8 @@ public struct DrawingScreen: Sendable {
         let cache = cachesFinishedStrokes ? self.cache : FinishedStrokeCache()
         return cache.layer(count: count, size: size) { range in
             range.compactMap { index in
-                let stroke = timeline.scenario.strokes[index]
-                return DrawnStroke.node(stroke, at: timeline.finishTimes[index], canvas: timeline.scenario.canvas, placement: placement)
+                DrawnStroke.layerStroke(timeline.scenario.strokes[index], at: timeline.finishTimes[index], canvas: timeline.scenario.canvas,
+                                        placement: placement)
             }
         }
     }

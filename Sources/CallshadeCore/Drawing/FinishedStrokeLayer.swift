@@ -7,11 +7,18 @@ import Foundation
 /// changes, so the layer for more strokes is the layer for fewer with the
 /// rest drawn over it, which is exactly what drawing them all afresh gives.
 public enum FinishedStrokeLayer {
-    /// `base` (nil: transparent) with `nodes` drawn over it in order, in a frame of `size`.
-    public static func drawing(_ nodes: [any SceneNode], over base: FramePicture?, size: FrameSize) -> FramePicture {
+    /// `base` (nil: transparent) with `strokes` drawn over it (or erasing it) in order, in a frame of `size`.
+    public static func drawing(_ strokes: [LayerStroke], over base: FramePicture?, size: FrameSize) -> FramePicture {
         var pixels = base?.pixels ?? [Float](repeating: 0, count: size.width * size.height * 4)
         let scene = Scene(size: size, background: nil)
-        for node in nodes {
+        for stroke in strokes {
+            let node: any SceneNode
+            switch stroke {
+            case .drawn(let drawn): node = drawn
+            case .erased(let eraser):
+                erase(&pixels, by: eraser, size: size)
+                continue
+            }
             let rect = node.bounds(in: size)
             guard !rect.isEmpty else { continue }
             let shader = node.referenceShader(in: scene)
@@ -33,6 +40,21 @@ public enum FinishedStrokeLayer {
         }
         return FramePicture(width: size.width, height: size.height, pixels: pixels)
     }
+
+    /// Clears `pixels` by the eraser's coverage (the union of its segments',
+    /// the reference's rule): each premultiplied value times 1 - coverage.
+    static func erase(_ pixels: inout [Float], by eraser: StrokeNode, size: FrameSize) {
+        let reference = ReferenceStroke(node: eraser, size: size), bounds = reference.bounds
+        guard !bounds.isEmpty else { return }
+        for y in bounds.y..<(bounds.y + bounds.height) {
+            for x in bounds.x..<(bounds.x + bounds.width) {
+                let coverage = reference.coverage[(y - bounds.y) * bounds.width + (x - bounds.x)]
+                guard coverage > 0 else { continue }
+                let at = (y * size.width + x) * 4, kept = Float(1 - coverage)
+                for channel in 0..<4 { pixels[at + channel] *= kept }
+            }
+        }
+    }
 }
 
 /// The finished-stroke cache of one drawing screen: the layer it made last
@@ -46,15 +68,15 @@ public final class FinishedStrokeCache: @unchecked Sendable {
 
     public init() {}
 
-    /// The layer of the first `count` strokes in a frame of `size`; `nodes`
-    /// gives the finished nodes of a range of strokes. Nil for none.
-    func layer(count: Int, size: FrameSize, nodes: (Range<Int>) -> [any SceneNode]) -> FramePicture? {
+    /// The layer of the first `count` strokes in a frame of `size`; `strokes`
+    /// gives a range of strokes as they are finished. Nil for none.
+    func layer(count: Int, size: FrameSize, strokes: (Range<Int>) -> [LayerStroke]) -> FramePicture? {
         guard count > 0 else { return nil }
         lock.lock()
         defer { lock.unlock() }
         if let made, made.size == size, made.count == count { return made.layer }
         let start = made.flatMap { $0.size == size && $0.count < count ? $0 : nil }
-        let layer = FinishedStrokeLayer.drawing(nodes((start?.count ?? 0)..<count), over: start?.layer, size: size)
+        let layer = FinishedStrokeLayer.drawing(strokes((start?.count ?? 0)..<count), over: start?.layer, size: size)
         made = (size, count, layer)
         return layer
     }

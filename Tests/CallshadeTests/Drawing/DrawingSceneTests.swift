@@ -108,6 +108,46 @@ final class DrawingSceneTests: XCTestCase {
         }
     }
 
+    /// The eraser (`drawing.md` section 4) clears the strokes under it to
+    /// the canvas's background, never the background picture, while it is
+    /// drawn and once finished; a stroke drawn after it is not cleared.
+    func testTheEraserClearsStrokesToTheBackground() throws {
+        let folder = try scratchFolder()
+        let photo = folder.appendingPathComponent("photo.png").path
+        var image = RGBAImage(width: 64, height: 64, fill: (40, 160, 90, 255))
+        for y in 0..<64 { for x in 0..<64 where (x / 8 + y / 8) % 2 == 0 { image.setPixel(x: x, y: y, (230, 210, 60, 255)) } }
+        try PNGFile.write(image, to: photo)
+        let picture = try XCTUnwrap(AspectFill.picture(try PNGFile.read(path: photo), size: Self.size))
+        func line(_ index: Int, _ tool: DrawingTool, size: Double, from a: Vec2, to b: Vec2, at start: Double) throws -> Stroke {
+            try Stroke(index: index, tool: tool, colour: StrokeColour(color: RGB(0.1, 0.1, 0.5), alpha: 1), size: size,
+                       samples: (0...10).map { step in
+                           let point = Vec2.lerp(a, b, Double(step) / 10)
+                           return StrokeSample(x: point.x, y: point.y, time: start + Double(step) * 0.02)
+                       })
+        }
+        let scenario = DrawingScenario(settings: ScenarioSettings(duration: 2), canvas: DrawingCanvas(size: try FrameSize(width: 360, height: 640),
+                                                                                                      background: .picture(photo)), strokes: [
+            try line(0, .pen, size: 0.5, from: Vec2(20, 100), to: Vec2(340, 100), at: 0),
+            try line(1, .eraser, size: 0.3, from: Vec2(180, 40), to: Vec2(180, 160), at: 0.5),
+            try line(2, .pen, size: 0.1, from: Vec2(20, 100), to: Vec2(340, 100), at: 1),
+        ])
+        let screen = DrawingScreen(scenario, size: Self.size, backgroundPicture: picture)
+        let fresh = DrawingScreen(scenario, size: Self.size, backgroundPicture: picture, cachesFinishedStrokes: false)
+        let bare = try ReferenceRenderer().render(DrawingScreen(scenario, size: Self.size, backgroundPicture: picture, showing: [.canvas]).scene(at: 0))
+        let matrix = RouteMatrix(gpu: try DrawingRouteTests.shared.renderer())
+        func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] { image.pixel(x: x, y: y) ?? [] }
+        for time in [0.3, 0.56, 0.65, 0.75, 1.5] {
+            let scene = screen.scene(at: time)
+            XCTAssertEqual(scene, fresh.scene(at: time), "at \(time)")
+            let frame = try ReferenceRenderer().render(scene)
+            try matrix.assertEveryRouteAgrees(scene, name: "drawing-eraser-\(time)", reference: frame)
+            // Canvas (181, 105): under stroke 0, passed by the eraser (drawn down from 0.5 s to 0.7 s) by 0.65 s, beside stroke 2.
+            XCTAssertEqual(pixel(frame, 90, 52) == pixel(bare, 90, 52), time >= 0.65, "at \(time): cleared to the picture only once erased")
+            XCTAssertNotEqual(pixel(frame, 30, 52), pixel(bare, 30, 52), "at \(time): stroke 0 stays away from the eraser")
+            if time >= 1.5 { XCTAssertNotEqual(pixel(frame, 90, 50), pixel(bare, 90, 50), "stroke 2, drawn after the eraser, stays") }
+        }
+    }
+
     /// Aspect fill: a 300x200 picture covers a 180x320 frame by its height,
     /// its middle 113 columns showing; a transparent picture lies over white.
     func testTheBackgroundPictureIsAspectFilled() throws {
