@@ -35,10 +35,13 @@ public struct DrawingInstant: Sendable {
     /// Seconds from the scenario's start.
     public let time: Double
     public let placement: CanvasPlacement
-    /// The canvas's PNG aspect-filled to the frame, if its background is one.
+    /// The canvas's PNG aspect-filled to the frame, if its background is
+    /// one; or the canvas with the strokes' layer composed over it
+    /// (`ComposedCanvas`), when both are shown.
     public let backgroundPicture: FramePicture?
     /// The strokes' layer: the strokes finished by `time` (`DrawingTimeline.finishedCount`),
-    /// and any still being drawn up to an eraser being drawn; nil when it holds none.
+    /// and any still being drawn up to an eraser being drawn; nil when it holds
+    /// none, or when it is composed into `backgroundPicture`.
     public let strokesLayer: FramePicture?
     /// The strokes below this index are in the layer; those above are drawn as nodes.
     public let layeredStrokes: Int

@@ -1,8 +1,10 @@
 /// A drawing replayed: the drawing kind's elements (`DrawingKind.elements`)
 /// drawn for a scenario at an instant, into a frame of a size. Finished
 /// strokes come from one layer (`FinishedStrokeCache`), extended as strokes
-/// finish; with `cachesFinishedStrokes` off it is made afresh each frame,
-/// and the frames are the same.
+/// finish, and composed over the canvas's background into one picture
+/// (`ComposedCanvas`, kept while the layer stays); with
+/// `cachesFinishedStrokes` off both are made afresh each frame, and the
+/// frames are the same.
 public struct DrawingScreen: Sendable {
     public let timeline: DrawingTimeline
     public let size: FrameSize
@@ -15,6 +17,7 @@ public struct DrawingScreen: Sendable {
     public let cachesFinishedStrokes: Bool
     public var dither = false
     private let cache = FinishedStrokeCache()
+    private let composed = ComposedCanvasCache()
 
     public init(_ scenario: DrawingScenario, size: FrameSize, backgroundPicture: FramePicture? = nil, showing: Set<SceneTag>? = nil,
                 elements: DrawingElements = DrawingKind.elements, cachesFinishedStrokes: Bool = true) {
@@ -45,7 +48,16 @@ public struct DrawingScreen: Sendable {
                 layered = last + 1
             }
         }
-        elements.add(to: &scene, at: DrawingInstant(timeline: timeline, time: time, placement: placement, backgroundPicture: backgroundPicture,
+        // With the canvas shown, the layer comes composed over it: one opaque picture.
+        var canvas = backgroundPicture
+        if let made = layer, showing.contains(.canvas) {
+            let background = backgroundPicture
+            let colour = if case .colour(let colour) = timeline.scenario.canvas.background { colour } else { RGB.white }
+            let compose = { ComposedCanvas.picture(layer: made, background: background, colour: colour) }
+            canvas = cachesFinishedStrokes ? composed.canvas(for: made, make: compose) : compose()
+            layer = nil
+        }
+        elements.add(to: &scene, at: DrawingInstant(timeline: timeline, time: time, placement: placement, backgroundPicture: canvas,
                                                     strokesLayer: layer, layeredStrokes: layered), showing: showing)
         return scene
     }
