@@ -118,7 +118,9 @@ enum DrawingScenarioParser {
         }
     }
 
-    /// `[[x, y, t], ...]`: at least one, finite numbers, times never going back.
+    /// `[[x, y, t], ...]`: at least one, finite numbers, times within a day
+    /// either side of the start (before it: drawn before the replay starts)
+    /// and never going back.
     static func samples(_ value: JSONValue, fields: ScenarioFields) throws -> [StrokeSample] {
         guard case .array(let items) = value else { throw fields.error("points", "must be a list of [x, y, t] (got \(value.kindName))") }
         guard !items.isEmpty else { throw fields.error("points", "is empty; a stroke has at least one [x, y, t] (got [])") }
@@ -140,6 +142,10 @@ enum DrawingScenarioParser {
                 }
                 guard value.isFinite else { throw fields.error(key, "must hold finite numbers (got \(value) as its \(["x", "y", "t"][axis]))") }
                 values.append(value)
+            }
+            guard abs(values[2]) <= ScenarioSettings.maximumDuration else {
+                throw fields.error(key, "has its time outside -\(ScenarioParser.format(ScenarioSettings.maximumDuration)) to "
+                                   + "\(ScenarioParser.format(ScenarioSettings.maximumDuration)) s (got t = \(ScenarioParser.format(values[2])))")
             }
             if let last = samples.last, values[2] < last.time {
                 throw fields.error(key, "goes back in time: \(ScenarioParser.format(values[2])) s after \(ScenarioParser.format(last.time)) s "
