@@ -34,6 +34,16 @@ final class DrawingSceneTests: XCTestCase {
 
     static let size = try! FrameSize(width: 180, height: 320)
 
+    /// A checkerboard PNG written in `folder` (its path) and the picture it aspect-fills to `size`.
+    static func checkerPhoto(in folder: URL, width: Int, height: Int, square: Int,
+                             colours: ((UInt8, UInt8, UInt8, UInt8), (UInt8, UInt8, UInt8, UInt8))) throws -> (String, FramePicture) {
+        let photo = folder.appendingPathComponent("photo.png").path
+        var image = RGBAImage(width: width, height: height, fill: colours.0)
+        for y in 0..<height { for x in 0..<width where (x / square + y / square) % 2 == 0 { image.setPixel(x: x, y: y, colours.1) } }
+        try PNGFile.write(image, to: photo)
+        return (photo, try XCTUnwrap(AspectFill.picture(try PNGFile.read(path: photo), size: size)))
+    }
+
     /// The scene's finished-stroke layer (its last picture node's picture).
     static func layer(of scene: Scene) -> FramePicture? {
         scene.nodes.compactMap { node -> FramePicture? in
@@ -88,12 +98,8 @@ final class DrawingSceneTests: XCTestCase {
 
     func testDrawingScenesAgreeOnEveryRoute() throws {
         let matrix = RouteMatrix(gpu: try DrawingRouteTests.shared.renderer())
-        let folder = try scratchFolder()
-        let photo = folder.appendingPathComponent("photo.png").path
-        var image = RGBAImage(width: 300, height: 200, fill: (200, 60, 40, 255))
-        for y in 0..<200 { for x in 0..<300 where (x / 20 + y / 20) % 2 == 0 { image.setPixel(x: x, y: y, (30, 90, 200, 255)) } }
-        try PNGFile.write(image, to: photo)
-        let picture = try XCTUnwrap(AspectFill.picture(try PNGFile.read(path: photo), size: Self.size))
+        let (photo, picture) = try Self.checkerPhoto(in: try scratchFolder(), width: 300, height: 200, square: 20,
+                                                     colours: ((200, 60, 40, 255), (30, 90, 200, 255)))
         let screens = [DrawingScreen(try Self.scenario(), size: Self.size),
                        DrawingScreen(try Self.scenario(background: .picture(photo)), size: Self.size, backgroundPicture: picture)]
         for (which, screen) in screens.enumerated() {
@@ -112,12 +118,8 @@ final class DrawingSceneTests: XCTestCase {
     /// the canvas's background, never the background picture, while it is
     /// drawn and once finished; a stroke drawn after it is not cleared.
     func testTheEraserClearsStrokesToTheBackground() throws {
-        let folder = try scratchFolder()
-        let photo = folder.appendingPathComponent("photo.png").path
-        var image = RGBAImage(width: 64, height: 64, fill: (40, 160, 90, 255))
-        for y in 0..<64 { for x in 0..<64 where (x / 8 + y / 8) % 2 == 0 { image.setPixel(x: x, y: y, (230, 210, 60, 255)) } }
-        try PNGFile.write(image, to: photo)
-        let picture = try XCTUnwrap(AspectFill.picture(try PNGFile.read(path: photo), size: Self.size))
+        let (photo, picture) = try Self.checkerPhoto(in: try scratchFolder(), width: 64, height: 64, square: 8,
+                                                     colours: ((40, 160, 90, 255), (230, 210, 60, 255)))
         func line(_ index: Int, _ tool: DrawingTool, size: Double, from a: Vec2, to b: Vec2, at start: Double) throws -> Stroke {
             try Stroke(index: index, tool: tool, colour: StrokeColour(color: RGB(0.1, 0.1, 0.5), alpha: 1), size: size,
                        samples: (0...10).map { step in
