@@ -37,6 +37,8 @@ enum TextureUnit: Int32, CaseIterable {
     case stampLayer = 17
     /// A pencil's stamps' lattice values (`pencil-layer.frag`), R32F.
     case pencilValues = 18
+    /// A picture node's picture (`picture.frag`), half floats.
+    case picture = 19
 
     /// The sampler that reads it, in every shader that does.
     var sampler: String? {
@@ -59,6 +61,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .strokeCoverage: return "u_strokeCoverage"
         case .stampLayer: return "u_stampLayer"
         case .pencilValues: return "u_pencilValues"
+        case .picture: return "u_picture"
         case .scratch: return nil
         }
     }

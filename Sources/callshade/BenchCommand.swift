@@ -26,9 +26,14 @@ struct BenchCommand: ParsableCommand {
         (all 160 particles and the sparkle burst on screen). Two rows render a video call \
         with both cameras on (the peer's full screen, yours in the picture in picture, the \
         controls shown over them), its pictures decoded beforehand. \
+        Drawing rows replay a 1080x1920 canvas's session with 5 and with 200 \
+        finished strokes and one pen stroke growing (the scene made and rendered \
+        each frame, the two in turn over 9 rounds of 30 frames; the finished \
+        strokes' layer made once before, its time printed after the tables). \
         A star marks what `render` uses here. Encode rows make a real \
         MP4 (H.264, --preset ultrafast, --crf 18) of SECONDS at 60 fps from the \
-        demo call, from the rated call (its effect included), and from the video call \
+        demo call, from the rated call (its effect included), from a drawing replay (50 \
+        finished strokes and one growing), and from the video call \
         (its pictures decoded inside the time, ahead on a thread of their own as `render` \
         does; the share of time spent decoding follows the table), and time ffmpeg's \
         own 'gradients' test source through the same \
@@ -70,6 +75,8 @@ struct BenchCommand: ParsableCommand {
               + "\(frames) frames a render row")
         var table = BenchTable(header: ["size", "render", "ms/frame", "frames/s", "x CPU reference"])
         var chatTable = BenchTable(header: ["size", "chat (a conversation, the wallpaper stepping)", "ms/frame", "frames/s", "x CPU reference"])
+        var drawingTable = BenchTable(header: ["size", "drawing (finished strokes and one growing)", "ms/frame", "frames/s", "x 5 strokes"])
+        var drawingCosts: [String] = []
         var encodes = BenchTable(header: ["size", "encode (H.264 ultrafast, CRF 18)", "seconds", "frames/s", "x real time", "x peer"])
         var planes: [UInt8] = []
         var wordsCosts: [String] = []
@@ -158,6 +165,33 @@ struct BenchCommand: ParsableCommand {
                 chatTable.add([size.description, "  " + name, String(format: "%.2f", time * 1000), String(format: "%.1f", 1 / time),
                                String(format: "%.2f", chatReference / time)])
             }
+            // The drawing: the finished strokes come as one picture, so a frame costs about the same whatever their number.
+            // In rounds, the two screens in turn over the same instants (which goes first alternates), the median of the
+            // rounds' ratios standing, as for the words: the machine's drift falls on both alike.
+            let drawings = try DrawingBench.finishedCounts.map { finished -> (finished: Int, screen: DrawingScreen) in
+                let clock = ContinuousClock(), start = clock.now
+                let screen = try DrawingBench.screen(finished: finished, seconds: 1, size: size)
+                drawingCosts.append("\(size): the layer of \(finished) finished strokes took \(String(format: "%.2f", ProgressLine.seconds(clock.now - start))) s to make, once")
+                _ = try gpu.render(screen.scene(at: 0))
+                return (finished, screen)
+            }
+            var drawingTimes = [[Double]](repeating: [], count: drawings.count), drawingRatios: [Double] = []
+            for round in 0..<Self.wordsRounds {
+                let order = round % 2 == 0 ? Array(drawings.indices) : Array(drawings.indices.reversed())
+                var times = [Double](repeating: 0, count: drawings.count)
+                for index in order {
+                    times[index] = try DrawingBench.secondsPerFrame(drawings[index].screen, count: Self.wordsRoundFrames) { _ = try gpu.render($0) }
+                    drawingTimes[index].append(times[index])
+                }
+                drawingRatios.append(times[times.count - 1] / max(times[0], 1e-9))
+            }
+            for (index, drawn) in drawings.enumerated() {
+                let time = Self.median(drawingTimes[index])
+                drawingTable.add([size.description, "  GPU: RGBA frame, \(drawn.finished) finished", String(format: "%.2f", time * 1000),
+                                  String(format: "%.1f", 1 / time), String(format: "%.2f", time / Self.median(drawingTimes[0]))])
+            }
+            drawingCosts.append("\(size): \(DrawingBench.finishedCounts.last ?? 0) finished strokes cost \(String(format: "%.2f", Self.median(drawingRatios))) "
+                                + "times \(DrawingBench.finishedCounts.first ?? 0) a frame (median of \(Self.wordsRounds) rounds of \(Self.wordsRoundFrames) frames, in turn)")
             guard seconds > 0 else { continue }
             let count = seconds * 60
             let peer = try Self.peerSeconds(size: size, seconds: seconds)
@@ -182,6 +216,11 @@ struct BenchCommand: ParsableCommand {
                                   + "(\(String(format: "%.1f", video.waited / video.seconds * 100)) %; the first frame's, decoded from their "
                                   + "keyframes before anything is ahead: \(String(format: "%.2f", video.firstFrame)) s)")
             }
+            let replay = try DrawingBench.screen(finished: DrawingBench.replayFinished, seconds: Double(seconds), size: size)
+            let drawn = try Self.encodeSeconds(renderer: gpu, size: size, frames: count) { replay.scene(at: Double($0) / 60) }
+            encodes.add([size.description, "  a drawing replay, \(DrawingBench.replayFinished) finished strokes and one growing", String(format: "%.2f", drawn),
+                         String(format: "%.1f", Double(count) / drawn), String(format: "%.2f", Double(seconds) / drawn), String(format: "%.2f", peer / drawn)])
+            drawingCosts.append("\(size): the drawing replay's MP4 took \(String(format: "%.2f", drawn / ours)) times the audio call's")
             encodes.add([size.description, "ffmpeg gradients peer", String(format: "%.2f", peer), String(format: "%.1f", Double(count) / peer),
                          String(format: "%.2f", Double(seconds) / peer), "1.00"])
         }
@@ -190,11 +229,14 @@ struct BenchCommand: ParsableCommand {
         for line in wordsCosts { print(line) }
         print("")
         print(chatTable.text)
+        print("")
+        print(drawingTable.text)
         if seconds > 0 {
             print("")
             print(encodes.text)
             for line in videoCosts { print(line) }
         }
+        for line in drawingCosts { print(line) }
     }
 
     /// Frames of the demo call, 1/60 s apart from 8.5 s in (active, weak

@@ -32,7 +32,7 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
     @Option(name: .shortAndLong, help: ArgumentHelp("The PNG file to write.", valueName: "OUT.png"))
     var output: String
 
-    @Option(help: ArgumentHelp("A call or chat scenario (JSON) to take the frame from.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("A call, chat or drawing scenario (JSON) to take the frame from.", valueName: "FILE"))
     var scenario: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("With --scenario: the instant to render, in seconds (default 0).", valueName: "T"),
@@ -71,13 +71,20 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
 
     /// A signal removes the staged PNG.
     func perform(cleanup: StopCleanup) throws {
-        if let path = scenario, let chat = try ScenarioFile.loadAny(path: path) as? ChatScenario {
+        let parsed = try scenario.map { try ScenarioFile.loadAny(path: $0) }
+        if let path = scenario, let chat = parsed as? ChatScenario {
             let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: chat) } ?? 0
             var frames = try ChatFrames(chat, file: path, size: try drawing.render.frameSize(default: chat.size ?? .phone),
                                         showing: try layerOptions.chatLayers, options: sceneOptions)
             frames.dither = dither
             let image = try drawing.render.makeRenderer().render(try frames.scene(at: instant))
             try PNGFile.write(image, to: output, cleanup: cleanup)
+            return
+        }
+        if let path = scenario, let drawn = parsed as? DrawingScenario {
+            let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: drawn) } ?? 0
+            let screen = try DrawingFrames.screen(drawn, file: path, size: drawing.render.frameSize(default: DrawingFrames.size(drawn)), dither: dither)
+            try PNGFile.write(try drawing.render.makeRenderer().render(screen.scene(at: instant)), to: output, cleanup: cleanup)
             return
         }
         var background = GradientParameters(palette: .blueViolet, phase: 0)
@@ -89,7 +96,8 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
         var assets = FrameAssets()
         if let path = scenario {
             // The scenario's instant as `render` draws it, its recording's voice included.
-            let scenario = try ScenarioInput.load(path)
+            guard let scenario = parsed as? Scenario else { throw Diagnostic.internalError("a scenario of no kind frame draws") }
+            try ScenarioInput.checkFonts(scenario, file: path)
             let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: scenario) } ?? 0
             let frames = try ScenarioFrames(scenario: scenario, size: drawing.render.frameSize(default: scenario.size ?? .phone),
                                             layers: drawing.layers, scene: drawing.scene)

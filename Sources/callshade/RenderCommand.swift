@@ -123,21 +123,7 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
     /// Renders, raw frames (`-o -`) going to `rawOutput`.
     func render(cleanup: StopCleanup, rawOutput: FileDescriptor) throws {
         let scenario = try ScenarioFile.loadAny(path: self.scenario)
-        let start = try from.map { try ScenarioInput.time($0, option: "--from", in: scenario) } ?? 0
-        let end = try to.map { try ScenarioInput.time($0, option: "--to", in: scenario) } ?? scenario.duration
-        let schedule: FrameSchedule
-        do {
-            if let at {
-                schedule = try FrameSchedule(instants: try at.map { try ScenarioInput.time($0, option: "--at", in: scenario) },
-                                             fps: fps ?? scenario.fps ?? 60)
-            } else {
-                schedule = try FrameSchedule(start: start, end: end, fps: fps ?? scenario.fps ?? 60)
-            }
-        } catch let error as Diagnostic {
-            throw error
-        } catch {
-            throw Diagnostic(error)
-        }
+        let schedule = try frameSchedule(of: scenario)
         let range = try shard?.nonEmptyFrames(of: schedule.count) ?? 0..<schedule.count
         let size = try drawing.render.frameSize(default: scenario.size ?? .phone)
         // The scenes of the scenario's kind: a call's (its recording, its videos) or a chat's.
@@ -149,6 +135,8 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
             var made = try ChatFrames(chat, file: self.scenario, size: size, showing: try layerOptions.chatLayers, options: sceneOptions)
             made.dither = dither
             frames = made
+        } else if let drawn = scenario as? DrawingScenario {
+            frames = try DrawingFrames.screen(drawn, file: self.scenario, size: size, dither: dither)
         } else if let call = scenario as? Scenario {
             try ScenarioInput.checkFonts(call, file: self.scenario)
             var made = try ScenarioFrames(scenario: call, size: size, layers: drawing.layers, scene: drawing.scene)
@@ -182,12 +170,29 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         }
     }
 
-    private func isFrames(_ target: OutputTarget) -> Bool {
+    /// The instants to render of `scenario`: --at's, or every 1/FPS from --from to --to.
+    func frameSchedule(of scenario: some ParsedScenario) throws -> FrameSchedule {
+        let start = try from.map { try ScenarioInput.time($0, option: "--from", in: scenario) } ?? 0
+        let end = try to.map { try ScenarioInput.time($0, option: "--to", in: scenario) } ?? scenario.duration
+        do {
+            if let at {
+                return try FrameSchedule(instants: try at.map { try ScenarioInput.time($0, option: "--at", in: scenario) },
+                                         fps: fps ?? scenario.fps ?? 60)
+            }
+            return try FrameSchedule(start: start, end: end, fps: fps ?? scenario.fps ?? 60)
+        } catch let error as Diagnostic {
+            throw error
+        } catch {
+            throw Diagnostic(error)
+        }
+    }
+
+    func isFrames(_ target: OutputTarget) -> Bool {
         if case .frames = target { return true }
         return false
     }
 
-    private func makeSink(target: OutputTarget, video: VideoSettings?, recording: Recording?, rawOutput: FileDescriptor,
+    func makeSink(target: OutputTarget, video: VideoSettings?, recording: Recording?, rawOutput: FileDescriptor,
                           cleanup: StopCleanup) throws -> FrameSink {
         switch target {
         case .frames(let folder):

@@ -69,7 +69,7 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
         }
         let times = Array(stride(from: start, to: end, by: step))
         // Cells default to a sixth of the scenario's size (195x422 for a 1170x2532 phone).
-        let full = scenario.size ?? .phone
+        let full = scenario.size ?? .phone   // a drawing's is its canvas's
         let cell = drawing.render.frameSize(default: try FrameSize(width: max(1, full.width / 6), height: max(1, full.height / 6)))
         let text = try TextRenderer(pixelHeight: max(12, cell.width / 9))
         let sheet = ReviewPictures.contactSheetSize(count: times.count, columns: columns, cellWidth: cell.width,
@@ -82,6 +82,8 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
         var warnings = {}
         if let chat = scenario as? ChatScenario {
             frames = try ChatFrames(chat, file: self.scenario, size: cell, showing: try layerOptions.chatLayers, options: sceneOptions)
+        } else if let drawn = scenario as? DrawingScenario {
+            frames = try DrawingFrames.screen(drawn, file: self.scenario, size: cell)
         } else if let call = scenario as? Scenario {
             try ScenarioInput.checkFonts(call, file: self.scenario)
             let made = try ScenarioFrames(scenario: call, size: cell, layers: drawing.layers, scene: drawing.scene)

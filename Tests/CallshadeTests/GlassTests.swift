@@ -170,10 +170,11 @@ final class ShaderVariantTests: XCTestCase {
     /// marks.frag, 1 of shade.frag, 2 of a stroke (stroke-segments.frag and
     /// stroke.frag), 2 of stamps (stamp-layer.frag, stamps.frag), 1 of a
     /// pencil (pencil-layer.frag; it shares stamps.frag), 4 of video.frag
-    /// (still, dither), 2 of wallpaper.frag (dither), 1 of bubbles.frag, 4 of
-    /// gradient.frag over tiles (lookup, dither), 2 of yuv.frag.
+    /// (still, dither), 2 of wallpaper.frag (dither), 1 of bubbles.frag, 2 of
+    /// picture.frag (dither), 4 of gradient.frag over tiles (lookup,
+    /// dither), 2 of yuv.frag.
     func testEveryReachableVariantCompiles() throws {
-        XCTAssertEqual(try makeGPURenderer().compileEveryVariant(), 4 + 152 + 1 + 6 + 1 + 1 + 1 + 2 + 2 + 1 + 4 + 2 + 1 + 4 + 2)
+        XCTAssertEqual(try makeGPURenderer().compileEveryVariant(), 4 + 152 + 1 + 6 + 1 + 1 + 1 + 2 + 2 + 1 + 4 + 2 + 1 + 2 + 4 + 2)
     }
 }
 

@@ -23,6 +23,7 @@ final class UniformBlockTests: XCTestCase {
         ("tiles.vert", "video.frag", [], [TargetBlock(), VideoBlock()]),
         ("tiles.vert", "video.frag", ["STILL_PICTURE"], [TargetBlock(), VideoBlock()]),
         ("tiles.vert", "wallpaper.frag", [], [TargetBlock(), WallpaperBlock()]),
+        ("tiles.vert", "picture.frag", [], [TargetBlock(), PictureBlock()]),
         ("tiles.vert", "bubbles.frag", [], [TargetBlock(), BubblesBlock()]),
         ("quad.vert", "yuv.frag", ["LUMA"], [ConversionBlock()]),
         ("quad.vert", "blur.frag", [], [BlurBlock()]),

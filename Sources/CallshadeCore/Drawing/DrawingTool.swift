@@ -10,6 +10,13 @@ public enum DrawingLimits {
     public static let strokes = 10_000
     /// Points over all the strokes of a session.
     public static let points = 1_000_000
+    /// A stroke's path along its points, canvas pixels (ours: the stamp
+    /// brushes put a stamp every pixel or two along it).
+    public static let strokeLength = 200_000.0
+    /// The paths of all the strokes of a session, canvas pixels (ours).
+    public static let sessionLength = 2_000_000.0
+    /// The largest canvas zoom a stroke may have been drawn at (ours).
+    public static let zoom = 100.0
 }
 
 /// Bad stroke input: the stroke's index, the field and what is wrong.

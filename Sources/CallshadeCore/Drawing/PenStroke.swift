@@ -16,7 +16,11 @@ public struct PenStroke: Equatable, Sendable {
     /// The stroke's samples drawn by `time` on a canvas whose longer side is
     /// `longerSide` pixels; empty before its first sample.
     public init(_ stroke: Stroke, at time: Double, longerSide: Double) {
-        let range = PenWidthRange(longerSide: longerSide, size: stroke.size)
+        self.init(stroke, at: time, longerSide: longerSide, range: PenWidthRange(longerSide: longerSide, size: stroke.size))
+    }
+
+    /// The same with another width range (the eraser's: `PenWidthRange.eraser`).
+    public init(_ stroke: Stroke, at time: Double, longerSide: Double, range: PenWidthRange) {
         let drawn = stroke.samples(drawnBy: time)
         kept = PenSamples.widths(of: PenSamples.filtered(drawn, minimumDistance: 8 / stroke.zoom), range: range)
         centreLine = StrokeSmoothing.centreLine(kept)

@@ -7,9 +7,18 @@ public struct PenWidthRange: Equatable, Sendable {
 
     /// `longerSide`: the canvas's longer side in pixels (maxdim).
     public init(longerSide: Double, size: Double) {
-        let low = max(1, 0.002 * longerSide), high = max(10, 0.07 * longerSide)
+        self.init(low: max(1, 0.002 * longerSide), high: max(10, 0.07 * longerSide), size: size)
+    }
+
+    /// The range from `low` to `high` at the slider's `size`.
+    init(low: Double, high: Double, size: Double) {
         width = low + (high - low) * size
         liveMinimum = low + (width - low) * 0.2
+    }
+
+    /// The eraser's: the pen's rule over the marker's range (`drawing.md` section 4).
+    public static func eraser(longerSide: Double, size: Double) -> PenWidthRange {
+        PenWidthRange(low: max(10, 0.01 * longerSide), high: max(20, 0.09 * longerSide), size: size)
     }
 }
 

@@ -26,9 +26,14 @@ public struct StrokeSummary: Equatable, Sendable, CustomStringConvertible {
         keptSamples = Self.filterDistance(of: stroke).map { PenSamples.filtered(stroke.samples, minimumDistance: $0).count } ?? stroke.samples.count
         start = stroke.startTime
         end = stroke.endTime
+        length = Self.pathLength(of: stroke)
+    }
+
+    /// The length of `stroke`'s path along its recorded samples, canvas pixels.
+    public static func pathLength(of stroke: Stroke) -> Double {
         var length = 0.0
         for index in stroke.samples.indices.dropFirst() { length += (stroke.samples[index].position - stroke.samples[index - 1].position).length }
-        self.length = length
+        return length
     }
 
     public var description: String {

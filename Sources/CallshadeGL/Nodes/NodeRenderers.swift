@@ -33,6 +33,7 @@ final class NodeRenderers {
             .of { try VideoRenderer(context: context, shaders: shaders) },
             .of { try WallpaperRenderer(context: context, shaders: shaders) },
             .of { try BubblesRenderer(context: context, shaders: shaders) },
+            .of { try PictureRenderer(context: context, shaders: shaders) },
         ])
     }
 

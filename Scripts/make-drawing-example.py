@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Writes Examples/drawing.json, the example drawing session (issue 34):
+a signature, a word written and circled, an arrow to it, a neon
+underline, a pencil hatch and an erased part, on a 1080x1920 canvas.
+Every stroke is sampled at 60 Hz along a path of our own, its speed
+varying as a hand's does, with a little seeded jitter: the same seed
+writes the same file.
+
+    Scripts/make-drawing-example.py [OUT]   (default Examples/drawing.json)
+"""
+import json
+import math
+import random
+import sys
+
+SEED = 34
+RATE = 60.0
+
+
+def sampled(path, start, seconds, jitter, rng, ease=True):
+    """Points [x, y, t] along path(u), u in 0..1, at RATE a second; with
+    ease, u moves slow-fast-slow (a hand's stroke)."""
+    count = max(2, int(seconds * RATE) + 1)
+    points = []
+    for index in range(count):
+        s = index / (count - 1)
+        u = 0.5 - 0.5 * math.cos(math.pi * s) if ease else s
+        x, y = path(u)
+        points.append([round(x + rng.uniform(-jitter, jitter), 2), round(y + rng.uniform(-jitter, jitter), 2),
+                       round(start + index / RATE, 4)])
+    return points
+
+
+def signature(u):
+    # A looping cursive line: a carrier left to right with loops riding on it.
+    x = 170 + 560 * u + 55 * math.sin(u * 7 * 2 * math.pi)
+    y = 1560 - 70 * math.sin(u * 7 * 2 * math.pi + 1.2) - 60 * u
+    return x, y
+
+
+def letter_strokes():
+    """The word "hi" written in pen: the h's stem, its arch, the i's stem, its dot."""
+    return [
+        lambda u: (330, 520 + 200 * u),
+        lambda u: (330 + 90 * u, 720 - 110 * math.sin(math.pi * min(u * 1.15, 1)) + (90 * max(u - 0.87, 0))),
+        lambda u: (500, 610 + 110 * u),
+        lambda u: (500 + 4 * u, 560 + 3 * u),
+    ]
+
+
+def circle(u):
+    angle = -2.2 + u * 2 * math.pi * 1.08
+    return 420 + 200 * math.cos(angle), 640 + 150 * math.sin(angle)
+
+
+def arrow(u):
+    return 880 - 230 * u, 1100 - 330 * u + 60 * math.sin(math.pi * u)
+
+
+def underline(u):
+    return 220 + 420 * u, 860 + 12 * math.sin(u * math.pi)
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else "Examples/drawing.json"
+    rng = random.Random(SEED)
+    strokes = []
+    t = 0.3
+
+    def add(tool, color, size, path, seconds, pause=0.25, jitter=0.6, **extra):
+        nonlocal t
+        stroke = {"tool": tool, "color": color, "size": size}
+        stroke.update(extra)
+        stroke["points"] = sampled(path, t, seconds, jitter, rng)
+        strokes.append(stroke)
+        t = stroke["points"][-1][2] + pause
+
+    for index, path in enumerate(letter_strokes()):
+        add("pen", "#1B2A4A", 0.1, path, 0.45 if index < 3 else 0.05, pause=0.15)
+    add("marker", "#FFB300B0", 0.35, circle, 1.2, pause=0.4)
+    add("pen", "#D93025", 0.12, arrow, 0.7, arrow=True)
+    add("neon", "#00E5FF", 0.3, underline, 0.6)
+    for index in range(9):
+        x0 = 640 + index * 32
+        add("pencil", "#3C3C3C", 0.1, lambda u, x0=x0: (x0 + 90 * u, 1260 - 160 * u), 0.22, pause=0.08, seed=index)
+    add("eraser", "#000000", 0.3, lambda u: (650 + 300 * u, 1190 - 40 * u), 0.4, pause=0.4)
+    add("pen", "#202124", 0.08, signature, 2.4, pause=0.5, jitter=0.4)
+    session = {
+        "scene": "drawing",
+        "duration": math.ceil(t + 1),
+        "fps": 30,
+        "canvas": {"size": "1080x1920", "background": "#F7F3EA"},
+        "strokes": strokes,
+    }
+    with open(out, "w") as file:
+        # One stroke a line: the file stays readable and diffable.
+        file.write("{\n")
+        for key in ("scene", "duration", "fps", "canvas"):
+            file.write(f"  {json.dumps(key)}: {json.dumps(session[key])},\n")
+        file.write('  "strokes": [\n')
+        file.write(",\n".join("    " + json.dumps(stroke, separators=(", ", ": ")) for stroke in strokes))
+        file.write("\n  ]\n}\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,76 @@
+/// A drawing replayed: the drawing kind's elements (`DrawingKind.elements`)
+/// drawn for a scenario at an instant, into a frame of a size. Finished
+/// strokes come from one layer (`FinishedStrokeCache`), extended as strokes
+/// finish, and composed over the canvas's background into one picture
+/// (`ComposedCanvas`, kept while the layer stays); with
+/// `cachesFinishedStrokes` off both are made afresh each frame, and the
+/// frames are the same.
+public struct DrawingScreen: Sendable {
+    public let timeline: DrawingTimeline
+    public let size: FrameSize
+    public let placement: CanvasPlacement
+    /// The canvas's PNG aspect-filled to `size` (`AspectFill`), if its background is one.
+    public let backgroundPicture: FramePicture?
+    /// The tags drawn (all by default).
+    public let showing: Set<SceneTag>
+    public let elements: DrawingElements
+    public let cachesFinishedStrokes: Bool
+    public var dither = false
+    private let cache = FinishedStrokeCache()
+    private let composed = ComposedCanvasCache()
+
+    public init(_ scenario: DrawingScenario, size: FrameSize, backgroundPicture: FramePicture? = nil, showing: Set<SceneTag>? = nil,
+                elements: DrawingElements = DrawingKind.elements, cachesFinishedStrokes: Bool = true) {
+        timeline = DrawingTimeline(scenario)
+        self.size = size
+        placement = CanvasPlacement(canvas: scenario.canvas.size, frame: size)
+        self.backgroundPicture = backgroundPicture
+        self.elements = elements
+        self.showing = showing ?? Set(elements.tags)
+        self.cachesFinishedStrokes = cachesFinishedStrokes
+    }
+
+    /// The scene at `time` seconds.
+    public func scene(at time: Double) -> Scene {
+        var scene = Scene(size: size, background: nil)
+        scene.dither = dither
+        var layer: FramePicture?, layered = 0
+        if showing.contains(.strokes) {
+            layer = finishedLayer(at: time)
+            layered = timeline.finishedCount(at: time)
+            // An eraser still being drawn clears the layer under it: the strokes up to it join the layer for this frame.
+            let live = timeline.liveStrokes(at: time)
+            if let last = live.last(where: { timeline.scenario.strokes[$0].tool == .eraser }) {
+                let strokes = live.filter { $0 <= last }.compactMap { index in
+                    DrawnStroke.layerStroke(timeline.scenario.strokes[index], at: time, canvas: timeline.scenario.canvas, placement: placement)
+                }
+                layer = FinishedStrokeLayer.drawing(strokes, over: layer, size: size)
+                layered = last + 1
+            }
+        }
+        // With the canvas shown, the layer comes composed over it: one opaque picture.
+        var canvas = backgroundPicture
+        if let made = layer, showing.contains(.canvas) {
+            let background = backgroundPicture
+            let colour = if case .colour(let colour) = timeline.scenario.canvas.background { colour } else { RGB.white }
+            let compose = { ComposedCanvas.picture(layer: made, background: background, colour: colour) }
+            canvas = cachesFinishedStrokes ? composed.canvas(for: made, make: compose) : compose()
+            layer = nil
+        }
+        elements.add(to: &scene, at: DrawingInstant(timeline: timeline, time: time, placement: placement, backgroundPicture: canvas,
+                                                    strokesLayer: layer, layeredStrokes: layered), showing: showing)
+        return scene
+    }
+
+    /// The layer of the strokes finished at `time`: from the cache, or made afresh.
+    func finishedLayer(at time: Double) -> FramePicture? {
+        let count = timeline.finishedCount(at: time)
+        let cache = cachesFinishedStrokes ? self.cache : FinishedStrokeCache()
+        return cache.layer(count: count, size: size) { range in
+            range.compactMap { index in
+                DrawnStroke.layerStroke(timeline.scenario.strokes[index], at: timeline.finishTimes[index], canvas: timeline.scenario.canvas,
+                                        placement: placement)
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import CallshadeCore
+import CallshadeJSON
+import CallshadePNG
+import CallshadeRender
+
+/// A drawing scenario's frames as the commands draw them: its canvas's PNG
+/// (if its background is one) read once and aspect-filled to the frame's
+/// size, and the drawing screen over it, whose finished-stroke layer lasts
+/// the render. (Every layer is drawn: `--layers` names the call's.)
+enum DrawingFrames {
+    /// The largest background picture accepted: 40 megapixels, as an avatar.
+    static let backgroundPixelLimit = 40_000_000
+
+    /// The screen of `scenario` (read from `file`) for frames of `size`.
+    static func screen(_ scenario: DrawingScenario, file: String, size: FrameSize, dither: Bool = false) throws -> DrawingScreen {
+        var picture: FramePicture?
+        if case .picture(let path) = scenario.canvas.background {
+            let image: RGBAImage
+            do {
+                image = try PNGFile.read(path: path, pixelLimit: backgroundPixelLimit)
+            } catch {
+                throw Diagnostic.scenario(ScenarioError(file: file, location: "canvas.background", "cannot be drawn: \(error)"))
+            }
+            guard let filled = AspectFill.picture(image, size: size) else {
+                throw Diagnostic.scenario(ScenarioError(file: file, location: "canvas.background", "cannot be drawn: '\(path)' has no pixels"))
+            }
+            picture = filled
+        }
+        var screen = DrawingScreen(scenario, size: size, backgroundPicture: picture)
+        screen.dither = dither
+        return screen
+    }
+
+    /// The scenario's default frame size: its own, else its canvas's.
+    static func size(_ scenario: DrawingScenario) -> FrameSize { scenario.size ?? scenario.canvas.size }
+}
+
+/// A drawing's frames as `render` and `sheet` draw them (nothing to prepare ahead).
+extension DrawingScreen: FrameScenes {}

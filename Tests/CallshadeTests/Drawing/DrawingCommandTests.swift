@@ -1,0 +1,95 @@
+@testable import CallshadeCore
+import CallshadePNG
+import XCTest
+
+/// The commands on a drawing scenario: `validate` lists its strokes,
+/// `frame --time T` is frame N of a render, `sheet` draws it, and bad
+/// input leaves nothing at OUT.
+final class DrawingCommandTests: XCTestCase {
+    static let session = """
+    {"scene": "drawing", "duration": 1, "fps": 10, "canvas": {"size": "90x160", "background": "#F4EFE6"},
+     "strokes": [
+      {"tool": "pen", "color": "#1A3399", "size": 0.5, "arrow": true, "points": [[10, 20, 0], [30, 40, 0.1], [60, 50, 0.2], [80, 90, 0.3]]},
+      {"tool": "marker", "color": "#FFCC0080", "size": 0.4, "points": [[10, 100, 0.35], [50, 110, 0.5], [80, 120, 0.6]]},
+      {"tool": "pencil", "color": "#333333", "size": 0.6, "seed": 4, "points": [[20, 140, 0.55], [70, 130, 0.8]]},
+      {"tool": "neon", "color": "#00FF88", "size": 0.3, "points": [[5, 5, 0.9], [40, 5, 0.95]]}
+     ]}
+    """
+
+    func testValidateListsEachStroke() throws {
+        let folder = try scratchFolder()
+        let path = folder.appendingPathComponent("d.json").path
+        try Self.session.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try runCallshade(["validate", path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardOutput.split(separator: "\n").map(String.init), [
+            "\(path): valid; 1 s, seed 0, 4 strokes, 10 fps",
+            "scene: drawing",
+            "canvas: 90x160, background #F4EFE6",
+            "  stroke 0: pen, 4 samples kept, 0.000-0.300 s, 104.6 px",
+            "  stroke 1: marker, 3 samples kept, 0.350-0.600 s, 72.9 px",
+            "  stroke 2: pencil, 2 samples kept, 0.550-0.800 s, 51.0 px",
+            "  stroke 3: neon, 2 samples kept, 0.900-0.950 s, 35.0 px (not drawn yet)",
+        ])
+        XCTAssertEqual(try runCallshade(["validate", path, "--print", "size"]).standardOutput, "90x160\n")
+    }
+
+    /// `frame --time T` makes its layer afresh; a render extends one layer
+    /// frame after frame: the same bytes either way, on the CPU reference
+    /// and on the GPU.
+    func testAFrameIsTheRendersFrameAtItsTime() throws {
+        let folder = try scratchFolder()
+        let path = folder.appendingPathComponent("d.json").path
+        try Self.session.write(toFile: path, atomically: true, encoding: .utf8)
+        for backend in ["cpu", "gpu"] {
+            let frames = folder.appendingPathComponent("frames-\(backend)").path
+            let rendered = try runCallshade(["render", path, "-o", frames, "--backend", backend, "--quiet"])
+            XCTAssertEqual(rendered.status, 0, rendered.standardError)
+            for index in [2, 4, 6, 9] {
+                let single = folder.appendingPathComponent("frame-\(backend)-\(index).png").path
+                let result = try runCallshade(["frame", "--scenario", path, "--time", "\(Double(index) / 10)", "--backend", backend, "-o", single])
+                XCTAssertEqual(result.status, 0, result.standardError)
+                let fromRender = try PNGFile.read(path: frames + "/frame_" + String(format: "%06d", index) + ".png")
+                XCTAssertEqual(try PNGFile.read(path: single).pixels, fromRender.pixels, "frame \(index) by \(backend)")
+            }
+        }
+        let sheet = folder.appendingPathComponent("sheet.png").path
+        let result = try runCallshade(["sheet", path, "--every", "0.25", "--columns", "4", "-o", sheet])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: sheet))
+    }
+
+    func testBadInputLeavesNothingAtOut() throws {
+        let folder = try scratchFolder()
+        let broken = folder.appendingPathComponent("broken.png").path
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: broken))
+        let cases: [(String, String)] = [
+            (Self.session.replacingOccurrences(of: "[60, 50, 0.2]", with: "[60, 50, 0.05]"), "strokes[0].points[2]: goes back in time"),
+            (Self.session.replacingOccurrences(of: "\"#333333\"", with: "\"#33333\""), "strokes[2].color: must be #RRGGBB or #RRGGBBAA (got \"#33333\")"),
+            (Self.session.replacingOccurrences(of: "\"size\": 0.4", with: "\"size\": 4"), "strokes[1].size: must be between 0 and 1 (got 4)"),
+            (Self.session.replacingOccurrences(of: "\"neon\"", with: "\"crayon\""), "strokes[3].tool: unknown tool"),
+            (Self.session.replacingOccurrences(of: "\"90x160\"", with: "\"90x99999\""), "canvas.size: size '90x99999' is larger than 16384"),
+            (Self.session.replacingOccurrences(of: "\"#F4EFE6\"", with: "\"none.png\""), "canvas.background: file 'none.png' not found"),
+            (Self.session.replacingOccurrences(of: "\"#F4EFE6\"", with: "\"broken.png\""), "canvas.background: cannot be drawn: "),
+        ]
+        for (index, (json, expected)) in cases.enumerated() {
+            let path = folder.appendingPathComponent("bad-\(index).json").path
+            try json.write(toFile: path, atomically: true, encoding: .utf8)
+            let outputs = [("render", folder.appendingPathComponent("out-\(index).mp4").path), ("frame", folder.appendingPathComponent("out-\(index).png").path),
+                           ("sheet", folder.appendingPathComponent("sheet-\(index).png").path), ("validate", "")]
+            for (command, out) in outputs {
+                let arguments: [String]
+                switch command {
+                case "render": arguments = ["render", path, "-o", out, "--backend", "cpu"]
+                case "frame": arguments = ["frame", "--scenario", path, "-o", out, "--backend", "cpu"]
+                case "sheet": arguments = ["sheet", path, "-o", out, "--backend", "cpu"]
+                default: arguments = ["validate", path]
+                }
+                let result = runInProcess(arguments)
+                assertDiagnostic(result, "scenario.invalid", status: 1, "\(command) \(index)")
+                XCTAssertTrue(result.standardError.contains("\(path): \(expected)"), "\(command) \(index): \(result.standardError)")
+                if !out.isEmpty { XCTAssertFalse(FileManager.default.fileExists(atPath: out), "\(command) \(index) left \(out)") }
+            }
+        }
+    }
+}
