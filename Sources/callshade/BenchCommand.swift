@@ -26,9 +26,12 @@ struct BenchCommand: ParsableCommand {
         (all 160 particles and the sparkle burst on screen). Two rows render a video call \
         with both cameras on (the peer's full screen, yours in the picture in picture, the \
         controls shown over them), its pictures decoded beforehand. \
+        Chat rows render a conversation (wallpaper stepping with sends, a pattern of \
+        doodles drawn by librsvg, bubbles, text) by each route; on the host route the \
+        host draws chat frames whole. \
         A star marks what `render` uses here. Encode rows make a real \
         MP4 (H.264, --preset ultrafast, --crf 18) of SECONDS at 60 fps from the \
-        demo call, from the rated call (its effect included), and from the video call \
+        demo call, from the rated call (its effect included), from the chat, and from the video call \
         (its pictures decoded inside the time, ahead on a thread of their own as `render` \
         does; the share of time spent decoding follows the table), and time ffmpeg's \
         own 'gradients' test source through the same \
@@ -74,6 +77,7 @@ struct BenchCommand: ParsableCommand {
         var planes: [UInt8] = []
         var wordsCosts: [String] = []
         var videoCosts: [String] = []
+        var chatCosts: [String] = []
         // The video call's two cameras, made in a temporary folder and removed at the end (by ffmpeg: without it, no video rows).
         let hasFFmpeg = (try? FFmpeg.require()) != nil
         if !hasFFmpeg { print("ffmpeg was not found: no video-call rows (Scripts/bootstrap --deps installs it)") }
@@ -149,14 +153,19 @@ struct BenchCommand: ParsableCommand {
                 table.add([size.description, (marked ? "* " : "  ") + name, String(format: "%.2f", time * 1000),
                            String(format: "%.1f", 1 / time), String(format: "%.2f", reference / time)])
             }
-            // The chat: its conversation's frames (wallpaper, bubbles, text), which take the GPU passes.
+            // The chat: its conversation's frames (wallpaper with its pattern, bubbles, text); on the
+            // host route the host draws them whole (no background, so no grid: the GPU draws nothing).
             let chat = try ChatBench.frames(size: size, count: frames + 1)
             let chatReference = try Self.secondsPerFrame(chat) { _ = try cpu.render($0) }
-            for (name, time) in [("GPU passes: RGBA frame", try Self.secondsPerFrame(chat) { _ = try passes.render($0) }),
-                                 ("GPU passes: I420 frame", try Self.secondsPerFrame(chat) { try passes.renderYUV420($0, into: &planes) }),
-                                 ("CPU reference: RGBA frame", chatReference)] {
-                chatTable.add([size.description, "  " + name, String(format: "%.2f", time * 1000), String(format: "%.1f", 1 / time),
-                               String(format: "%.2f", chatReference / time)])
+            for (name, marked, time) in [
+                ("GPU passes: RGBA frame", !onHost, try Self.secondsPerFrame(chat) { _ = try passes.render($0) }),
+                ("GPU passes: I420 frame", false, try Self.secondsPerFrame(chat) { try passes.renderYUV420($0, into: &planes) }),
+                ("host composition: RGBA frame", onHost, try Self.secondsPerFrame(chat) { _ = try host.render($0) }),
+                ("host composition: I420 frame", onHost, try Self.secondsPerFrame(chat) { try host.renderYUV420($0, into: &planes) }),
+                ("CPU reference: RGBA frame", false, chatReference),
+            ] {
+                chatTable.add([size.description, (marked ? "* " : "  ") + name, String(format: "%.2f", time * 1000),
+                               String(format: "%.1f", 1 / time), String(format: "%.2f", chatReference / time)])
             }
             guard seconds > 0 else { continue }
             let count = seconds * 60
@@ -170,6 +179,13 @@ struct BenchCommand: ParsableCommand {
                              String(format: "%.1f", Double(count) / rated), String(format: "%.2f", Double(seconds) / rated),
                              String(format: "%.2f", peer / rated)])
             }
+            // The chat's conversation (wrapping round its 4 s), its scenes made before the time as the call's are.
+            let chatScenes = try ChatBench.frames(size: size, count: count)
+            let chatSeconds = try Self.encodeSeconds(renderer: gpu, size: size, frames: count) { chatScenes[$0] }
+            encodes.add([size.description, "  the same, the chat (wallpaper stepping, pattern)", String(format: "%.2f", chatSeconds),
+                         String(format: "%.1f", Double(count) / chatSeconds), String(format: "%.2f", Double(seconds) / chatSeconds),
+                         String(format: "%.2f", peer / chatSeconds)])
+            chatCosts.append("\(size): the chat's MP4 took \(String(format: "%.2f", chatSeconds / ours)) times the audio call's")
             if let videoCall {
                 let video = try videoCall.encode(renderer: gpu, size: size, frames: count, layers: chosenLayers)
                 encodes.add([size.description, "  the same, the video call (both videos on)", String(format: "%.2f", video.seconds),
@@ -193,7 +209,7 @@ struct BenchCommand: ParsableCommand {
         if seconds > 0 {
             print("")
             print(encodes.text)
-            for line in videoCosts { print(line) }
+            for line in chatCosts + videoCosts { print(line) }
         }
     }
 

@@ -1,0 +1,108 @@
+import CallshadeCore
+
+/// Chat bubbles drawn by the host (`BubblesRenderer.hostDrawing`), by the
+/// reference's rule: along a row, each bubble whose box the row crosses
+/// fills the run of pixels it surely covers (its body's rounded rectangle
+/// at least half a pixel and the outline's half width inside the edge: its
+/// fill, wholly) and works out the rest of its box exactly (`coverage(at:)`:
+/// fill, then the outline over it); then the strokes (the checks) over
+/// their boxes. Every layer is laid over the ones before it as the
+/// reference lays it, from nothing, so the row's pixels mix over the frame
+/// as the reference's do.
+struct HostBubbles: HostRowShader {
+    private let bubbles: [PlacedBubble]
+    private let strokes: [(stroke: BubbleNode.Stroke, box: (Double, Double, Double, Double))]
+
+    init(_ node: BubbleNode) {
+        bubbles = node.bubbles.map(PlacedBubble.init)
+        strokes = node.strokes.map { ($0, $0.box) }
+    }
+
+    func makeRowMemory(width: Int) {}
+
+    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: Void) {
+        for index in 0..<count { values[index] = .zero }
+        let centreY = Double(y) + 0.5
+        let end = x + count
+        for placed in bubbles where placed.box.1 <= centreY && centreY <= placed.box.3 {
+            let bubble = placed.bubble
+            let fill = SIMD4(Float(bubble.fill.r), Float(bubble.fill.g), Float(bubble.fill.b), 1)
+            let touched = Self.columns(placed.box.0, placed.box.2, within: x..<end)
+            let sure = placed.surelyFilled(atRow: centreY).map { Self.columns($0.lowerBound, $0.upperBound, within: touched) } ?? touched.lowerBound..<touched.lowerBound
+            for column in touched {
+                if sure.contains(column) {
+                    values[column - x] = fill
+                    continue
+                }
+                let (covered, outline) = bubble.coverage(at: Vec2(Double(column) + 0.5, centreY))
+                var pixel = values[column - x]
+                if covered > 0 { pixel = Self.over(pixel, color: bubble.fill, amount: covered) }
+                if outline > 0 { pixel = Self.over(pixel, color: .black, amount: outline) }
+                values[column - x] = pixel
+            }
+        }
+        for (stroke, box) in strokes where box.1 <= centreY && centreY <= box.3 {
+            let alpha = min(max(stroke.alpha, 0), 1)
+            for column in Self.columns(box.0, box.2, within: x..<end) {
+                let amount = EdgeCoverage.coverage(signedDistance: stroke.capsule.signedDistance(Vec2(Double(column) + 0.5, centreY))) * alpha
+                if amount > 0 { values[column - x] = Self.over(values[column - x], color: stroke.color, amount: amount) }
+            }
+        }
+    }
+
+    /// The columns whose pixel centres lie in `left...right`, within `range`.
+    private static func columns(_ left: Double, _ right: Double, within range: Range<Int>) -> Range<Int> {
+        guard left.isFinite, right.isFinite, right >= left else { return range.lowerBound..<range.lowerBound }
+        // Column c's centre is c + 1/2.
+        let first = Int(max(min((left - 0.5).rounded(.up), 1e9), -1e9)), last = Int(max(min((right - 0.5).rounded(.down), 1e9), -1e9))
+        let lower = max(first, range.lowerBound), upper = min(last + 1, range.upperBound)
+        return lower < upper ? lower..<upper : range.lowerBound..<range.lowerBound
+    }
+
+    /// `color` at `amount` over `below` (straight colour and amount), as the reference's `over`.
+    private static func over(_ below: SIMD4<Float>, color: RGB, amount: Double) -> SIMD4<Float> {
+        let belowAlpha = Double(below.w)
+        let out = amount + belowAlpha * (1 - amount)
+        guard out > 0 else { return .zero }
+        let keep = belowAlpha * (1 - amount)
+        return SIMD4(Float((color.r * amount + Double(below.x) * keep) / out), Float((color.g * amount + Double(below.y) * keep) / out),
+                     Float((color.b * amount + Double(below.z) * keep) / out), Float(out))
+    }
+}
+
+/// A bubble with its box and the runs its body surely fills along a row (internal for its test).
+struct PlacedBubble {
+    let bubble: BubbleNode.Bubble
+    let box: (Double, Double, Double, Double)
+    /// How far inside the body's edge a pixel centre is surely all fill: half a pixel of coverage and the outline's half width, and a margin.
+    private let inset: Double
+    /// The largest radius of the body's top corners and of its bottom ones, as drawn.
+    private let topRadius: Double
+    private let bottomRadius: Double
+
+    init(_ bubble: BubbleNode.Bubble) {
+        self.bubble = bubble
+        box = bubble.box
+        inset = 0.5 + max(bubble.outlineHalfWidth, 0) + 0.5
+        let body = bubble.body
+        let most = max(0, min(body.width, body.height) / 2)
+        func drawn(_ radius: Double) -> Double { min(max(radius, 0), most) }
+        topRadius = max(drawn(body.radii.topLeft), drawn(body.radii.topRight))
+        bottomRadius = max(drawn(body.radii.bottomRight), drawn(body.radii.bottomLeft))
+    }
+
+    /// The x span whose pixel centres on the row at `centreY` lie at least
+    /// `inset` inside the body (the tail only adds to it): where the body's
+    /// distance is that of its rectangle (away from the corners' quarters
+    /// across, or from their rows down), nil where there is none.
+    func surelyFilled(atRow centreY: Double) -> ClosedRange<Double>? {
+        let body = bubble.body
+        let top = body.y + inset, bottom = body.y + body.height - inset
+        guard centreY >= top, centreY <= bottom else { return nil }
+        let radius = centreY < body.y + body.height / 2 ? topRadius : bottomRadius
+        let clear = centreY >= body.y + radius && centreY <= body.y + body.height - radius
+        let side = clear ? inset : max(inset, radius)
+        let (left, right) = (body.x + side, body.x + body.width - side)
+        return left <= right ? left...right : nil
+    }
+}
