@@ -35,7 +35,8 @@ struct BenchCommand: ParsableCommand {
         (its pictures decoded inside the time, ahead on a thread of their own as `render` \
         does; the share of time spent decoding follows the table), and time ffmpeg's \
         own 'gradients' test source through the same \
-        encoder settings as a peer. All rows come from one run: compare the \
+        encoder settings as a peer; each with the CPU seconds it took (callshade's \
+        threads and ffmpeg's), which a shared machine's load changes less. All rows come from one run: compare the \
         ratios, not bare times, across machines. The video call's two cameras are \
         made with ffmpeg's generators (as Scripts/make-example-videos makes the \
         example's) in a temporary folder, removed at the end.
@@ -73,7 +74,7 @@ struct BenchCommand: ParsableCommand {
               + "\(frames) frames a render row")
         var table = BenchTable(header: ["size", "render", "ms/frame", "frames/s", "x CPU reference"])
         var chatTable = BenchTable(header: ["size", "chat (a conversation, the wallpaper stepping)", "ms/frame", "frames/s", "x CPU reference"])
-        var encodes = BenchTable(header: ["size", "encode (H.264 ultrafast, CRF 18)", "seconds", "frames/s", "x real time", "x peer"])
+        var encodes = BenchTable(header: ["size", "encode (H.264 ultrafast, CRF 18)", "seconds", "CPU s", "frames/s", "x real time", "x peer"])
         var planes: [UInt8] = []
         var wordsCosts: [String] = []
         var videoCosts: [String] = []
@@ -169,28 +170,31 @@ struct BenchCommand: ParsableCommand {
             }
             guard seconds > 0 else { continue }
             let count = seconds * 60
-            let peer = try Self.peerSeconds(size: size, seconds: seconds)
-            let ours = try Self.endToEndSeconds(renderer: gpu, size: size, frames: count, layers: chosenLayers)
-            encodes.add([size.description, "callshade render to MP4", String(format: "%.2f", ours), String(format: "%.1f", Double(count) / ours),
-                         String(format: "%.2f", Double(seconds) / ours), String(format: "%.2f", peer / ours)])
+            // Each encode row's wall seconds and CPU seconds (callshade's threads and ffmpeg's).
+            func row(_ name: String, _ wall: Double, cpu: CPUCost, peer: Double) {
+                encodes.add([size.description, name, String(format: "%.2f", wall), String(format: "%.2f", cpu.total), String(format: "%.1f", Double(count) / wall),
+                             String(format: "%.2f", Double(seconds) / wall), String(format: "%.2f", peer / wall)])
+            }
+            let (peer, peerCPU) = try Self.usingCPU { try Self.peerSeconds(size: size, seconds: seconds) }
+            let (ours, oursCPU) = try Self.usingCPU { try Self.endToEndSeconds(renderer: gpu, size: size, frames: count, layers: chosenLayers) }
+            row("callshade render to MP4", ours, cpu: oursCPU, peer: peer)
             if !chosenLayers.isDisjoint(with: [.rating, .celebration]) {
-                let rated = try Self.endToEndSeconds(renderer: gpu, size: size, frames: count, layers: chosenLayers, scenario: .ratingDemo, from: 0)
-                encodes.add([size.description, "  the same, the rated call (effect included)", String(format: "%.2f", rated),
-                             String(format: "%.1f", Double(count) / rated), String(format: "%.2f", Double(seconds) / rated),
-                             String(format: "%.2f", peer / rated)])
+                let (rated, ratedCPU) = try Self.usingCPU {
+                    try Self.endToEndSeconds(renderer: gpu, size: size, frames: count, layers: chosenLayers, scenario: .ratingDemo, from: 0)
+                }
+                row("  the same, the rated call (effect included)", rated, cpu: ratedCPU, peer: peer)
             }
             // The chat's conversation (wrapping round its 4 s), its scenes made before the time as the call's are.
             let chatScenes = try ChatBench.frames(size: size, count: count)
-            let chatSeconds = try Self.encodeSeconds(renderer: gpu, size: size, frames: count) { chatScenes[$0] }
-            encodes.add([size.description, "  the same, the chat (wallpaper stepping, pattern)", String(format: "%.2f", chatSeconds),
-                         String(format: "%.1f", Double(count) / chatSeconds), String(format: "%.2f", Double(seconds) / chatSeconds),
-                         String(format: "%.2f", peer / chatSeconds)])
-            chatCosts.append("\(size): the chat's MP4 took \(String(format: "%.2f", chatSeconds / ours)) times the audio call's")
+            let (chatMP4, chatCPU) = try Self.usingCPU { try Self.encodeSeconds(renderer: gpu, size: size, frames: count) { chatScenes[$0] } }
+            row("  the same, the chat (wallpaper stepping, pattern)", chatMP4, cpu: chatCPU, peer: peer)
+            chatCosts.append("\(size): the chat's MP4 took \(String(format: "%.2f", chatMP4 / ours)) times the audio call's wall time "
+                             + "and \(String(format: "%.2f", chatCPU.total / oursCPU.total)) times its CPU time (callshade "
+                             + "\(String(format: "%.2f", chatCPU.own)) s against \(String(format: "%.2f", oursCPU.own)) s, ffmpeg "
+                             + "\(String(format: "%.2f", chatCPU.children)) s against \(String(format: "%.2f", oursCPU.children)) s)")
             if let videoCall {
-                let video = try videoCall.encode(renderer: gpu, size: size, frames: count, layers: chosenLayers)
-                encodes.add([size.description, "  the same, the video call (both videos on)", String(format: "%.2f", video.seconds),
-                             String(format: "%.1f", Double(count) / video.seconds), String(format: "%.2f", Double(seconds) / video.seconds),
-                             String(format: "%.2f", peer / video.seconds)])
+                let (video, videoCPU) = try Self.usingCPU { try videoCall.encode(renderer: gpu, size: size, frames: count, layers: chosenLayers) }
+                row("  the same, the video call (both videos on)", video.seconds, cpu: videoCPU, peer: peer)
                 videoCosts.append("\(size): the video call's MP4 took \(String(format: "%.2f", video.seconds / ours)) times the audio call's; "
                                   + "decoding its two cameras took \(String(format: "%.2f", video.decoding)) s on the decoding thread "
                                   + "(\(String(format: "%.1f", video.decoding / video.seconds * 100)) % of its \(String(format: "%.2f", video.seconds)) s), "
@@ -198,8 +202,7 @@ struct BenchCommand: ParsableCommand {
                                   + "(\(String(format: "%.1f", video.waited / video.seconds * 100)) %; the first frame's, decoded from their "
                                   + "keyframes before anything is ahead: \(String(format: "%.2f", video.firstFrame)) s)")
             }
-            encodes.add([size.description, "ffmpeg gradients peer", String(format: "%.2f", peer), String(format: "%.1f", Double(count) / peer),
-                         String(format: "%.2f", Double(seconds) / peer), "1.00"])
+            row("ffmpeg gradients peer", peer, cpu: peerCPU, peer: peer)
         }
         print(table.text)
         print("* what `render` uses with these options (\(chosen.route.title))")
@@ -226,6 +229,23 @@ struct BenchCommand: ParsableCommand {
         // Within the scenario: a long row wraps round to its start instant.
         let span = max(Int(((scenario.duration - start) * 60).rounded(.down)), 1)
         return (0..<count).map { index in screen.scene(at: timeline.state(at: start + Double(index % min(span, 600)) / 60)) }
+    }
+
+    /// What `body` gives, and the CPU seconds it took: this process's
+    /// threads and the children it waited for (ffmpeg), whatever else the
+    /// machine ran meanwhile.
+    static func usingCPU<Result>(_ body: () throws -> Result) throws -> (Result, CPUCost) {
+        let before = try ThisProcess.cpuSeconds()
+        let result = try body()
+        let after = try ThisProcess.cpuSeconds()
+        return (result, CPUCost(own: after.own - before.own, children: after.children - before.children))
+    }
+
+    /// CPU seconds a piece of work took: callshade's own threads and its children's (ffmpeg's).
+    struct CPUCost {
+        let own: Double
+        let children: Double
+        var total: Double { own + children }
     }
 
     /// Rounds of the words' cost, and frames a round (the first of which warms up).

@@ -70,15 +70,15 @@ struct HostBubbles: HostRowShader {
     }
 }
 
-/// A bubble with its box and the runs its body surely fills along a row (internal for its test).
+/// A bubble with its box and the run its body surely fills along a row (internal for its test).
 struct PlacedBubble {
     let bubble: BubbleNode.Bubble
     let box: (Double, Double, Double, Double)
-    /// How far inside the body's edge a pixel centre is surely all fill: half a pixel of coverage and the outline's half width, and a margin.
+    /// How far inside the body's edge a pixel centre is surely all fill:
+    /// half a pixel of coverage and the outline's half width, and half a pixel more.
     private let inset: Double
-    /// The largest radius of the body's top corners and of its bottom ones, as drawn.
-    private let topRadius: Double
-    private let bottomRadius: Double
+    /// The corners' radii as the body's distance has them (clamped to half the shorter side).
+    private let radii: (topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double)
 
     init(_ bubble: BubbleNode.Bubble) {
         self.bubble = bubble
@@ -87,22 +87,37 @@ struct PlacedBubble {
         let body = bubble.body
         let most = max(0, min(body.width, body.height) / 2)
         func drawn(_ radius: Double) -> Double { min(max(radius, 0), most) }
-        topRadius = max(drawn(body.radii.topLeft), drawn(body.radii.topRight))
-        bottomRadius = max(drawn(body.radii.bottomRight), drawn(body.radii.bottomLeft))
+        radii = (drawn(body.radii.topLeft), drawn(body.radii.topRight), drawn(body.radii.bottomRight), drawn(body.radii.bottomLeft))
     }
 
     /// The x span whose pixel centres on the row at `centreY` lie at least
-    /// `inset` inside the body (the tail only adds to it): where the body's
-    /// distance is that of its rectangle (away from the corners' quarters
-    /// across, or from their rows down), nil where there is none.
+    /// `inset` inside the body (the tail only adds to it), nil where there
+    /// is none. By `BubbleBody.signedDistance`: each half across takes its
+    /// corner's radius r; in rows away from the corner's quarter the
+    /// distance is the rectangle's, and in them it is the corner circle's,
+    /// so the run reaches to where the circle shrunk by `inset` does.
     func surelyFilled(atRow centreY: Double) -> ClosedRange<Double>? {
         let body = bubble.body
-        let top = body.y + inset, bottom = body.y + body.height - inset
-        guard centreY >= top, centreY <= bottom else { return nil }
-        let radius = centreY < body.y + body.height / 2 ? topRadius : bottomRadius
-        let clear = centreY >= body.y + radius && centreY <= body.y + body.height - radius
-        let side = clear ? inset : max(inset, radius)
-        let (left, right) = (body.x + side, body.x + body.width - side)
-        return left <= right ? left...right : nil
+        let (halfWidth, halfHeight) = (body.width / 2, body.height / 2)
+        let centreX = body.x + halfWidth
+        let py = centreY - (body.y + halfHeight)
+        guard halfWidth >= inset, abs(py) <= halfHeight - inset else { return nil }
+        // The quarter's corners of this row, as the distance chooses them (py > 0: the bottom ones).
+        let (leftRadius, rightRadius) = py > 0 ? (radii.bottomLeft, radii.bottomRight) : (radii.topLeft, radii.topRight)
+        // How far from the centre the run reaches on a side whose corner has `radius`; nil: nowhere on that side.
+        func reach(_ radius: Double) -> Double? {
+            let qy = abs(py) - (halfHeight - radius)
+            guard qy > 0 else { return halfWidth - inset }
+            let inner = radius - inset
+            guard inner > qy else { return nil }
+            return halfWidth - radius + (inner * inner - qy * qy).squareRoot()
+        }
+        switch (reach(leftRadius), reach(rightRadius)) {
+        case let (left?, right?): return centreX - left...centreX + right
+        case let (left?, nil): return centreX - left...centreX
+        // Right of the centre only (the centre itself takes the left corner).
+        case let (nil, right?): return centreX.nextUp...max(centreX.nextUp, centreX + right)
+        case (nil, nil): return nil
+        }
     }
 }

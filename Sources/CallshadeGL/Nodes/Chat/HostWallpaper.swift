@@ -73,13 +73,21 @@ struct HostWallpaper: HostDrawing {
             for y in band.clamped(to: rows) {
                 shade(row: y, into: row)
                 let line = pixels + y * width * 4
-                for x in 0..<width {
-                    let offset = dithers ? Float(OrderedDither.offset(x: x, y: y)) : 0
-                    let pixel = line + x * 4
-                    pixel[0] = Self.level((row.red[x] + offset) * 255)
-                    pixel[1] = Self.level((row.green[x] + offset) * 255)
-                    pixel[2] = Self.level((row.blue[x] + offset) * 255)
-                    pixel[3] = 255
+                // The ordered dither's offsets along this row, eight columns a period.
+                let offsets = dithers ? SIMD8<Float>((0..<8).map { Float(OrderedDither.offset(x: $0, y: y)) }) : .zero
+                let alpha = SIMD8<Int32>(repeating: Int32(bitPattern: 0xFF00_0000))
+                var x = 0
+                while x < width {
+                    let red = LevelBlend.levels((Self.load(row.red + x) + offsets) * 255)
+                    let green = LevelBlend.levels((Self.load(row.green + x) + offsets) * 255)
+                    let blue = LevelBlend.levels((Self.load(row.blue + x) + offsets) * 255)
+                    let packed = red | green &<< 8 | blue &<< 16 | alpha
+                    if x + 8 <= width {
+                        UnsafeMutableRawPointer(line + x * 4).storeBytes(of: packed, as: SIMD8<Int32>.self)
+                    } else {
+                        for lane in 0..<width - x { UnsafeMutableRawPointer(line + (x + lane) * 4).storeBytes(of: packed[lane], as: Int32.self) }
+                    }
+                    x += 8
                 }
             }
         }
@@ -94,14 +102,12 @@ struct HostWallpaper: HostDrawing {
                 var y = band.clamped(to: rows).lowerBound
                 let end = band.clamped(to: rows).upperBound
                 while y < end {
-                    shade(row: y, into: upper)
-                    Self.luma(upper, count: width, into: planes + y * width)
+                    shade(row: y, into: upper, luma: planes + y * width)
                     guard y + 1 < end, y / 2 < height / 2 else {
                         y += 1
                         continue
                     }
-                    shade(row: y + 1, into: lower)
-                    Self.luma(lower, count: width, into: planes + (y + 1) * width)
+                    shade(row: y + 1, into: lower, luma: planes + (y + 1) * width)
                     Self.chroma(upper, lower, blocks: chromaWidth, cb: cbPlane + (y / 2) * chromaWidth, cr: crPlane + (y / 2) * chromaWidth)
                     y += 2
                 }
@@ -109,74 +115,52 @@ struct HostWallpaper: HostDrawing {
         }
     }
 
-    /// Row `y`'s colours (0...1), the pattern over them, into `row`.
-    private func shade(row y: Int, into row: WallpaperRow) {
+    /// Row `y`'s colours (0...1), the pattern over them, into `row`; with
+    /// `luma`, that row of the Y plane too, in the same pass.
+    private func shade(row y: Int, into row: WallpaperRow, luma: UnsafeMutablePointer<UInt8>? = nil) {
         let (top, bottom, share) = Self.place(y, of: size.height, texels: rasterHeight)
         let down = Float(share)
+        let width = size.width
+        let overlay = pattern.map(PatternChunks.init)
         texels.withUnsafeBufferPointer { texels in
             shares.withUnsafeBufferPointer { shares in
-                guard let texels = texels.baseAddress, let shares = shares.baseAddress else { return }
-                let upper = texels + top * rasterWidth * 3, lower = texels + bottom * rasterWidth * 3
-                // A texel of this row: the raster's two rows mixed.
-                func texel(_ index: Int) -> SIMD3<Float> {
-                    let a = SIMD3(upper[index * 3], upper[index * 3 + 1], upper[index * 3 + 2])
-                    let b = SIMD3(lower[index * 3], lower[index * 3 + 1], lower[index * 3 + 2])
-                    return a + (b - a) * down
-                }
-                // Runs left to right, each eight pixels at a time: a run's last
-                // eight may reach into the next run, which writes them again.
-                for run in runs {
-                    let left = texel(run.left), step = texel(run.right) - left
-                    var x = run.start
-                    while x < run.end {
-                        let share = Self.load(shares + x)
-                        Self.store(left.x + share * step.x, row.red + x)
-                        Self.store(left.y + share * step.y, row.green + x)
-                        Self.store(left.z + share * step.z, row.blue + x)
-                        x += 8
+                (pattern?.mask.coverage ?? []).withUnsafeBufferPointer { mask in
+                    guard let texels = texels.baseAddress, let shares = shares.baseAddress else { return }
+                    let maskLine = mask.baseAddress.map { $0 + y * width }
+                    let upper = texels + top * rasterWidth * 3, lower = texels + bottom * rasterWidth * 3
+                    // A texel of this row: the raster's two rows mixed.
+                    func texel(_ index: Int) -> SIMD3<Float> {
+                        let a = SIMD3(upper[index * 3], upper[index * 3 + 1], upper[index * 3 + 2])
+                        let b = SIMD3(lower[index * 3], lower[index * 3 + 1], lower[index * 3 + 2])
+                        return a + (b - a) * down
+                    }
+                    // Runs left to right, each eight pixels at a time: a run's last
+                    // eight may reach into the next run, which writes them again.
+                    for run in runs {
+                        let left = texel(run.left), step = texel(run.right) - left
+                        var x = run.start
+                        while x < run.end {
+                            let share = Self.load(shares + x)
+                            var colour = (left.x + share * step.x, left.y + share * step.y, left.z + share * step.z)
+                            if let overlay, let maskLine { colour = overlay.apply(to: colour, mask: maskLine, at: x, width: width) }
+                            Self.store(colour.0, row.red + x)
+                            Self.store(colour.1, row.green + x)
+                            Self.store(colour.2, row.blue + x)
+                            if let luma {
+                                let level = 16 + 219 * (Self.kr * colour.0 + (1 - Self.kr - Self.kb) * colour.1 + Self.kb * colour.2)
+                                Self.store(Self.levels(level), luma + x, count: width - x)
+                            }
+                            x += 8
+                        }
                     }
                 }
             }
         }
-        if let pattern { overlay(pattern, row: y, on: row) }
     }
 
-    /// The pattern over row `y` (chat, section 1.7), eight pixels at a time,
-    /// skipping those its mask leaves bare (but for the inverted mode).
-    private func overlay(_ pattern: PatternOverlay, row y: Int, on row: WallpaperRow) {
-        let width = size.width
-        pattern.mask.coverage.withUnsafeBufferPointer { mask in
-            guard let mask = mask.baseAddress else { return }
-            let line = mask + y * width
-            var x = 0
-            while x < width {
-                let count = min(8, width - x)
-                var covered = SIMD8<Float>(repeating: 0)
-                for lane in 0..<count { covered[lane] = Float(line[x + lane]) }
-                let red = Self.load(row.red + x), green = Self.load(row.green + x), blue = Self.load(row.blue + x)
-                var out = (red, green, blue)
-                switch pattern.mode {
-                case .softLight(let shape, let opacity):
-                    guard covered != .zero else { break }
-                    let amount = covered * Float(opacity / 255)
-                    out = (red + amount * (Self.softLight(red, Float(shape.r)) - red),
-                           green + amount * (Self.softLight(green, Float(shape.g)) - green),
-                           blue + amount * (Self.softLight(blue, Float(shape.b)) - blue))
-                case .normal(let shape, let opacity):
-                    guard covered != .zero else { break }
-                    let amount = covered * Float(opacity / 255)
-                    out = (red + amount * (Float(shape.r) - red), green + amount * (Float(shape.g) - green), blue + amount * (Float(shape.b) - blue))
-                case .inverted(let opacity):
-                    let amount = covered * Float(opacity / 255)
-                    out = (red * amount, green * amount, blue * amount)
-                }
-                Self.store(out.0, row.red + x)
-                Self.store(out.1, row.green + x)
-                Self.store(out.2, row.blue + x)
-                x += 8
-            }
-        }
-    }
+    /// BT.709's weights of red and blue in luma (the frames' I420).
+    static var kr: Float { 0.2126 }
+    static var kb: Float { 0.0722 }
 
     /// W3C soft light of `source` (one channel's, the same for every lane) over `backdrop`, as `PatternOverlay.softLight`.
     @inline(__always)
@@ -186,16 +170,6 @@ struct HostWallpaper: HostDrawing {
         let root = backdrop.replacing(with: 0, where: backdrop .< 0).squareRoot()
         let d = root.replacing(with: polynomial, where: backdrop .<= 0.25)
         return backdrop + (2 * source - 1) * (d - backdrop)
-    }
-
-    /// A row's luma samples, by BT.709 limited range, from its colours.
-    private static func luma(_ row: WallpaperRow, count: Int, into line: UnsafeMutablePointer<UInt8>) {
-        var x = 0
-        while x < count {
-            let luma = 16 + 219 * (kr * load(row.red + x) + (1 - kr - kb) * load(row.green + x) + kb * load(row.blue + x))
-            for lane in 0..<min(8, count - x) { line[x + lane] = level(luma[lane]) }
-            x += 8
-        }
     }
 
     /// A row pair's chroma samples, each from the mean colour of its 2x2 pixels.
@@ -211,10 +185,8 @@ struct HostWallpaper: HostDrawing {
             let red = mean(upper.red, lower.red), green = mean(upper.green, lower.green), blue = mean(upper.blue, lower.blue)
             let luma = kr * red + (1 - kr - kb) * green + kb * blue
             let blueDifference = 128 + 224 * (blue - luma) / (2 * (1 - kb)), redDifference = 128 + 224 * (red - luma) / (2 * (1 - kr))
-            for lane in 0..<min(8, blocks - block) {
-                cb[block + lane] = level(blueDifference[lane])
-                cr[block + lane] = level(redDifference[lane])
-            }
+            store(levels(blueDifference), cb + block, count: blocks - block)
+            store(levels(redDifference), cr + block, count: blocks - block)
             block += 8
         }
     }
@@ -244,14 +216,69 @@ struct HostWallpaper: HostDrawing {
         UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: SIMD8<Float>.self)
     }
 
-    /// BT.709's weights of red and blue in luma (the frames' I420).
-    private static var kr: Float { 0.2126 }
-    private static var kb: Float { 0.0722 }
-
-    /// An 8-bit level, rounded and clamped.
+    /// Eight 8-bit levels, rounded and clamped (`LevelBlend.levels`).
     @inline(__always)
-    private static func level(_ value: Float) -> UInt8 {
-        UInt8(min(max(value + 0.5, 0), 255))
+    private static func levels(_ values: SIMD8<Float>) -> SIMD8<UInt8> {
+        SIMD8<UInt8>(truncatingIfNeeded: LevelBlend.levels(values))
+    }
+
+    /// Stores the first `count` (all eight when at least eight) of `values` at `pointer`.
+    @inline(__always)
+    private static func store(_ values: SIMD8<UInt8>, _ pointer: UnsafeMutablePointer<UInt8>, count: Int) {
+        if count >= 8 {
+            UnsafeMutableRawPointer(pointer).storeBytes(of: values, as: SIMD8<UInt8>.self)
+        } else {
+            for lane in 0..<max(count, 0) { pointer[lane] = values[lane] }
+        }
+    }
+}
+
+/// The pattern over eight pixels of a row at a time (chat, section 1.7):
+/// pixels its mask leaves bare keep the wallpaper (but in the inverted mode).
+private struct PatternChunks {
+    private let mode: PatternOverlay.Mode
+    /// The opacity over 255: a mask level times it is the amount.
+    private let scale: Float
+    private let shape: SIMD3<Float>
+    private let inverted: Bool
+
+    init(_ pattern: PatternOverlay) {
+        mode = pattern.mode
+        switch pattern.mode {
+        case .softLight(let shape, let opacity), .normal(let shape, let opacity):
+            (scale, self.shape, inverted) = (Float(opacity / 255), SIMD3(Float(shape.r), Float(shape.g), Float(shape.b)), false)
+        case .inverted(let opacity):
+            (scale, shape, inverted) = (Float(opacity / 255), .zero, true)
+        }
+    }
+
+    typealias Colour = (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>)
+
+    /// `colour` of pixels `x` ..< `x` + 8 with the pattern over it, from row `mask` (`width` levels).
+    @inline(__always)
+    func apply(to colour: Colour, mask: UnsafePointer<UInt8>, at x: Int, width: Int) -> Colour {
+        let covered: SIMD8<Float>
+        if x + 8 <= width {
+            // Eight bare pixels at once: the wallpaper stays (but for the inverted mode).
+            if !inverted, UnsafeRawPointer(mask + x).loadUnaligned(as: UInt64.self) == 0 { return colour }
+            let at = mask + x
+            covered = SIMD8(Float(at[0]), Float(at[1]), Float(at[2]), Float(at[3]), Float(at[4]), Float(at[5]), Float(at[6]), Float(at[7]))
+        } else {
+            var lanes = SIMD8<Float>(repeating: 0)
+            for lane in 0..<max(width - x, 0) { lanes[lane] = Float(mask[x + lane]) }
+            covered = lanes
+        }
+        let amount = covered * scale
+        let (red, green, blue) = colour
+        switch mode {
+        case .softLight:
+            return (red + amount * (HostWallpaper.softLight(red, shape.x) - red), green + amount * (HostWallpaper.softLight(green, shape.y) - green),
+                    blue + amount * (HostWallpaper.softLight(blue, shape.z) - blue))
+        case .normal:
+            return (red + amount * (shape.x - red), green + amount * (shape.y - green), blue + amount * (shape.z - blue))
+        case .inverted:
+            return (red * amount, green * amount, blue * amount)
+        }
     }
 }
 
