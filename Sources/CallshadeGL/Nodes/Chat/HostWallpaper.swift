@@ -8,7 +8,7 @@ import CallshadeCore
 /// centres, where each channel is linear in x (eight pixels at a time); the
 /// pattern's soft light in the same pass, only where its mask covers. Opaque:
 /// it writes every pixel of its rows.
-struct HostWallpaper: HostDrawing {
+struct HostWallpaper: HostDrawing, FloatLanes {
     let size: FrameSize
     /// The raster's texels as R, G, B (0...1), the dissolve mixed in.
     private let texels: [Float]
@@ -199,21 +199,6 @@ struct HostWallpaper: HostDrawing {
             base.initialize(repeating: 0, count: 3 * stride)
             body(WallpaperRow(red: base, green: base + stride, blue: base + 2 * stride))
         }
-    }
-
-    @inline(__always)
-    private static func load(_ pointer: UnsafeMutablePointer<Float>) -> SIMD8<Float> {
-        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Float>.self)
-    }
-
-    @inline(__always)
-    private static func load(_ pointer: UnsafePointer<Float>) -> SIMD8<Float> {
-        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Float>.self)
-    }
-
-    @inline(__always)
-    private static func store(_ value: SIMD8<Float>, _ pointer: UnsafeMutablePointer<Float>) {
-        UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: SIMD8<Float>.self)
     }
 
     /// Eight 8-bit levels, rounded and clamped (`LevelBlend.levels`).
