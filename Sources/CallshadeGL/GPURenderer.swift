@@ -139,6 +139,10 @@ public final class GPURenderer: FrameRenderer {
     /// The frame with its background interpolated on the CPU, or nil when the
     /// low-resolution gradient does not apply (no background, or a small frame).
     private func composeOnHost(_ scene: Scene) throws -> RGBAImage? {
+        if let drawings = try drawingsOnHost(scene) {
+            let pixels = host.drawnWhole(size: scene.size, format: .rgba).drawing(drawings)
+            return RGBAImage(width: scene.size.width, height: scene.size.height, pixels: pixels)
+        }
         guard let frame = try beginOnHost(scene) else { return nil }
         let filled = host.fillRGBA(frame.grid, fills: frame.fills, dither: scene.dither)
         let pixels = try filled.pasting(frame.overlay, with: &host).drawing(frame.hosted)
@@ -149,12 +153,44 @@ public final class GPURenderer: FrameRenderer {
     /// false when that does not apply (as above, or a dithered frame).
     private func composeYUV420OnHost(_ scene: Scene, into output: inout [UInt8]) throws -> Bool {
         try YUV420.checkSize(width: scene.size.width, height: scene.size.height)
-        guard !scene.dither, let frame = try beginOnHost(scene) else { return false }
+        guard !scene.dither else { return false }
         var planes: [UInt8] = []
+        if let drawings = try drawingsOnHost(scene) {
+            swap(&planes, &output)
+            output = host.drawnWhole(size: scene.size, format: .yuv420, reusing: consume planes).drawing(drawings)
+            return true
+        }
+        guard let frame = try beginOnHost(scene) else { return false }
         swap(&planes, &output)
         let filled = host.fillYUV420(frame.grid, fills: frame.fills, reusing: consume planes)
         output = try filled.pasting(frame.overlay, with: &host).drawing(frame.hosted)
         return true
+    }
+
+    /// A frame without a background that the host draws whole: its
+    /// nodes' host drawings, bottom to top, when the lowest is opaque over
+    /// every tile of the frame and every one draws on the host without the
+    /// grid (`NodeRenderer.drawsOnHostWithoutGrid`: the chat's wallpaper,
+    /// bubbles and text); nil when that does not apply. No GPU work.
+    private func drawingsOnHost(_ scene: Scene) throws -> [any HostDrawing]? {
+        guard scene.background == nil, !scene.nodes.isEmpty else { return nil }
+        try context.checkRenderable(width: scene.size.width, height: scene.size.height)
+        let (frameNodes, plan) = try self.plan(scene)
+        guard Self.drawsWholeOnHost(frameNodes, size: scene.size) else { return nil }
+        try nodes.prepare(scene)
+        return try frameNodes.indices.compactMap { index in
+            let rects = plan.runs(of: index)
+            return rects.isEmpty ? nil : try frameNodes[index].hostDrawing(rects, scene: scene)
+        }
+    }
+
+    /// Whether the host can draw a frame of `frameNodes` whole, with no
+    /// background: the lowest opaque over every tile of a frame of `size`,
+    /// and every one drawn on the host without the grid.
+    private static func drawsWholeOnHost(_ frameNodes: [any FrameNode], size: FrameSize) -> Bool {
+        guard let lowest = frameNodes.first?.tiles else { return false }
+        return lowest.region == PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+            && lowest.coverage.allSatisfy { $0 == .opaque } && frameNodes.allSatisfy(\.drawsOnHostWithoutGrid)
     }
 
     /// A host-composed frame under way: its grid read back, the nodes' tiles
@@ -265,7 +301,10 @@ public final class GPURenderer: FrameRenderer {
     /// configured and the grid applies, else the GPU passes (what a test
     /// asks to be sure a route it holds did not fall back to another).
     public func route(for scene: Scene) -> RendererConfiguration.Route {
-        composesOnHost && scene.background != nil && grid(for: scene.size) != nil ? .hostComposition : .gpuPasses
+        guard composesOnHost else { return .gpuPasses }
+        if scene.background != nil { return grid(for: scene.size) != nil ? .hostComposition : .gpuPasses }
+        let frameNodes = try? nodes.frameNodes(of: scene, classified: configuration.classifiesTiles)
+        return frameNodes.map { Self.drawsWholeOnHost($0, size: scene.size) } == true ? .hostComposition : .gpuPasses
     }
 
     /// The format a frame of `scene` is drawn in: half floats where a node

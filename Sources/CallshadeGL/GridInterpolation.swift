@@ -214,10 +214,11 @@ final class WidenedRows {
 enum LevelBlend {
     // Adding 1.5 x 2^23 puts round(value) in a float's low mantissa bits, for
     // |value| < 2^22; the clamp to 0...255 is then done on integers (the
-    // generic pointwise min and max are slow).
-    private static let magic = SIMD8<Float>(repeating: 12_582_912)
-    private static let magicBits = SIMD8<Int32>(repeating: Int32(bitPattern: Float(12_582_912).bitPattern))
-    private static let top = SIMD8<Int32>(repeating: 255)
+    // generic pointwise min and max are slow). Computed, not stored: a
+    // stored static is checked for its one-time initialisation at each use.
+    private static var magic: SIMD8<Float> { SIMD8(repeating: 12_582_912) }
+    private static var magicBits: SIMD8<Int32> { SIMD8(repeating: 0x4B40_0000) }
+    private static var top: SIMD8<Int32> { SIMD8(repeating: 255) }
 
     @inline(__always)
     static func levels(_ value: SIMD8<Float>) -> SIMD8<Int32> {

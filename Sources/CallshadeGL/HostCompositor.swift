@@ -88,6 +88,16 @@ struct HostCompositor {
         return FilledFrame(pixels: output, format: .yuv420, size: size, cores: upscaler.cores)
     }
 
+    /// A frame the host draws whole (no background; its lowest drawing is
+    /// opaque over every pixel): nothing filled or pasted, its drawings come
+    /// next. Its pixels are left as they were: the lowest drawing writes them all.
+    func drawnWhole(size: FrameSize, format: HostFormat, reusing spare: consuming [UInt8] = []) -> PastedFrame {
+        let count = format == .rgba ? size.pixelCount * 4 : YUV420.frameBytes(width: size.width, height: size.height)
+        var pixels = spare
+        if pixels.count != count { pixels = [UInt8](repeating: 0, count: count) }
+        return PastedFrame(pixels: pixels, format: format, size: size)
+    }
+
     /// Reads `box` of the frame back as RGBA8 from `target`, which holds
     /// `region` of the frame in its bottom-left (row 0) corner.
     fileprivate mutating func read(_ box: PixelRect, of region: PixelRect, from target: Framebuffer) throws -> [UInt8] {

@@ -87,6 +87,15 @@ extension SystemCalls {
     /// This process's id.
     static var processID: Int32 { getpid() }
 
+    /// CPU seconds (user plus system) this process has used, all its
+    /// threads (`children` false), or its children have, those waited for (true).
+    static func cpuSeconds(children: Bool) throws(SystemError) -> Double {
+        var usage = rusage()
+        try checkZero("getrusage", getrusage(Int32((children ? RUSAGE_CHILDREN : RUSAGE_SELF).rawValue), &usage))
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
     /// Ends this process: buffered standard output is flushed first.
     static func exit(_ code: Int32) -> Never {
         Glibc.exit(code)

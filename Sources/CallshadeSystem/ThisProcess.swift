@@ -5,6 +5,13 @@ import Foundation
 public enum ThisProcess {
     public static var id: Int32 { SystemCalls.processID }
 
+    /// CPU seconds (user plus system) used so far by this process's threads
+    /// and by its children that have been waited for: on a shared machine,
+    /// what a piece of work cost whatever else ran beside it.
+    public static func cpuSeconds() throws(SystemError) -> (own: Double, children: Double) {
+        (try SystemCalls.cpuSeconds(children: false), try SystemCalls.cpuSeconds(children: true))
+    }
+
     /// Ignores `signal` from now on (SIGPIPE: writes to a closed pipe then
     /// fail with EPIPE instead of ending the process).
     public static func ignore(signal: Int32) throws(SystemError) {

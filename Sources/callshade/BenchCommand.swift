@@ -26,18 +26,22 @@ struct BenchCommand: ParsableCommand {
         (all 160 particles and the sparkle burst on screen). Two rows render a video call \
         with both cameras on (the peer's full screen, yours in the picture in picture, the \
         controls shown over them), its pictures decoded beforehand. \
+        Chat rows render a conversation (wallpaper stepping with sends, a pattern of \
+        doodles drawn by librsvg, bubbles, text) by each route; on the host route the \
+        host draws chat frames whole. \
         Drawing rows replay a 1080x1920 canvas's session with 5 and with 200 \
         finished strokes and one pen stroke growing (the scene made and rendered \
         each frame, the two in turn over 9 rounds of 30 frames; the finished \
         strokes' layer made once before, its time printed after the tables). \
         A star marks what `render` uses here. Encode rows make a real \
         MP4 (H.264, --preset ultrafast, --crf 18) of SECONDS at 60 fps from the \
-        demo call, from the rated call (its effect included), from a drawing replay (50 \
+        demo call, from the rated call (its effect included), from the chat, from a drawing replay (50 \
         finished strokes and one growing), and from the video call \
         (its pictures decoded inside the time, ahead on a thread of their own as `render` \
         does; the share of time spent decoding follows the table), and time ffmpeg's \
         own 'gradients' test source through the same \
-        encoder settings as a peer. All rows come from one run: compare the \
+        encoder settings as a peer; each with the CPU seconds it took (callshade's \
+        threads and ffmpeg's), which a shared machine's load changes less. All rows come from one run: compare the \
         ratios, not bare times, across machines. The video call's two cameras are \
         made with ffmpeg's generators (as Scripts/make-example-videos makes the \
         example's) in a temporary folder, removed at the end.
@@ -77,10 +81,11 @@ struct BenchCommand: ParsableCommand {
         var chatTable = BenchTable(header: ["size", "chat (a conversation, the wallpaper stepping)", "ms/frame", "frames/s", "x CPU reference"])
         var drawingTable = BenchTable(header: ["size", "drawing (finished strokes and one growing)", "ms/frame", "frames/s", "x 5 strokes"])
         var drawingCosts: [String] = []
-        var encodes = BenchTable(header: ["size", "encode (H.264 ultrafast, CRF 18)", "seconds", "frames/s", "x real time", "x peer"])
+        var encodes = BenchTable(header: ["size", "encode (H.264 ultrafast, CRF 18)", "seconds", "CPU s", "frames/s", "x real time", "x peer"])
         var planes: [UInt8] = []
         var wordsCosts: [String] = []
         var videoCosts: [String] = []
+        var chatCosts: [String] = []
         // The video call's two cameras, made in a temporary folder and removed at the end (by ffmpeg: without it, no video rows).
         let hasFFmpeg = (try? FFmpeg.require()) != nil
         if !hasFFmpeg { print("ffmpeg was not found: no video-call rows (Scripts/bootstrap --deps installs it)") }
@@ -156,14 +161,19 @@ struct BenchCommand: ParsableCommand {
                 table.add([size.description, (marked ? "* " : "  ") + name, String(format: "%.2f", time * 1000),
                            String(format: "%.1f", 1 / time), String(format: "%.2f", reference / time)])
             }
-            // The chat: its conversation's frames (wallpaper, bubbles, text), which take the GPU passes.
+            // The chat: its conversation's frames (wallpaper with its pattern, bubbles, text); on the
+            // host route the host draws them whole (no background, so no grid: the GPU draws nothing).
             let chat = try ChatBench.frames(size: size, count: frames + 1)
             let chatReference = try Self.secondsPerFrame(chat) { _ = try cpu.render($0) }
-            for (name, time) in [("GPU passes: RGBA frame", try Self.secondsPerFrame(chat) { _ = try passes.render($0) }),
-                                 ("GPU passes: I420 frame", try Self.secondsPerFrame(chat) { try passes.renderYUV420($0, into: &planes) }),
-                                 ("CPU reference: RGBA frame", chatReference)] {
-                chatTable.add([size.description, "  " + name, String(format: "%.2f", time * 1000), String(format: "%.1f", 1 / time),
-                               String(format: "%.2f", chatReference / time)])
+            for (name, marked, time) in [
+                ("GPU passes: RGBA frame", !onHost, try Self.secondsPerFrame(chat) { _ = try passes.render($0) }),
+                ("GPU passes: I420 frame", false, try Self.secondsPerFrame(chat) { try passes.renderYUV420($0, into: &planes) }),
+                ("host composition: RGBA frame", onHost, try Self.secondsPerFrame(chat) { _ = try host.render($0) }),
+                ("host composition: I420 frame", onHost, try Self.secondsPerFrame(chat) { try host.renderYUV420($0, into: &planes) }),
+                ("CPU reference: RGBA frame", false, chatReference),
+            ] {
+                chatTable.add([size.description, (marked ? "* " : "  ") + name, String(format: "%.2f", time * 1000),
+                               String(format: "%.1f", 1 / time), String(format: "%.2f", chatReference / time)])
             }
             // The drawing: the finished strokes come as one picture, so a frame costs about the same whatever their number.
             // In rounds, the two screens in turn over the same instants (which goes first alternates), the median of the
@@ -194,21 +204,35 @@ struct BenchCommand: ParsableCommand {
                                 + "times \(DrawingBench.finishedCounts.first ?? 0) a frame (median of \(Self.wordsRounds) rounds of \(Self.wordsRoundFrames) frames, in turn)")
             guard seconds > 0 else { continue }
             let count = seconds * 60
-            let peer = try Self.peerSeconds(size: size, seconds: seconds)
-            let ours = try Self.endToEndSeconds(renderer: gpu, size: size, frames: count, layers: chosenLayers)
-            encodes.add([size.description, "callshade render to MP4", String(format: "%.2f", ours), String(format: "%.1f", Double(count) / ours),
-                         String(format: "%.2f", Double(seconds) / ours), String(format: "%.2f", peer / ours)])
-            if !chosenLayers.isDisjoint(with: [.rating, .celebration]) {
-                let rated = try Self.endToEndSeconds(renderer: gpu, size: size, frames: count, layers: chosenLayers, scenario: .ratingDemo, from: 0)
-                encodes.add([size.description, "  the same, the rated call (effect included)", String(format: "%.2f", rated),
-                             String(format: "%.1f", Double(count) / rated), String(format: "%.2f", Double(seconds) / rated),
-                             String(format: "%.2f", peer / rated)])
+            // Each encode row's wall seconds and CPU seconds (callshade's threads and ffmpeg's).
+            func row(_ name: String, _ wall: Double, cpu: CPUCost, peer: Double) {
+                encodes.add([size.description, name, String(format: "%.2f", wall), String(format: "%.2f", cpu.total), String(format: "%.1f", Double(count) / wall),
+                             String(format: "%.2f", Double(seconds) / wall), String(format: "%.2f", peer / wall)])
             }
+            let (peer, peerCPU) = try Self.usingCPU { try Self.peerSeconds(size: size, seconds: seconds) }
+            let (ours, oursCPU) = try Self.usingCPU { try Self.endToEndSeconds(renderer: gpu, size: size, frames: count, layers: chosenLayers) }
+            row("callshade render to MP4", ours, cpu: oursCPU, peer: peer)
+            if !chosenLayers.isDisjoint(with: [.rating, .celebration]) {
+                let (rated, ratedCPU) = try Self.usingCPU {
+                    try Self.endToEndSeconds(renderer: gpu, size: size, frames: count, layers: chosenLayers, scenario: .ratingDemo, from: 0)
+                }
+                row("  the same, the rated call (effect included)", rated, cpu: ratedCPU, peer: peer)
+            }
+            // The chat's conversation (wrapping round its 4 s), its scenes made before the wall time as the call's
+            // are, and inside the CPU time as the call's are (its pattern drawn, its text set and laid out).
+            var chatScenes: [Scene] = []
+            let (chatMP4, chatCPU) = try Self.usingCPU {
+                chatScenes = try ChatBench.frames(size: size, count: count)
+                return try Self.encodeSeconds(renderer: gpu, size: size, frames: count) { chatScenes[$0] }
+            }
+            row("  the same, the chat (wallpaper stepping, pattern)", chatMP4, cpu: chatCPU, peer: peer)
+            chatCosts.append("\(size): the chat's MP4 took \(String(format: "%.2f", chatMP4 / ours)) times the audio call's wall time "
+                             + "and \(String(format: "%.2f", chatCPU.total / oursCPU.total)) times its CPU time (callshade "
+                             + "\(String(format: "%.2f", chatCPU.own)) s against \(String(format: "%.2f", oursCPU.own)) s, ffmpeg "
+                             + "\(String(format: "%.2f", chatCPU.children)) s against \(String(format: "%.2f", oursCPU.children)) s)")
             if let videoCall {
-                let video = try videoCall.encode(renderer: gpu, size: size, frames: count, layers: chosenLayers)
-                encodes.add([size.description, "  the same, the video call (both videos on)", String(format: "%.2f", video.seconds),
-                             String(format: "%.1f", Double(count) / video.seconds), String(format: "%.2f", Double(seconds) / video.seconds),
-                             String(format: "%.2f", peer / video.seconds)])
+                let (video, videoCPU) = try Self.usingCPU { try videoCall.encode(renderer: gpu, size: size, frames: count, layers: chosenLayers) }
+                row("  the same, the video call (both videos on)", video.seconds, cpu: videoCPU, peer: peer)
                 videoCosts.append("\(size): the video call's MP4 took \(String(format: "%.2f", video.seconds / ours)) times the audio call's; "
                                   + "decoding its two cameras took \(String(format: "%.2f", video.decoding)) s on the decoding thread "
                                   + "(\(String(format: "%.1f", video.decoding / video.seconds * 100)) % of its \(String(format: "%.2f", video.seconds)) s), "
@@ -217,12 +241,13 @@ struct BenchCommand: ParsableCommand {
                                   + "keyframes before anything is ahead: \(String(format: "%.2f", video.firstFrame)) s)")
             }
             let replay = try DrawingBench.screen(finished: DrawingBench.replayFinished, seconds: Double(seconds), size: size)
-            let drawn = try Self.encodeSeconds(renderer: gpu, size: size, frames: count) { replay.scene(at: Double($0) / 60) }
-            encodes.add([size.description, "  a drawing replay, \(DrawingBench.replayFinished) finished strokes and one growing", String(format: "%.2f", drawn),
-                         String(format: "%.1f", Double(count) / drawn), String(format: "%.2f", Double(seconds) / drawn), String(format: "%.2f", peer / drawn)])
-            drawingCosts.append("\(size): the drawing replay's MP4 took \(String(format: "%.2f", drawn / ours)) times the audio call's")
-            encodes.add([size.description, "ffmpeg gradients peer", String(format: "%.2f", peer), String(format: "%.1f", Double(count) / peer),
-                         String(format: "%.2f", Double(seconds) / peer), "1.00"])
+            let (drawn, drawnCPU) = try Self.usingCPU {
+                try Self.encodeSeconds(renderer: gpu, size: size, frames: count) { replay.scene(at: Double($0) / 60) }
+            }
+            row("  the same, a drawing replay, \(DrawingBench.replayFinished) finished strokes and one growing", drawn, cpu: drawnCPU, peer: peer)
+            drawingCosts.append("\(size): the drawing replay's MP4 took \(String(format: "%.2f", drawn / ours)) times the audio call's wall time "
+                                + "and \(String(format: "%.2f", drawnCPU.total / oursCPU.total)) times its CPU time")
+            row("ffmpeg gradients peer", peer, cpu: peerCPU, peer: peer)
         }
         print(table.text)
         print("* what `render` uses with these options (\(chosen.route.title))")
@@ -234,7 +259,7 @@ struct BenchCommand: ParsableCommand {
         if seconds > 0 {
             print("")
             print(encodes.text)
-            for line in videoCosts { print(line) }
+            for line in chatCosts + videoCosts { print(line) }
         }
         for line in drawingCosts { print(line) }
     }
@@ -252,6 +277,23 @@ struct BenchCommand: ParsableCommand {
         // Within the scenario: a long row wraps round to its start instant.
         let span = max(Int(((scenario.duration - start) * 60).rounded(.down)), 1)
         return (0..<count).map { index in screen.scene(at: timeline.state(at: start + Double(index % min(span, 600)) / 60)) }
+    }
+
+    /// What `body` gives, and the CPU seconds it took: this process's
+    /// threads and the children it waited for (ffmpeg), whatever else the
+    /// machine ran meanwhile.
+    static func usingCPU<Result>(_ body: () throws -> Result) throws -> (Result, CPUCost) {
+        let before = try ThisProcess.cpuSeconds()
+        let result = try body()
+        let after = try ThisProcess.cpuSeconds()
+        return (result, CPUCost(own: after.own - before.own, children: after.children - before.children))
+    }
+
+    /// CPU seconds a piece of work took: callshade's own threads and its children's (ffmpeg's).
+    struct CPUCost {
+        let own: Double
+        let children: Double
+        var total: Double { own + children }
     }
 
     /// Rounds of the words' cost, and frames a round (the first of which warms up).

@@ -19,7 +19,8 @@ public struct ChatScreen: Sendable {
         self.avatar = avatar
         self.size = size
         self.pattern = pattern
-        self.text = text
+        // The messages are laid out from their widths at every frame: each text is shaped once a screen.
+        self.text = text.map { RememberedLines($0) }
         self.elements = elements
         self.showing = showing ?? Set(elements.tags)
     }

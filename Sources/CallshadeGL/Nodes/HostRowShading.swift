@@ -51,7 +51,7 @@ protocol HostRowShader: Sendable {
 /// limited range: conversion is affine, so mixing levels mixes colours),
 /// each luma sample by its pixel's amount and each chroma sample by the
 /// mean of its 2x2 pixels' (as the host's glass and marks mix).
-struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing {
+struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing, FloatLanes {
     let shader: Shader
     let rects: [PixelRect]
     let size: FrameSize
@@ -177,21 +177,6 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing {
             }
             index += 1
         }
-    }
-
-    @inline(__always)
-    private static func load(_ pointer: UnsafeMutablePointer<Float>) -> SIMD8<Float> {
-        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Float>.self)
-    }
-
-    @inline(__always)
-    private static func load4(_ pointer: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
-        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<Float>.self)
-    }
-
-    @inline(__always)
-    private static func store(_ value: SIMD4<Float>, _ pointer: UnsafeMutablePointer<Float>) {
-        UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: SIMD4<Float>.self)
     }
 
     /// BT.709's weights of red and blue in luma (the frames' I420).

@@ -27,6 +27,8 @@ final class MarksRenderer: NodeRenderer {
 
     var hostRole: HostRole { .drawsOver }
 
+    var drawsOnHostWithoutGrid: Bool { true }
+
     /// The marks blended on the host (`MarksNode.blend`), by the GPU's rule.
     func hostDrawing(_ node: MarksNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
         return HostMarks(node: node, tables: ShareTables(node), size: scene.size)

@@ -41,6 +41,11 @@ protocol NodeRenderer: AnyObject {
     /// How it takes part in the host route.
     var hostRole: HostRole { get }
 
+    /// Whether its host drawing (`hostRole` `.drawsOver`) needs nothing of
+    /// the background's grid, so that a frame without a background can be
+    /// drawn on the host whole (the chat's: its wallpaper, opaque, lowest).
+    var drawsOnHostWithoutGrid: Bool { get }
+
     /// Whether a frame with `node` is drawn into a half-float target rather
     /// than an 8-bit one (rounded once, when read): where translucent layers
     /// stack over the same pixels (a transition's at one alpha), an 8-bit
@@ -117,6 +122,8 @@ extension NodeRenderer {
     func gridOutputs(for node: Node, in scene: Scene) -> GridOutputs? { nil }
 
     var hostRole: HostRole { .none }
+
+    var drawsOnHostWithoutGrid: Bool { false }
 
     func wantsFloatTarget(_ node: Node) -> Bool { false }
 

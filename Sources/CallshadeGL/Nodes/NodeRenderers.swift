@@ -90,6 +90,8 @@ protocol FrameNode {
     var tiles: any NodeTiles { get }
     var backdrop: NodeBackdrop { get }
     var hostRole: HostRole { get }
+    /// Whether the host draws it without the background's grid (`NodeRenderer.drawsOnHostWithoutGrid`).
+    var drawsOnHostWithoutGrid: Bool { get }
     /// Its type's name, for messages.
     var typeName: String { get }
     func draw(_ rects: [PixelRect], scene: Scene, overBackground: Bool, lookup: GridLookup?, into target: Framebuffer,
@@ -106,6 +108,7 @@ private struct PlannedNode<Renderer: NodeRenderer>: FrameNode {
     var tiles: any NodeTiles { ownTiles }
     var backdrop: NodeBackdrop { renderer.backdrop }
     var hostRole: HostRole { renderer.hostRole }
+    var drawsOnHostWithoutGrid: Bool { renderer.hostRole == .drawsOver && renderer.drawsOnHostWithoutGrid }
     var typeName: String { "\(Renderer.Node.self)" }
 
     func draw(_ rects: [PixelRect], scene: Scene, overBackground: Bool, lookup: GridLookup?, into target: Framebuffer,

@@ -31,6 +31,8 @@ final class ShadeRenderer: NodeRenderer {
 
     var hostRole: HostRole { .drawsOver }
 
+    var drawsOnHostWithoutGrid: Bool { true }
+
     func hostDrawing(_ node: ShadeNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
         HostShadedDrawing(shader: HostShade(node: node), rects: rects, size: scene.size)
     }

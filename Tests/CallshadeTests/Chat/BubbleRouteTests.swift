@@ -6,7 +6,8 @@ import XCTest
 
 /// Chat bubbles (bodies with their own corner radii, tails, outlines) on
 /// every route a chat frame takes, held to the CPU reference by the parity
-/// rule; five bubbles take two draws.
+/// rule; five bubbles take two draws on the GPU, and on the host route the
+/// host draws them (`HostBubbles`).
 final class BubbleRouteTests: XCTestCase {
     static func bubble(x: Double, y: Double, width: Double, height: Double, scale: Double, outgoing: Bool, tail: Bool,
                        merged: (above: Bool, below: Bool)) -> BubbleNode.Bubble {

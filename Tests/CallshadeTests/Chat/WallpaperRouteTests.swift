@@ -5,8 +5,8 @@ import XCTest
 
 /// The wallpaper on every route a chat frame takes, held to the CPU
 /// reference by the parity rule: dithered, mid-dissolve, and on a frame
-/// whose tiles do not divide it. (A chat frame has no call gradient, so it
-/// takes the GPU passes on the host route too: `RouteMatrix.routes(for:)`.)
+/// whose tiles do not divide it. (A chat frame has no call gradient: on the
+/// host route the host draws it whole, `HostWallpaper`.)
 final class WallpaperRouteTests: XCTestCase {
     func testEveryRouteAgreesWithTheReference() throws {
         let matrix = RouteMatrix(gpu: try makeGPURenderer())

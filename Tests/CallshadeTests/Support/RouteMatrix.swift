@@ -25,11 +25,18 @@ struct RouteMatrix {
 
     /// The routes a frame of `scene` can take: all three, but host
     /// composition only under a background (it composes over the
-    /// interpolated gradient; a frame without one, the waves' mask, say,
-    /// takes the GPU passes on every route, as `render --layers waves` does)
-    /// and on frames at least 32 pixels a side (a grid of 16 texels at factor 2).
+    /// interpolated gradient) on frames at least 32 pixels a side (a grid
+    /// of 16 texels at factor 2), or on a frame without one that the host
+    /// draws whole (the chat's: its wallpaper lowest and opaque, every node
+    /// drawn on the host; `ChatHostRouteTests` holds that chat frames are).
+    /// Any other frame without a background, the waves' mask, say, takes
+    /// the GPU passes on every route, as `render --layers waves` does.
     func routes(for scene: Scene) -> [TestRoute] {
-        scene.background != nil && min(scene.size.width, scene.size.height) >= 32 ? TestRoute.allCases : [.reference, .passes]
+        guard scene.background != nil else {
+            let host = renderer(.host, for: scene) as? GPURenderer
+            return host?.route(for: scene) == .hostComposition ? TestRoute.allCases : [.reference, .passes]
+        }
+        return min(scene.size.width, scene.size.height) >= 32 ? TestRoute.allCases : [.reference, .passes]
     }
 
     /// The renderer of `route` for `scene`. Host composition takes the

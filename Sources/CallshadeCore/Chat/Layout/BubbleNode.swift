@@ -50,7 +50,7 @@ public struct BubbleNode: SceneNode, Equatable, Sendable {
         }
 
         /// The pixels it may touch, as a box (left, top, right, bottom).
-        var box: (Double, Double, Double, Double) {
+        public var box: (Double, Double, Double, Double) {
             var box = (body.x, body.y, body.x + body.width, body.y + body.height)
             if let tail {
                 let (left, right) = tail.mirrored ? (-BubbleTail.box.right, -BubbleTail.box.left) : (BubbleTail.box.left, BubbleTail.box.right)
@@ -74,7 +74,8 @@ public struct BubbleNode: SceneNode, Equatable, Sendable {
             self.alpha = alpha
         }
 
-        var box: (Double, Double, Double, Double) {
+        /// The pixels it may touch, as a box (left, top, right, bottom).
+        public var box: (Double, Double, Double, Double) {
             let grow = capsule.radius + 1
             return (min(capsule.start.x, capsule.end.x) - grow, min(capsule.start.y, capsule.end.y) - grow,
                     max(capsule.start.x, capsule.end.x) + grow, max(capsule.start.y, capsule.end.y) + grow)

@@ -3,7 +3,8 @@ import CallshadeCore
 /// Draws chat bubbles: `tiles.vert` + `bubbles.frag` over the node's tiles,
 /// `BubblesBlock.bubbles` bubbles a draw, then the strokes
 /// `BubblesBlock.strokes` a draw, blended premultiplied over what
-/// the target holds. On the host route the GPU draws it and the host pastes its tiles.
+/// the target holds. On the host route the host draws it over the composed
+/// frame (`HostBubbles`) when nothing the GPU draws lies over it.
 final class BubblesRenderer: NodeRenderer {
     private let pipeline: Pipeline<BubblesBlock>
     private let vertices: GraphicsBuffer
@@ -16,6 +17,14 @@ final class BubblesRenderer: NodeRenderer {
     }
 
     var backdrop: NodeBackdrop { .blends }
+
+    var hostRole: HostRole { .drawsOver }
+
+    var drawsOnHostWithoutGrid: Bool { true }
+
+    func hostDrawing(_ node: BubbleNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
+        HostShadedDrawing(shader: HostBubbles(node), rects: rects, size: scene.size, dithers: scene.dither)
+    }
 
     func compileEveryVariant() throws -> Int { 1 }
 

@@ -3,8 +3,9 @@ import CallshadeCore
 /// Draws the chat's wallpaper: `tiles.vert` + `wallpaper.frag` over the
 /// node's tiles (the whole frame), from its rasters uploaded as the CPU
 /// made them (a few thousand texels each), and the pattern's mask (uploaded
-/// once per output size), opaque. On the host route the GPU draws it and
-/// the host pastes its tiles.
+/// once per output size), opaque. On the host route the host draws it
+/// (`HostWallpaper`), straight into RGBA or I420, when nothing the GPU
+/// draws lies over it.
 final class WallpaperRenderer: NodeRenderer {
     private let context: GLContext
     private let variants: ProgramVariants<Bool, Pipeline<WallpaperBlock>>
@@ -27,6 +28,14 @@ final class WallpaperRenderer: NodeRenderer {
     }
 
     var backdrop: NodeBackdrop { .blends }
+
+    var hostRole: HostRole { .drawsOver }
+
+    var drawsOnHostWithoutGrid: Bool { true }
+
+    func hostDrawing(_ node: WallpaperNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
+        HostWallpaper(node, size: scene.size, dither: scene.dither)
+    }
 
     func compileEveryVariant() throws -> Int {
         for dither in [false, true] { _ = try variants.variant(dither) }

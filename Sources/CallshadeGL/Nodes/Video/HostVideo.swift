@@ -9,7 +9,7 @@ import CallshadeCore
 /// along one of its axes across a frame row and along the other down a
 /// frame column (turns are quarter turns), so the texels and weights of
 /// every column and every row are worked out once a frame (`Taps`).
-struct HostVideo: HostRowShader {
+struct HostVideo: HostRowShader, FloatLanes {
     private let node: VideoNode
     /// Whether the picture's x follows the frame's rows (a quarter turn) rather than its columns.
     private let turned: Bool
@@ -217,16 +217,6 @@ struct HostVideo: HostRowShader {
             store(blue, values.blue + at)
             store(SIMD8(repeating: opacity), values.amount + at)
         }
-    }
-
-    @inline(__always)
-    private static func load(_ pointer: UnsafeMutablePointer<Float>) -> SIMD8<Float> {
-        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Float>.self)
-    }
-
-    @inline(__always)
-    private static func store(_ value: SIMD8<Float>, _ pointer: UnsafeMutablePointer<Float>) {
-        UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: SIMD8<Float>.self)
     }
 
     /// For each frame column (or row): the two texels around its point along

@@ -1,0 +1,130 @@
+@testable import CallshadeCore
+@testable import CallshadeGL
+import CallshadeSVG
+import CallshadeText
+import XCTest
+
+/// The chat on the host route, where the host draws the frame whole (no
+/// background, so no grid: `HostWallpaper`, `HostBubbles`, the words'
+/// `HostMarks`): a conversation like the example's takes that route and
+/// agrees with the CPU reference by the parity rule; its I420 planes agree
+/// with its RGBA frame converted; how the rows are cut into bands changes
+/// no byte; and what a bubble's row surely fills is wholly its fill by the
+/// reference's own coverage.
+final class ChatHostRouteTests: XCTestCase {
+    static let shared = SharedGPURenderer()
+    override class func tearDown() {
+        shared.release()
+        super.tearDown()
+    }
+
+    /// The example's conversation at `size` and `time`: the pattern at 50, messages, sends, a read.
+    static func conversation(size: FrameSize, at time: Double) throws -> Scene {
+        let scenario = ChatScenario(settings: ScenarioSettings(duration: 6),
+                                    wallpaper: ChatWallpaper(patternPath: "chat-pattern.svg", intensity: 50), messages: [
+            ChatMessage(side: .incoming, text: "Are you coming to the park later?", time: "12:36"),
+            ChatMessage(side: .outgoing, text: "Yes!", time: "12:37"),
+            ChatMessage(side: .outgoing, text: "At five, by the fountain. I'll bring the frisbee and something cold.", time: "12:37",
+                        status: .sent),
+            ChatMessage(side: .incoming, text: "Perfect", time: "12:38"),
+        ], events: [
+            ChatEvent(at: 1, change: .send(text: "Great, see you there", kind: nil, time: nil), index: 0),
+            ChatEvent(at: 2, change: .read, index: 1),
+        ])
+        let mask = try PatternDrawing.mask(file: TestPaths.packageRoot.appendingPathComponent("Examples/chat-pattern.svg").path, size: size)
+        let text = try TextSetter(scale: Double(size.width) / 390, texts: ChatKind.elements.texts(for: scenario))
+        return ChatScreen(scenario, size: size, pattern: mask, text: text).scene(at: time)
+    }
+
+    func testAConversationTakesTheHostRouteAndAgreesWithTheReference() throws {
+        let matrix = RouteMatrix(gpu: try Self.shared.renderer())
+        // At the example's own size and at an odd one; mid-step (the wallpaper moving) and with the read's check popping.
+        for (width, height, time) in [(390, 844, 1.1), (271, 587, 2.05)] {
+            let scene = try Self.conversation(size: try FrameSize(width: width, height: height), at: time)
+            XCTAssertNotNil(scene.node(BubbleNode.self))
+            XCTAssertEqual(matrix.routes(for: scene), TestRoute.allCases, "\(width)x\(height): the host draws a chat frame whole")
+            try matrix.assertEveryRouteAgrees(scene, name: "chat-host-\(width)x\(height)")
+        }
+    }
+
+    func testPlanesMatchTheConvertedFrame() throws {
+        let matrix = RouteMatrix(gpu: try Self.shared.renderer())
+        let scene = try Self.conversation(size: try FrameSize(width: 390, height: 844), at: 2.05)
+        let host = try XCTUnwrap(matrix.renderer(.host, for: scene) as? GPURenderer)
+        XCTAssertNil(matrix.fallback(of: host, .host, for: scene))
+        var direct: [UInt8] = []
+        try host.renderYUV420(scene, into: &direct)
+        var converted: [UInt8] = []
+        try YUV420.convertFast(try host.render(scene), into: &converted)
+        XCTAssertEqual(direct.count, converted.count)
+        guard direct.count == converted.count else { return }
+        let differences = SampleDifferences(direct, converted)
+        XCTAssertLessThanOrEqual(differences.maxDelta, 3, "\(differences)")
+        let beyondOne = zip(direct, converted).filter { abs(Int($0) - Int($1)) > 1 }.count
+        XCTAssertLessThan(Double(beyondOne), 0.01 * Double(direct.count), "\(beyondOne) of \(direct.count) beyond 1")
+    }
+
+    /// The wallpaper drawn in one band, or cut into bands at other (even) rows, is the same bytes, RGBA and I420.
+    func testBandsChangeNoByte() throws {
+        let size = try FrameSize(width: 134, height: 290)
+        let scene = try Self.conversation(size: size, at: 1.1)
+        let node = try XCTUnwrap(scene.node(WallpaperNode.self))
+        let wallpaper = HostWallpaper(node, size: size, dither: false)
+        func drawn(_ cuts: [Int], yuv: Bool) -> [UInt8] {
+            var pixels = [UInt8](repeating: 7, count: yuv ? YUV420.frameBytes(width: size.width, height: size.height) : size.pixelCount * 4)
+            pixels.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let edges = [0] + cuts + [size.height]
+                for (top, bottom) in zip(edges, edges.dropFirst()) {
+                    if yuv { wallpaper.drawYUV420(into: base, rows: top..<bottom) } else { wallpaper.draw(into: base, rows: top..<bottom) }
+                }
+            }
+            return pixels
+        }
+        for yuv in [false, true] {
+            let whole = drawn([], yuv: yuv)
+            XCTAssertEqual(drawn([2, 64, 130, 288], yuv: yuv), whole, "yuv \(yuv)")
+            XCTAssertEqual(drawn([146], yuv: yuv), whole, "yuv \(yuv)")
+            XCTAssertFalse(whole.contains(7) && Set(whole).count == 1, "it drew")
+        }
+    }
+
+    /// Bodies of many sizes and corners (merged 8 against 16, radii clamped
+    /// to small bodies), at several scales: every pixel centre of a row that
+    /// `PlacedBubble.surelyFilled` gives is wholly fill and no outline by
+    /// `Bubble.coverage(at:)`, the reference's; and the runs are not empty
+    /// where the body is wide and tall.
+    func testSurelyFilledRunsAreAllFill() {
+        var generator = SeededGenerator(state: 32)
+        var checked = 0
+        for _ in 0..<300 {
+            let scale = [1.0, 2.0, 2.77, 3.0][Int.random(in: 0..<4, using: &generator)]
+            let width = Double.random(in: 4...300, using: &generator) * scale / 2, height = Double.random(in: 4...120, using: &generator) * scale / 2
+            let radius = { [8 * scale, 16 * scale, 0][Int.random(in: 0..<3, using: &generator)] }
+            let body = BubbleBody(x: Double.random(in: 0...40, using: &generator), y: Double.random(in: 0...40, using: &generator),
+                                  width: width, height: height, radii: (radius(), radius(), radius(), radius()))
+            let outgoing = Bool.random(using: &generator)
+            let tail = Bool.random(using: &generator)
+                ? BubbleNode.Bubble.Tail(corner: Vec2(outgoing ? body.x + width : body.x, body.y + height), scale: scale, mirrored: !outgoing) : nil
+            let bubble = BubbleNode.Bubble(body: body, tail: tail, fill: .white, outlineAlpha: 0.2, outlineHalfWidth: 0.3 * scale)
+            let placed = PlacedBubble(bubble)
+            var filled = 0
+            for row in Int(body.y)..<Int(body.y + height) + 1 {
+                let centreY = Double(row) + 0.5
+                guard let run = placed.surelyFilled(atRow: centreY) else { continue }
+                var x = (run.lowerBound - 0.5).rounded(.up) + 0.5
+                while x <= run.upperBound {
+                    let (fill, outline) = bubble.coverage(at: Vec2(x, centreY))
+                    XCTAssertEqual(fill, 1, "\(body) at (\(x), \(centreY))")
+                    XCTAssertEqual(outline, 0, "\(body) at (\(x), \(centreY))")
+                    if fill != 1 || outline != 0 { return }
+                    filled += 1
+                    x += 1
+                }
+            }
+            if width > 100, height > 100 { XCTAssertGreaterThan(filled, Int(width * height / 3), "\(body): runs this body surely fills") }
+            checked += filled
+        }
+        XCTAssertGreaterThan(checked, 10_000)
+    }
+}
