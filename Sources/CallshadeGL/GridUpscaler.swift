@@ -18,12 +18,10 @@ struct GridUpscaler {
     /// Where I420's chroma samples fall (the middle of each 2x2 block).
     let chromaColumns: GridAxis
     let chromaRows: GridAxis
-    /// The cores to split work over, asked of the system once, when the
-    /// upscaler is made (it is kept from frame to frame): the question
-    /// reads the process's CPU quota from files, so it is not asked a frame.
+    /// The cores to split work over (the compositor's count, asked of the system once).
     let cores: Int
 
-    init(size: FrameSize, grid: LowResolutionGrid, cores: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    init(size: FrameSize, grid: LowResolutionGrid, cores: Int) {
         self.size = size
         self.grid = grid
         self.cores = max(1, cores)

@@ -1,4 +1,5 @@
 import CallshadeCore
+import Foundation
 
 /// The host compositor: composes a frame on the CPU from what the GPU drew
 /// (the route `render` takes on a software rasteriser). It reads back the
@@ -23,6 +24,8 @@ struct HostCompositor {
     private var spareGrid: [Float] = []
     private var spareOverlays: [[UInt8]] = []
     private var upscaler: GridUpscaler?
+    /// The cores to split work over, asked of the system once (the question reads the CPU quota from files).
+    private let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// Reads the low-resolution gradient (`target`, half-float) as 32-bit
     /// floats: a frame of `size` begins.
@@ -41,7 +44,7 @@ struct HostCompositor {
 
     private mutating func upscaler(size: FrameSize, grid: LowResolutionGrid) -> GridUpscaler {
         if let upscaler, upscaler.size == size, upscaler.grid == grid { return upscaler }
-        let made = GridUpscaler(size: size, grid: grid)
+        let made = GridUpscaler(size: size, grid: grid, cores: cores)
         upscaler = made
         return made
     }
@@ -95,7 +98,7 @@ struct HostCompositor {
         let count = format == .rgba ? size.pixelCount * 4 : YUV420.frameBytes(width: size.width, height: size.height)
         var pixels = spare
         if pixels.count != count { pixels = [UInt8](repeating: 0, count: count) }
-        return PastedFrame(pixels: pixels, format: format, size: size)
+        return PastedFrame(pixels: pixels, format: format, size: size, cores: cores)
     }
 
     /// Reads `box` of the frame back as RGBA8 from `target`, which holds

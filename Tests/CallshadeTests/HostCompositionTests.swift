@@ -212,7 +212,7 @@ final class GridWindowTests: XCTestCase {
     func testRectangleFromAWindowMatchesTheWholeFill() throws {
         let size = try FrameSize(parsing: "1080x1920")
         let grid = LowResolutionGrid(width: size.width, height: size.height, factor: 8)
-        let upscaler = GridUpscaler(size: size, grid: grid)
+        let upscaler = GridUpscaler(size: size, grid: grid, cores: 2)
         // A smooth but uneven field, as RGBA floats.
         let texels = (0..<grid.textureWidth * grid.textureHeight).flatMap { index -> [Float] in
             let x = Float(index % grid.textureWidth), y = Float(index / grid.textureWidth)

@@ -55,6 +55,9 @@ final class GlassRenderer: NodeRenderer {
 
     var hostRole: HostRole { .drawsOver }
 
+    /// Glass over the chat's wallpaper: its lattice comes from the wallpaper itself, not from the grid.
+    func drawsOnHostWithoutGrid(_ glass: GlassNode) -> Bool { glass.wallpaper != nil }
+
     /// Glass on the host (`HostGlass`), with the lattice prepared for the frame.
     func hostDrawing(_ glass: GlassNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
         // The lattice `prepare` made from the host's background: one the passes made

@@ -46,6 +46,9 @@ protocol NodeRenderer: AnyObject {
     /// drawn on the host whole (the chat's: its wallpaper, opaque, lowest).
     var drawsOnHostWithoutGrid: Bool { get }
 
+    /// The same for one node (by default the renderer's answer for all its nodes).
+    func drawsOnHostWithoutGrid(_ node: Node) -> Bool
+
     /// Whether a frame with `node` is drawn into a half-float target rather
     /// than an 8-bit one (rounded once, when read): where translucent layers
     /// stack over the same pixels (a transition's at one alpha), an 8-bit
@@ -124,6 +127,8 @@ extension NodeRenderer {
     var hostRole: HostRole { .none }
 
     var drawsOnHostWithoutGrid: Bool { false }
+
+    func drawsOnHostWithoutGrid(_ node: Node) -> Bool { drawsOnHostWithoutGrid }
 
     func wantsFloatTarget(_ node: Node) -> Bool { false }
 

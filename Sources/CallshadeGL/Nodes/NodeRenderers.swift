@@ -108,7 +108,7 @@ private struct PlannedNode<Renderer: NodeRenderer>: FrameNode {
     var tiles: any NodeTiles { ownTiles }
     var backdrop: NodeBackdrop { renderer.backdrop }
     var hostRole: HostRole { renderer.hostRole }
-    var drawsOnHostWithoutGrid: Bool { renderer.hostRole == .drawsOver && renderer.drawsOnHostWithoutGrid }
+    var drawsOnHostWithoutGrid: Bool { renderer.hostRole == .drawsOver && renderer.drawsOnHostWithoutGrid(node) }
     var typeName: String { "\(Renderer.Node.self)" }
 
     func draw(_ rects: [PixelRect], scene: Scene, overBackground: Bool, lookup: GridLookup?, into target: Framebuffer,
