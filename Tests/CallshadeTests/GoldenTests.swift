@@ -15,10 +15,31 @@ final class GoldenTests: XCTestCase {
     /// With CALLSHADE_RECORD_GOLDENS=1, CALLSHADE_RECORD_ONLY=PREFIX records only the goldens whose names start so.
     var recordingOnly: String? { ProcessInfo.processInfo.environment["CALLSHADE_RECORD_ONLY"] }
 
-    func testGoldens() throws {
-        let cases = try GoldenCase.all().map { golden in
+    /// The goldens, a test per oracle (so that each is short and a failure
+    /// says which family broke); `testEveryGoldenIsListedOnceWithAKnownParityAndOracle`
+    /// fails for an oracle that none of them checks.
+    static let oracles = ["spec-gradient", "spec-foreground", "spec-words", "spec-scripts", "spec-key", "spec-rating",
+                          "spec-video", "spec-chat-wallpaper", "spec-chat-layout"]
+    func testGradientGoldens() throws { try checkGoldens(of: "spec-gradient") }
+    func testForegroundGoldens() throws { try checkGoldens(of: "spec-foreground") }
+    func testWordsGoldens() throws { try checkGoldens(of: "spec-words") }
+    func testScriptsGoldens() throws { try checkGoldens(of: "spec-scripts") }
+    func testKeyGoldens() throws { try checkGoldens(of: "spec-key") }
+    func testRatingGoldens() throws { try checkGoldens(of: "spec-rating") }
+    func testVideoGoldens() throws { try checkGoldens(of: "spec-video") }
+    func testChatWallpaperGoldens() throws { try checkGoldens(of: "spec-chat-wallpaper") }
+    func testChatLayoutGoldens() throws { try checkGoldens(of: "spec-chat-layout") }
+
+    /// One GL context and its shaders for all the goldens.
+    static let shared = SharedGPURenderer()
+    override class func tearDown() { shared.release(); super.tearDown() }
+
+    /// Every golden that `oracle` holds; there is at least one.
+    func checkGoldens(of oracle: String) throws {
+        let cases = try GoldenCase.all().filter { $0.oracle == oracle }.map { golden in
             (golden.name, try GoldenScenes.scene(for: golden), rule: try golden.rule())
         }
+        XCTAssertFalse(cases.isEmpty, "Goldens/cases.json lists no golden held by \(oracle)")
         try check(cases)
     }
 
@@ -26,7 +47,7 @@ final class GoldenTests: XCTestCase {
     /// another fails, and a failure names the route and the environment and
     /// leaves what it got, the golden and their differences in .build/test-failures/.
     func check(_ cases: [(String, Scene, rule: (ImageComparison) -> Bool)]) throws {
-        let matrix = RouteMatrix(gpu: try makeGPURenderer())
+        let matrix = RouteMatrix(gpu: try Self.shared.renderer())
         var recorded: [String] = []
         for (name, request, rule) in cases {
             let goldenPath = TestPaths.goldens.appendingPathComponent(name + ".png").path
@@ -55,6 +76,8 @@ final class GoldenTests: XCTestCase {
             XCTAssertNoThrow(try golden.rule(), "\(golden.name): parity \(golden.parity)")
             XCTAssertTrue(FileManager.default.fileExists(atPath: TestPaths.packageRoot.appendingPathComponent("Scripts/\(golden.oracle).py").path),
                           "\(golden.name): no oracle Scripts/\(golden.oracle).py")
+            XCTAssertTrue(Self.oracles.contains(golden.oracle),
+                          "\(golden.name): no test of GoldenTests checks the goldens of \(golden.oracle) (add it to `oracles` and a test for it)")
         }
     }
 }
