@@ -43,7 +43,9 @@ struct HostileCase {
     var streams = Streams.collected
     /// Something to do to the running process (signal it, stop its ffmpeg); gets its pid.
     var during: ((pid_t) -> Void)?
-    /// At most this long from `during`'s end to the exit (signals must be honoured within a second).
+    /// At most this long from `during`'s end to the exit: a hang guard (a stop
+    /// blocked on a full pipe or a stopped child never ends), not a measure of
+    /// speed, so it is far beyond any stop on a loaded machine.
     var exitWithinSeconds: Double?
     var timeoutSeconds = 60.0
     var environment: [String: String] = [:]
@@ -128,7 +130,7 @@ enum HostileHarness {
             broken.append(String(format: "peak memory %.0f MiB over the %d MiB bound", result.peakMiB, hostile.memoryLimitMiB))
         }
         if let within = hostile.exitWithinSeconds, result.secondsAfterDuring > within {
-            broken.append(String(format: "took %.2f s to stop, more than %.1f s", result.secondsAfterDuring, within))
+            broken.append(String(format: "did not stop: still running %.2f s after the signal (the hang guard is %.0f s)", result.secondsAfterDuring, within))
         }
         return broken
     }

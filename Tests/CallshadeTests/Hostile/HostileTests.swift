@@ -7,6 +7,9 @@ import XCTest
 /// cases that need root (device nodes, tmpfs mounts) are skipped and counted
 /// without it. Each test names its first broken case.
 final class HostileTests: XCTestCase {
+    /// How long after a stop a process still running counts as hung (not as slow: no test holds a time).
+    static let stopHangsAfter = 20.0
+
     /// Runs the cases; one failure naming the first broken case and how many broke.
     private func hold(_ group: String, _ cases: [HostileCase?]) {
         HostileHarness.hold(group, cases)
@@ -278,7 +281,7 @@ final class HostileTests: XCTestCase {
             waitFor(seconds: 20) { isBlockedWritingToAPipe(pid) }
             kill(pid, SIGTERM)
         }
-        blocked.exitWithinSeconds = 1
+        blocked.exitWithinSeconds = Self.stopHangsAfter
         cases.append(blocked)
 
         let video = inputs.path("stopped.mp4")
@@ -291,7 +294,7 @@ final class HostileTests: XCTestCase {
             }
             kill(pid, SIGINT)
         }
-        stoppedEncoder.exitWithinSeconds = 1
+        stoppedEncoder.exitWithinSeconds = Self.stopHangsAfter
         cases.append(stoppedEncoder)
 
         let killedVideo = inputs.path("killed.mp4")
@@ -314,7 +317,7 @@ final class HostileTests: XCTestCase {
             }
             kill(pid, SIGTERM)
         }
-        framesTerm.exitWithinSeconds = 1
+        framesTerm.exitWithinSeconds = Self.stopHangsAfter
         cases.append(framesTerm)
 
         let early = inputs.path("early.mp4")
@@ -325,7 +328,7 @@ final class HostileTests: XCTestCase {
             waitFor(seconds: 20) { catches(pid, signal: SIGINT) }
             kill(pid, SIGINT)
         }
-        earlyStop.exitWithinSeconds = 1
+        earlyStop.exitWithinSeconds = Self.stopHangsAfter
         cases.append(earlyStop)
 
         let still = inputs.path("still.png")
@@ -336,7 +339,7 @@ final class HostileTests: XCTestCase {
             waitFor(seconds: 20) { catches(pid, signal: SIGINT) && residentMiB(pid) > 64 }
             kill(pid, SIGINT)
         }
-        frameStop.exitWithinSeconds = 1
+        frameStop.exitWithinSeconds = Self.stopHangsAfter
         frameStop.memoryLimitMiB = 800
         cases.append(frameStop)
 
