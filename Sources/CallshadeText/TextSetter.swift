@@ -41,20 +41,10 @@ public struct TextSetter: TextSetting {
         let index: UInt32
     }
 
-    /// A text in a style.
-    private struct LineKey: Hashable, Sendable {
-        let style: TextStyle
-        let text: String
-    }
-
     public let scale: Double
     public let atlas: GlyphAtlas
     private let faces: [TextStyle: Faces]
     private let images: [GlyphKey: GlyphImage]
-    /// The render's texts (and each style's empty line) set once, when the
-    /// setter is made: a frame asks for the same lines again and again, and
-    /// setting one shapes it. Other texts (the timer's) are set when asked.
-    private let setLines: [LineKey: TextLine]
 
     /// A setter for frames of `scale` pixels a point whose atlas holds every
     /// glyph of `texts` in its style, and the digits and colon in each style.
@@ -171,13 +161,6 @@ public struct TextSetter: TextSetting {
         self.atlas = atlas
         self.faces = faces
         self.images = images
-        var setLines: [LineKey: TextLine] = [:]
-        for (style, strings) in texts {
-            for text in strings + [""] where setLines[LineKey(style: style, text: text)] == nil {
-                setLines[LineKey(style: style, text: text)] = Self.set(text, style: style, faces: faces, images: images)
-            }
-        }
-        self.setLines = setLines
     }
 
     /// The smallest box of a premultiplied RGBA picture holding every texel
@@ -212,10 +195,6 @@ public struct TextSetter: TextSetting {
     /// diagnostics: which face, script and direction each run took).
     func runs(of text: String, style: TextStyle) -> [TextRun] {
         guard let face = faces[style] else { return [] }
-        return Self.runs(of: text, face: face)
-    }
-
-    private static func runs(of text: String, face: Faces) -> [TextRun] {
         let order = face.fallbackOrder[FallbackFonts.language(of: text)] ?? []
         return (try? TextRuns.of(text) { character in
             try? Self.choice(for: character, primary: face.primary, primaryFile: face.primaryFile) { order }
@@ -238,17 +217,12 @@ public struct TextSetter: TextSetting {
     }
 
     public func line(_ text: String, style: TextStyle) -> TextLine {
-        setLines[LineKey(style: style, text: text)] ?? Self.set(text, style: style, faces: faces, images: images)
-    }
-
-    /// `text` set in `style`: its runs shaped, their glyphs placed along the pen.
-    private static func set(_ text: String, style: TextStyle, faces: [TextStyle: Faces], images: [GlyphKey: GlyphImage]) -> TextLine {
         guard let face = faces[style] else { return TextLine(glyphs: [], width: 0, ascent: 0, descent: 0) }
         var glyphs: [TextLine.Glyph] = []
         var pen = 0.0
         var missing: [Character] = []
         let size = face.texelSize
-        for run in runs(of: text, face: face) {
+        for run in runs(of: text, style: style) {
             missing += run.missing
             // A face this render's texts did not need has no glyphs in the
             // atlas; a failed shaping (out of memory) leaves the run out rather than the frame.

@@ -23,7 +23,8 @@ public struct CallScreen: Sendable {
         self.layout = layout
         self.seed = seed
         self.avatar = avatar
-        self.text = text
+        // Each text set once a render (the same lines as the setter's): a frame asks for the same ones again and again.
+        self.text = text.map { RememberedLines($0) }
         self.showing = showing ?? Set(elements.tags)
         self.elements = elements
     }

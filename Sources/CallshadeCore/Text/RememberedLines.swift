@@ -1,9 +1,9 @@
 import Foundation
 
 /// A text setter that sets each (text, style) once and gives the same line
-/// again after: a scene kind whose layout measures its texts at every frame
-/// (the chat's messages, wrapped by their widths) shapes each only once a
-/// render. What it gives is what `setter` gives; only how often it shapes changes.
+/// again after: every scene kind asks for the same lines at every frame (the
+/// call's words, the chat's messages measured for wrapping), and each is
+/// shaped only once a render. What it gives is what `setter` gives; only how often it shapes changes.
 public final class RememberedLines: TextSetting, @unchecked Sendable {
     private let setter: any TextSetting
     /// Guards `lines` (frames may be made on several threads).

@@ -27,7 +27,7 @@ final class MarksRenderer: NodeRenderer {
 
     var hostRole: HostRole { .drawsOver }
 
-    var drawsOnHostWithoutGrid: Bool { true }
+    func drawsOnHostWithoutGrid(_ node: MarksNode) -> Bool { true }
 
     /// The marks blended on the host (`MarksNode.blend`), by the GPU's rule.
     func hostDrawing(_ node: MarksNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {

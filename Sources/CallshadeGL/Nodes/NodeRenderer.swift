@@ -41,12 +41,10 @@ protocol NodeRenderer: AnyObject {
     /// How it takes part in the host route.
     var hostRole: HostRole { get }
 
-    /// Whether its host drawing (`hostRole` `.drawsOver`) needs nothing of
-    /// the background's grid, so that a frame without a background can be
-    /// drawn on the host whole (the chat's: its wallpaper, opaque, lowest).
-    var drawsOnHostWithoutGrid: Bool { get }
-
-    /// The same for one node (by default the renderer's answer for all its nodes).
+    /// Whether its host drawing of `node` (`hostRole` `.drawsOver`) needs
+    /// nothing of the background's grid, so that a frame without a background
+    /// can be drawn on the host whole (the chat's: its wallpaper, opaque,
+    /// lowest; glass over it).
     func drawsOnHostWithoutGrid(_ node: Node) -> Bool
 
     /// Whether a frame with `node` is drawn into a half-float target rather
@@ -126,9 +124,7 @@ extension NodeRenderer {
 
     var hostRole: HostRole { .none }
 
-    var drawsOnHostWithoutGrid: Bool { false }
-
-    func drawsOnHostWithoutGrid(_ node: Node) -> Bool { drawsOnHostWithoutGrid }
+    func drawsOnHostWithoutGrid(_ node: Node) -> Bool { false }
 
     func wantsFloatTarget(_ node: Node) -> Bool { false }
 

@@ -17,8 +17,8 @@ final class NodeRenderers {
 
     private let entries: [Entry]
     private let positions: [ObjectIdentifier: Int]
-    /// The renderers made so far, by their entry's position.
-    private var made: [Int: any RegisteredRenderer] = [:]
+    /// The renderers made so far, at their entry's position (nil: not yet).
+    private var made: [(any RegisteredRenderer)?]
 
     /// One line a node type.
     static func make(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass) -> NodeRenderers {
@@ -39,6 +39,7 @@ final class NodeRenderers {
 
     private init(_ entries: [Entry]) {
         self.entries = entries
+        made = Array(repeating: nil, count: entries.count)
         positions = Dictionary(entries.enumerated().map { ($1.nodeType, $0) }) { first, _ in first }
     }
 
@@ -75,7 +76,7 @@ final class NodeRenderers {
     /// Has the renderers of `scene`'s nodes, and every renderer made before, prepare for it, in the order they are listed.
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)? = nil) throws {
         for node in scene.nodes { _ = try renderer(for: node) }
-        for position in made.keys.sorted() { try made[position]?.prepare(scene, background: background) }
+        for renderer in made { try renderer?.prepare(scene, background: background) }
     }
 
     /// Makes every renderer and compiles each program variant they may use; how many programs.

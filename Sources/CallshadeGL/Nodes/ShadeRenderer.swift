@@ -31,7 +31,7 @@ final class ShadeRenderer: NodeRenderer {
 
     var hostRole: HostRole { .drawsOver }
 
-    var drawsOnHostWithoutGrid: Bool { true }
+    func drawsOnHostWithoutGrid(_ node: ShadeNode) -> Bool { true }
 
     func hostDrawing(_ node: ShadeNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
         HostShadedDrawing(shader: HostShade(node: node), rects: rects, size: scene.size)

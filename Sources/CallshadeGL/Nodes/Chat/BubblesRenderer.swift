@@ -20,7 +20,7 @@ final class BubblesRenderer: NodeRenderer {
 
     var hostRole: HostRole { .drawsOver }
 
-    var drawsOnHostWithoutGrid: Bool { true }
+    func drawsOnHostWithoutGrid(_ node: BubbleNode) -> Bool { true }
 
     func hostDrawing(_ node: BubbleNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
         HostShadedDrawing(shader: HostBubbles(node), rects: rects, size: scene.size, dithers: scene.dither)

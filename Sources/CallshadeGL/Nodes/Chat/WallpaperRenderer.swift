@@ -31,7 +31,7 @@ final class WallpaperRenderer: NodeRenderer {
 
     var hostRole: HostRole { .drawsOver }
 
-    var drawsOnHostWithoutGrid: Bool { true }
+    func drawsOnHostWithoutGrid(_ node: WallpaperNode) -> Bool { true }
 
     func hostDrawing(_ node: WallpaperNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
         HostWallpaper(node, size: scene.size, dither: scene.dither)

@@ -39,7 +39,7 @@ final class VideoRenderer: NodeRenderer {
     var hostRole: HostRole { .drawsOver }
 
     /// A picture sampled over what lies below: nothing of the grid (the chat's navigation bar's avatar).
-    var drawsOnHostWithoutGrid: Bool { true }
+    func drawsOnHostWithoutGrid(_ node: VideoNode) -> Bool { true }
 
     func hostDrawing(_ node: VideoNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
         HostShadedDrawing(shader: HostVideo(node: node, size: scene.size), rects: rects, size: scene.size, dithers: scene.dither)
