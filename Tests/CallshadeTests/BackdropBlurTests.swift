@@ -32,3 +32,28 @@ final class BackdropBlurTests: XCTestCase {
         wrong.assertNone("the GPU's blur against the host's")
     }
 }
+
+/// The blur kept at every few points (the dense lattice over a video or the
+/// chat's wallpaper) is the dense blur at those points: the same sums, in the
+/// same order, so the same floats.
+final class BackdropBlurStrideTests: XCTestCase {
+    func testKeptPointsAreTheDenseBlursPoints() {
+        var random = SeededGenerator(state: 32_04)
+        for (columns, rows, sigma, stride) in [(37, 23, (8.0, 8.0), 4), (9, 41, (2.5, 7.0), 4), (13, 13, (1.0, 1.0), 3), (1, 5, (8.0, 8.0), 4)] {
+            let values = (0..<columns * rows * 4).map { $0 % 4 == 3 ? 1 : Float(random.unit()) }
+            let dense = BackdropLattice.blurred(values, columns: columns, rows: rows, sigma: sigma)
+            let kept = BackdropLattice.blurred(values, columns: columns, rows: rows, sigma: sigma, stride: stride)
+            let keptColumns = (columns - 1) / stride + 1, keptRows = (rows - 1) / stride + 1
+            XCTAssertEqual(kept.count, keptColumns * keptRows * 4)
+            for row in 0..<keptRows {
+                for column in 0..<keptColumns {
+                    for channel in 0..<4 {
+                        XCTAssertEqual(kept[(row * keptColumns + column) * 4 + channel],
+                                       dense[(row * stride * columns + column * stride) * 4 + channel],
+                                       "\(columns)x\(rows) stride \(stride) at (\(column), \(row)), channel \(channel)")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -94,14 +94,34 @@ final class BackdropLattice {
     /// apart (the blurred field is far smoother than that), at most 16 pixels.
     static let largestSpacing = 16.0
 
+    /// Whether what glass shows has edges far sharper than its blur (a
+    /// video's copy and bars, the wallpaper's pattern): then the background
+    /// is sampled densely for the blur's sums.
+    private static func sharpBelow(_ key: Key) -> Bool { key.video != nil || key.wallpaper != nil }
+
+    /// Every how many sampled points, along each axis, the blurred values are
+    /// kept: 4 where the background is sampled an eighth of the blur apart,
+    /// so that the kept lattice is half the blur apart, as over the gradient
+    /// (the blurred field is smooth on that scale: read bilinearly it is
+    /// within a few hundredths of a level of the dense one over the chat's
+    /// bars). The sums are made only at the kept points.
+    static func decimation(_ key: Key) -> Int { sharpBelow(key) ? 4 : 1 }
+
     /// The lattice's points across and down, its first point and its spacing,
-    /// for `key`: over a video (whose copy and bars' edges are far less smooth
-    /// than the gradient) or the chat's wallpaper (its pattern's edges) an
-    /// eighth of the blur apart, as the reference's.
+    /// for `key`: half the blur apart over the gradient; over a video (whose
+    /// copy and bars' edges are far less smooth than the gradient) or the
+    /// chat's wallpaper (its pattern's edges) the background is sampled an
+    /// eighth of the blur apart, as the reference's, and the blur is kept at
+    /// every `Self.decimation(key)`-th of those points.
     private static func geometry(_ key: Key) -> (columns: Int, rows: Int, first: Vec2, spacing: Vec2) {
         let region = key.region
-        let step = min(Self.largestSpacing, max(1, key.blur / (key.video == nil && key.wallpaper == nil ? 2 : 8)))
-        func points(_ extent: Int) -> Int { max(2, Int((Double(max(extent - 1, 0)) / step).rounded(.up)) + 1) }
+        let step = min(Self.largestSpacing, max(1, key.blur / (Self.sharpBelow(key) ? 8 : 2)))
+        // A whole number of kept intervals, so that the last kept point is the region's last pixel centre.
+        let stride = Self.decimation(key)
+        func points(_ extent: Int) -> Int {
+            let intervals = Int((Double(max(extent - 1, 0)) / (step * Double(stride))).rounded(.up))
+            return max(1, intervals) * stride + 1
+        }
         let columns = points(region.width), rows = points(region.height)
         return (columns, rows, Vec2(Double(region.x) + 0.5, Double(region.y) + 0.5),
                 Vec2(Double(max(region.width - 1, 1)) / Double(columns - 1), Double(max(region.height - 1, 1)) / Double(rows - 1)))
@@ -155,8 +175,11 @@ final class BackdropLattice {
                 values[at + 2] = Float(toned.b)
             }
         }
-        values = Self.blurred(values, columns: columns, rows: rows, sigma: (key.blur / spacing.x, key.blur / spacing.y))
-        return Values(key: key, values: values, columns: columns, rows: rows, first: first, spacing: spacing)
+        let stride = Self.decimation(key)
+        let kept = (columns: (columns - 1) / stride + 1, rows: (rows - 1) / stride + 1)
+        values = Self.blurred(values, columns: columns, rows: rows, sigma: (key.blur / spacing.x, key.blur / spacing.y), stride: stride)
+        return Values(key: key, values: values, columns: kept.columns, rows: kept.rows, first: first,
+                      spacing: Vec2(spacing.x * Double(stride), spacing.y * Double(stride)))
     }
 
     /// The values as a half-float texture for `glass.frag`, uploaded the first time it is asked for.
@@ -202,10 +225,13 @@ final class BackdropLattice {
 
     /// `values` (RGBA floats, `columns` x `rows`) convolved with a Gaussian
     /// of deviation `sigma` lattice points along each axis, indices beyond
-    /// the edges clamped to them.
-    static func blurred(_ values: [Float], columns: Int, rows: Int, sigma: (x: Double, y: Double)) -> [Float] {
-        let horizontal = convolved(values, columns: columns, rows: rows, kernel: kernel(sigma.x), step: (1, 0))
-        return convolved(horizontal, columns: columns, rows: rows, kernel: kernel(sigma.y), step: (0, 1))
+    /// the edges clamped to them, kept at every `stride`-th point along each
+    /// axis from the first: `(columns - 1) / stride + 1` across and
+    /// `(rows - 1) / stride + 1` down.
+    static func blurred(_ values: [Float], columns: Int, rows: Int, sigma: (x: Double, y: Double), stride: Int = 1) -> [Float] {
+        let keptColumns = (columns - 1) / stride + 1
+        let horizontal = convolved(values, columns: columns, rows: rows, kernel: kernel(sigma.x), step: (1, 0), stride: stride)
+        return convolved(horizontal, columns: keptColumns, rows: rows, kernel: kernel(sigma.y), step: (0, 1), stride: stride)
     }
 
     /// The sampled Gaussian of deviation `sigma` (lattice points), reaching
@@ -223,14 +249,18 @@ final class BackdropLattice {
 
     /// `values` convolved with `kernel` (odd length, centred) along one
     /// axis: `step` (1, 0) along rows, (0, 1) along columns; indices beyond
-    /// the edges clamped to them. Alpha comes out 1.
-    private static func convolved(_ values: [Float], columns: Int, rows: Int, kernel: [Float], step: (x: Int, y: Int)) -> [Float] {
-        var result = [Float](repeating: 0, count: values.count)
+    /// the edges clamped to them; kept at every `stride`-th position along
+    /// that axis (the other is whole). Alpha comes out 1.
+    private static func convolved(_ values: [Float], columns: Int, rows: Int, kernel: [Float], step: (x: Int, y: Int), stride: Int) -> [Float] {
+        let length = step.x == 1 ? columns : rows
+        let kept = length > 0 ? (length - 1) / stride + 1 : 0
+        // What comes out: `kept` along the axis.
+        let (outColumns, outRows) = step.x == 1 ? (kept, rows) : (columns, kept)
+        var result = [Float](repeating: 0, count: outColumns * outRows * 4)
         guard values.count == columns * rows * 4, columns > 0, rows > 0 else { return result }
         let reach = kernel.count / 2
-        // Along the axis, the point each tap of each position reads (clamped), found once.
-        let length = step.x == 1 ? columns : rows
-        let sources = (0..<length).flatMap { position in kernel.indices.map { min(max(position + $0 - reach, 0), length - 1) } }
+        // Along the axis, the point each tap of each kept position reads (clamped), found once.
+        let sources = (0..<kept).flatMap { position in kernel.indices.map { min(max(position * stride + $0 - reach, 0), length - 1) } }
         values.withUnsafeBufferPointer { values in
             result.withUnsafeMutableBufferPointer { result in
                 kernel.withUnsafeBufferPointer { kernel in
@@ -244,12 +274,12 @@ final class BackdropLattice {
                         let taps = reach * 2 + 1
                         // Bands of rows side by side on the cores: each point is the same sum, in the same order, whoever makes it.
                         // A small lattice (the call's glass) is one band on this thread: waking the cores would cost more than its sums.
-                        let bands = columns * rows * taps < Self.smallestParallelConvolution
-                            ? 1 : max(1, min(rows, 2 * ProcessInfo.processInfo.activeProcessorCount))
+                        let bands = outColumns * outRows * taps < Self.smallestParallelConvolution
+                            ? 1 : max(1, min(outRows, 2 * ProcessInfo.processInfo.activeProcessorCount))
                         let band = { @Sendable (band: Int) in
                           let (values, result, kernel, sources) = (values.address, result.address, kernel.address, sources.address)
-                          for row in band * rows / bands..<(band + 1) * rows / bands {
-                            for column in 0..<columns {
+                          for row in band * outRows / bands..<(band + 1) * outRows / bands {
+                            for column in 0..<outColumns {
                                 let position = step.x == 1 ? column : row
                                 let reads = sources + position * taps
                                 // A point's four channels at once (the same products and sums, lane by lane).
@@ -259,7 +289,7 @@ final class BackdropLattice {
                                     sum += UnsafeRawPointer(values + source).loadUnaligned(as: SIMD4<Float>.self) * kernel[tap]
                                 }
                                 sum[3] = 1
-                                UnsafeMutableRawPointer(result + (row * columns + column) * 4).storeBytes(of: sum, as: SIMD4<Float>.self)
+                                UnsafeMutableRawPointer(result + (row * outColumns + column) * 4).storeBytes(of: sum, as: SIMD4<Float>.self)
                             }
                           }
                         }
