@@ -41,13 +41,34 @@ public struct WallpaperNode: SceneNode, Equatable, Sendable {
     }
 
     /// `image` stretched over the unit square, bilinear at `point` (fractions, y down).
+    /// The four corners are those of `ReferenceVideo.texels`, summed in its
+    /// order; nothing is allocated (the glass samples the wallpaper densely).
     static func sample(_ image: RGBAImage, at point: Vec2) -> RGB {
         guard image.width > 0, image.height > 0 else { return .black }
-        var sum = [0.0, 0.0, 0.0]
-        for corner in ReferenceVideo.texels(width: image.width, height: image.height, at: point) {
-            for channel in 0..<3 { sum[channel] += corner.weight * Double(image.pixels[corner.index * 4 + channel]) }
+        guard point.x.isFinite, point.y.isFinite else { return Self.texel(image, 0) }
+        let width = image.width, height = image.height
+        let x = point.x * Double(width) - 0.5, y = point.y * Double(height) - 0.5
+        let left = x.rounded(.down), top = y.rounded(.down)
+        let fx = x - left, fy = y - top
+        func clamped(_ value: Double, _ extent: Int) -> Int { Int(min(max(value, 0), Double(extent - 1))) }
+        let column0 = clamped(left, width), column1 = clamped(left + 1, width)
+        let row0 = clamped(top, height), row1 = clamped(top + 1, height)
+        return image.pixels.withUnsafeBufferPointer { pixels in
+            func channel(_ offset: Int) -> Double {
+                var sum = 0.0
+                sum += (1 - fx) * (1 - fy) * Double(pixels[(row0 * width + column0) * 4 + offset])
+                sum += fx * (1 - fy) * Double(pixels[(row0 * width + column1) * 4 + offset])
+                sum += (1 - fx) * fy * Double(pixels[(row1 * width + column0) * 4 + offset])
+                sum += fx * fy * Double(pixels[(row1 * width + column1) * 4 + offset])
+                return sum / 255
+            }
+            return RGB(channel(0), channel(1), channel(2))
         }
-        return RGB(sum[0] / 255, sum[1] / 255, sum[2] / 255)
+    }
+
+    /// Texel `index`'s colour.
+    private static func texel(_ image: RGBAImage, _ index: Int) -> RGB {
+        RGB(Double(image.pixels[index * 4]) / 255, Double(image.pixels[index * 4 + 1]) / 255, Double(image.pixels[index * 4 + 2]) / 255)
     }
 
     public func bounds(in size: FrameSize) -> PixelRect {
