@@ -89,6 +89,34 @@ final class ChatHostRouteTests: XCTestCase {
         }
     }
 
+    /// A frame whose wallpaper is the last frame's copies the host's kept
+    /// wallpaper (`RememberedFrames`) rather than drawing it: the same bytes
+    /// as drawing it afresh, RGBA and I420.
+    func testAKeptWallpaperChangesNoByte() throws {
+        let matrix = RouteMatrix(gpu: try Self.shared.renderer())
+        let size = try FrameSize(width: 390, height: 844)
+        // The send's step is over by 1.3 s: 1.6 and 1.7 show the same wallpaper, 0.5 another.
+        let (before, still, other) = (try Self.conversation(size: size, at: 1.6), try Self.conversation(size: size, at: 1.7),
+                                      try Self.conversation(size: size, at: 0.5))
+        XCTAssertEqual(before.node(WallpaperNode.self), still.node(WallpaperNode.self))
+        XCTAssertNotEqual(other.node(WallpaperNode.self), still.node(WallpaperNode.self))
+        let host = try XCTUnwrap(matrix.renderer(.host, for: still) as? GPURenderer)
+        XCTAssertNil(matrix.fallback(of: host, .host, for: still))
+        var planes: [UInt8] = []
+        _ = try host.render(other)
+        try host.renderYUV420(other, into: &planes)
+        let drawn = try host.render(still)
+        var drawnPlanes: [UInt8] = []
+        try host.renderYUV420(still, into: &drawnPlanes)
+        _ = try host.render(before)
+        try host.renderYUV420(before, into: &planes)
+        let copied = try host.render(still)
+        var copiedPlanes: [UInt8] = []
+        try host.renderYUV420(still, into: &copiedPlanes)
+        XCTAssertEqual(copied, drawn, "RGBA")
+        XCTAssertEqual(copiedPlanes, drawnPlanes, "I420")
+    }
+
     /// Bodies of many sizes and corners (merged 8 against 16, radii clamped
     /// to small bodies), at several scales: every pixel centre of a row that
     /// `PlacedBubble.surelyFilled` gives is wholly fill and no outline by

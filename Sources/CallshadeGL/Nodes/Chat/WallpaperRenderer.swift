@@ -16,6 +16,8 @@ final class WallpaperRenderer: NodeRenderer {
     /// The pattern mask uploaded last (drawn once per output size), and a 1 x 1 stand-in for none.
     private var pattern: (mask: PatternMask, texture: Texture)?
     private var noPattern: Texture?
+    /// The host's last wallpaper, as RGBA and as I420.
+    private let drawn = RememberedFrames<DrawnWallpaper>()
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         self.context = context
@@ -34,7 +36,9 @@ final class WallpaperRenderer: NodeRenderer {
     func drawsOnHostWithoutGrid(_ node: WallpaperNode) -> Bool { true }
 
     func hostDrawing(_ node: WallpaperNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        HostWallpaper(node, size: scene.size, dither: scene.dither)
+        // While the wallpaper stands still (between steps), a frame copies the last one's.
+        drawn.drawing(HostWallpaper(node, size: scene.size, dither: scene.dither),
+                      key: DrawnWallpaper(node: node, size: scene.size, dither: scene.dither), size: scene.size)
     }
 
     func compileEveryVariant() throws -> Int {
@@ -94,6 +98,13 @@ final class WallpaperRenderer: NodeRenderer {
         uploaded.append((raster, texture))
         return texture
     }
+}
+
+/// What the host's wallpaper is drawn from.
+private struct DrawnWallpaper: Equatable, Sendable {
+    let node: WallpaperNode
+    let size: FrameSize
+    let dither: Bool
 }
 
 /// `wallpaper.frag`'s block: the frame's size and the dissolve's amount.
