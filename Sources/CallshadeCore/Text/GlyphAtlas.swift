@@ -37,26 +37,38 @@ public final class GlyphAtlas: Sendable {
     /// (`x`, `y`) in its texels, filtered bilinearly as `coverage(atX:y:)` filters.
     public func colour(atX x: Double, y: Double) -> (red: Double, green: Double, blue: Double, alpha: Double) {
         guard x.isFinite, y.isFinite, colourWidth > 0, colourHeight > 0 else { return (0, 0, 0, 0) }
-        func channel(_ c: Int) -> Double {
-            Self.filtered(x: x, y: y, width: colourWidth, height: colourHeight) { column, row in
-                Double(colour[(row * colourWidth + column) * 4 + c]) / 255
-            }
+        let place = BilinearPlace(x: x, y: y, width: colourWidth, height: colourHeight)
+        return colour.withUnsafeBufferPointer { texels in
+            func channel(_ c: Int) -> Double { place.filtered { Double(texels[$0 * 4 + c]) / 255 } }
+            return (channel(0), channel(1), channel(2), channel(3))
         }
-        return (channel(0), channel(1), channel(2), channel(3))
     }
 
-    /// A page `width` x `height` filtered bilinearly at (`x`, `y`) in its
-    /// texels, between the four nearest texel centres, clamped to its edges
-    /// (GL_LINEAR with clamp to edge); `texel` reads the one at a column and row.
-    private static func filtered(x: Double, y: Double, width: Int, height: Int, texel: (Int, Int) -> Double) -> Double {
-        let fx = min(max(x - 0.5, -1), Double(width)), fy = min(max(y - 0.5, -1), Double(height))
-        let left = fx.rounded(.down), top = fy.rounded(.down)
-        let ax = fx - left, ay = fy - top
-        let column = Int(left), row = Int(top)
-        func at(_ x: Int, _ y: Int) -> Double { texel(min(max(x, 0), width - 1), min(max(y, 0), height - 1)) }
-        let upper = at(column, row) * (1 - ax) + at(column + 1, row) * ax
-        let lower = at(column, row + 1) * (1 - ax) + at(column + 1, row + 1) * ax
-        return upper * (1 - ay) + lower * ay
+    /// Where (`x`, `y`) in texels falls on a page `width` x `height`: the
+    /// four nearest texel centres, clamped to its edges (GL_LINEAR with
+    /// clamp to edge), and their weights; found once for all its channels.
+    private struct BilinearPlace {
+        let topLeft: Int, topRight: Int, bottomLeft: Int, bottomRight: Int
+        let ax: Double, ay: Double
+
+        init(x: Double, y: Double, width: Int, height: Int) {
+            let fx = min(max(x - 0.5, -1), Double(width)), fy = min(max(y - 0.5, -1), Double(height))
+            let left = fx.rounded(.down), top = fy.rounded(.down)
+            ax = fx - left
+            ay = fy - top
+            let column = Int(left), row = Int(top)
+            let (c0, c1) = (min(max(column, 0), width - 1), min(max(column + 1, 0), width - 1))
+            let (r0, r1) = (min(max(row, 0), height - 1), min(max(row + 1, 0), height - 1))
+            (topLeft, topRight, bottomLeft, bottomRight) = (r0 * width + c0, r0 * width + c1, r1 * width + c0, r1 * width + c1)
+        }
+
+        /// The page filtered here; `texel` reads the one at an index (row * width + column).
+        @inline(__always)
+        func filtered(_ texel: (Int) -> Double) -> Double {
+            let upper = texel(topLeft) * (1 - ax) + texel(topRight) * ax
+            let lower = texel(bottomLeft) * (1 - ax) + texel(bottomRight) * ax
+            return upper * (1 - ay) + lower * ay
+        }
     }
 
     /// The coverage (0...1) at (`x`, `y`) in texels from the atlas's top-left
@@ -64,7 +76,7 @@ public final class GlyphAtlas: Sendable {
     /// (GL_LINEAR with clamp to edge).
     public func coverage(atX x: Double, y: Double) -> Double {
         guard x.isFinite, y.isFinite else { return 0 }
-        return Self.filtered(x: x, y: y, width: width, height: height) { column, row in Double(coverage[row * width + column]) / 255 }
+        return BilinearPlace(x: x, y: y, width: width, height: height).filtered { Double(coverage[$0]) / 255 }
     }
 }
 

@@ -42,6 +42,46 @@ protocol HostRowShader: Sendable {
     /// an amount of 0 leaves the pixel as it is. What `memory` holds
     /// changes how much is worked out, never a pixel.
     func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: RowMemory)
+
+    /// The same, but for runs of pixels that one colour covers wholly
+    /// (amount 1), which it may list in `solid` rather than write into
+    /// `values` (leaving amount 0 there). `solid` comes empty.
+    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, solid: inout SolidRuns, memory: RowMemory)
+}
+
+extension HostRowShader {
+    /// By default every pixel is written into `values`, no run is solid.
+    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, solid: inout SolidRuns, memory: RowMemory) {
+        shade(row: y, from: x, count: count, into: values, memory: memory)
+    }
+}
+
+/// Runs of one row's pixels that one colour covers wholly (amount 1), in
+/// frame columns, each starting and ending on an even column (so that no
+/// 2x2 block of I420 is partly in one): drawn without reading what is below.
+struct SolidRuns {
+    private(set) var runs: [(columns: Range<Int>, color: SIMD3<Float>)] = []
+
+    init() { runs.reserveCapacity(16) }
+
+    mutating func removeAll() { runs.removeAll(keepingCapacity: true) }
+
+    /// `columns` shrunk to even edges, less the columns of `excluded`
+    /// (sorted by their starts; each piece also shrunk to even edges), as
+    /// runs of `color`, in order along the row.
+    mutating func add(_ columns: Range<Int>, color: SIMD3<Float>, excluding excluded: [Range<Int>]) {
+        var start = columns.lowerBound
+        for cut in excluded where cut.upperBound > start && cut.lowerBound < columns.upperBound {
+            addEven(start..<max(start, cut.lowerBound), color)
+            start = max(start, cut.upperBound)
+        }
+        addEven(start..<max(start, columns.upperBound), color)
+    }
+
+    private mutating func addEven(_ columns: Range<Int>, _ color: SIMD3<Float>) {
+        let first = columns.lowerBound + (columns.lowerBound & 1), end = columns.upperBound - (columns.upperBound & 1)
+        if first < end { runs.append((first..<end, color)) }
+    }
 }
 
 /// A `HostRowShader`'s node drawn over the tiles `rects` (frame pixels,
@@ -71,10 +111,18 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing, FloatLanes {
 
     func draw(into pixels: UnsafeMutablePointer<UInt8>, rows band: Range<Int>) {
         let memory = shader.makeRowMemory(width: size.width)
+        var solid = SolidRuns()
         ShadedRow.with(count: size.width) { values in
             for run in runs(in: band) {
                 for y in run.y..<run.y + run.height {
-                    shader.shade(row: y, from: run.x, count: run.width, into: values, memory: memory)
+                    solid.removeAll()
+                    shader.shade(row: y, from: run.x, count: run.width, into: values, solid: &solid, memory: memory)
+                    // Over RGBA a solid run is mixed as any pixel (its dither varies along it).
+                    for (columns, color) in solid.runs {
+                        for column in columns.clamped(to: run.x..<run.x + run.width) {
+                            values[column - run.x] = SIMD4(color.x, color.y, color.z, 1)
+                        }
+                    }
                     let line = pixels + (y * size.width + run.x) * 4
                     for index in 0..<run.width {
                         let value = values[index]
@@ -102,6 +150,7 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing, FloatLanes {
             guard let blocks = blocks.baseAddress else { return }
             let (cbSums, crSums, amountSums) = (blocks, blocks + blockStride, blocks + 2 * blockStride)
             let memory = shader.makeRowMemory(width: width)
+            var solid = SolidRuns()
             ShadedRow.with(count: width) { values in
                 for run in runs(in: band) {
                     let firstBlock = run.x / 2, blockCount = (run.x + run.width + 1) / 2 - firstBlock
@@ -111,9 +160,12 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing, FloatLanes {
                         let pairEnd = min(y + 2 - y % 2, run.y + run.height)
                         blocks.initialize(repeating: 0, count: 3 * blockStride)
                         for row in y..<pairEnd {
-                            shader.shade(row: row, from: run.x, count: run.width, into: values, memory: memory)
+                            solid.removeAll()
+                            shader.shade(row: row, from: run.x, count: run.width, into: values, solid: &solid, memory: memory)
                             Self.mixLuma(values, count: run.width, into: planes + row * width + run.x,
                                          sums: (cbSums, crSums, amountSums), oddStart: run.x % 2 == 1)
+                            Self.fill(solid, within: run.x..<run.x + run.width, into: planes + row * width,
+                                      sums: (cbSums - firstBlock, crSums - firstBlock, amountSums - firstBlock))
                         }
                         if y / 2 < height / 2 {
                             let cbRow = cbPlane + (y / 2) * chromaWidth + firstBlock, crRow = crPlane + (y / 2) * chromaWidth + firstBlock
@@ -176,6 +228,28 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing, FloatLanes {
                 sums.amount[block] += amount
             }
             index += 1
+        }
+    }
+
+    /// Writes `solid`'s runs (within `columns`) into the row of luma
+    /// samples `line` (from the frame's first column) and adds each pixel's
+    /// Cb, Cr and amount 1 to its block's sums (indexed by the frame's
+    /// block), pixel by pixel in order, as `mixLuma` adds a pixel of amount 1.
+    /// A run's blocks are wholly in it, so their sums are the same floats.
+    private static func fill(_ solid: SolidRuns, within columns: Range<Int>, into line: UnsafeMutablePointer<UInt8>,
+                             sums: (cb: UnsafeMutablePointer<Float>, cr: UnsafeMutablePointer<Float>, amount: UnsafeMutablePointer<Float>)) {
+        for (run, color) in solid.runs {
+            let run = run.clamped(to: columns)
+            guard !run.isEmpty else { continue }
+            let luma = kr * color.x + (1 - kr - kb) * color.y + kb * color.z
+            (line + run.lowerBound).update(repeating: level(16 + 219 * luma), count: run.count)
+            let cb = 128 + 224 * (color.z - luma) / (2 * (1 - kb)), cr = 128 + 224 * (color.x - luma) / (2 * (1 - kr))
+            // A block's two pixels in turn (the run's edges are even).
+            for block in run.lowerBound / 2..<run.upperBound / 2 {
+                sums.cb[block] = sums.cb[block] + cb + cb
+                sums.cr[block] = sums.cr[block] + cr + cr
+                sums.amount[block] = sums.amount[block] + 1 + 1
+            }
         }
     }
 

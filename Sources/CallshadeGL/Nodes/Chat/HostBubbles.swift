@@ -18,27 +18,75 @@ struct HostBubbles: HostRowShader {
         strokes = node.strokes.map { ($0, $0.box) }
     }
 
-    func makeRowMemory(width: Int) {}
+    /// What a band reuses from row to row: the bubbles a row crosses, their columns, and what a solid run may not hold.
+    final class RowMemory {
+        var crossing: [Int] = []
+        var touched: [Range<Int>] = []
+        var cuts: [Range<Int>] = []
 
-    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: Void) {
-        for index in 0..<count { values[index] = .zero }
+        init() {
+            crossing.reserveCapacity(16)
+            touched.reserveCapacity(16)
+            cuts.reserveCapacity(32)
+        }
+    }
+
+    func makeRowMemory(width: Int) -> RowMemory { RowMemory() }
+
+    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: RowMemory) {
+        var solid = SolidRuns()
+        shade(row: y, from: x, count: count, into: values, solid: &solid, memory: memory)
+        for (columns, color) in solid.runs {
+            for column in columns.clamped(to: x..<x + count) { values[column - x] = SIMD4(color.x, color.y, color.z, 1) }
+        }
+    }
+
+    /// A bubble's body surely filled along the row, where no other bubble's
+    /// box and no stroke's reaches, is a solid run of its fill; the rest of
+    /// its box is worked out pixel by pixel.
+    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, solid: inout SolidRuns, memory: RowMemory) {
+        values.red.update(repeating: 0, count: count)
+        values.green.update(repeating: 0, count: count)
+        values.blue.update(repeating: 0, count: count)
+        values.amount.update(repeating: 0, count: count)
         let centreY = Double(y) + 0.5
         let end = x + count
-        for placed in bubbles where placed.box.1 <= centreY && centreY <= placed.box.3 {
-            let bubble = placed.bubble
+        memory.crossing.removeAll(keepingCapacity: true)
+        memory.touched.removeAll(keepingCapacity: true)
+        for index in bubbles.indices where bubbles[index].box.1 <= centreY && centreY <= bubbles[index].box.3 {
+            memory.crossing.append(index)
+            memory.touched.append(Self.columns(bubbles[index].box.0, bubbles[index].box.2, within: x..<end))
+        }
+        for (which, index) in memory.crossing.enumerated() {
+            let bubble = bubbles[index].bubble
             let fill = SIMD4(Float(bubble.fill.r), Float(bubble.fill.g), Float(bubble.fill.b), 1)
-            let touched = Self.columns(placed.box.0, placed.box.2, within: x..<end)
-            let sure = placed.surelyFilled(atRow: centreY).map { Self.columns($0.lowerBound, $0.upperBound, within: touched) } ?? touched.lowerBound..<touched.lowerBound
-            for column in touched {
-                if sure.contains(column) {
-                    values[column - x] = fill
-                    continue
+            let touched = memory.touched[which]
+            let sure = bubbles[index].surelyFilled(atRow: centreY).map { Self.columns($0.lowerBound, $0.upperBound, within: touched) }
+                ?? touched.lowerBound..<touched.lowerBound
+            // What its solid run may not hold: every other bubble's columns on this row, and every stroke's.
+            memory.cuts.removeAll(keepingCapacity: true)
+            for (other, columns) in memory.touched.enumerated() where other != which { memory.cuts.append(columns) }
+            for (_, box) in strokes where box.1 <= centreY && centreY <= box.3 { memory.cuts.append(Self.columns(box.0, box.2, within: x..<end)) }
+            memory.cuts.sort { $0.lowerBound < $1.lowerBound }
+            let before = solid.runs.count
+            solid.add(sure, color: SIMD3(fill.x, fill.y, fill.z), excluding: memory.cuts)
+            // The box's columns outside its solid runs (which lie in order along the row).
+            var column = touched.lowerBound
+            for next in before...solid.runs.count {
+                let stop = next < solid.runs.count ? solid.runs[next].columns.lowerBound : touched.upperBound
+                while column < stop {
+                    if sure.contains(column) {
+                        values[column - x] = fill
+                    } else {
+                        let (covered, outline) = bubble.coverage(at: Vec2(Double(column) + 0.5, centreY))
+                        var pixel = values[column - x]
+                        if covered > 0 { pixel = Self.over(pixel, color: bubble.fill, amount: covered) }
+                        if outline > 0 { pixel = Self.over(pixel, color: .black, amount: outline) }
+                        values[column - x] = pixel
+                    }
+                    column += 1
                 }
-                let (covered, outline) = bubble.coverage(at: Vec2(Double(column) + 0.5, centreY))
-                var pixel = values[column - x]
-                if covered > 0 { pixel = Self.over(pixel, color: bubble.fill, amount: covered) }
-                if outline > 0 { pixel = Self.over(pixel, color: .black, amount: outline) }
-                values[column - x] = pixel
+                if next < solid.runs.count { column = max(column, solid.runs[next].columns.upperBound) }
             }
         }
         for (stroke, box) in strokes where box.1 <= centreY && centreY <= box.3 {
