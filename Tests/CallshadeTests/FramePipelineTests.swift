@@ -74,6 +74,43 @@ final class FramePipelineTests: XCTestCase {
         }
     }
 
+    /// A frame whose scene is the last frame's is written again, not
+    /// rendered: the same bytes; a scene that differs is rendered.
+    func testARepeatedSceneIsWrittenAgainNotRendered() throws {
+        final class CountingRenderer: FrameRenderer {
+            let inner: FrameRenderer
+            private(set) var renders = 0
+            init(_ inner: FrameRenderer) { self.inner = inner }
+            func render(_ scene: Scene) throws -> RGBAImage {
+                renders += 1
+                return try inner.render(scene)
+            }
+        }
+        let scenes = try Self.scenes(count: 2)
+        XCTAssertNotEqual(scenes[0], scenes[1])
+        for takes in PixelFormat.allCases {
+            let renderer = CountingRenderer(ReferenceRenderer())
+            let sink = KeepingSink(takes: takes)
+            let pipeline = FramePipeline(renderer: renderer, sink: sink)
+            // Frames 0 to 4: the first scene twice, the second twice, the first again.
+            let shown = [0, 0, 1, 1, 0]
+            for (index, which) in shown.enumerated() { try pipeline.submit(scenes[which], index: index) }
+            try pipeline.finish()
+            XCTAssertEqual(renderer.renders, 3, "\(takes): each run of one scene rendered once")
+            XCTAssertEqual(sink.frames.map(\.index), [0, 1, 2, 3, 4])
+            for (index, frame) in sink.frames {
+                var expected: [UInt8] = []
+                let image = try ReferenceRenderer().render(scenes[shown[index]])
+                switch frame {
+                case .rgba(let got): assertSameImage(got, image, "\(takes) frame \(index)")
+                case .yuv420p(let planes):
+                    try YUV420.convertFast(image, into: &expected)
+                    XCTAssertEqual(planes, expected, "\(takes) frame \(index)")
+                }
+            }
+        }
+    }
+
     func testAFailedWriteAbandonsTheSinkAndIsThrown() throws {
         final class FailingSink: FrameSink {
             var takes: PixelFormat { .rgba }

@@ -158,7 +158,11 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing, FloatLanes {
                     var y = run.y
                     while y < run.y + run.height {
                         let pairEnd = min(y + 2 - y % 2, run.y + run.height)
-                        blocks.initialize(repeating: 0, count: 3 * blockStride)
+                        // The run's blocks, and the spare ones eight-wide loops may reach.
+                        let reached = min(blockCount + 8, blockStride)
+                        cbSums.update(repeating: 0, count: reached)
+                        crSums.update(repeating: 0, count: reached)
+                        amountSums.update(repeating: 0, count: reached)
                         for row in y..<pairEnd {
                             solid.removeAll()
                             shader.shade(row: row, from: run.x, count: run.width, into: values, solid: &solid, memory: memory)

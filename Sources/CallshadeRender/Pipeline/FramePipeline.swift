@@ -18,6 +18,10 @@ public final class FramePipeline {
     public let writes: PixelFormat
     private let renderer: FrameRenderer
     private let writer: FrameWriter
+    /// The last frame rendered and its scene: a frame whose scene is the
+    /// same again (a chat between its events) is the same bytes, so it is
+    /// written again rather than rendered (the only frame kept).
+    private var last: (scene: Scene, frame: RenderedFrame)?
 
     public init(renderer: FrameRenderer, sink: FrameSink, depth: Int = 2) {
         let takes = sink.takes
@@ -31,6 +35,11 @@ public final class FramePipeline {
     /// earlier write, if one failed. I420 is rendered into a buffer the writer
     /// is done with, so that its pages are not mapped afresh every frame.
     public func submit(_ scene: Scene, index: Int) throws {
+        if let last, last.scene == scene {
+            try writer.submit(last.frame, index: index)
+            return
+        }
+        last = nil
         let frame: RenderedFrame
         switch renders {
         case .rgba:
@@ -40,6 +49,7 @@ public final class FramePipeline {
             try renderer.renderYUV420(scene, into: &planes)
             frame = .yuv420p(planes)
         }
+        last = (scene, frame)
         try writer.submit(frame, index: index)
     }
 

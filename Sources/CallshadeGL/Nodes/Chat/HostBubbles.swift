@@ -45,9 +45,7 @@ struct HostBubbles: HostRowShader {
     /// box and no stroke's reaches, is a solid run of its fill; the rest of
     /// its box is worked out pixel by pixel.
     func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, solid: inout SolidRuns, memory: RowMemory) {
-        values.red.update(repeating: 0, count: count)
-        values.green.update(repeating: 0, count: count)
-        values.blue.update(repeating: 0, count: count)
+        // Only the amounts: a pixel of amount 0 is never mixed, whatever colour it holds (all finite).
         values.amount.update(repeating: 0, count: count)
         let centreY = Double(y) + 0.5
         let end = x + count
