@@ -50,7 +50,7 @@ final class StudioExports: @unchecked Sendable {
         let name = "\(stem)-\(CallTimeline.number(request.from))-\(CallTimeline.number(request.to))s"
         let output = (folder as NSString).appendingPathComponent(request.format == "mp4" ? name + ".mp4" : name)
         return ["render", scenario.file, "-o", output, "--from", "\(request.from)", "--to", "\(request.to)",
-                "--size", (request.full ? scenario.fullSize : scenario.previewSize).description, "--quiet"] + options
+                "--size", (request.full ? scenario.fullSize : scenario.previewSize).description, "--format", request.format, "--quiet"] + options
     }
 
     /// Starts the export (202 with its state), or says why not: 409 while another runs, 400 for a command line `render` refuses.

@@ -64,9 +64,9 @@ final class StudioServer: Sendable {
         return port
     }
 
-    /// Stops listening and ends the drawing thread.
+    /// Stops listening, closes the connections at once, and ends the drawing thread.
     func stop() async {
-        await server.stop(timeout: 1)
+        await server.stop(timeout: 0)
         studio.stop()
     }
 
