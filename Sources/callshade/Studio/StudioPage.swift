@@ -203,7 +203,7 @@ enum StudioPage {
       show(Math.min(frame, summary.lastFrame));
     }
 
-    async function poll() {
+    async function refreshStatus() {
       try {
         const status = await (await fetch("/api/status")).json();
         showError(status.error);
@@ -214,7 +214,7 @@ enum StudioPage {
       } catch (failure) {
         showError("the studio does not answer: " + failure);
       }
-      setTimeout(poll, 700);
+      setTimeout(refreshStatus, 700);
     }
 
     $("scrub").oninput = () => { setPlaying(false); show(Number($("scrub").value)); };
@@ -235,7 +235,7 @@ enum StudioPage {
       if (event.key === "ArrowLeft") { setPlaying(false); show(frame - step); event.preventDefault(); }
       if (event.key === " ") { setPlaying(!playing); event.preventDefault(); }
     });
-    loadSummary().then(poll);
+    loadSummary().then(refreshStatus);
     </script>
     </body></html>
     """
