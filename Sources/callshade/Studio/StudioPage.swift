@@ -22,13 +22,15 @@ enum StudioPage {
     button, select { font: inherit; }
     #timeline { padding: 0 14px 14px; }
     #readout { font-variant-numeric: tabular-nums; margin: 6px 0; }
-    #scrub { width: 100%; }
-    .row { position: relative; height: 20px; margin: 2px 0; background: #26282c; }
-    .row .name { position: absolute; left: 4px; top: 2px; font-size: 11px; color: #8a8d96; z-index: 2; pointer-events: none; }
+    #scrub { width: calc(100% - 80px); margin-left: 80px; box-sizing: border-box; }
+    .row { position: relative; height: 20px; margin: 2px 0 2px 80px; background: #26282c; }
+    .row .name { position: absolute; left: -80px; width: 74px; text-align: right; top: 3px; font-size: 11px; color: #8a8d96; }
     .band { position: absolute; top: 2px; height: 16px; background: #3f6fb6; border-radius: 3px; overflow: hidden; font-size: 11px; white-space: nowrap; color: #fff; padding-left: 2px; box-sizing: border-box; }
     .mark { position: absolute; top: 0; width: 2px; height: 20px; background: #f0b429; cursor: pointer; }
-    #cursor { position: absolute; top: 0; bottom: 0; width: 1px; background: #fff; pointer-events: none; }
+    #cursor { position: absolute; top: 0; bottom: 0; width: 1px; background: #fff; pointer-events: none; z-index: 3; }
     #rows { position: relative; }
+    #track { position: absolute; left: 80px; right: 0; top: 0; bottom: 0; pointer-events: none; }
+    #layers { columns: 3; }
     #metrics, #exportState { font-size: 12px; color: #b5b8c0; }
     </style></head>
     <body>
@@ -57,13 +59,13 @@ enum StudioPage {
     <section id="timeline">
       <div><button id="play">Play</button> <span id="readout"></span></div>
       <input id="scrub" type="range" min="0" value="0" step="1">
-      <div id="rows"><div id="cursor"></div></div>
+      <div id="rows"><div id="track"><div id="cursor"></div></div></div>
     </section>
     <script>
     "use strict";
     const $ = (id) => document.getElementById(id);
     let summary = null, generation = 0, frame = 0, playing = false, playStart = 0, playFrom = 0;
-    let loading = false, wanted = null, shownUrl = null;
+    let loading = false, wanted = null, shownUrl = null, first = true;
 
     function seconds(n) { return n / summary.fps; }
     function view() { return document.querySelector("input[name=view]:checked").value; }
@@ -90,6 +92,7 @@ enum StudioPage {
       $("scrub").value = String(frame);
       $("readout").textContent = seconds(frame).toFixed(3) + " s  ·  frame " + frame + " of " + summary.lastFrame;
       $("cursor").style.left = (100 * seconds(frame) / summary.duration) + "%";
+      history.replaceState(null, "", "#n=" + frame);
       wanted = frameUrl(frame);
       pump();
     }
@@ -200,7 +203,9 @@ enum StudioPage {
         $("layers").appendChild(label);
       }
       drawTimeline();
-      show(Math.min(frame, summary.lastFrame));
+      const asked = /^#n=(\\d+)$/.exec(window.location.hash);
+      show(Math.min(first && asked ? Number(asked[1]) : frame, summary.lastFrame));
+      first = false;
     }
 
     async function refreshStatus() {
