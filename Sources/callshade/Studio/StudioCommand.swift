@@ -58,6 +58,12 @@ struct StudioCommand: StoppableCommand {
                    exports: StudioExports(folder: exports, options: renderArguments, stop: cleanup))
     }
 
+    func run() throws {
+        // A write to an export's ffmpeg that a stop killed, or to a browser that went away, fails with EPIPE instead of ending the process.
+        try ThisProcess.ignore(signal: SIGPIPE)
+        try performStoppably()
+    }
+
     /// Serves until a signal stops the process.
     func perform(cleanup: StopCleanup) throws {
         let server = try StudioServer(studio: try makeStudio(cleanup: cleanup), port: UInt16(port))
