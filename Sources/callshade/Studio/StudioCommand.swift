@@ -27,10 +27,10 @@ struct StudioCommand: StoppableCommand {
     @Argument(help: ArgumentHelp("The scenario file (JSON).", valueName: "SCENARIO"))
     var scenario: String
 
-    @Option(help: ArgumentHelp("The port to listen on, on 127.0.0.1 (0: any free port; default \(StudioCommand.defaultPort)).", valueName: "N"))
+    @Option(help: ArgumentHelp("The port to listen on, on 127.0.0.1 (0: any free port).", valueName: "N"))
     var port: Int = StudioCommand.defaultPort
 
-    @Option(help: ArgumentHelp("The folder range exports are written to (default: the current folder).", valueName: "DIR"))
+    @Option(help: ArgumentHelp("The folder range exports are written to.", valueName: "DIR"))
     var exports: String = "."
 
     @OptionGroup var sceneOptions: SceneOptions
