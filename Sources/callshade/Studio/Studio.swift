@@ -150,6 +150,8 @@ final class Studio: @unchecked Sendable {
                     lock.unlock()
                 }
                 continuation.resume()
+            } dropped: {
+                continuation.resume()
             }
         }
     }

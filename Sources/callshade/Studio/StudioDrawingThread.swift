@@ -11,7 +11,7 @@ final class StudioDrawingThread: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var waitingFrame: (work: Work, replaced: Work)?
-    private var queue: [Work] = []
+    private var queue: [(work: Work, dropped: Work)] = []
     private var stopped = false
 
     init() {
@@ -20,9 +20,15 @@ final class StudioDrawingThread: @unchecked Sendable {
         thread.start()
     }
 
-    /// Runs `work` on the thread when it is free, unless a newer frame comes first: then `replaced` runs instead (on the caller's thread).
+    /// Runs `work` on the thread when it is free, unless a newer frame comes
+    /// first or the thread stops: then `replaced` runs instead (on the caller's thread).
     func submitFrame(_ work: @escaping Work, replaced: @escaping Work) {
         condition.lock()
+        guard !stopped else {
+            condition.unlock()
+            replaced()
+            return
+        }
         let previous = waitingFrame
         waitingFrame = (work, replaced)
         condition.signal()
@@ -30,24 +36,32 @@ final class StudioDrawingThread: @unchecked Sendable {
         previous?.replaced()
     }
 
-    /// Runs `work` on the thread, after the work already queued.
-    func submit(_ work: @escaping Work) {
+    /// Runs `work` on the thread, after the work already queued; `dropped` instead if the thread stops first.
+    func submit(_ work: @escaping Work, dropped: @escaping Work = {}) {
         condition.lock()
-        queue.append(work)
+        guard !stopped else {
+            condition.unlock()
+            dropped()
+            return
+        }
+        queue.append((work, dropped))
         condition.signal()
         condition.unlock()
     }
 
-    /// Ends the thread once the work it is doing is done; what still waits is dropped (a frame is told it was replaced).
+    /// Ends the thread once the work it is doing is done; what still waits
+    /// is dropped (a frame is told it was replaced), and so is what comes later.
     func stop() {
         condition.lock()
         stopped = true
         let frame = waitingFrame
+        let queued = queue
         waitingFrame = nil
         queue.removeAll()
         condition.signal()
         condition.unlock()
         frame?.replaced()
+        queued.forEach { $0.dropped() }
     }
 
     private func loop() {
@@ -60,7 +74,7 @@ final class StudioDrawingThread: @unchecked Sendable {
             }
             let work: Work
             if !queue.isEmpty {
-                work = queue.removeFirst()
+                work = queue.removeFirst().work
             } else if let frame = waitingFrame {
                 work = frame.work
                 waitingFrame = nil

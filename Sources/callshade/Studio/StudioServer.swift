@@ -11,6 +11,8 @@ final class StudioServer: Sendable {
     let studio: Studio
     private let server: HTTPServer
     private let requestedPort: UInt16
+    /// The task that polls the watched files, cancelled by `stop`.
+    private let poller = PollingTask()
 
     /// The loopback address the studio listens on.
     static let host = "127.0.0.1"
@@ -55,17 +57,19 @@ final class StudioServer: Sendable {
             throw Diagnostic.studioAddress("cannot tell the port the server listens on")
         }
         let studio = self.studio
-        Task {
+        poller.set(Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(Self.pollInterval))
+                if Task.isCancelled { break }
                 await studio.checkForChanges()
             }
-        }
+        })
         return port
     }
 
     /// Stops listening, closes the connections at once, and ends the drawing thread.
     func stop() async {
+        poller.cancel()
         await server.stop(timeout: 0)
         studio.stop()
     }
@@ -80,6 +84,20 @@ final class StudioServer: Sendable {
             return .studioAddress("cannot listen on \(address): \(call) failed: \(message) (errno \(number))")
         }
         return .studioAddress("cannot listen on \(address): \(error)")
+    }
+}
+
+/// The polling task, kept to be cancelled.
+private final class PollingTask: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: Task<Void, Never>?
+
+    func set(_ started: Task<Void, Never>) {
+        lock.withLock { task = started }
+    }
+
+    func cancel() {
+        lock.withLock { task }?.cancel()
     }
 }
 

@@ -42,7 +42,7 @@ final class StudioDrawingThreadTests: XCTestCase {
         XCTAssertEqual(log.all, ["replaced 1", "replaced 2", "replaced 3", "replaced 4", "replaced 5", "busy", "reload", "frame 6"])
     }
 
-    func testAStoppedThreadTellsTheWaitingFrameItWasReplaced() {
+    func testAStoppedThreadDropsWhatWaitsAndWhatComesLater() {
         let thread = StudioDrawingThread()
         let log = Log()
         let busy = DispatchSemaphore(value: 0)
@@ -53,8 +53,13 @@ final class StudioDrawingThreadTests: XCTestCase {
         }
         busy.wait()
         thread.submitFrame({ log.add("drawn") }, replaced: { log.add("replaced") })
+        thread.submit({ log.add("reloaded") }, dropped: { log.add("reload dropped") })
         thread.stop()
         release.signal()
-        XCTAssertEqual(log.all, ["replaced"])
+        XCTAssertEqual(log.all, ["replaced", "reload dropped"])
+        // Work that comes after the stop is dropped at once, not left waiting.
+        thread.submitFrame({ log.add("drawn later") }, replaced: { log.add("replaced later") })
+        thread.submit({ log.add("reloaded later") }, dropped: { log.add("reload dropped later") })
+        XCTAssertEqual(log.all, ["replaced", "reload dropped", "replaced later", "reload dropped later"])
     }
 }
