@@ -43,6 +43,9 @@ let package = Package(
         // 1.8.2 is the version the tests pass with (and the only one the local
         // package mirror has: a range from 1.5.0 would not resolve).
         .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.2")),
+        // The studio's HTTP server (`callshade studio`): small, on BSD sockets and
+        // Swift concurrency, no SwiftNIO (Hummingbird's would cost CI minutes).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // C at the edge: system libraries, found through pkg-config.
@@ -100,6 +103,7 @@ let package = Package(
         .executableTarget(name: "callshade", dependencies: [
             "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport",
             "CallshadeRender", "CallshadeVideo", "CallshadeSVG", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
 
         // Build-time embedding of Shaders/ into the binary.

@@ -25,7 +25,8 @@ struct Callshade: ParsableCommand {
           callshade sheet Examples/call.json -o sheet.png
           callshade compare Examples/call.json -o report
         """,
-        subcommands: [FrameCommand.self, RenderCommand.self, ValidateCommand.self, LevelsCommand.self, CompareCommand.self, SheetCommand.self, InfoCommand.self, BenchCommand.self]
+        subcommands: [FrameCommand.self, RenderCommand.self, ValidateCommand.self, LevelsCommand.self, CompareCommand.self, SheetCommand.self, InfoCommand.self, BenchCommand.self,
+                      StudioCommand.self]
     )
 
     /// Standard descriptors closed at start are put on /dev/null before

@@ -46,7 +46,7 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
     var output: String?
 
     @Option(help: ArgumentHelp("Levels a channel may differ by before a pixel counts as over (default 1).", valueName: "N"))
-    var tolerance: Int = 1
+    var tolerance: Int = CompareHeatMap.tolerance
 
     @OptionGroup var layerOptions: LayerOptions
     @OptionGroup var sceneOptions: SceneOptions
@@ -82,7 +82,7 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
         let gpu = try drawing.render.makeRenderer(backend: .gpu)
         let cpu = try drawing.render.makeRenderer(backend: .cpu)
         let folder = try stage(output, cleanup: cleanup)
-        let text = try TextRenderer(pixelHeight: max(12, size.width / 36))
+        let text = try CompareHeatMap.label(width: size.width)
         var rows: [ReportPage.Row] = []
         defer { frames.sayVideoWarnings() }
         print("     frame  result  max |d|  mean |d|    PSNR (dB)  over tolerance")
@@ -112,7 +112,7 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
             return metrics.passes
         }
         let folder = try stage(output, cleanup: cleanup)
-        let text = try TextRenderer(pixelHeight: max(12, a.width / 36))
+        let text = try CompareHeatMap.label(width: a.width)
         let row = try writePictures(a, b, title: "\(names.0) vs \(names.1)", name: "images", folder: folder.path, text: text,
                                     labels: names)
         print(Self.summary(row))
@@ -136,7 +136,7 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
     private func writePictures(_ a: RGBAImage, _ b: RGBAImage, title: String, name: String, folder: String, text: TextRenderer,
                                labels: (String, String) = ("GPU", "CPU reference")) throws -> ReportPage.Row {
         let metrics = try ImageMetrics(a, b, tolerance: tolerance)
-        let scale = max(2, metrics.largestDifference)
+        let scale = CompareHeatMap.scale(for: metrics)
         let files = (name + "-a.png", name + "-b.png", name + "-side.png", name + "-diff.png")
         try PNGFile.write(a, to: folder + "/" + files.0)
         try PNGFile.write(b, to: folder + "/" + files.1)

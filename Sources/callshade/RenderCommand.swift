@@ -120,8 +120,9 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         try render(cleanup: cleanup, rawOutput: .standardOutput)
     }
 
-    /// Renders, raw frames (`-o -`) going to `rawOutput`.
-    func render(cleanup: StopCleanup, rawOutput: FileDescriptor) throws {
+    /// Renders, raw frames (`-o -`) going to `rawOutput`; `report` gets the
+    /// number of frames done after each and the number to do (the studio's exports).
+    func render(cleanup: StopCleanup, rawOutput: FileDescriptor, report: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws {
         let scenario = try ScenarioFile.loadAny(path: self.scenario)
         let schedule = try frameSchedule(of: scenario)
         let range = try shard?.nonEmptyFrames(of: schedule.count) ?? 0..<schedule.count
@@ -161,7 +162,10 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         let progress = ProgressLine(total: range.count, quiet: quiet)
         defer { warnings() }
         do {
-            try pipeline.render(frames, schedule: schedule, range: range, keepsIndices: isFrames(target), progress: progress.update(done:))
+            try pipeline.render(frames, schedule: schedule, range: range, keepsIndices: isFrames(target), progress: { done in
+                progress.update(done: done)
+                report(done, range.count)
+            })
             progress.end()
         } catch {
             progress.end()

@@ -72,6 +72,9 @@ enum Diagnostic: Error, Equatable {
     case fonts(String)
     case sizesDiffer(String)
 
+    /// The studio cannot listen where it was asked to (a port in use).
+    case studioAddress(String)
+
     // The process.
     case system(String)
     case readerGone
@@ -120,6 +123,7 @@ enum Diagnostic: Error, Equatable {
         case .shaders: return "gpu.shaders"
         case .fonts: return "text.fonts"
         case .sizesDiffer: return "compare.sizes-differ"
+        case .studioAddress: return "studio.address"
         case .system: return "system"
         case .readerGone: return "output.reader-gone"
         case .interrupted: return "interrupted"
@@ -146,7 +150,7 @@ enum Diagnostic: Error, Equatable {
         case .pointsWidth(let given, let requirement): return "\(given) \(requirement)"
         case .frameSize(let message), .renderRange(let message), .outputWrite(let message), .avatar(let message),
              .audio(let message), .video(let message), .picture(let message), .pattern(let message), .ffmpegFailed(let message), .gpuUnavailable(let message),
-             .shaders(let message), .fonts(let message), .sizesDiffer(let message), .system(let message):
+             .shaders(let message), .fonts(let message), .sizesDiffer(let message), .system(let message), .studioAddress(let message):
             return message
         case .output(let failure): return failure.description
         case .outputKind(let path, let rule): return "output '\(path)' \(rule)"

@@ -1,0 +1,98 @@
+import ArgumentParser
+import CallshadeCore
+import CallshadeSystem
+import Foundation
+
+struct StudioCommand: StoppableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "studio",
+        abstract: "Review a scenario in the browser, frame by frame: a local web page with its timeline.",
+        discussion: """
+        Serves a page on 127.0.0.1 (it prints the address and opens nothing): \
+        the frame at the current instant, drawn as `frame --time` draws it, a \
+        timeline with the scenario's marks and phases, play and pause at its \
+        fps, frame-exact stepping, the layers, the CPU reference and the heat \
+        map of the GPU against it, and exports (a PNG of the frame, a render \
+        of a range). When the scenario file or a file it names changes, the \
+        page reloads it; a scenario that no longer validates shows the error \
+        `validate` prints next to the last good frame. Ctrl-C stops it.
+
+        Examples:
+          callshade studio Examples/call.json
+          callshade studio Examples/chat.json --port 9000
+          callshade studio Examples/drawing.json --port 0     (any free port)
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The scenario file (JSON).", valueName: "SCENARIO"))
+    var scenario: String
+
+    @Option(help: ArgumentHelp("The port to listen on, on 127.0.0.1 (0: any free port).", valueName: "N"))
+    var port: Int = StudioCommand.defaultPort
+
+    @Option(help: ArgumentHelp("The folder range exports are written to.", valueName: "DIR"))
+    var exports: String = "."
+
+    @OptionGroup var sceneOptions: SceneOptions
+    @OptionGroup var renderOptions: RenderOptions
+
+    static let defaultPort = 8036
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw Diagnostic.optionRange(option: "--port", range: 0...65535, got: port) }
+    }
+
+    /// The options an export's `render` gets, as this command line gave them.
+    var renderArguments: [String] {
+        var arguments = ["--backend", renderOptions.backend.rawValue, "--route", renderOptions.route.rawValue,
+                         "--egl-platform", renderOptions.eglPlatform.rawValue, "--gradient-factor", "\(renderOptions.gradientFactor)"]
+        if let shaders = renderOptions.shaders { arguments += ["--shaders", shaders] }
+        if let avatar = sceneOptions.avatar { arguments += ["--avatar", avatar] }
+        if let width = sceneOptions.pointsWidth { arguments += ["--points-width", width.text] }
+        return arguments
+    }
+
+    /// The studio of this command line's scenario (a scenario that does not validate is refused here).
+    func makeStudio(cleanup: StopCleanup) throws -> Studio {
+        try Studio(file: scenario, scene: sceneOptions, render: renderOptions,
+                   exports: StudioExports(folder: exports, options: renderArguments, stop: cleanup))
+    }
+
+    func run() throws {
+        // A write to an export's ffmpeg that a stop killed, or to a browser that went away, fails with EPIPE instead of ending the process.
+        try ThisProcess.ignore(signal: SIGPIPE)
+        try performStoppably()
+    }
+
+    /// Serves until a signal stops the process.
+    func perform(cleanup: StopCleanup) throws {
+        let server = try StudioServer(studio: try makeStudio(cleanup: cleanup), port: UInt16(port))
+        let started = BlockingResult<UInt16>()
+        Task {
+            do { started.finish(.success(try await server.start())) } catch { started.finish(.failure(error)) }
+        }
+        let listening = try started.wait()
+        let line = "callshade studio: \(scenario) at http://\(StudioServer.host):\(listening)/ (Ctrl-C stops it)\n"
+        FileHandle.standardOutput.write(Data(line.utf8))
+        // Serves on the server's tasks; this thread waits for the signal that ends the process.
+        let forever = DispatchSemaphore(value: 0)
+        forever.wait()
+    }
+}
+
+/// A result handed from a task to a thread that waits for it.
+final class BlockingResult<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<Value, Error>?
+
+    func finish(_ outcome: Result<Value, Error>) {
+        result = outcome
+        done.signal()
+    }
+
+    func wait() throws -> Value {
+        done.wait()
+        guard let result else { throw Diagnostic.internalError("no result") }
+        return try result.get()
+    }
+}

@@ -1,0 +1,247 @@
+/// The studio's page: plain HTML, CSS and JavaScript, no build step, no
+/// library, nothing fetched but the studio's own API. The page asks frames
+/// by frame number, so what it shows at frame n is always the frame at
+/// n / fps; playing asks for the frame the clock has reached once the one
+/// before has arrived (frames are skipped when drawing is slower than the
+/// fps, never shown late or shifted).
+enum StudioPage {
+    static let html = """
+    <!doctype html>
+    <html lang="en"><head><meta charset="utf-8"><title>callshade studio</title>
+    <style>
+    body { font: 14px system-ui, sans-serif; margin: 0; background: #1e1f22; color: #e4e4e7; }
+    header { padding: 8px 14px; background: #2b2d31; display: flex; gap: 16px; align-items: baseline; }
+    header b { font-size: 16px; }
+    main { display: flex; gap: 16px; padding: 12px 14px; align-items: flex-start; }
+    #stage { position: relative; }
+    #frame { display: block; max-height: 72vh; max-width: 60vw; background: repeating-conic-gradient(#444 0 25%, #333 0 50%) 0 0 / 16px 16px; }
+    #error { display: none; background: #5c1f1f; color: #ffd7d7; padding: 8px 10px; border-radius: 6px; white-space: pre-wrap; max-width: 520px; }
+    #side { display: flex; flex-direction: column; gap: 12px; min-width: 240px; }
+    fieldset { border: 1px solid #44464d; border-radius: 6px; }
+    label { display: block; margin: 2px 0; }
+    button, select { font: inherit; }
+    #timeline { padding: 0 14px 14px; }
+    #readout { font-variant-numeric: tabular-nums; margin: 6px 0; }
+    #scrub { width: calc(100% - 80px); margin-left: 80px; box-sizing: border-box; }
+    .row { position: relative; height: 20px; margin: 2px 0 2px 80px; background: #26282c; }
+    .row .name { position: absolute; left: -80px; width: 74px; text-align: right; top: 3px; font-size: 11px; color: #8a8d96; }
+    .band { position: absolute; top: 2px; height: 16px; background: #3f6fb6; border-radius: 3px; overflow: hidden; font-size: 11px; white-space: nowrap; color: #fff; padding-left: 2px; box-sizing: border-box; }
+    .mark { position: absolute; top: 0; width: 2px; height: 20px; background: #f0b429; cursor: pointer; }
+    #cursor { position: absolute; top: 0; bottom: 0; width: 1px; background: #fff; pointer-events: none; z-index: 3; }
+    #rows { position: relative; }
+    #track { position: absolute; left: 80px; right: 0; top: 0; bottom: 0; pointer-events: none; }
+    #layers { columns: 3; }
+    #metrics, #exportState { font-size: 12px; color: #b5b8c0; }
+    </style></head>
+    <body>
+    <header><b>callshade studio</b><span id="file"></span><span id="facts"></span></header>
+    <main>
+      <div id="stage"><img id="frame" alt="the frame"></div>
+      <div id="side">
+        <div id="error"></div>
+        <fieldset><legend>View</legend>
+          <label><input type="radio" name="view" value="render" checked> renderer (as render draws it)</label>
+          <label><input type="radio" name="view" value="reference"> CPU reference</label>
+          <label><input type="radio" name="view" value="difference"> difference (GPU against CPU)</label>
+          <label><input type="checkbox" id="full"> full size</label>
+          <div id="metrics"></div>
+        </fieldset>
+        <fieldset id="layersBox"><legend>Layers</legend><div id="layers"></div></fieldset>
+        <fieldset><legend>Export</legend>
+          <button id="png">PNG of this frame</button>
+          <div style="margin-top:8px">from <select id="from"></select> to <select id="to"></select>
+            <select id="format"><option value="mp4">MP4</option><option value="png">PNG frames</option></select>
+            <button id="range">Render range</button></div>
+          <div id="exportState"></div>
+        </fieldset>
+      </div>
+    </main>
+    <section id="timeline">
+      <div><button id="play">Play</button> <span id="readout"></span></div>
+      <input id="scrub" type="range" min="0" value="0" step="1">
+      <div id="rows"><div id="track"><div id="cursor"></div></div></div>
+    </section>
+    <script>
+    "use strict";
+    const $ = (id) => document.getElementById(id);
+    let summary = null, generation = 0, frame = 0, playing = false, playStart = 0, playFrom = 0;
+    let loading = false, wanted = null, shownUrl = null, first = true;
+
+    function seconds(n) { return n / summary.fps; }
+    function view() { return document.querySelector("input[name=view]:checked").value; }
+    function chosenLayers() {
+      const boxes = [...document.querySelectorAll("#layers input")];
+      if (boxes.every((box) => box.checked)) return null;
+      return boxes.filter((box) => box.checked).map((box) => box.value).join(",");
+    }
+    function frameUrl(n, extra) {
+      const query = new URLSearchParams({ n: String(n), size: $("full").checked ? "full" : "preview", view: view() });
+      const layers = chosenLayers();
+      if (layers !== null) query.set("layers", layers);
+      for (const [key, value] of Object.entries(extra || {})) query.set(key, value);
+      return "/api/frame?" + query.toString();
+    }
+    function showError(text) {
+      $("error").style.display = text ? "block" : "none";
+      $("error").textContent = text || "";
+    }
+
+    // One frame request at a time; the newest wish is drawn next.
+    function show(n) {
+      frame = Math.max(0, Math.min(summary.lastFrame, n));
+      $("scrub").value = String(frame);
+      $("readout").textContent = seconds(frame).toFixed(3) + " s  ·  frame " + frame + " of " + summary.lastFrame;
+      $("cursor").style.left = (100 * seconds(frame) / summary.duration) + "%";
+      history.replaceState(null, "", "#n=" + frame);
+      wanted = frameUrl(frame);
+      pump();
+    }
+    async function pump() {
+      if (loading || wanted === null) return;
+      const url = wanted;
+      wanted = null;
+      loading = true;
+      try {
+        const reply = await fetch(url);
+        if (reply.ok) {
+          const picture = URL.createObjectURL(await reply.blob());
+          $("frame").src = picture;
+          if (shownUrl) URL.revokeObjectURL(shownUrl);
+          shownUrl = picture;
+          const largest = reply.headers.get("X-Callshade-Largest-Difference");
+          $("metrics").textContent = largest === null ? "" : "largest difference " + largest + ", pixels over 1 level: "
+            + reply.headers.get("X-Callshade-Pixels-Over") + (reply.headers.get("X-Callshade-Passes") === "yes" ? " (passes)" : " (fails)");
+        } else if (reply.status !== 503) {
+          showError((await reply.json()).error);
+        }
+      } catch (failure) {
+        showError("the studio does not answer: " + failure);
+      }
+      loading = false;
+      pump();
+    }
+
+    function tick(now) {
+      if (!playing) return;
+      const n = playFrom + Math.floor((now - playStart) * summary.fps / 1000);
+      if (n > summary.lastFrame) { setPlaying(false); show(summary.lastFrame); return; }
+      if (n !== frame && !loading) show(n);
+      requestAnimationFrame(tick);
+    }
+    function setPlaying(on) {
+      playing = on;
+      $("play").textContent = on ? "Pause" : "Play";
+      if (on) { playFrom = frame >= summary.lastFrame ? 0 : frame; playStart = performance.now(); requestAnimationFrame(tick); }
+    }
+
+    function drawTimeline() {
+      const rows = $("rows");
+      rows.querySelectorAll(".row").forEach((row) => row.remove());
+      const place = (t) => (100 * t / summary.duration) + "%";
+      const marks = document.createElement("div");
+      marks.className = "row";
+      marks.innerHTML = '<span class="name">marks</span>';
+      for (const mark of summary.marks) {
+        const tick = document.createElement("div");
+        tick.className = "mark";
+        tick.style.left = place(mark.time);
+        tick.title = mark.time.toFixed(3) + " s: " + mark.label;
+        tick.onclick = () => { setPlaying(false); show(Math.round(mark.time * summary.fps)); };
+        marks.appendChild(tick);
+      }
+      rows.appendChild(marks);
+      const names = [...new Set(summary.bands.map((band) => band.row))];
+      for (const name of names) {
+        const row = document.createElement("div");
+        row.className = "row";
+        row.innerHTML = '<span class="name"></span>';
+        row.firstChild.textContent = name;
+        for (const band of summary.bands.filter((band) => band.row === name)) {
+          const span = document.createElement("div");
+          span.className = "band";
+          span.style.left = place(band.start);
+          span.style.width = "calc(" + (100 * (band.end - band.start) / summary.duration) + "% + 1px)";
+          span.textContent = band.label;
+          span.title = band.label + ": " + band.start.toFixed(3) + " to " + band.end.toFixed(3) + " s";
+          row.appendChild(span);
+        }
+        rows.appendChild(row);
+      }
+      const instants = [0, ...summary.marks.map((mark) => mark.time), summary.duration]
+        .filter((t, index, all) => all.indexOf(t) === index).sort((a, b) => a - b);
+      for (const select of [$("from"), $("to")]) {
+        select.innerHTML = "";
+        for (const t of instants) {
+          const option = document.createElement("option");
+          option.value = String(t);
+          const label = summary.marks.find((mark) => mark.time === t);
+          option.textContent = t.toFixed(2) + " s" + (label ? " " + label.label.slice(0, 28) : "");
+          select.appendChild(option);
+        }
+      }
+      $("to").selectedIndex = Math.min(1, instants.length - 1);
+    }
+
+    async function loadSummary() {
+      summary = await (await fetch("/api/summary")).json();
+      generation = summary.generation;
+      $("file").textContent = summary.file;
+      $("facts").textContent = summary.kind + ", " + summary.duration + " s, " + summary.fps + " fps, " + summary.size
+        + " (preview " + summary.previewSize + ")";
+      $("scrub").max = String(summary.lastFrame);
+      const kept = new Set([...document.querySelectorAll("#layers input")].filter((box) => !box.checked).map((box) => box.value));
+      $("layers").innerHTML = "";
+      $("layersBox").style.display = summary.layers.length ? "" : "none";
+      for (const name of summary.layers) {
+        const label = document.createElement("label");
+        const box = document.createElement("input");
+        box.type = "checkbox";
+        box.value = name;
+        box.checked = !kept.has(name);
+        box.onchange = () => show(frame);
+        label.append(box, " " + name);
+        $("layers").appendChild(label);
+      }
+      drawTimeline();
+      const asked = /^#n=(\\d+)$/.exec(window.location.hash);
+      show(Math.min(first && asked ? Number(asked[1]) : frame, summary.lastFrame));
+      first = false;
+    }
+
+    async function refreshStatus() {
+      try {
+        const status = await (await fetch("/api/status")).json();
+        showError(status.error);
+        if (status.generation !== generation) await loadSummary();
+        const job = status.export;
+        $("exportState").textContent = job.phase === "idle" ? "" : job.phase + ": " + job.done + " of " + job.total + " frames"
+          + (job.output ? " → " + job.output : "") + (job.error ? "\\n" + job.error : "");
+      } catch (failure) {
+        showError("the studio does not answer: " + failure);
+      }
+      setTimeout(refreshStatus, 700);
+    }
+
+    $("scrub").oninput = () => { setPlaying(false); show(Number($("scrub").value)); };
+    $("play").onclick = () => setPlaying(!playing);
+    document.querySelectorAll("input[name=view]").forEach((radio) => radio.onchange = () => show(frame));
+    $("full").onchange = () => show(frame);
+    $("png").onclick = () => { window.location.href = frameUrl(frame, { size: "full", download: "1" }); };
+    $("range").onclick = async () => {
+      const query = new URLSearchParams({ from: $("from").value, to: $("to").value, format: $("format").value });
+      const reply = await fetch("/api/export?" + query.toString(), { method: "POST" });
+      const body = await reply.json();
+      $("exportState").textContent = reply.ok ? "started → " + body.output : body.error;
+    };
+    document.addEventListener("keydown", (event) => {
+      if (!summary || event.target.tagName === "SELECT") return;
+      const step = event.shiftKey ? summary.fps : 1;
+      if (event.key === "ArrowRight") { setPlaying(false); show(frame + step); event.preventDefault(); }
+      if (event.key === "ArrowLeft") { setPlaying(false); show(frame - step); event.preventDefault(); }
+      if (event.key === " ") { setPlaying(!playing); event.preventDefault(); }
+    });
+    loadSummary().then(refreshStatus);
+    </script>
+    </body></html>
+    """
+}

@@ -1,0 +1,100 @@
+import CallshadeCore
+import CallshadeJSON
+import CallshadeRender
+
+/// A scenario as the studio shows it: read as `frame` and `render` read it,
+/// and checked by preparing its preview frames (its fonts, recording,
+/// videos, avatar, pattern or canvas picture), so that what does not
+/// validate is refused with the error those commands give.
+struct StudioScenario {
+    let file: String
+    let parsed: any ParsedScenario
+    /// The frames' size: `--size`, else the scenario's.
+    let fullSize: FrameSize
+    /// The full size's aspect at most `previewWidth` wide.
+    let previewSize: FrameSize
+    let fps: Int
+    /// A call's timeline with its recording's voice (what its frames are drawn from).
+    let callTimeline: CallTimeline?
+    /// The kind's layers, in `--layers`' order (none for a drawing: every layer is drawn).
+    let layerNames: [String]
+    /// The files whose change reloads it: the scenario and every file it names.
+    let watchedFiles: [String]
+    /// The preview frames with every layer, made while checking it.
+    let previewFrames: any FrameScenes
+
+    /// The widest preview, in pixels.
+    static let previewWidth = 390
+
+    /// Reads and checks `file`; `options` give the avatar and point scale, `size` the frames' size (`--size`).
+    init(file: String, options: SceneOptions, size: FrameSize?) throws {
+        self.file = file
+        parsed = try ScenarioFile.loadAny(path: file)
+        fullSize = size ?? Self.defaultSize(of: parsed)
+        previewSize = Self.preview(of: fullSize)
+        fps = parsed.fps ?? 60
+        layerNames = Self.tags(of: parsed).map(\.name)
+        previewFrames = try Self.frames(of: parsed, file: file, size: previewSize, layers: Set(Self.tags(of: parsed)), options: options)
+        callTimeline = (previewFrames as? ScenarioFrames)?.timeline
+        var named: [String?] = [file, options.avatar]
+        switch parsed {
+        case let call as Scenario: named += [call.avatarPath, call.audioPath, call.remoteVideoPath, call.localVideoPath]
+        case let chat as ChatScenario: named += [chat.avatarPath, chat.wallpaper.patternPath]
+        case let drawn as DrawingScenario:
+            if case .picture(let path) = drawn.canvas.background { named.append(path) }
+        default: break
+        }
+        watchedFiles = named.compactMap { $0 }
+    }
+
+    /// The last frame number within the scenario: the largest n with n / fps at most its duration.
+    var lastFrame: Int {
+        var last = Int((parsed.duration * Double(fps)).rounded(.down))
+        while last > 0, Self.time(ofFrame: last, fps: fps) > parsed.duration { last -= 1 }
+        return max(last, 0)
+    }
+
+    /// The instant of frame `index` at `fps`, as `render` times its frames from 0.
+    static func time(ofFrame index: Int, fps: Int) -> Double {
+        Double(index) / Double(fps)
+    }
+
+    /// The size `frame` and `render` draw a scenario at without `--size`.
+    static func defaultSize(of scenario: any ParsedScenario) -> FrameSize {
+        if let drawn = scenario as? DrawingScenario { return DrawingFrames.size(drawn) }
+        return scenario.size ?? .phone
+    }
+
+    /// `size`'s aspect, at most `previewWidth` pixels wide.
+    static func preview(of size: FrameSize) -> FrameSize {
+        guard size.width > previewWidth else { return size }
+        let height = max(1, Int((Double(size.height) * Double(previewWidth) / Double(size.width)).rounded()))
+        return (try? FrameSize(width: previewWidth, height: height)) ?? size
+    }
+
+    /// The layers a scenario of this kind has.
+    static func tags(of scenario: any ParsedScenario) -> [SceneTag] {
+        switch scenario {
+        case is Scenario: return CallKind.elements.tags
+        case is ChatScenario: return ChatKind.elements.tags
+        default: return []
+        }
+    }
+
+    /// The frames of `scenario` at `size` showing `layers`, prepared as
+    /// `frame` and `render` prepare them for their kind.
+    static func frames(of scenario: any ParsedScenario, file: String, size: FrameSize, layers: Set<SceneTag>,
+                       options: SceneOptions) throws -> any FrameScenes {
+        switch scenario {
+        case let chat as ChatScenario:
+            return try ChatFrames(chat, file: file, size: size, showing: layers, options: options)
+        case let drawn as DrawingScenario:
+            return try DrawingFrames.screen(drawn, file: file, size: size)
+        case let call as Scenario:
+            try ScenarioInput.checkFonts(call, file: file)
+            return try ScenarioFrames(scenario: call, size: size, layers: layers, scene: options)
+        default:
+            throw Diagnostic.internalError("a scenario of kind \(scenario.scene) cannot be drawn")
+        }
+    }
+}

@@ -1,0 +1,214 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+
+/// The studio over HTTP (FlyingFox): the page, the summary, the status the
+/// page polls, frames, and exports; everything else is 404. Listens on
+/// 127.0.0.1 only. A request whose `Host` is not this address is refused
+/// (DNS rebinding), and so is a request that changes something (POST) from
+/// another `Origin`. The watched files are polled twice a second.
+final class StudioServer: Sendable {
+    let studio: Studio
+    private let server: HTTPServer
+    private let requestedPort: UInt16
+    /// The task that polls the watched files, cancelled by `stop`.
+    private let poller = PollingTask()
+
+    /// The loopback address the studio listens on.
+    static let host = "127.0.0.1"
+    /// How often the watched files are read for changes, in milliseconds.
+    static let pollInterval = 500
+
+    init(studio: Studio, port: UInt16) throws {
+        self.studio = studio
+        requestedPort = port
+        let routes = StudioRoutes(studio: studio)
+        server = HTTPServer(address: try .inet(ip4: Self.host, port: port), timeout: 30, logger: .disabled, handler: routes)
+    }
+
+    /// Starts listening; returns the port (the one asked for, or the one
+    /// the system chose for port 0). A port in use, or one that may not be
+    /// used, throws `Diagnostic.studioAddress`.
+    func start() async throws -> UInt16 {
+        let outcome = StartOutcome()
+        let server = self.server
+        Task {
+            do {
+                try await server.run()
+                outcome.finish(.failure(Diagnostic.studioAddress("the server stopped before it listened")))
+            } catch {
+                outcome.finish(.failure(error))
+            }
+        }
+        Task {
+            do {
+                try await server.waitUntilListening(timeout: 60)
+                outcome.finish(.success(()))
+            } catch {
+                outcome.finish(.failure(error))
+            }
+        }
+        do {
+            try await outcome.wait()
+        } catch {
+            throw Self.listenFailure(error, port: requestedPort)
+        }
+        guard case .ip4(_, let port)? = await server.listeningAddress else {
+            throw Diagnostic.studioAddress("cannot tell the port the server listens on")
+        }
+        let studio = self.studio
+        poller.set(Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(Self.pollInterval))
+                if Task.isCancelled { break }
+                await studio.checkForChanges()
+            }
+        })
+        return port
+    }
+
+    /// Stops listening, closes the connections at once, and ends the drawing thread.
+    func stop() async {
+        poller.cancel()
+        await server.stop(timeout: 0)
+        studio.stop()
+    }
+
+    static func listenFailure(_ error: Error, port: UInt16) -> Diagnostic {
+        if let diagnostic = error as? Diagnostic { return diagnostic }
+        let address = "\(host):\(port)"
+        if case SocketError.failed(let call, let number, let message) = error {
+            if number == EADDRINUSE {
+                return .studioAddress("cannot listen on \(address): the port is in use (EADDRINUSE); give another with --port, or --port 0 for a free one")
+            }
+            return .studioAddress("cannot listen on \(address): \(call) failed: \(message) (errno \(number))")
+        }
+        return .studioAddress("cannot listen on \(address): \(error)")
+    }
+}
+
+/// The polling task, kept to be cancelled.
+private final class PollingTask: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: Task<Void, Never>?
+
+    func set(_ started: Task<Void, Never>) {
+        lock.withLock { task = started }
+    }
+
+    func cancel() {
+        lock.withLock { task }?.cancel()
+    }
+}
+
+/// Whichever comes first of the server listening and its run ending.
+private final class StartOutcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<Void, Error>?
+    private var waiting: CheckedContinuation<Void, Error>?
+
+    func finish(_ outcome: Result<Void, Error>) {
+        lock.lock()
+        guard result == nil else {
+            lock.unlock()
+            return
+        }
+        result = outcome
+        let continuation = waiting
+        waiting = nil
+        lock.unlock()
+        continuation?.resume(with: outcome)
+    }
+
+    func wait() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+            lock.lock()
+            if let result {
+                lock.unlock()
+                continuation.resume(with: result)
+            } else {
+                waiting = continuation
+                lock.unlock()
+            }
+        }
+    }
+}
+
+/// The studio's routes.
+struct StudioRoutes: HTTPHandler {
+    let studio: Studio
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let reply = await answer(request)
+        var headers: HTTPHeaders = [.contentType: reply.contentType, .cacheControl: "no-store"]
+        for (name, value) in reply.headers { headers[HTTPHeader(name)] = value }
+        return HTTPResponse(statusCode: HTTPStatusCode(reply.status, phrase: Self.phrase(reply.status)), headers: headers, body: Data(reply.body))
+    }
+
+    func answer(_ request: HTTPRequest) async -> StudioReply {
+        guard let port = request.headers[.host].flatMap(Self.loopbackPort) else {
+            return .error("this studio answers only requests to its own address (\(StudioServer.host))", status: 403)
+        }
+        if request.method != .GET, request.method != .HEAD, let origin = request.headers[HTTPHeader("Origin")],
+           !Self.loopbackOrigins(port: port).contains(origin) {
+            return .error("a change from another origin ('\(StudioRequest.shown(origin))') is refused", status: 403)
+        }
+        var query: [String: String] = [:]
+        for item in request.query {
+            guard query[item.name] == nil else { return .error("parameter '\(StudioRequest.shown(item.name))' is given twice", status: 400) }
+            query[item.name] = item.value
+        }
+        switch (request.method, request.path) {
+        case (.GET, "/"), (.GET, "/index.html"):
+            return StudioReply(status: 200, contentType: "text/html; charset=utf-8", body: Array(StudioPage.html.utf8))
+        case (.GET, "/api/summary"):
+            return studio.summary()
+        case (.GET, "/api/status"):
+            return .json(studio.status)
+        case (.GET, "/api/frame"):
+            let download = query.removeValue(forKey: "download") == "1"
+            var reply = await studio.frame(query: query)
+            if download, reply.status == 200 {
+                let stem = URL(fileURLWithPath: studio.file).deletingPathExtension().lastPathComponent
+                let name = "\(stem)-frame-\(String(format: "%06d", Int(query["n"] ?? "") ?? 0)).png"
+                reply.headers["Content-Disposition"] = "attachment; filename=\"\(name)\""
+            }
+            return reply
+        case (.POST, "/api/export"):
+            return studio.export(query: query)
+        case (.GET, "/api/export"):
+            return .json(studio.exports.state)
+        case (_, "/"), (_, "/api/summary"), (_, "/api/status"), (_, "/api/frame"), (_, "/api/export"):
+            return .error("\(request.method.rawValue) is not allowed here", status: 405)
+        default:
+            return .error("no such page", status: 404)
+        }
+    }
+
+    /// The port of a `Host` header that names this machine's loopback (127.0.0.1, localhost, [::1]); nil for any other host.
+    static func loopbackPort(_ host: String) -> String? {
+        for name in ["127.0.0.1:", "localhost:", "[::1]:"] where host.lowercased().hasPrefix(name) {
+            let port = host.dropFirst(name.count)
+            return !port.isEmpty && port.allSatisfy(\.isNumber) ? String(port) : nil
+        }
+        return nil
+    }
+
+    static func loopbackOrigins(port: String) -> [String] {
+        ["http://127.0.0.1:\(port)", "http://localhost:\(port)", "http://[::1]:\(port)"]
+    }
+
+    static func phrase(_ status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 202: return "Accepted"
+        case 400: return "Bad Request"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 405: return "Method Not Allowed"
+        case 409: return "Conflict"
+        case 503: return "Service Unavailable"
+        default: return "Internal Server Error"
+        }
+    }
+}

@@ -1,0 +1,225 @@
+@testable import callshade
+import CallshadeSystem
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import XCTest
+
+/// `callshade studio` in this process: the server started on a free port of
+/// 127.0.0.1 and asked over HTTP, its frames held byte for byte to the
+/// `frame` command's PNGs, its refusals, its reload, and an export.
+final class StudioTests: XCTestCase {
+    private var servers: [StudioServer] = []
+
+    override func tearDown() async throws {
+        for server in servers { await server.stop() }
+        servers = []
+    }
+
+    private var examples: URL { TestPaths.packageRoot.appendingPathComponent("Examples") }
+
+    /// The studio of `file`, listening on a free port; the port.
+    private func start(_ file: String, _ options: [String] = [], exports: String? = nil) async throws -> (Studio, Int) {
+        var arguments = ["studio", file, "--port", "0"] + options
+        if let exports { arguments += ["--exports", exports] }
+        let command = try XCTUnwrap(try Callshade.parseAsRoot(arguments) as? StudioCommand)
+        let server = try StudioServer(studio: try command.makeStudio(cleanup: StopCleanup()), port: 0)
+        servers.append(server)
+        let port = try await server.start()
+        XCTAssertGreaterThan(port, 0)
+        return (server.studio, Int(port))
+    }
+
+    private struct Answer {
+        let status: Int
+        let body: Data
+        let headers: [AnyHashable: Any]
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    private func ask(_ port: Int, _ path: String, method: String = "GET", headers: [String: String] = [:]) async throws -> Answer {
+        var request = URLRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)\(path)")))
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (body, response) = try await URLSession.shared.data(for: request)
+        let http = try XCTUnwrap(response as? HTTPURLResponse)
+        return Answer(status: http.statusCode, body: body, headers: http.allHeaderFields)
+    }
+
+    /// The PNG `callshade frame` writes for these options.
+    private func framePNG(_ arguments: [String]) throws -> Data {
+        let output = try scratchFolder().appendingPathComponent("frame-\(arguments.joined().hashValue).png").path
+        let result = runInProcess(["frame"] + arguments + ["-o", output])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        return try Data(contentsOf: URL(fileURLWithPath: output))
+    }
+
+    func testSummaryGivesTheDrawingsStrokesAsMarksAndBands() async throws {
+        let (_, port) = try await start(examples.appendingPathComponent("drawing.json").path)
+        let answer = try await ask(port, "/api/summary")
+        XCTAssertEqual(answer.status, 200)
+        let summary = try JSONDecoder().decode(StudioSummary.self, from: answer.body)
+        XCTAssertEqual(summary.kind, "drawing")
+        XCTAssertEqual(summary.fps, 30)
+        XCTAssertEqual(summary.duration, 14)
+        XCTAssertEqual(summary.lastFrame, 420)
+        XCTAssertEqual(summary.size, "1080x1920")
+        XCTAssertEqual(summary.previewSize, "390x693")
+        XCTAssertEqual(summary.layers, [])
+        XCTAssertEqual(summary.marks.count, 18)
+        XCTAssertEqual(summary.marks.first, StudioSummary.Mark(time: 0.3, label: "stroke 1 (pen)"))
+        XCTAssertEqual(summary.bands.first, StudioSummary.Band(row: "strokes", label: "1 pen", start: 0.3, end: 0.75))
+        let page = try await ask(port, "/")
+        XCTAssertEqual(page.status, 200)
+        XCTAssertTrue(page.text.contains("<title>callshade studio</title>"))
+    }
+
+    func testTheCallsBandsFollowItsStates() async throws {
+        let (_, port) = try await start(examples.appendingPathComponent("call.json").path)
+        let summary = try JSONDecoder().decode(StudioSummary.self, from: try await ask(port, "/api/summary").body)
+        XCTAssertEqual(summary.kind, "call")
+        let states = summary.bands.filter { $0.row == "state" }
+        XCTAssertEqual(states.first?.start, 0)
+        XCTAssertEqual(states.last?.end, summary.duration)
+        // Each state band starts where the one before ends, and each begins at a "call STATE" mark.
+        for (before, after) in zip(states, states.dropFirst()) { XCTAssertEqual(before.end, after.start) }
+        for band in states.dropFirst() {
+            XCTAssertTrue(summary.marks.contains { $0.label == "call \(band.label)" && abs($0.time - band.start) <= 1.0 / Double(summary.fps) },
+                          "\(band)")
+        }
+        XCTAssertTrue(summary.bands.contains { $0.row == "rating" })
+    }
+
+    func testAFrameIsTheFrameCommandsPNG() async throws {
+        let drawing = examples.appendingPathComponent("drawing.json").path
+        let (_, port) = try await start(drawing)
+        let shown = try await ask(port, "/api/frame?n=90")
+        XCTAssertEqual(shown.status, 200)
+        XCTAssertEqual(shown.body, try framePNG(["--scenario", drawing, "--time", "3", "--size", "390x693"]))
+
+        // A call's frame: the studio draws its timeline's scene, frame its own state (with its overrides); the same bytes.
+        let call = examples.appendingPathComponent("call.json").path
+        let (_, callPort) = try await start(call)
+        let callSummary = try JSONDecoder().decode(StudioSummary.self, from: try await ask(callPort, "/api/summary").body)
+        let callFrame = try await ask(callPort, "/api/frame?n=\(callSummary.fps * 12 + 1)")
+        XCTAssertEqual(callFrame.status, 200)
+        XCTAssertEqual(callFrame.body, try framePNG(["--scenario", call, "--time", "\(Double(callSummary.fps * 12 + 1) / Double(callSummary.fps))",
+                                                     "--size", "390x844"]))
+
+        let chat = examples.appendingPathComponent("chat.json").path
+        let (_, chatPort) = try await start(chat)
+        let reference = try await ask(chatPort, "/api/frame?n=45&view=reference&layers=wallpaper,messages")
+        XCTAssertEqual(reference.status, 200)
+        XCTAssertEqual(reference.body, try framePNG(["--scenario", chat, "--time", "0.75", "--size", "390x844", "--layers", "wallpaper,messages",
+                                                      "--backend", "cpu"]))
+        // 7 / 60 s is not a whole number of milliseconds: the frame number decides the instant, as render's frame 7 does.
+        let seventh = try await ask(chatPort, "/api/frame?n=67")
+        XCTAssertEqual(seventh.body, try framePNG(["--scenario", chat, "--time", "\(67.0 / 60)", "--size", "390x844"]))
+    }
+
+    func testRequestsOutOfRangeAreRefusedWithAMessage() async throws {
+        let (_, port) = try await start(examples.appendingPathComponent("chat.json").path)
+        let refused: [(String, String)] = [
+            ("/api/frame", "n (the frame number) is missing"),
+            ("/api/frame?n=361", "n must be between 0 and 360 (got 361)"),
+            ("/api/frame?n=-1", "n must be between 0 and 360 (got -1)"),
+            ("/api/frame?n=1e3", "n '1e3' is not a whole number"),
+            ("/api/frame?n=99999999999999999999999", "is not a whole number"),
+            ("/api/frame?n=1&size=20000x20000", "must be preview or full"),
+            ("/api/frame?n=1&view=gpu", "view 'gpu' must be one of render, reference, difference"),
+            ("/api/frame?n=1&layers=waves", "--layers 'waves' names layers a chat scene does not have"),
+            ("/api/frame?n=1&layers=", "has an empty entry"),
+            ("/api/frame?n=1&seed=3", "unknown parameter 'seed'"),
+            ("/api/frame?n=1&n=2", "parameter 'n' is given twice"),
+            ("/api/export?from=0&to=99", "to 99 is outside the scenario (0 to 6 s)"),
+            ("/api/export?from=2&to=1", "must come after from"),
+            ("/api/export?from=0&to=1&format=gif", "format 'gif' must be mp4 or png"),
+        ]
+        for (path, message) in refused {
+            let answer = try await ask(port, path, method: path.hasPrefix("/api/export") ? "POST" : "GET")
+            XCTAssertEqual(answer.status, 400, path)
+            XCTAssertTrue(answer.text.contains(message), "\(path): \(answer.text)")
+        }
+        let traversal = try await ask(port, "/%2e%2e/%2e%2e/etc/passwd")
+        XCTAssertEqual(traversal.status, 404)
+        let deleted = try await ask(port, "/api/frame?n=1", method: "DELETE")
+        XCTAssertEqual(deleted.status, 405)
+        let foreign = try await ask(port, "/api/export?from=0&to=1", method: "POST", headers: ["Origin": "http://example.com"])
+        XCTAssertEqual(foreign.status, 403)
+        XCTAssertEqual(StudioRoutes.loopbackPort("127.0.0.1:8036"), "8036")
+        XCTAssertEqual(StudioRoutes.loopbackPort("localhost:80"), "80")
+        XCTAssertNil(StudioRoutes.loopbackPort("rebound.example.com:8036"))
+        XCTAssertNil(StudioRoutes.loopbackPort("127.0.0.1.example.com:8036"))
+        let status = try await ask(port, "/api/status")
+        XCTAssertEqual(status.status, 200, "the server still answers")
+    }
+
+    func testAnEditReloadsAndABrokenFileShowsValidatesError() async throws {
+        let folder = try scratchFolder()
+        let file = folder.appendingPathComponent("drawing.json")
+        let original = try String(contentsOf: examples.appendingPathComponent("drawing.json"), encoding: .utf8)
+        try original.write(to: file, atomically: true, encoding: .utf8)
+        let (studio, port) = try await start(file.path)
+        let before = try await ask(port, "/api/frame?n=30")
+        let unchanged = await studio.checkForChanges()
+        XCTAssertFalse(unchanged)
+
+        let shorter = original.replacingOccurrences(of: "\"duration\": 14", with: "\"duration\": 12")
+        XCTAssertNotEqual(shorter, original, "the example's duration is where this test looks for it")
+        try shorter.write(to: file, atomically: true, encoding: .utf8)
+        let reloaded = await studio.checkForChanges()
+        XCTAssertTrue(reloaded)
+        let summary = try JSONDecoder().decode(StudioSummary.self, from: try await ask(port, "/api/summary").body)
+        XCTAssertEqual(summary.generation, 2)
+        XCTAssertEqual(summary.lastFrame, 360)
+
+        try Data("{\"scene\": \"drawing\", \"duration\": -1}".utf8).write(to: file)
+        let broken = await studio.checkForChanges()
+        XCTAssertTrue(broken)
+        let status = try JSONDecoder().decode(Studio.Status.self, from: try await ask(port, "/api/status").body)
+        let validate = runInProcess(["validate", file.path])
+        XCTAssertEqual(validate.status, 1)
+        XCTAssertEqual(status.error.map { $0 + "\n" }, validate.standardError)
+        XCTAssertEqual(status.generation, 2, "the last good version stays")
+        let still = try await ask(port, "/api/frame?n=30")
+        XCTAssertEqual(still.status, 200)
+        XCTAssertEqual(still.body, before.body, "the last good frame is still drawn")
+    }
+
+    func testAnExportRendersTheRangeAsRenderDoes() async throws {
+        let folder = try scratchFolder()
+        let drawing = examples.appendingPathComponent("drawing.json").path
+        let (studio, port) = try await start(drawing, ["--backend", "cpu"], exports: folder.path)
+        let started = try await ask(port, "/api/export?from=1&to=1.1&format=png&size=preview", method: "POST")
+        XCTAssertEqual(started.status, 202, started.text)
+        var state = studio.exports.state
+        for _ in 0..<600 where state.phase == .running {
+            try await Task.sleep(for: .milliseconds(50))
+            state = studio.exports.state
+        }
+        XCTAssertEqual(state.phase, .done, state.error ?? "")
+        XCTAssertEqual(state.done, 3)
+        let output = try XCTUnwrap(state.output)
+        XCTAssertEqual(output, folder.appendingPathComponent("drawing-1-1.1s").path)
+        let rendered = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+        XCTAssertEqual(rendered, ["frame_000000.png", "frame_000001.png", "frame_000002.png"])
+        let first = try Data(contentsOf: URL(fileURLWithPath: output).appendingPathComponent("frame_000000.png"))
+        XCTAssertEqual(first, try framePNG(["--scenario", drawing, "--time", "1", "--size", "390x693", "--backend", "cpu"]))
+    }
+
+    func testAPortInUseIsAClearError() async throws {
+        let (studio, port) = try await start(examples.appendingPathComponent("drawing.json").path)
+        let second = try StudioServer(studio: studio, port: UInt16(port))
+        do {
+            _ = try await second.start()
+            XCTFail("a second server listened on the same port")
+        } catch let diagnostic as Diagnostic {
+            XCTAssertEqual(diagnostic.id, "studio.address")
+            XCTAssertTrue(diagnostic.text.contains("the port is in use"), diagnostic.text)
+        }
+        let missing = runInProcess(["studio", "no-such-scenario.json", "--port", "0"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.standardError, "Error [scenario.invalid]: no-such-scenario.json: no such file\n")
+    }
+}
