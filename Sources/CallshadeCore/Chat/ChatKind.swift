@@ -12,6 +12,7 @@ public struct ChatKind: SceneKind {
         DatePillElement(),
         NavigationBarElement(),
         InputPanelElement(),
+        SendFlightElement(),
     ])
 
     public init() {}

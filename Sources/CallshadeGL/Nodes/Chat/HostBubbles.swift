@@ -28,7 +28,8 @@ struct HostBubbles: HostRowShader {
             let bubble = placed.bubble
             let fill = SIMD4(Float(bubble.fill.r), Float(bubble.fill.g), Float(bubble.fill.b), 1)
             let touched = Self.columns(placed.box.0, placed.box.2, within: x..<end)
-            let sure = placed.surelyFilled(atRow: centreY).map { Self.columns($0.lowerBound, $0.upperBound, within: touched) } ?? touched.lowerBound..<touched.lowerBound
+            // A bubble fading in (opacity below 1) fills nothing wholly.
+            let sure = bubble.opacity < 1 ? touched.lowerBound..<touched.lowerBound : placed.surelyFilled(atRow: centreY).map { Self.columns($0.lowerBound, $0.upperBound, within: touched) } ?? touched.lowerBound..<touched.lowerBound
             for column in touched {
                 if sure.contains(column) {
                     values[column - x] = fill

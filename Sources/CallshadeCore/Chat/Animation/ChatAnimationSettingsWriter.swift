@@ -1,0 +1,35 @@
+import Foundation
+
+/// Animation settings as the file `chat-settings export` writes (chat,
+/// section 4.3): every block and property, in the fixed order of
+/// `ChatAnimationSettings.defaults`, 2-space indent, each window on one
+/// line, numbers in their shortest form; the same bytes every run.
+public enum ChatAnimationSettingsWriter {
+    public static func text(_ settings: ChatAnimationSettings) -> String {
+        var blocks: [String] = []
+        for block in settings.blocks {
+            var lines = ["    \"duration\": \(block.duration)"]
+            if let colors = block.colors {
+                lines.append("    \"colors\": [\(colors.map { "\"\(hex($0))\"" }.joined(separator: ", "))]")
+            }
+            for (name, window) in block.properties {
+                lines.append("    \"\(name)\": {\"start\": \(window.start), \"end\": \(window.end), \"x1\": \(number(window.x1)), \"x2\": \(number(window.x2))}")
+            }
+            blocks.append("  \"\(block.name)\": {\n" + lines.joined(separator: ",\n") + "\n  }")
+        }
+        let head = ["  \"format\": \"\(ChatAnimationSettings.format)\"", "  \"version\": \(ChatAnimationSettings.version)",
+                    "  \"fps\": \(ChatAnimationSettings.fps)"]
+        return "{\n" + (head + blocks).joined(separator: ",\n") + "\n}\n"
+    }
+
+    /// A handle in its shortest form that reads back as the same number (0, 1, 0.33).
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+
+    /// `#RRGGBB` of an 8-bit colour.
+    static func hex(_ color: RGB) -> String {
+        func byte(_ value: Double) -> Int { Int((min(max(value, 0), 1) * 255).rounded()) }
+        return String(format: "#%02X%02X%02X", byte(color.r), byte(color.g), byte(color.b))
+    }
+}
