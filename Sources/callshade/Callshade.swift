@@ -25,7 +25,7 @@ struct Callshade: ParsableCommand {
           callshade sheet Examples/call.json -o sheet.png
           callshade compare Examples/call.json -o report
         """,
-        subcommands: [FrameCommand.self, RenderCommand.self, ValidateCommand.self, LevelsCommand.self, CompareCommand.self, SheetCommand.self, InfoCommand.self, BenchCommand.self]
+        subcommands: [FrameCommand.self, RenderCommand.self, ValidateCommand.self, LevelsCommand.self, CompareCommand.self, SheetCommand.self, InfoCommand.self, BenchCommand.self, ChatSettingsCommand.self, CurvesCommand.self]
     )
 
     /// Standard descriptors closed at start are put on /dev/null before

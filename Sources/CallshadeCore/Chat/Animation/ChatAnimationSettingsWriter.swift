@@ -23,7 +23,7 @@ public enum ChatAnimationSettingsWriter {
     }
 
     /// A handle in its shortest form that reads back as the same number (0, 1, 0.33).
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 
