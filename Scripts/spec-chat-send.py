@@ -4,8 +4,8 @@
 golden's case (Goldens/cases.json: the messages before, the send, its
 instant `at`, the frame's `time`, and a settings file or none for the
 shipped curves) it works out the moving shape R's edges from the spec's
-lerps and curves, and finds them in the PNG (the messages' layer alone, over
-black). The final bubble B comes from spec-chat-layout.py's layout (Inter's
+lerps and curves, and finds them in the PNG (the messages over a black
+wallpaper). The final bubble B comes from spec-chat-layout.py's layout (Inter's
 widths through Pillow); the field P from section 3.1 (the draft's lines
 broken at 280 pt, the panel grown to 24 + 21 n over 0.15 s ease-in-out from
 the draft's start); the curves are evaluated here by bisection. For an emoji
@@ -165,45 +165,47 @@ def over_black(image):
 
 
 def measure_shape(light, shape):
-    """R's four edges: scanning in from 1.5 pt outside each to the first light pixel (the pill look, white, and
-    the bubble look, green, at least half there; the text copies are dark): left and right on R's middle row,
-    top and bottom on its middle column."""
+    """R's four edges, each scanned in from 1.5 pt outside where the spec puts it to the first light pixel (the
+    pill look, white, and the bubble look, green, together at least half there). The text copies are dark and
+    may lie across an edge, so each edge is scanned along several lines and the outermost find is kept (text
+    can only make an edge read further in): left and right on the rows within 3 pt of R's middle (where the
+    corners' curve moves the edge by under 0.3 pt), top and bottom on the columns 17 pt or more inside its
+    sides (past the corners and the tail)."""
     left, top, right, bottom = shape
     height, width = light.shape
     bright = lambda y, x: light[y, x] >= 128
-    row, column = int((top + bottom) / 2), int((left + right) / 2)
-    x = max(int(math.floor(left - 1.5)), 0)
-    while x < width - 1 and not bright(row, x):
-        x += 1
-    got_left = x
-    x = min(int(math.floor(right + 1.5)), width - 1)
-    while x > 0 and not bright(row, x):
-        x -= 1
-    got_right = x + 1
-    y = max(int(math.floor(top - 1.5)), 0)
-    while y < height - 1 and not bright(y, column):
-        y += 1
-    got_top = y
-    y = min(int(math.floor(bottom + 1.5)), height - 1)
-    while y > 0 and not bright(y, column):
-        y -= 1
-    got_bottom = y + 1
+    middle = (top + bottom) / 2
+    rows = [y for y in range(int(middle - 3), int(middle + 3) + 1) if 0 <= y < height]
+    columns = [x for x in range(int(left + 17), int(right - 17) + 1) if 0 <= x < width] or [int((left + right) / 2)]
+
+    def scan(start, stop, step, at):
+        position = start
+        while position != stop and not at(position):
+            position += step
+        return position
+
+    got_left = min(scan(max(int(math.floor(left - 1.5)), 0), width - 1, 1, lambda x: bright(y, x)) for y in rows)
+    got_right = max(scan(min(int(math.floor(right + 1.5)), width - 1), 0, -1, lambda x: bright(y, x)) for y in rows) + 1
+    got_top = min(scan(max(int(math.floor(top - 1.5)), 0), height - 1, 1, lambda y: bright(y, x)) for x in columns)
+    got_bottom = max(scan(min(int(math.floor(bottom + 1.5)), height - 1), 0, -1, lambda y: bright(y, x)) for x in columns) + 1
     return [("left", got_left, left), ("top", got_top, top), ("right", got_right, right), ("bottom", got_bottom, bottom)]
 
 
 def measure_emoji(image, case, box):
-    """The glyph's ink (alpha over half) against its picture scaled to the box and centred in it: its left
-    and top (its time pill, fading in at the box's bottom-right, may hide the others)."""
+    """The glyph's ink (pixels of colour: channels over 60 levels apart, about half covered, as the time and checks, white, and
+    the glass pill, black over the black wallpaper, are not) against its picture scaled to the box and
+    centred in it: its left and top (its time pill, at the box's bottom-right, may hide the others)."""
     left, top, right, bottom = box
     size = right - left
     width, height, ink = LAYOUT.emoji_ink(case["send"])
     scale = size / width
     picture_top = top + (size - height * scale) / 2
     want_left, want_top = left + ink[0] * size, picture_top + ink[1] * size
-    # Rows above where the pill may be (18 pt over the box's bottom), columns across the box and a margin.
-    y0, y1 = max(int(top) - 4, 0), max(int(bottom - 18 * 1.0), int(top) + 1)
+    # The box and a margin.
+    y0, y1 = max(int(top) - 4, 0), int(bottom) + 4
     x0, x1 = max(int(left) - 4, 0), int(right) + 4
-    alpha = image[y0:y1, x0:x1, 3] > 127
+    region = image[y0:y1, x0:x1, :3].astype(int)
+    alpha = region.max(axis=2) - region.min(axis=2) > 60
     ys, xs = np.nonzero(alpha)
     if not len(xs):
         return [("emoji left", float("nan"), want_left)]

@@ -22,7 +22,8 @@ public struct SendFlightElement: ChatElement {
         let motion = MessagesElement.motion(at: instant, text: text, frame: scene.size)
         let scale = Double(scene.size.width) / 390
         for flight in motion.flights where flight.flying {
-            let placed = motion.layout.placed[flight.index].shifted(by: motion.shifts[flight.index])
+            // B: the final body, where it lands once the panel is back (the list's shift with the panel left out).
+            let placed = motion.layout.placed[flight.index].shifted(by: motion.shifts[flight.index] - motion.listShift)
             if placed.isEmoji {
                 addEmoji(placed, flight, to: &scene, instant: instant, text: text, scale: scale)
             } else {
