@@ -1,5 +1,3 @@
-import Foundation
-
 /// Animation settings as the file `chat-settings export` writes (chat,
 /// section 4.3): every block and property, in the fixed order of
 /// `ChatAnimationSettings.defaults`, 2-space indent, each window on one
@@ -10,7 +8,7 @@ public enum ChatAnimationSettingsWriter {
         for block in settings.blocks {
             var lines = ["    \"duration\": \(block.duration)"]
             if let colors = block.colors {
-                lines.append("    \"colors\": [\(colors.map { "\"\(hex($0))\"" }.joined(separator: ", "))]")
+                lines.append("    \"colors\": [\(colors.map { "\"\($0.description)\"" }.joined(separator: ", "))]")
             }
             for (name, window) in block.properties {
                 lines.append("    \"\(name)\": {\"start\": \(window.start), \"end\": \(window.end), \"x1\": \(number(window.x1)), \"x2\": \(number(window.x2))}")
@@ -25,11 +23,5 @@ public enum ChatAnimationSettingsWriter {
     /// A handle in its shortest form that reads back as the same number (0, 1, 0.33).
     public static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
-    }
-
-    /// `#RRGGBB` of an 8-bit colour.
-    static func hex(_ color: RGB) -> String {
-        func byte(_ value: Double) -> Int { Int((min(max(value, 0), 1) * 255).rounded()) }
-        return String(format: "#%02X%02X%02X", byte(color.r), byte(color.g), byte(color.b))
     }
 }
