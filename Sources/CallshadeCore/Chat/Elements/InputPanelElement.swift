@@ -60,8 +60,13 @@ public struct InputPanelElement: ChatElement {
                 marks += text.line(line, style: Self.textStyle).marks(origin: origin, color: .black)
             }
         } else {
+            // Right after a send the placeholder comes back as the field's text copy flies off and fades (ours).
+            let shown = (motion?.flights ?? []).filter(\.flying).map { 1 - $0.progress.inputText }.min() ?? 1
             let placeholder = text.line(Self.placeholder, style: Self.textStyle)
-            marks += placeholder.marks(origin: Vec2(55 * scale, (fieldTop + 5.5 + ChatMessageLayout.baseline) * scale), color: Self.placeholderColor)
+            if shown > 0 {
+                marks += placeholder.marks(origin: Vec2(55 * scale, (fieldTop + 5.5 + ChatMessageLayout.baseline) * scale), color: Self.placeholderColor,
+                                           alpha: shown)
+            }
         }
         // The icons' line boxes centred in the lowest 45 pt; with a draft, the send disc for the mic.
         let middle = (Self.bottom + shift - 22.5) * scale
