@@ -54,7 +54,11 @@ public struct InputPanelElement: ChatElement {
         }
         marks += [rectangle(inset: 0, color: .white, alpha: 1), rectangle(inset: 0, color: .black, alpha: 0.1),
                   rectangle(inset: 1, color: .white, alpha: 1)]
-        if let draft = motion?.draft {
+        if let draft = motion?.draft, SendKind.isSingleEmoji(draft.text) {
+            // An emoji's draft: its colour glyph in a 17-pt box on the first line (as the send flies it from).
+            let box = SendFlightElement.fieldEmojiBox(fieldTop: fieldTop)
+            marks += MessagesElement.emojiMarks(draft.text, in: box, text: text, scale: scale)
+        } else if let draft = motion?.draft {
             for (row, line) in draft.lines.enumerated() {
                 let origin = Vec2(55 * scale, (fieldTop + 5.5 + ChatMessageLayout.pitch * Double(row) + ChatMessageLayout.baseline) * scale)
                 marks += text.line(line, style: Self.textStyle).marks(origin: origin, color: .black)

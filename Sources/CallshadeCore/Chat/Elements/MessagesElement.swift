@@ -121,11 +121,16 @@ extension MessagesElement {
 
     /// An emoji message's glyph, its picture scaled to the box's width and centred in the box.
     static func emojiMarks(_ placed: ChatMessageLayout.Placed, text: any TextSetting, scale: Double) -> [Mark] {
-        let line = text.line(placed.message.text, style: emojiStyle)
+        emojiMarks(placed.message.text, in: placed.frame, text: text, scale: scale)
+    }
+
+    /// An emoji's glyph (Noto Color Emoji), its picture scaled to `box`'s width (points) and its ink centred in the box's height.
+    static func emojiMarks(_ emoji: String, in box: ChatMessageLayout.Box, text: any TextSetting, scale: Double) -> [Mark] {
+        let line = text.line(emoji, style: emojiStyle)
         guard line.width > 0, let ink = line.inkBounds else { return [] }
-        let fit = placed.frame.width * scale / line.width
-        let middle = (placed.frame.y + placed.frame.height / 2) * scale
-        let origin = Vec2(placed.frame.x * scale, middle - (ink.top + ink.bottom) / 2 * fit)
+        let fit = box.width * scale / line.width
+        let middle = (box.y + box.height / 2) * scale
+        let origin = Vec2(box.x * scale, middle - (ink.top + ink.bottom) / 2 * fit)
         return line.marks(origin: origin, scale: fit, about: origin)
     }
 

@@ -99,6 +99,11 @@ public struct SendFlightElement: ChatElement {
     /// The field's glyph size (ours: the text's 17 pt) and its box's place in the field.
     static let fieldEmoji = 17.0
 
+    /// An emoji's box in the field: 17 pt from x 55, centred on the first line (ours).
+    static func fieldEmojiBox(fieldTop: Double) -> ChatMessageLayout.Box {
+        ChatMessageLayout.Box(x: 55, y: fieldTop + 5.5 + ChatMessageLayout.pitch / 2 - fieldEmoji / 2, width: fieldEmoji, height: fieldEmoji)
+    }
+
     func addEmoji(_ placed: ChatMessageLayout.Placed, _ flight: ChatListMotion.Flight, to scene: inout Scene, instant: ChatInstant,
                   text: any TextSetting, scale: Double) {
         let progress = flight.progress
@@ -131,7 +136,8 @@ public struct SendFlightElement: ChatElement {
     /// field's glyph (a 17-pt box on the field's first line) to the final
     /// box's on X and Y, its size 17 -> 96 pt on the scale's track.
     public static func emojiBox(field: ChatMessageLayout.Box, final: ChatMessageLayout.Box, progress: SendProgress) -> ChatMessageLayout.Box {
-        let start = (x: 55 + fieldEmoji / 2, y: field.y + 5.5 + ChatMessageLayout.pitch / 2)
+        let glyph = fieldEmojiBox(fieldTop: field.y)
+        let start = (x: glyph.x + glyph.width / 2, y: glyph.y + glyph.height / 2)
         let centre = (x: lerp(start.x, final.x + final.width / 2, progress.x), y: lerp(start.y, final.y + final.height / 2, progress.y))
         let size = lerp(fieldEmoji, final.width, progress.emojiScale)
         return ChatMessageLayout.Box(x: centre.x - size / 2, y: centre.y - size / 2, width: size, height: size)
