@@ -6,9 +6,9 @@
 /// progress, its place in the field at its instant (P) and, for a merged
 /// neighbour, that neighbour's look before it (its tail fading). A pure
 /// function of the scenario, the instant and the texts' widths.
-public struct ChatListMotion {
+public struct ChatListMotion: Sendable {
     /// A send that has not landed yet, or whose neighbour's tail is still fading.
-    public struct Flight {
+    public struct Flight: Sendable {
         /// Its row in `layout`.
         public let index: Int
         public let kind: SendKind
@@ -24,7 +24,7 @@ public struct ChatListMotion {
     }
 
     /// The field's draft before a send.
-    public struct Draft {
+    public struct Draft: Sendable {
         public let text: String
         /// The lines shown (the last 5, broken at 280 pt).
         public let lines: [String]

@@ -76,7 +76,8 @@ extension MessagesElement {
 
     /// The list, the panel and the flying sends at `instant` (chat, section 3), the texts' widths as `text` sets them.
     public static func motion(at instant: ChatInstant, text: any TextSetting, frame: FrameSize) -> ChatListMotion {
-        ChatListMotion(instant.timeline, at: instant.time, height: Double(frame.height) * 390 / Double(frame.width)) { string, style in
+        if let motion = instant.motion { return motion }
+        return ChatListMotion(instant.timeline, at: instant.time, height: Double(frame.height) * 390 / Double(frame.width)) { string, style in
             text.line(string, style: style).width / text.scale
         }
     }
