@@ -1,4 +1,5 @@
 @testable import CallshadeCore
+import CallshadePNG
 import Foundation
 import XCTest
 
@@ -100,5 +101,22 @@ final class ChatSendMotionTests: XCTestCase {
         XCTAssertEqual(r.bottom, 804 + (757 - 804) * 0.25)
         XCTAssertEqual(r.width, 180)
         XCTAssertEqual(r.height, 33)
+    }
+
+    /// `frame --time T` draws what a render draws at T, mid-flight, under a settings file.
+    func testAFrameInFlightIsTheRendersFrame() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chat-send-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let example = TestPaths.packageRoot.appendingPathComponent("Examples/chat-contest.json").path
+        let frames = folder.appendingPathComponent("frames").path
+        let rendered = try runCallshade(["render", example, "--at", "1.05,2.3", "--size", "98x211", "-o", frames])
+        XCTAssertEqual(rendered.status, 0, rendered.standardError)
+        for (index, time) in ["1.05", "2.3"].enumerated() {
+            let out = folder.appendingPathComponent("frame\(index).png").path
+            let result = try runCallshade(["frame", "--scenario", example, "--time", time, "--size", "98x211", "-o", out])
+            XCTAssertEqual(result.status, 0, result.standardError)
+            assertSameImage(try PNGFile.read(path: out), try PNGFile.read(path: frames + "/frame_00000\(index).png"), time)
+        }
     }
 }
