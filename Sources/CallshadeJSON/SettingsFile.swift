@@ -10,7 +10,7 @@ public enum SettingsFile {
     public static let limits = JSONLimits(depth: 8, textBytes: 256, arrayItems: 16, values: 10_000)
 
     /// The JSON at `path`.
-    @Sendable public static func read(path: String) throws -> JSONValue {
+    @Sendable public static func json(path: String) throws -> JSONValue {
         let bytes: [UInt8]
         do {
             bytes = try InputFile(path: path).readAll(limit: ChatAnimationSettingsReader.maximumBytes)
@@ -36,7 +36,7 @@ public enum SettingsFile {
 
     /// The settings at `path`, checked.
     public static func settings(path: String) throws -> ChatAnimationSettings {
-        try ChatAnimationSettingsReader(file: path).settings(try read(path: path))
+        try ChatAnimationSettingsReader(file: path).settings(try json(path: path))
     }
 
     static func message(for failure: InputFile.Failure) -> String {
