@@ -18,7 +18,7 @@ layout(std140) uniform Bubbles {
     vec4 u_bubbleBodies[4];    // the body: x, y, width, height in frame pixels (y down); width 0: no bubble
     vec4 u_bubbleRadii[4];     // its corner radii in pixels: top-left, top-right, bottom-right, bottom-left
     vec4 u_bubbleTails[4];     // the tail's corner (x, y, frame pixels), pixels per point (0: no tail), 1 if mirrored (incoming)
-    vec4 u_bubbleFills[4];     // the fill (r, g, b), unused
+    vec4 u_bubbleFills[4];     // the fill (r, g, b) and the bubble's opacity (fill and outline together)
     vec4 u_bubbleOutlines[4];  // (the outline's opacity, half its width in pixels, unused, unused)
     vec4 u_strokeSegments[8];  // a round stroke over the bubbles (a check): from (x, y) to (z, w), frame pixels
     vec4 u_strokeStyles[8];    // its colour (r, g, b) and opacity; opacity 0: no stroke
@@ -41,9 +41,10 @@ void main() {
             if (tail.w > 0.5) local.x = -local.x;
             distance = min(distance, bubbleTailDistance(local) * tail.z);
         }
-        float fill = edgeCoverage(distance);
+        float opacity = u_bubbleFills[i].a;
+        float fill = edgeCoverage(distance) * opacity;
         vec2 outline = u_bubbleOutlines[i].xy;
-        float band = clamp(outline.y + 0.5 - abs(distance), 0.0, 1.0) * clamp(outline.x, 0.0, 1.0);
+        float band = clamp(outline.y + 0.5 - abs(distance), 0.0, 1.0) * clamp(outline.x, 0.0, 1.0) * opacity;
         color = u_bubbleFills[i].rgb * fill + color * (1.0 - fill);
         alpha = fill + alpha * (1.0 - fill);
         color = color * (1.0 - band);

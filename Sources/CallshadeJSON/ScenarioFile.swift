@@ -49,7 +49,7 @@ public enum ScenarioFile {
         } catch {
             throw scenarioError(error, file: file)
         }
-        return try ScenarioParser.parse(root, file: file, folder: folder)
+        return try ScenarioParser.parse(root, file: file, folder: folder, jsonFile: SettingsFile.json)
     }
 
     /// Parses and checks scenario JSON; `file` names it in errors, `folder`

@@ -26,7 +26,7 @@ struct Callshade: ParsableCommand {
           callshade compare Examples/call.json -o report
         """,
         subcommands: [FrameCommand.self, RenderCommand.self, ValidateCommand.self, LevelsCommand.self, CompareCommand.self, SheetCommand.self, InfoCommand.self, BenchCommand.self,
-                      StudioCommand.self]
+                      StudioCommand.self, ChatSettingsCommand.self, CurvesCommand.self]
     )
 
     /// Standard descriptors closed at start are put on /dev/null before

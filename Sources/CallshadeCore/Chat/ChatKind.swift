@@ -12,6 +12,7 @@ public struct ChatKind: SceneKind {
         DatePillElement(),
         NavigationBarElement(),
         InputPanelElement(),
+        SendFlightElement(),
     ])
 
     public init() {}
@@ -44,10 +45,13 @@ public struct ChatInstant: Sendable {
     public let text: (any TextSetting)?
     /// The contact's picture for the navigation bar (nil: the placeholder).
     public let avatar: AvatarImage?
+    /// The list, the panel and the flying sends at `time`, worked out once for the elements (nil: they work it out).
+    public let motion: ChatListMotion?
 
     public init(scenario: ChatScenario, timeline: ChatTimeline, time: Double, pattern: PatternMask? = nil, text: (any TextSetting)? = nil,
-                avatar: AvatarImage? = nil) {
+                avatar: AvatarImage? = nil, motion: ChatListMotion? = nil) {
         self.avatar = avatar
+        self.motion = motion
         self.scenario = scenario
         self.timeline = timeline
         self.time = time

@@ -28,7 +28,11 @@ public struct ChatScreen: Sendable {
     /// The scene at `time` seconds.
     public func scene(at time: Double) -> Scene {
         var scene = Scene(size: size, background: nil)
-        elements.add(to: &scene, at: ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time, pattern: pattern, text: text, avatar: avatar), showing: showing)
+        // The list's motion once a frame, for the messages, the date, the panel and the flights.
+        let partial = ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time, pattern: pattern, text: text, avatar: avatar)
+        let motion = text.map { MessagesElement.motion(at: partial, text: $0, frame: size) }
+        elements.add(to: &scene, at: ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time, pattern: pattern, text: text,
+                                                 avatar: avatar, motion: motion), showing: showing)
         return scene
     }
 }

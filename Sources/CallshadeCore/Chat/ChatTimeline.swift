@@ -70,7 +70,11 @@ public struct ChatTimeline: Equatable, Sendable {
                     lines.append(Milestone(time: draft, text: "draft \"\(UserText.shown(text, limit: 24))\" until \(Self.number(event.at))"))
                 }
                 let kindName = kind?.rawValue ?? (SendKind.isSingleEmoji(text) ? "emoji" : "auto")
+                // The flight's window: its last track's end (an automatic kind as small; large when the draft needs over 5 lines).
+                let flight = SendMotion(kind: kind ?? (SendKind.isSingleEmoji(text) ? .emoji : .small), animation: scenario.animation).flight
+                let fps = Double(scenario.fps ?? 60)
                 lines.append(Milestone(time: event.at, text: "send (\(kindName)) \"\(UserText.shown(text, limit: 24))\" at \(time ?? scenario.now); "
+                                       + "flies until \(Self.number(event.at + flight)) (frame \(Int(((event.at + flight) * fps - 1e-9).rounded(.up)))); "
                                        + "wallpaper steps until \(Self.number(event.at + duration)) (\(curve))"))
             case .wallpaperStep:
                 lines.append(Milestone(time: event.at, text: "wallpaper step until \(Self.number(event.at + duration)) (\(curve))"))

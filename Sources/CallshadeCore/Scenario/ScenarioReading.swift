@@ -12,6 +12,9 @@ public struct ScenarioReading: Sendable {
     public let kind: any SceneKind
     /// The kinds it could have been: a key of theirs is refused naming them.
     public let others: [any SceneKind]
+    /// Reads another JSON file the scenario names (a chat's animation
+    /// settings) by its path, throwing its own error; nil where none can be read.
+    public var jsonFile: (@Sendable (String) throws -> JSONValue)? = nil
 
     /// Refuses a key that is neither the kind's nor shared: one of another
     /// kind's names it, any other is unknown; both list the valid keys.

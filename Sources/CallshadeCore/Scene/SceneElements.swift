@@ -16,8 +16,11 @@ public struct SceneElements<Source, Instant>: Sendable {
         SceneElements(elements + more)
     }
 
-    /// Every element's tags, in order.
-    public var tags: [SceneTag] { elements.flatMap(\.tags) }
+    /// Every element's tags, in order, each once (two elements may draw under one tag).
+    public var tags: [SceneTag] {
+        var seen = Set<SceneTag>()
+        return elements.flatMap(\.tags).filter { seen.insert($0).inserted }
+    }
 
     /// The tags as the command line lists them.
     public var names: String { tags.map(\.name).joined(separator: ", ") }

@@ -51,6 +51,8 @@ enum Diagnostic: Error, Equatable {
 
     // Inputs.
     case scenario(ScenarioError)
+    /// A chat's animation settings (a settings file, or an object in the scenario).
+    case settings(SettingsError)
     case avatar(String)
     case audio(String)
     /// A scenario's `remoteVideo` or `localVideo` that cannot be opened or decoded (the file named).
@@ -110,6 +112,7 @@ enum Diagnostic: Error, Equatable {
         case .outputKind: return "output.kind"
         case .standardOutputClosed: return "output.standard-output-closed"
         case .scenario: return "scenario.invalid"
+        case .settings: return "settings.invalid"
         case .avatar: return "avatar.unreadable"
         case .audio: return "audio.unreadable"
         case .video: return "video.unreadable"
@@ -157,6 +160,7 @@ enum Diagnostic: Error, Equatable {
         case .standardOutputClosed:
             return "standard output is closed, so -o - has nowhere to write; pipe or redirect it, or give -o a file or folder"
         case .scenario(let error): return error.description
+        case .settings(let error): return error.description
         case .codecContainer(let codec, let container, let allowed):
             return "\(codec) does not go in .\(container); use " + allowed.map { "." + $0 }.joined(separator: " or ")
         case .ffmpegMissing: return "ffmpeg was not found on PATH; \(FFmpeg.installHint)"
@@ -200,6 +204,7 @@ enum Diagnostic: Error, Equatable {
             case .input, .cannotRead, .tooLarge: self = .picture(error.description)
             }
         case let error as ScenarioError: self = .scenario(error)
+        case let error as SettingsError: self = .settings(error)
         case let error as FrameSize.ParseError: self = .frameSize(error.description)
         case let error as YUV420.OddSize: self = .frameSize(error.description)
         case let error as RenderLimitError: self = .frameSize(error.description)

@@ -79,7 +79,7 @@ final class ChatScenarioParserTests: XCTestCase {
             (#"{\#(chat), "events": [{"at": 1, "read": false}]}"#, "events[0].read: must be true (got false)"),
             (#"{\#(chat), "events": [{"at": 1, "wallpaper": "spin"}]}"#, "events[0].wallpaper: must be \"step\" (got \"spin\")"),
             (#"{\#(chat), "events": [{"at": 1, "read": true, "kind": "small"}]}"#, "events[0].kind: only a send has a kind (this event is \"read\")"),
-            (#"{\#(chat), "animation": 3}"#, "animation: must be \"shipped\" or \"contest\" (got a number; settings files and objects are not read yet)"),
+            (#"{\#(chat), "animation": 3}"#, "animation: must be \"shipped\", \"contest\", a settings file (.json) or a settings object (got 3)"),
             (#"{\#(chat), "audio": "x.wav"}"#, "audio: a key of \"call\" scenarios, not of \"chat\" ones; valid keys: "
                 + "animation, avatar, date, duration, events, fps, messages, name, now, scene, seed, size, subtitle, wallpaper"),
             (#"{"duration": 2, "messages": []}"#, "messages: a key of \"chat\" scenarios, not of \"call\" ones; valid keys: "

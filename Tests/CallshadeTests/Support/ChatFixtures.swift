@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeJSON
 import CallshadeSVG
 import CallshadeText
 
@@ -48,5 +49,28 @@ enum ChatFixtures {
         let size = try FrameSize(parsing: golden.size)
         let text = try TextSetter(scale: Double(size.width) / 390, texts: ChatKind.elements.texts(for: scenario))
         return ChatScreen(scenario, size: size, text: text).scene(at: 0)
+    }
+
+    /// A send in flight (chat, section 3): the case's messages, then its send at `at` (kind from the case or its text), under
+    /// the shipped curves or its settings file, the messages' layer over a black wallpaper at `time`.
+    static func sendScene(_ golden: GoldenCase) throws -> Scene {
+        guard let text = golden.send, let at = golden.at else { throw GoldenCaseError("\(golden.name): a send needs send and at") }
+        let messages = try (golden.messages ?? []).map { message in
+            guard let side = ChatMessage.Side(rawValue: message.side) else { throw GoldenCaseError("\(golden.name): side \(message.side)") }
+            return ChatMessage(side: side, text: message.text, time: message.time)
+        }
+        let kind = try golden.kind.map { name in
+            guard let kind = SendKind(rawValue: name) else { throw GoldenCaseError("\(golden.name): kind \(name)") }
+            return kind
+        }
+        let animation = try golden.settings.map { ChatAnimationPreset.editor(try SettingsFile.settings(path: TestPaths.packageRoot.appendingPathComponent($0).path)) }
+        // An opaque black wallpaper under the messages, so that every route writes the same opaque pixels.
+        let black = ChatWallpaper(colors: [RGB.black, .black, .black, .black])
+        let scenario = ChatScenario(settings: ScenarioSettings(duration: at + 2), wallpaper: black, messages: messages,
+                                    animation: animation ?? .shipped,
+                                    events: [ChatEvent(at: at, change: .send(text: text, kind: kind, time: nil), index: 0)])
+        let size = try FrameSize(parsing: golden.size)
+        let setter = try TextSetter(scale: Double(size.width) / 390, texts: ChatKind.elements.texts(for: scenario))
+        return ChatScreen(scenario, size: size, text: setter, showing: [.wallpaper, .messages]).scene(at: try golden.instant())
     }
 }

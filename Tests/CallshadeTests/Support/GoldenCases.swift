@@ -28,6 +28,11 @@ struct GoldenCase: Decodable {
     let mask: String?
     /// The chat layout's messages, oldest first.
     let messages: [Message]?
+    /// A chat send's text, its instant, its kind (nil: from its text) and its settings file (from the package's root; nil: shipped).
+    let send: String?
+    let at: Double?
+    let kind: String?
+    let settings: String?
 
     struct Message: Decodable {
         let side: String
@@ -131,6 +136,8 @@ enum GoldenScenes {
             return try ChatFixtures.wallpaperScene(golden)
         case "chat-layout":
             return try ChatFixtures.layoutScene(golden)
+        case "chat-send":
+            return try ChatFixtures.sendScene(golden)
         default:
             throw GoldenCaseError("\(golden.name): no fixture \"\(golden.fixture)\"")
         }

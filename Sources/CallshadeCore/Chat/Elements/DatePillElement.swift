@@ -27,9 +27,10 @@ public struct DatePillElement: ChatElement {
     public func add(to scene: inout Scene, at instant: ChatInstant, showing: Set<SceneTag>) {
         guard let text = instant.text else { return }
         let scale = Double(scene.size.width) / 390
-        let layout = MessagesElement.layout(instant.timeline.messages(at: instant.time), text: text, frame: scene.size)
+        let motion = MessagesElement.motion(at: instant, text: text, frame: scene.size)
         let line = text.line(instant.scenario.date, style: Self.label)
-        let pill = Self.pill(labelWidth: line.width / text.scale, above: layout)
+        // The row moves with the first message (or with the panel, over an empty list).
+        let pill = Self.pill(labelWidth: line.width / text.scale, above: motion.layout).shifted(by: motion.shifts.first ?? motion.listShift)
         scene.nodes.append(ChatGlass.node(x: pill.x, y: pill.y, width: pill.width, height: pill.height, radius: pill.height / 2,
                                           tone: ChatGlass.pill, wallpaper: WallpaperElement.node(at: instant, size: scene.size), scale: scale))
         // The label's line box centred in the pill.

@@ -6,8 +6,10 @@
 /// from x 55 (its line's top 5.5 pt into the field, its baseline 16.5 pt
 /// below that, as a bubble's); `attach_file` and `mic_none` (Material
 /// Icons, ours) 24 pt #858E99 centred in the panel's lowest 45 pt above
-/// y 810, at x 2 to 42 and 347 to 391. (Drafts and the send disc come
-/// with the send animation.)
+/// y 810, at x 2 to 42 and 347 to 391. Before a send (section 3.1) the
+/// field shows its draft (the last 5 lines, broken at 280 pt) and the
+/// panel grows to 24 + 21 n pt; the mic becomes the send disc, a 33-pt
+/// #007AFF disc with a white arrow of 2-pt round strokes.
 public struct InputPanelElement: ChatElement {
     public init() {}
 
@@ -35,7 +37,9 @@ public struct InputPanelElement: ChatElement {
         let frameBottom = Double(scene.size.height) / scale
         // On a frame of another aspect, at the same distance from its bottom (ours).
         let shift = frameBottom - ChatMessageLayout.screenHeight
-        let top = Self.top + shift
+        let motion = instant.text.map { MessagesElement.motion(at: instant, text: $0, frame: scene.size) }
+        let grown = (motion?.panelHeight ?? ChatListMotion.emptyPanel) - ChatListMotion.emptyPanel
+        let top = Self.top + shift - grown
         scene.nodes.append(ChatGlass.node(x: 0, y: top, width: 390, height: frameBottom - top, radius: 0, tone: ChatGlass.bars,
                                           wallpaper: WallpaperElement.node(at: instant, size: scene.size), scale: scale))
         guard let text = instant.text else { return }
@@ -45,20 +49,57 @@ public struct InputPanelElement: ChatElement {
         let fieldTop = top + field.inset
         func rectangle(inset: Double, color: RGB, alpha: Double) -> Mark {
             Mark(x: (field.x + inset) * scale, y: (fieldTop + inset) * scale, width: (field.width - 2 * inset) * scale,
-                 height: (field.height - 2 * inset) * scale, kind: .roundedRectangle(cornerRadius: (field.radius - inset) * scale),
+                 height: (field.height + grown - 2 * inset) * scale, kind: .roundedRectangle(cornerRadius: (field.radius - inset) * scale),
                  color: color, alpha: alpha)
         }
         marks += [rectangle(inset: 0, color: .white, alpha: 1), rectangle(inset: 0, color: .black, alpha: 0.1),
                   rectangle(inset: 1, color: .white, alpha: 1)]
-        let placeholder = text.line(Self.placeholder, style: Self.textStyle)
-        marks += placeholder.marks(origin: Vec2(55 * scale, (fieldTop + 5.5 + ChatMessageLayout.baseline) * scale), color: Self.placeholderColor)
-        // The icons' line boxes centred in the lowest 45 pt.
+        if let draft = motion?.draft, SendKind.isSingleEmoji(draft.text) {
+            // An emoji's draft: its colour glyph in a 17-pt box on the first line (as the send flies it from).
+            let box = SendFlightElement.fieldEmojiBox(fieldTop: fieldTop)
+            marks += MessagesElement.emojiMarks(draft.text, in: box, text: text, scale: scale)
+        } else if let draft = motion?.draft {
+            for (row, line) in draft.lines.enumerated() {
+                let origin = Vec2(55 * scale, (fieldTop + 5.5 + ChatMessageLayout.pitch * Double(row) + ChatMessageLayout.baseline) * scale)
+                marks += text.line(line, style: Self.textStyle).marks(origin: origin, color: .black)
+            }
+        } else {
+            // Right after a send the placeholder comes back as the field's text copy flies off and fades (ours).
+            let shown = (motion?.flights ?? []).filter(\.flying).map { 1 - $0.progress.inputText }.min() ?? 1
+            let placeholder = text.line(Self.placeholder, style: Self.textStyle)
+            if shown > 0 {
+                marks += placeholder.marks(origin: Vec2(55 * scale, (fieldTop + 5.5 + ChatMessageLayout.baseline) * scale), color: Self.placeholderColor,
+                                           alpha: shown)
+            }
+        }
+        // The icons' line boxes centred in the lowest 45 pt; with a draft, the send disc for the mic.
         let middle = (Self.bottom + shift - 22.5) * scale
-        for (name, centre) in [(Self.attach, 22.0), (Self.mic, 369.0)] {
+        var icons = [(Self.attach, 22.0)]
+        if motion?.draft == nil { icons.append((Self.mic, 369.0)) } else { marks.append(Self.sendDisc(centreX: 369, centreY: Self.bottom + shift - 22.5, scale: scale)) }
+        for (name, centre) in icons {
             let icon = text.line(name, style: Self.icons)
             marks += icon.marks(origin: Vec2(centre * scale - icon.width / 2, middle - icon.height / 2 + icon.ascent), color: Self.iconColor)
         }
         scene.nodes.append(MarksNode(atlas: text.atlas, marks: marks))
+        if motion?.draft != nil { scene.nodes.append(BubbleNode(bubbles: [], strokes: Self.sendArrow(centreX: 369, centreY: Self.bottom + shift - 22.5, scale: scale))) }
+    }
+
+    /// The send disc (chat, section 2.3): 33 pt, #007AFF, centred where the mic was.
+    static let discColor = RGB(hex: "#007AFF") ?? .black
+    static let disc = 33.0
+
+    static func sendDisc(centreX: Double, centreY: Double, scale: Double) -> Mark {
+        Mark(x: (centreX - disc / 2) * scale, y: (centreY - disc / 2) * scale, width: disc * scale, height: disc * scale,
+             kind: .roundedRectangle(cornerRadius: disc / 2 * scale), color: discColor)
+    }
+
+    /// Its white arrow: 2-pt round strokes (11, 14.7) -> (16.5, 9.2) -> (22, 14.7) and (16.5, 9.2) -> (16.5, 24), in the disc's box.
+    static func sendArrow(centreX: Double, centreY: Double, scale: Double) -> [BubbleNode.Stroke] {
+        let (left, top) = (centreX - disc / 2, centreY - disc / 2)
+        func point(_ x: Double, _ y: Double) -> Vec2 { Vec2((left + x) * scale, (top + y) * scale) }
+        return [(point(11, 14.7), point(16.5, 9.2)), (point(16.5, 9.2), point(22, 14.7)), (point(16.5, 9.2), point(16.5, 24))].map {
+            BubbleNode.Stroke(capsule: Capsule(from: $0.0, to: $0.1, radius: scale), color: .white)
+        }
     }
 }
 

@@ -24,14 +24,13 @@ public struct MessagesElement: ChatElement {
     public func add(to scene: inout Scene, at instant: ChatInstant, showing: Set<SceneTag>) {
         guard let text = instant.text else { return }
         let scale = Double(scene.size.width) / 390
-        let states = instant.timeline.messageStates(at: instant.time)
-        let layout = Self.layout(states.map(\.message), text: text, frame: scene.size)
+        let motion = Self.motion(at: instant, text: text, frame: scene.size)
         var pills: [any SceneNode] = []
         var strokes: [BubbleNode.Stroke] = []
-        let green = RGB(hex: "#E1FFC7") ?? .white
         var bubbles: [BubbleNode.Bubble] = []
         var marks: [Mark] = []
-        for (placed, state) in zip(layout.placed, states) {
+        for (index, (unshifted, state)) in zip(motion.layout.placed, motion.states).enumerated() where !motion.isFlying(index) {
+            let placed = unshifted.shifted(by: motion.shifts[index])
             let outgoing = placed.message.side == .outgoing
             if let pill = placed.pill {
                 pills.append(ChatGlass.node(x: pill.x, y: pill.y, width: pill.width, height: pill.height, radius: pill.height / 2,
@@ -44,18 +43,17 @@ public struct MessagesElement: ChatElement {
                 }
                 continue
             }
-            let body = BubbleBody(x: placed.body.x * scale, y: placed.body.y * scale, width: placed.body.width * scale,
-                                  height: placed.body.height * scale,
-                                  radii: (placed.radii[0] * scale, placed.radii[1] * scale, placed.radii[2] * scale, placed.radii[3] * scale))
-            let corner = Vec2((outgoing ? placed.body.right : placed.body.x) * scale, placed.body.bottom * scale)
-            bubbles.append(BubbleNode.Bubble(body: body, tail: placed.hasTail ? .init(corner: corner, scale: scale, mirrored: !outgoing) : nil,
-                                             fill: outgoing ? green : .white, outlineAlpha: 0.2, outlineHalfWidth: 0.3 * scale))
+            bubbles.append(Self.bubble(placed, scale: scale))
+            // A merged neighbour's look before a send, its tail fading out (chat, section 3.4).
+            if let flight = motion.flights.first(where: { $0.index == index + 1 }), let before = flight.neighbourBefore,
+               flight.progress.neighbourTail < 1 {
+                bubbles.append(Self.bubble(before.shifted(by: motion.shifts[index]), scale: scale, opacity: 1 - flight.progress.neighbourTail))
+            }
             for line in placed.lines {
                 let origin = Vec2(placed.textLeft * scale, (line.top + ChatMessageLayout.baseline) * scale)
                 marks += text.line(line.text, style: ChatMessageLayout.textStyle).marks(origin: origin, color: .black)
             }
-            let color = outgoing ? RGB(hex: "#008C09") ?? .black : RGB(hex: "#525252") ?? .black
-            marks += Self.timeMarks(placed, text: text, scale: scale, color: color, alpha: outgoing ? 0.8 : 0.6)
+            marks += Self.timeMarks(placed, text: text, scale: scale, color: Self.timeColor(outgoing), alpha: outgoing ? 0.8 : 0.6)
             if let status = placed.message.status {
                 strokes += Self.checks(status, at: Self.checksCorner(placed, text: text), scale: scale, color: Self.checkColor,
                                        pop: ChatTimeline.readPop(since: state.readAt, at: instant.time))
@@ -75,6 +73,32 @@ extension MessagesElement {
     /// 96-pt box (Noto Color Emoji's 136-texel pictures at 109 a em) and
     /// scaled to it exactly.
     static let emojiStyle = TextStyle(.emoji, 77)
+
+    /// The list, the panel and the flying sends at `instant` (chat, section 3), the texts' widths as `text` sets them.
+    public static func motion(at instant: ChatInstant, text: any TextSetting, frame: FrameSize) -> ChatListMotion {
+        if let motion = instant.motion { return motion }
+        return ChatListMotion(instant.timeline, at: instant.time, height: Double(frame.height) * 390 / Double(frame.width)) { string, style in
+            text.line(string, style: style).width / text.scale
+        }
+    }
+
+    /// A time's colour and opacity (chat, section 2.8).
+    static func timeColor(_ outgoing: Bool) -> RGB {
+        outgoing ? RGB(hex: "#008C09") ?? .black : RGB(hex: "#525252") ?? .black
+    }
+
+    /// The bubble of a message laid out (points) at `scale` pixels a point.
+    static func bubble(_ placed: ChatMessageLayout.Placed, scale: Double, opacity: Double = 1) -> BubbleNode.Bubble {
+        let outgoing = placed.message.side == .outgoing
+        let body = BubbleBody(x: placed.body.x * scale, y: placed.body.y * scale, width: placed.body.width * scale,
+                              height: placed.body.height * scale,
+                              radii: (placed.radii[0] * scale, placed.radii[1] * scale, placed.radii[2] * scale, placed.radii[3] * scale))
+        let corner = Vec2((outgoing ? placed.body.right : placed.body.x) * scale, placed.body.bottom * scale)
+        return BubbleNode.Bubble(body: body, tail: placed.hasTail ? .init(corner: corner, scale: scale, mirrored: !outgoing) : nil,
+                                 fill: outgoing ? green : .white, outlineAlpha: 0.2, outlineHalfWidth: 0.3 * scale, opacity: opacity)
+    }
+
+    static let green = RGB(hex: "#E1FFC7") ?? .white
 
     /// `messages` laid out with their texts' widths as `text` sets them, on a frame of `frame`'s height (in points, 390 wide).
     public static func layout(_ messages: [ChatMessage], text: any TextSetting, frame: FrameSize) -> ChatMessageLayout {
@@ -98,11 +122,16 @@ extension MessagesElement {
 
     /// An emoji message's glyph, its picture scaled to the box's width and centred in the box.
     static func emojiMarks(_ placed: ChatMessageLayout.Placed, text: any TextSetting, scale: Double) -> [Mark] {
-        let line = text.line(placed.message.text, style: emojiStyle)
+        emojiMarks(placed.message.text, in: placed.frame, text: text, scale: scale)
+    }
+
+    /// An emoji's glyph (Noto Color Emoji), its picture scaled to `box`'s width (points) and its ink centred in the box's height.
+    static func emojiMarks(_ emoji: String, in box: ChatMessageLayout.Box, text: any TextSetting, scale: Double) -> [Mark] {
+        let line = text.line(emoji, style: emojiStyle)
         guard line.width > 0, let ink = line.inkBounds else { return [] }
-        let fit = placed.frame.width * scale / line.width
-        let middle = (placed.frame.y + placed.frame.height / 2) * scale
-        let origin = Vec2(placed.frame.x * scale, middle - (ink.top + ink.bottom) / 2 * fit)
+        let fit = box.width * scale / line.width
+        let middle = (box.y + box.height / 2) * scale
+        let origin = Vec2(box.x * scale, middle - (ink.top + ink.bottom) / 2 * fit)
         return line.marks(origin: origin, scale: fit, about: origin)
     }
 

@@ -13,6 +13,8 @@ public struct BubbleNode: SceneNode, Equatable, Sendable {
         /// The outline's opacity (black) and half its width in pixels.
         public var outlineAlpha: Double
         public var outlineHalfWidth: Double
+        /// The whole bubble's opacity (fill and outline together; 1: opaque): a flying send's bubble look fading in (chat, section 3.3).
+        public var opacity: Double
 
         public struct Tail: Equatable, Sendable {
             public var corner: Vec2
@@ -26,7 +28,8 @@ public struct BubbleNode: SceneNode, Equatable, Sendable {
             }
         }
 
-        public init(body: BubbleBody, tail: Tail?, fill: RGB, outlineAlpha: Double, outlineHalfWidth: Double) {
+        public init(body: BubbleBody, tail: Tail?, fill: RGB, outlineAlpha: Double, outlineHalfWidth: Double, opacity: Double = 1) {
+            self.opacity = opacity
             self.body = body
             self.tail = tail
             self.fill = fill
@@ -42,11 +45,14 @@ public struct BubbleNode: SceneNode, Equatable, Sendable {
             return min(body, BubbleTail.signedDistance(local, mirrored: tail.mirrored) * tail.scale)
         }
 
-        /// The fill's coverage and the outline's (opacity included) at `point`.
+        /// The fill's coverage and the outline's (the outline's opacity and the bubble's included) at `point`.
         public func coverage(at point: Vec2) -> (fill: Double, outline: Double) {
             let distance = signedDistance(point)
             let outline = min(max(outlineHalfWidth + 0.5 - abs(distance), 0), 1) * min(max(outlineAlpha, 0), 1)
-            return (EdgeCoverage.coverage(signedDistance: distance), outline)
+            let fill = EdgeCoverage.coverage(signedDistance: distance)
+            guard opacity < 1 else { return (fill, outline) }
+            let opacity = max(opacity, 0)
+            return (fill * opacity, outline * opacity)
         }
 
         /// The pixels it may touch, as a box (left, top, right, bottom).

@@ -130,7 +130,7 @@ public struct ChatMessageLayout: Equatable, Sendable {
 
     /// `text` broken into lines no wider than `wrap` points: at spaces (and
     /// newlines), a word wider than a line by grapheme.
-    public static func lines(_ text: String, width: (String) -> Double) -> [String] {
+    public static func lines(_ text: String, wrap: Double = ChatMessageLayout.wrap, width: (String) -> Double) -> [String] {
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""

@@ -106,10 +106,23 @@ public struct ChatEvent: Equatable, Sendable {
     }
 }
 
-/// Which animation settings the sends and steps follow (chat, section 0).
-public enum ChatAnimationPreset: String, CaseIterable, Sendable {
+/// Which animation settings the sends and steps follow (chat, sections 0,
+/// 3 and 4): the app's curves, or the contest editor's model with its
+/// settings (`"contest"`: the defaults; a settings file or an inline object).
+public enum ChatAnimationPreset: Equatable, Sendable {
     /// The app's (section 3.2).
     case shipped
+    /// The contest editor's model with these settings (section 4).
+    case editor(ChatAnimationSettings)
+
     /// The contest editor's defaults (section 4.2).
-    case contest
+    public static let contest = ChatAnimationPreset.editor(.defaults)
+    /// The two named presets.
+    public static let allCases: [ChatAnimationPreset] = [.shipped, .contest]
+
+    /// The settings of the editor's model (nil: shipped).
+    public var settings: ChatAnimationSettings? {
+        if case .editor(let settings) = self { return settings }
+        return nil
+    }
 }

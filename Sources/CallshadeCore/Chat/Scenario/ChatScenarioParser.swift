@@ -23,9 +23,11 @@ enum ChatScenarioParser {
         let subtitle = try top["subtitle"].map { try label($0, "subtitle", fields: fields) } ?? ChatScenario.defaultSubtitle
         let date = try top["date"].map { try label($0, "date", fields: fields) } ?? ChatScenario.defaultDate
         let now = try top["now"].map { try time($0, "now", fields: fields) } ?? ChatScenario.defaultNow
-        let animation = try top["animation"].map { try self.animation($0, fields: fields) } ?? .shipped
+        let animation = try top["animation"].map { try self.animation($0, reading: reading) } ?? .shipped
         var wallpaper = try top["wallpaper"].map { try ChatWallpaperParser.wallpaper($0, reading: reading) } ?? ChatWallpaper()
-        if animation == .contest, !ChatWallpaperParser.givesColors(top["wallpaper"]) { wallpaper.colors = ChatWallpaper.contestColors }
+        if let colors = animation.settings?.block("background").colors, !ChatWallpaperParser.givesColors(top["wallpaper"]) {
+            wallpaper.colors = colors
+        }
         let messages = try top["messages"].map { try self.messages($0, fields: fields) } ?? []
         let events = try reading.events(top["events"], duration: settings.duration) { object, at, index, fields in
             ChatEvent(at: at, change: try change(object, fields: fields), index: index)
@@ -112,14 +114,25 @@ enum ChatScenarioParser {
         }
     }
 
-    static func animation(_ value: JSONValue, fields: ScenarioFields) throws -> ChatAnimationPreset {
-        guard case .string(let name) = value else {
-            throw fields.error("animation", "must be \"shipped\" or \"contest\" (got \(value.kindName); settings files and objects are not read yet)")
+    /// "shipped", "contest", a settings file (a path ending in .json, relative to the scenario) or an inline settings object.
+    static func animation(_ value: JSONValue, reading: ScenarioReading) throws -> ChatAnimationPreset {
+        let fields = reading.fields
+        switch value {
+        case .object:
+            return .editor(try ChatAnimationSettingsReader(file: fields.file, prefix: "animation.").settings(value))
+        case .string(let name):
+            if let preset = ["shipped": ChatAnimationPreset.shipped, "contest": .contest][name] { return preset }
+            guard name.hasSuffix(".json") else {
+                throw fields.error("animation", "must be \"shipped\", \"contest\", a settings file (.json) or a settings object "
+                                   + "(got \"\(UserText.shown(name))\")")
+            }
+            let path = try reading.existingFile(value, "animation")
+            guard let jsonFile = reading.jsonFile else { throw fields.error("animation", "settings files cannot be read here") }
+            return .editor(try ChatAnimationSettingsReader(file: path).settings(try jsonFile(path)))
+        default:
+            throw fields.error("animation", "must be \"shipped\", \"contest\", a settings file (.json) or a settings object "
+                               + "(got \(describe(value)))")
         }
-        guard let preset = ChatAnimationPreset(rawValue: name) else {
-            throw fields.error("animation", "must be \"shipped\" or \"contest\" (got \"\(UserText.shown(name))\"; settings files are not read yet)")
-        }
-        return preset
     }
 
     /// What an event changes: exactly one of `eventKinds`; "kind" and "time" only with a send.

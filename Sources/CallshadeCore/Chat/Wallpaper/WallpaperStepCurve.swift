@@ -12,8 +12,6 @@ public enum WallpaperStepCurve: String, CaseIterable, Sendable {
 
     /// The shipped send's vertical curve V (chat, section 3.2).
     static let shippedV = CubicBezierEasing(0.19919, 0.01064, 0.27921, 0.91025)
-    /// The contest defaults' curve (chat, section 4.2).
-    static let contestCurve = CubicBezierEasing(0.33, 0, 0, 1)
     static let androidCurve = CubicBezierEasing(0.33, 0, 0, 1)
 
     /// The article's table: the movement in 27ths at each of 60 frames
@@ -32,7 +30,7 @@ public enum WallpaperStepCurve: String, CaseIterable, Sendable {
     /// The step's length in seconds under `preset`.
     public func duration(_ preset: ChatAnimationPreset) -> Double {
         switch self {
-        case .auto: return preset == .contest ? 1 : 0.3
+        case .auto: return preset.settings.map { $0.block("background").window("position").endSeconds } ?? 0.3
         case .android: return 0.5
         case .article: return 1
         }
@@ -42,7 +40,12 @@ public enum WallpaperStepCurve: String, CaseIterable, Sendable {
     public func progress(_ u: Double, preset: ChatAnimationPreset) -> Double {
         let u = min(max(u, 0), 1)
         switch self {
-        case .auto: return (preset == .contest ? Self.contestCurve : Self.shippedV).value(u)
+        case .auto:
+            guard let settings = preset.settings else { return Self.shippedV.value(u) }
+            let window = settings.block("background").window("position")
+            // The contest defaults' window (the whole of it, 0 to 60) as the curve over the step itself.
+            if window.start == 0 { return window.curve.value(u) }
+            return window.progress(u * window.endSeconds)
         case .android: return Self.androidCurve.value(u)
         case .article:
             let table = Self.articleTable

@@ -88,7 +88,7 @@ struct BubblesBlock: UniformBlock {
             if let tail = bubble.tail, tail.scale > 0 {
                 tails[index] = (Float(tail.corner.x), Float(tail.corner.y), Float(tail.scale), tail.mirrored ? 1 : 0)
             }
-            fills[index] = (Float(bubble.fill.r), Float(bubble.fill.g), Float(bubble.fill.b), 0)
+            fills[index] = (Float(bubble.fill.r), Float(bubble.fill.g), Float(bubble.fill.b), Float(min(max(bubble.opacity, 0), 1)))
             outlines[index] = (Float(bubble.outlineAlpha), Float(bubble.outlineHalfWidth), 0, 0)
         }
     }

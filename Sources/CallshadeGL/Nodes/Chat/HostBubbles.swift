@@ -59,7 +59,9 @@ struct HostBubbles: HostRowShader {
             let bubble = bubbles[index].bubble
             let fill = SIMD4(Float(bubble.fill.r), Float(bubble.fill.g), Float(bubble.fill.b), 1)
             let touched = memory.touched[which]
-            let sure = bubbles[index].surelyFilled(atRow: centreY).map { Self.columns($0.lowerBound, $0.upperBound, within: touched) }
+            // A bubble fading in (opacity below 1) fills nothing wholly.
+            let sure = bubble.opacity < 1 ? touched.lowerBound..<touched.lowerBound
+                : bubbles[index].surelyFilled(atRow: centreY).map { Self.columns($0.lowerBound, $0.upperBound, within: touched) }
                 ?? touched.lowerBound..<touched.lowerBound
             // What its solid run may not hold: every other bubble's columns on this row, and every stroke's.
             memory.cuts.removeAll(keepingCapacity: true)

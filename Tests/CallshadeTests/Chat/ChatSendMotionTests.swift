@@ -1,0 +1,122 @@
+@testable import CallshadeCore
+import CallshadePNG
+import Foundation
+import XCTest
+
+/// The send animation's tracks (chat, section 3): the shipped curves, the
+/// editor's windows, the draft and the panel, the rows rising, the moving
+/// shape's lerps; all pure functions of the events and the instant.
+final class ChatSendMotionTests: XCTestCase {
+    func testShippedTracksFollowTheAppsCurves() {
+        let motion = SendMotion(kind: .small, animation: .shipped)
+        let v = CubicBezierEasing(0.19919, 0.01064, 0.27921, 0.91025), h = CubicBezierEasing(0.23, 1, 0.32, 1)
+        for t in [0.0, 0.03, 0.1, 0.2, 0.29, 0.3, 0.5] {
+            let p = motion.progress(t)
+            XCTAssertEqual(p.x, h.value(t / 0.3), accuracy: 1e-12)
+            XCTAssertEqual(p.width, h.value(t / 0.3), accuracy: 1e-12)
+            XCTAssertEqual(p.y, v.value(t / 0.3), accuracy: 1e-12)
+            XCTAssertEqual(p.height, v.value(t / 0.3), accuracy: 1e-12)
+            XCTAssertEqual(p.rows, p.y)
+            XCTAssertEqual(p.bubbleLook, CubicBezierEasing.easeInOut.value(t / 0.1), accuracy: 1e-12)
+            XCTAssertEqual(p.pillLook, 1 - CubicBezierEasing.easeInOut.value(t / 0.15), accuracy: 1e-12)
+            XCTAssertEqual(p.status, CubicBezierEasing.easeInOut.value(t / 0.25), accuracy: 1e-12)
+        }
+        XCTAssertEqual(motion.flight, 0.3)
+    }
+
+    func testEditorWindowsAreFramesAtSixtyWithTheirBezier() {
+        var settings = ChatAnimationSettings.defaults
+        settings.blocks[0].properties[1].window = AnimationWindow(start: 6, end: 18, x1: 0.5, x2: 0.5)   // smallMessage.xPosition
+        let motion = SendMotion(kind: .small, animation: .editor(settings))
+        XCTAssertEqual(motion.progress(0.1).x, 0)          // frame 6: the window's start
+        XCTAssertEqual(motion.progress(0.3).x, 1)          // frame 18: its end
+        XCTAssertEqual(motion.progress(0.2).x, CubicBezierEasing(0.5, 0, 0.5, 1).value(0.5), accuracy: 1e-12)
+        XCTAssertEqual(motion.progress(0.2).x, 0.5, accuracy: 1e-9)   // a symmetric curve's middle
+        // yPosition 0-30 of the defaults: the rows and Y follow it; colorChange sets both looks.
+        let p = motion.progress(0.25)
+        XCTAssertEqual(p.y, CubicBezierEasing(0.33, 0, 0, 1).value(15.0 / 30), accuracy: 1e-12)
+        XCTAssertEqual(p.bubbleLook + p.pillLook, 1, accuracy: 1e-12)
+        XCTAssertEqual(motion.flight, 0.5)
+        // A large send follows bigMessage (45 frames), an emoji singleEmoji (its scale from frame 5).
+        XCTAssertEqual(SendMotion(kind: .large, animation: .contest).flight, 0.75)
+        XCTAssertEqual(SendMotion(kind: .emoji, animation: .contest).progress(5.0 / 60).emojiScale, 0)
+        XCTAssertEqual(SendMotion(kind: .emoji, animation: .contest).progress(0.25).emojiScale, 1)
+        // The background block's window is the wallpaper's step.
+        XCTAssertEqual(WallpaperStepCurve.auto.duration(.contest), 1)
+    }
+
+    /// Widths of 7 pt a character, so that lines follow from lengths.
+    let width: (String, TextStyle) -> Double = { text, _ in Double(text.count) * 7 }
+
+    func scenario(_ sends: [(Double, String)], messages: [ChatMessage] = []) -> ChatTimeline {
+        ChatTimeline(ChatScenario(settings: ScenarioSettings(duration: 10), messages: messages,
+                                  events: sends.enumerated().map { ChatEvent(at: $0.element.0, change: .send(text: $0.element.1, kind: nil, time: nil), index: $0.offset) }))
+    }
+
+    func testTheDraftGrowsThePanelAndTheRowsAboveRiseByTheNewRow() {
+        let long = String(repeating: "word ", count: 60)   // 300 characters: 8 field lines of 40 at 280 pt
+        let timeline = scenario([(2, long)], messages: [ChatMessage(side: .outgoing, text: "Hi", time: "12:40")])
+        XCTAssertNil(ChatListMotion(timeline, at: 1.1, height: 844, width: width).draft)
+        let drafting = ChatListMotion(timeline, at: 1.5, height: 844, width: width)
+        XCTAssertEqual(drafting.draft?.lines.count, 5)
+        XCTAssertEqual(drafting.panelHeight, 24 + 21 * 5)   // grown after 0.15 s
+        XCTAssertEqual(drafting.shifts, [-(24 + 21 * 5 - 45)])
+        // At the send the new message flies: kind large (over 5 field lines), from the grown field.
+        let sent = ChatListMotion(timeline, at: 2, height: 844, width: width)
+        XCTAssertEqual(sent.flights.first?.kind, .large)
+        XCTAssertEqual(sent.flights.first?.field, ChatMessageLayout.Box(x: 42, y: 810 - 129 + 6, width: 306, height: 117))
+        XCTAssertTrue(sent.isFlying(1))
+        // The row above is where it was before the send (above the grown panel), then lands in its final place.
+        let before = ChatMessageLayout([ChatMessage(side: .outgoing, text: "Hi", time: "12:40")], width: width).placed[0].frame.y - 84
+        XCTAssertEqual(sent.layout.placed[0].frame.y + sent.shifts[0], before, accuracy: 1e-9)
+        let landed = ChatListMotion(timeline, at: 2.5, height: 844, width: width)
+        XCTAssertEqual(landed.shifts, [0, 0])
+        XCTAssertFalse(landed.isFlying(1))
+        XCTAssertEqual(landed.panelHeight, 45)
+    }
+
+    func testOneMergedLineRaisesTheRowsAbove37Points() {
+        let timeline = scenario([(1, "Yes")], messages: [ChatMessage(side: .outgoing, text: "Hi", time: "12:40")])
+        // Just after the send, before Y moves: the rows above still where they were, 35 + 2 pt below their final place.
+        let motion = ChatListMotion(timeline, at: 1 + 1e-9, height: 844, width: width)
+        XCTAssertEqual(motion.shifts[0], 37, accuracy: 1e-6)
+        // The merged neighbour's look before: its tail, which fades out.
+        XCTAssertEqual(motion.flights.first?.neighbourBefore?.hasTail, true)
+        XCTAssertEqual(motion.layout.placed[0].hasTail, false)
+    }
+
+    func testTheMovingShapeLerpsEachEdgeOnItsTrack() {
+        let p = ChatMessageLayout.Box(x: 42, y: 771, width: 306, height: 33)
+        let b = ChatMessageLayout.Box(x: 200, y: 700, width: 180, height: 57)
+        var progress = SendMotion(kind: .small, animation: .shipped).progress(0)
+        XCTAssertEqual(SendFlightElement.movingShape(field: p, body: b, progress: progress), p)
+        progress = SendMotion(kind: .small, animation: .shipped).progress(1)
+        XCTAssertEqual(SendFlightElement.movingShape(field: p, body: b, progress: progress), b)
+        progress.x = 0.5
+        progress.y = 0.25
+        progress.width = 1
+        progress.height = 0
+        let r = SendFlightElement.movingShape(field: p, body: b, progress: progress)
+        XCTAssertEqual(r.x, 121)
+        XCTAssertEqual(r.bottom, 804 + (757 - 804) * 0.25)
+        XCTAssertEqual(r.width, 180)
+        XCTAssertEqual(r.height, 33)
+    }
+
+    /// `frame --time T` draws what a render draws at T, mid-flight, under a settings file.
+    func testAFrameInFlightIsTheRendersFrame() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chat-send-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let example = TestPaths.packageRoot.appendingPathComponent("Examples/chat-contest.json").path
+        let frames = folder.appendingPathComponent("frames").path
+        let rendered = try runCallshade(["render", example, "--at", "1.05,2.3", "--size", "98x211", "-o", frames])
+        XCTAssertEqual(rendered.status, 0, rendered.standardError)
+        for (index, time) in ["1.05", "2.3"].enumerated() {
+            let out = folder.appendingPathComponent("frame\(index).png").path
+            let result = try runCallshade(["frame", "--scenario", example, "--time", time, "--size", "98x211", "-o", out])
+            XCTAssertEqual(result.status, 0, result.standardError)
+            assertSameImage(try PNGFile.read(path: out), try PNGFile.read(path: frames + "/frame_00000\(index).png"), time)
+        }
+    }
+}
