@@ -131,6 +131,8 @@ enum GoldenScenes {
             return try ChatFixtures.wallpaperScene(golden)
         case "chat-layout":
             return try ChatFixtures.layoutScene(golden)
+        case "access":
+            return try AccessScreenTests.screen(size: FrameSize(parsing: golden.size)).scene(at: golden.instant())
         default:
             throw GoldenCaseError("\(golden.name): no fixture \"\(golden.fixture)\"")
         }
