@@ -35,6 +35,7 @@ final class NodeRenderers {
             .of { try BubblesRenderer(context: context, shaders: shaders) },
             .of { try PictureRenderer(context: context, shaders: shaders) },
             .of { try SheenRenderer(context: context, shaders: shaders) },
+            .of { try ShapesRenderer(context: context, shaders: shaders) },
         ])
     }
 

@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeJSON
 import Foundation
 
 /// One golden picture as Goldens/cases.json lists it: what it shows (a
@@ -131,6 +132,10 @@ enum GoldenScenes {
             return try ChatFixtures.wallpaperScene(golden)
         case "chat-layout":
             return try ChatFixtures.layoutScene(golden)
+        case "drawing-shapes":
+            let parsed = try ScenarioFile.parseAny(try VideoGoldenFixtures.scenarioBytes(of: golden.name), file: "Goldens/cases.json (\(golden.name))", folder: "/")
+            guard let drawing = parsed as? DrawingScenario else { throw GoldenCaseError("\(golden.name): its scenario is not a drawing") }
+            return DrawingScreen(drawing, size: try FrameSize(parsing: golden.size)).scene(at: try golden.instant())
         case "access":
             return try AccessScreenTests.screen(size: FrameSize(parsing: golden.size)).scene(at: golden.instant())
         default:
