@@ -151,15 +151,19 @@ void polygonEdge(vec2 point, vec2 a, vec2 b, inout float nearest, inout bool ins
 
 // The five-pointed star about the origin (Star), y down: points at `outer`,
 // the first straight up, the corners between them at half that; exact.
+// Its ten corners at an outer radius of 1, from the top point clockwise:
+// (cos, sin) of -pi/2 + k pi/5, the odd ones at half the radius.
+const vec2 starCorners[10] = vec2[10](
+    vec2(0.0, -1.0), vec2(0.29389263, -0.40450850), vec2(0.95105652, -0.30901699), vec2(0.47552826, 0.15450850),
+    vec2(0.58778525, 0.80901699), vec2(0.0, 0.5), vec2(-0.58778525, 0.80901699), vec2(-0.47552826, 0.15450850),
+    vec2(-0.95105652, -0.30901699), vec2(-0.29389263, -0.40450850));
+
 float starDistance(vec2 point, float outer) {
     float nearest = 1e30;
     bool inside = false;
-    const float step = 0.62831853;   // pi / 5
-    vec2 previous = 0.5 * outer * vec2(cos(-1.57079633 + 9.0 * step), sin(-1.57079633 + 9.0 * step));
+    vec2 previous = outer * starCorners[9];
     for (int index = 0; index < 10; index++) {
-        float angle = -1.57079633 + float(index) * step;
-        float radius = (index % 2 == 0) ? outer : 0.5 * outer;
-        vec2 corner = radius * vec2(cos(angle), sin(angle));
+        vec2 corner = outer * starCorners[index];
         polygonEdge(point, previous, corner, nearest, inside);
         previous = corner;
     }

@@ -69,17 +69,17 @@ public struct PlacedShape: Equatable, Sendable {
         return ((stroke > 0 || isLines ? abs(outline) - stroke : outline)) * scale
     }
 
-    /// How far it reaches from its centre in its own units (its outline's farthest point, and the stroke).
-    public var reach: Double {
-        let extent: Double
+    /// The box it may cover about its own origin, in its own units: its outline's and the stroke's.
+    public var localBox: (left: Double, top: Double, right: Double, bottom: Double) {
+        let box: (Double, Double, Double, Double)
         switch geometry {
-        case .rectangle(let shape): extent = Vec2(shape.width / 2, shape.height / 2).length
-        case .ellipse(let a, let b): extent = max(a, b)
-        case .star(let star): extent = star.outer
-        case .bubble(let bubble): extent = Vec2(bubble.width / 2, (0.5 + SpeechBubble.tailLength) * bubble.height).length
-        case .arrow(let length, let head): extent = length / 2 + head
+        case .rectangle(let shape): box = (shape.x, shape.y, shape.x + shape.width, shape.y + shape.height)
+        case .ellipse(let a, let b): box = (-a, -b, a, b)
+        case .star(let star): box = (-star.outer, -star.outer, star.outer, star.outer)
+        case .bubble(let bubble): box = (-bubble.width / 2, -bubble.height / 2, bubble.width / 2, (0.5 + SpeechBubble.tailLength) * bubble.height)
+        case .arrow(let length, let head): box = (-length / 2, -head, length / 2, head)
         }
-        return extent + stroke
+        return (box.0 - stroke, box.1 - stroke, box.2 + stroke, box.3 + stroke)
     }
 }
 
@@ -93,10 +93,13 @@ public struct ShapesNode: SceneNode, Equatable, Sendable {
         self.shapes = shapes
     }
 
-    /// A shape's box in frame pixels: about its centre, its reach turned any way, and a pixel.
-    static func box(of shape: PlacedShape) -> (left: Double, top: Double, right: Double, bottom: Double) {
-        let reach = shape.reach * shape.scale + 1
-        return (shape.centre.x - reach, shape.centre.y - reach, shape.centre.x + reach, shape.centre.y + reach)
+    /// A shape's box in frame pixels: its own box turned and scaled about its centre, and a pixel.
+    public static func box(of shape: PlacedShape) -> (left: Double, top: Double, right: Double, bottom: Double) {
+        let local = shape.localBox, c = cos(shape.rotation), s = sin(shape.rotation)
+        let corners = [Vec2(local.left, local.top), Vec2(local.right, local.top), Vec2(local.left, local.bottom), Vec2(local.right, local.bottom)]
+            .map { Vec2($0.x * c - $0.y * s, $0.x * s + $0.y * c) * shape.scale + shape.centre }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return ((xs.min() ?? 0) - 1, (ys.min() ?? 0) - 1, (xs.max() ?? 0) + 1, (ys.max() ?? 0) + 1)
     }
 
     public func bounds(in size: FrameSize) -> PixelRect {
