@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Writes Examples/drawing.json, the example drawing session (issue 34):
 a signature, a word written and circled, an arrow to it, a neon
-underline, a pencil hatch and an erased part, on a 1080x1920 canvas.
+underline, a pencil hatch and an erased part, on a 1080x1920 canvas,
+and one shape of each kind (issue 35), placed and then moved and turned
+by a second key.
 Every stroke is sampled at 60 Hz along a path of our own, its speed
 varying as a hand's does, with a little seeded jitter: the same seed
 writes the same file.
@@ -61,6 +63,24 @@ def underline(u):
     return 220 + 420 * u, 860 + 12 * math.sin(u * math.pi)
 
 
+def entities():
+    """One shape of each kind over the strokes, each placed, then moved and turned by a second key."""
+    def key(at, x, y, scale=1, rotation=0):
+        return {"at": at, "x": x, "y": y, "scale": scale, "rotation": rotation}
+    return [
+        {"shape": "star", "fill": True, "color": "#FFC107", "w": 180, "h": 180,
+         "keys": [key(1.0, 860, 300), key(3.0, 800, 420, 1.2, 20)]},
+        {"shape": "rectangle", "fill": False, "color": "#3949AB", "width": 12, "w": 260, "h": 160,
+         "keys": [key(2.0, 240, 1150), key(4.5, 300, 1250, 1, -15)]},
+        {"shape": "ellipse", "fill": True, "color": "#43A047CC", "w": 220, "h": 140,
+         "keys": [key(3.5, 220, 250), key(6.0, 260, 330, 0.8, 30)]},
+        {"shape": "bubble", "fill": False, "color": "#8E24AA", "width": 10, "w": 300, "h": 160,
+         "keys": [key(5.0, 780, 1480), key(8.0, 760, 1400, 1.1, 8)]},
+        {"shape": "arrow", "color": "#E53935", "width": 14, "w": 280,
+         "keys": [key(6.0, 560, 300, 1, 20), key(9.0, 600, 250, 1, -10)]},
+    ]
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "Examples/drawing.json"
     rng = random.Random(SEED)
@@ -91,6 +111,7 @@ def main():
         "fps": 30,
         "canvas": {"size": "1080x1920", "background": "#F7F3EA"},
         "strokes": strokes,
+        "entities": entities(),
     }
     with open(out, "w") as file:
         # One stroke a line: the file stays readable and diffable.
@@ -99,6 +120,9 @@ def main():
             file.write(f"  {json.dumps(key)}: {json.dumps(session[key])},\n")
         file.write('  "strokes": [\n')
         file.write(",\n".join("    " + json.dumps(stroke, separators=(", ", ": ")) for stroke in strokes))
+        file.write("\n  ],\n")
+        file.write('  "entities": [\n')
+        file.write(",\n".join("    " + json.dumps(entity, separators=(", ", ": ")) for entity in session["entities"]))
         file.write("\n  ]\n}\n")
 
 

@@ -133,3 +133,55 @@ float ellipseDistance(vec2 point, vec2 centre, vec2 axes, float angle) {
     float k1 = length(q / (axes * axes));
     return k1 > 0.0 ? k0 * (k0 - 1.0) / k1 : -min(axes.x, axes.y);
 }
+
+// One edge from `a` to `b` of a polygon's outline (PolygonDistance): the
+// nearest edge's distance so far, and whether a ray to the right from the
+// point has crossed the outline an odd number of times.
+void polygonEdge(vec2 point, vec2 a, vec2 b, inout float nearest, inout bool inside) {
+    vec2 edge = b - a;
+    vec2 from = point - a;
+    float lengthSquared = dot(edge, edge);
+    float t = lengthSquared > 0.0 ? clamp(dot(from, edge) / lengthSquared, 0.0, 1.0) : 0.0;
+    nearest = min(nearest, length(from - edge * t));
+    if ((a.y > point.y) != (b.y > point.y)) {
+        float crossing = a.x + (point.y - a.y) / (b.y - a.y) * edge.x;
+        if (point.x < crossing) inside = !inside;
+    }
+}
+
+// The five-pointed star about the origin (Star), y down: points at `outer`,
+// the first straight up, the corners between them at half that; exact.
+// Its ten corners at an outer radius of 1, from the top point clockwise:
+// (cos, sin) of -pi/2 + k pi/5, the odd ones at half the radius.
+const vec2 starCorners[10] = vec2[10](
+    vec2(0.0, -1.0), vec2(0.29389263, -0.40450850), vec2(0.95105652, -0.30901699), vec2(0.47552826, 0.15450850),
+    vec2(0.58778525, 0.80901699), vec2(0.0, 0.5), vec2(-0.58778525, 0.80901699), vec2(-0.47552826, 0.15450850),
+    vec2(-0.95105652, -0.30901699), vec2(-0.29389263, -0.40450850));
+
+float starDistance(vec2 point, float outer) {
+    float nearest = 1e30;
+    bool inside = false;
+    vec2 previous = outer * starCorners[9];
+    for (int index = 0; index < 10; index++) {
+        vec2 corner = outer * starCorners[index];
+        polygonEdge(point, previous, corner, nearest, inside);
+        previous = corner;
+    }
+    return inside ? -nearest : nearest;
+}
+
+// The speech bubble about the origin (SpeechBubble), y down: its body of
+// `size` with corners of a quarter of the shorter side, united with its
+// tail, the triangle (-0.32, 0.2), (-0.08, 0.2), (-0.4, 0.7) of the size.
+float speechBubbleDistance(vec2 point, vec2 size) {
+    float body = roundedRectangleDistance(point, vec4(-0.5 * size, size), clamp(0.25 * min(size.x, size.y), 0.0, 0.5 * min(size.x, size.y)));
+    float nearest = 1e30;
+    bool inside = false;
+    vec2 a = vec2(-0.32, 0.2) * size;
+    vec2 b = vec2(-0.08, 0.2) * size;
+    vec2 c = vec2(-0.4, 0.7) * size;
+    polygonEdge(point, c, a, nearest, inside);
+    polygonEdge(point, a, b, nearest, inside);
+    polygonEdge(point, b, c, nearest, inside);
+    return min(body, inside ? -nearest : nearest);
+}

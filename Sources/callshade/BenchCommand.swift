@@ -36,7 +36,7 @@ struct BenchCommand: ParsableCommand {
         A star marks what `render` uses here. Encode rows make a real \
         MP4 (H.264, --preset ultrafast, --crf 18) of SECONDS at 60 fps from the \
         demo call, from the rated call (its effect included), from the chat, from a drawing replay (50 \
-        finished strokes and one growing), and from the video call \
+        finished strokes, one growing and 10 shapes moving), from the access screen (its sparkle looping), and from the video call \
         (its pictures decoded inside the time, ahead on a thread of their own as `render` \
         does; the share of time spent decoding follows the table), and time ffmpeg's \
         own 'gradients' test source through the same \
@@ -240,13 +240,17 @@ struct BenchCommand: ParsableCommand {
                                   + "(\(String(format: "%.1f", video.waited / video.seconds * 100)) %; the first frame's, decoded from their "
                                   + "keyframes before anything is ahead: \(String(format: "%.2f", video.firstFrame)) s)")
             }
-            let replay = try DrawingBench.screen(finished: DrawingBench.replayFinished, seconds: Double(seconds), size: size)
+            let replay = try DrawingBench.screen(finished: DrawingBench.replayFinished, seconds: Double(seconds), size: size, shapes: DrawingBench.replayShapes)
             let (drawn, drawnCPU) = try Self.usingCPU {
                 try Self.encodeSeconds(renderer: gpu, size: size, frames: count) { replay.scene(at: Double($0) / 60) }
             }
-            row("  the same, a drawing replay, \(DrawingBench.replayFinished) finished strokes and one growing", drawn, cpu: drawnCPU, peer: peer)
+            row("  the same, a drawing replay, \(DrawingBench.replayFinished) finished strokes, one growing, \(DrawingBench.replayShapes) shapes", drawn,
+                cpu: drawnCPU, peer: peer)
             drawingCosts.append("\(size): the drawing replay's MP4 took \(String(format: "%.2f", drawn / ours)) times the audio call's wall time "
                                 + "and \(String(format: "%.2f", drawnCPU.total / oursCPU.total)) times its CPU time")
+            let access = try AccessFrames(size: size)
+            let (accessMP4, accessCPU) = try Self.usingCPU { try Self.encodeSeconds(renderer: gpu, size: size, frames: count) { try access.scene(at: Double($0) / 60) } }
+            row("  the same, the access screen (its sparkle looping)", accessMP4, cpu: accessCPU, peer: peer)
             row("ffmpeg gradients peer", peer, cpu: peerCPU, peer: peer)
         }
         print(table.text)

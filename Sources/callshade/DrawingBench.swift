@@ -9,13 +9,14 @@ import Foundation
 enum DrawingBench {
     /// The per-frame rows' numbers of finished strokes (the first is the ratio's base).
     static let finishedCounts = [5, 200]
-    /// The MP4 row's.
+    /// The MP4 row's, and its shapes.
     static let replayFinished = 50
+    static let replayShapes = 10
 
     static let canvas = DrawingCanvas(size: .portraitHD, background: .colour(RGB(0.97, 0.95, 0.92)))
 
     /// The session: `finished` strokes over the 10 s before 0, then the growing one from 0 to `seconds`.
-    static func scenario(finished: Int, seconds: Double) throws -> DrawingScenario {
+    static func scenario(finished: Int, seconds: Double, shapes: Int = 0) throws -> DrawingScenario {
         let random = CounterRandom(seed: 34, domain: 0x4245_4E43_4844_5257)
         let tools: [DrawingTool] = [.pen, .marker, .pencil]
         var strokes: [Stroke] = []
@@ -38,12 +39,20 @@ enum DrawingBench {
             return StrokeSample(x: 150 + 780 * u, y: 960 + 300 * sin(u * 9), time: u * seconds)
         }
         strokes.append(try Stroke(index: finished, tool: .pen, colour: StrokeColour(color: RGB(0.1, 0.1, 0.15), alpha: 1), size: 0.4, samples: growing))
-        return DrawingScenario(settings: ScenarioSettings(duration: max(seconds, 1)), canvas: canvas, strokes: strokes)
+        // `shapes` entities (issue 35), every kind in turn, each moving and turning between two keys over the frames.
+        let kinds = ShapeEntity.Kind.allCases
+        let entities = (0..<shapes).map { index -> ShapeEntity in
+            let x: Double = 150 + Double(index % 4) * 260, y: Double = 200 + Double(index / 4) * 500
+            let keys = [EntityKey(at: 0, x: x, y: y), EntityKey(at: max(seconds, 1), x: x + 50, y: y + 100, rotation: 45)]
+            return ShapeEntity(kind: kinds[index % kinds.count], fill: index % 2 == 0, colour: StrokeColour(color: RGB(0.2, 0.3, 0.8), alpha: 1),
+                               width: 12, w: 220, h: 160, keys: keys)
+        }
+        return DrawingScenario(settings: ScenarioSettings(duration: max(seconds, 1)), canvas: canvas, strokes: strokes, entities: entities)
     }
 
     /// The replay's screen at `size`, its layer made (by the scene at 0, untimed).
-    static func screen(finished: Int, seconds: Double, size: FrameSize) throws -> DrawingScreen {
-        let screen = DrawingScreen(try scenario(finished: finished, seconds: seconds), size: size)
+    static func screen(finished: Int, seconds: Double, size: FrameSize, shapes: Int = 0) throws -> DrawingScreen {
+        let screen = DrawingScreen(try scenario(finished: finished, seconds: seconds, shapes: shapes), size: size)
         _ = screen.scene(at: 0)
         return screen
     }

@@ -44,5 +44,6 @@ struct DrawingValidation {
             let note = DrawnStroke.isDrawn(summary.tool) ? "" : " (not drawn yet)"
             Swift.print("  \(summary)\(note)")
         }
+        for (index, entity) in scenario.entities.enumerated() { Swift.print("  entity \(index): \(entity.summary)") }
     }
 }

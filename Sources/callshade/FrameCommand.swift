@@ -81,6 +81,12 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
             try PNGFile.write(image, to: output, cleanup: cleanup)
             return
         }
+        if let access = parsed as? AccessScenario {
+            let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: access) } ?? 0
+            let frames = try AccessFrames(size: drawing.render.frameSize(default: access.size ?? .phone), dither: dither)
+            try PNGFile.write(try drawing.render.makeRenderer().render(frames.scene(at: instant)), to: output, cleanup: cleanup)
+            return
+        }
         if let path = scenario, let drawn = parsed as? DrawingScenario {
             let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: drawn) } ?? 0
             let screen = try DrawingFrames.screen(drawn, file: path, size: drawing.render.frameSize(default: DrawingFrames.size(drawn)), dither: dither)

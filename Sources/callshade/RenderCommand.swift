@@ -138,6 +138,8 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
             frames = made
         } else if let drawn = scenario as? DrawingScenario {
             frames = try DrawingFrames.screen(drawn, file: self.scenario, size: size, dither: dither)
+        } else if scenario is AccessScenario {
+            frames = try AccessFrames(size: size, dither: dither)
         } else if let call = scenario as? Scenario {
             try ScenarioInput.checkFonts(call, file: self.scenario)
             var made = try ScenarioFrames(scenario: call, size: size, layers: drawing.layers, scene: drawing.scene)

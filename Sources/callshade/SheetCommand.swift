@@ -84,6 +84,8 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
             frames = try ChatFrames(chat, file: self.scenario, size: cell, showing: try layerOptions.chatLayers, options: sceneOptions)
         } else if let drawn = scenario as? DrawingScenario {
             frames = try DrawingFrames.screen(drawn, file: self.scenario, size: cell)
+        } else if scenario is AccessScenario {
+            frames = try AccessFrames(size: cell)
         } else if let call = scenario as? Scenario {
             try ScenarioInput.checkFonts(call, file: self.scenario)
             let made = try ScenarioFrames(scenario: call, size: cell, layers: drawing.layers, scene: drawing.scene)

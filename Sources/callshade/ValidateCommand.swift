@@ -40,6 +40,10 @@ struct ValidateCommand: ParsableCommand {
             try ChatValidation(scenario: chat, file: self.scenario, lines: lines).run(print: self.print.map(\.rawValue))
             return
         }
+        if let access = parsed as? AccessScenario {
+            AccessValidation(scenario: access, file: self.scenario).run(print: self.print.map(\.rawValue))
+            return
+        }
         if let drawn = parsed as? DrawingScenario {
             try DrawingValidation(scenario: drawn, file: self.scenario, lines: lines).run(print: self.print.map(\.rawValue))
             return

@@ -19,7 +19,8 @@ final class GoldenTests: XCTestCase {
     /// says which family broke); `testEveryGoldenIsListedOnceWithAKnownParityAndOracle`
     /// fails for an oracle that none of them checks.
     static let oracles = ["spec-gradient", "spec-foreground", "spec-words", "spec-scripts", "spec-key", "spec-rating",
-                          "spec-video", "spec-chat-wallpaper", "spec-chat-layout", "spec-chat-send"]
+                          "spec-video", "spec-chat-wallpaper", "spec-chat-layout", "spec-chat-send",
+                          "spec-access", "spec-shapes"]
     func testGradientGoldens() throws { try checkGoldens(of: "spec-gradient") }
     func testForegroundGoldens() throws { try checkGoldens(of: "spec-foreground") }
     func testWordsGoldens() throws { try checkGoldens(of: "spec-words") }
@@ -30,6 +31,8 @@ final class GoldenTests: XCTestCase {
     func testChatWallpaperGoldens() throws { try checkGoldens(of: "spec-chat-wallpaper") }
     func testChatLayoutGoldens() throws { try checkGoldens(of: "spec-chat-layout") }
     func testChatSendGoldens() throws { try checkGoldens(of: "spec-chat-send") }
+    func testAccessGoldens() throws { try checkGoldens(of: "spec-access") }
+    func testShapeGoldens() throws { try checkGoldens(of: "spec-shapes") }
 
     /// One GL context and its shaders for all the goldens.
     static let shared = SharedGPURenderer()

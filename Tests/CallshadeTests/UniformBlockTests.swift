@@ -15,6 +15,8 @@ final class UniformBlockTests: XCTestCase {
         ("tiles.vert", "glass.frag", ["OVER_BACKGROUND"], [TargetBlock(), GlassBlock()]),
         ("marks.vert", "marks.frag", [], [TargetBlock()]),
         ("tiles.vert", "shade.frag", [], [TargetBlock(), ShadeBlock()]),
+        ("tiles.vert", "sheen.frag", [], [TargetBlock(), SheenBlock()]),
+        ("tiles.vert", "shapes-entities.frag", [], [TargetBlock(), ShapesBlock()]),
         ("tiles.vert", "stroke.frag", [], [TargetBlock(), StrokeBlock()]),
         ("stroke-segments.vert", "stroke-segments.frag", [], [TargetBlock()]),
         ("tiles.vert", "stamps.frag", [], [TargetBlock(), StampsBlock()]),

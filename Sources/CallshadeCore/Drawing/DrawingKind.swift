@@ -10,6 +10,7 @@ public struct DrawingKind: SceneKind {
     public static let elements = DrawingElements([
         CanvasElement(),
         StrokesElement(),
+        EntitiesElement(),
     ])
 
     public init() {}

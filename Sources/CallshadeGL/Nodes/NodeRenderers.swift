@@ -34,6 +34,8 @@ final class NodeRenderers {
             .of { try WallpaperRenderer(context: context, shaders: shaders) },
             .of { try BubblesRenderer(context: context, shaders: shaders) },
             .of { try PictureRenderer(context: context, shaders: shaders) },
+            .of { try SheenRenderer(context: context, shaders: shaders) },
+            .of { try ShapesRenderer(context: context, shaders: shaders) },
         ])
     }
 

@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeJSON
 import Foundation
 
 /// One golden picture as Goldens/cases.json lists it: what it shows (a
@@ -138,6 +139,12 @@ enum GoldenScenes {
             return try ChatFixtures.layoutScene(golden)
         case "chat-send":
             return try ChatFixtures.sendScene(golden)
+        case "drawing-shapes":
+            let parsed = try ScenarioFile.parseAny(try VideoGoldenFixtures.scenarioBytes(of: golden.name), file: "Goldens/cases.json (\(golden.name))", folder: "/")
+            guard let drawing = parsed as? DrawingScenario else { throw GoldenCaseError("\(golden.name): its scenario is not a drawing") }
+            return DrawingScreen(drawing, size: try FrameSize(parsing: golden.size)).scene(at: try golden.instant())
+        case "access":
+            return try AccessScreenTests.screen(size: FrameSize(parsing: golden.size)).scene(at: golden.instant())
         default:
             throw GoldenCaseError("\(golden.name): no fixture \"\(golden.fixture)\"")
         }

@@ -5,11 +5,14 @@ public struct DrawingScenario: ParsedScenario, Equatable {
     public let canvas: DrawingCanvas
     /// In drawing order: a later stroke lies over an earlier one.
     public let strokes: [Stroke]
+    /// The shapes placed over the strokes, in file order (`Entities/`).
+    public let entities: [ShapeEntity]
 
-    public init(settings: ScenarioSettings, canvas: DrawingCanvas, strokes: [Stroke]) {
+    public init(settings: ScenarioSettings, canvas: DrawingCanvas, strokes: [Stroke], entities: [ShapeEntity] = []) {
         self.settings = settings
         self.canvas = canvas
         self.strokes = strokes
+        self.entities = entities
     }
 
     public var scene: String { DrawingKind.name }

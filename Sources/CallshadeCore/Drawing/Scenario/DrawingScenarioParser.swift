@@ -2,7 +2,7 @@
 /// `canvas` and `strokes`, read with the shared rules (`ScenarioReading`).
 /// Each refusal names the field (a stroke's by its index) and what it got.
 enum DrawingScenarioParser {
-    static let keys = ["canvas", "strokes"]
+    static let keys = ["canvas", "strokes", "entities"]
     static let strokeKeys = ["tool", "color", "size", "zoom", "arrow", "seed", "points"]
 
     static func scenario(from top: [String: JSONValue], settings: ScenarioSettings, reading: ScenarioReading) throws -> DrawingScenario {
@@ -12,7 +12,8 @@ enum DrawingScenarioParser {
         }
         let canvas = try top["canvas"].map { try self.canvas($0, reading: reading) } ?? DrawingCanvas()
         let strokes = try top["strokes"].map { try self.strokes($0, seed: settings.seed, fields: fields) } ?? []
-        return DrawingScenario(settings: settings, canvas: canvas, strokes: strokes)
+        let entities = try top["entities"].map { try EntityParser.entities($0, fields: fields) } ?? []
+        return DrawingScenario(settings: settings, canvas: canvas, strokes: strokes, entities: entities)
     }
 
     /// `{"size": "1080x1920", "background": "#FFFFFF" | "photo.png"}`, both optional.

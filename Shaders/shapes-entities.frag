@@ -1,0 +1,46 @@
+#version 300 es
+// One of the drawing's shape entities (drawing, section 6), a draw each:
+// the pixel's centre taken back into the shape's own units (turned and
+// scaled about its centre), its outline's signed distance there
+// (shapes.glsl), filled or stroked (|d| less half the stroke's width; an
+// arrow is always its lines), times the scale in frame pixels, by the one
+// coverage rule; premultiplied, for blending (ONE, ONE_MINUS_SRC_ALPHA), so
+// that the shapes drawn in turn are blended source-over in order. Drawn
+// in 8x8 tiles (tiles.vert), cut to the shape's box.
+precision highp float;
+
+#include "shapes.glsl"
+#include "target.glsl"
+
+layout(std140) uniform Shape {
+    vec4 u_shapePlace;     // (centre x, centre y, frame pixels; the cosine and sine of its turn clockwise, each over its scale)
+    vec4 u_shapeGeometry;  // (kind: 1 rectangle, 2 ellipse, 3 star, 4 bubble, 5 arrow; width, height (an arrow: length, head), half the stroke's width, 0 for a fill)
+    vec4 u_shapeExtras;    // (a rectangle's corner radius, its scale in frame pixels a unit, > 0; unused, unused)
+    vec4 u_shapeColor;     // (red, green, blue, opacity)
+};
+
+out vec4 fragColor;
+
+// The outline's signed distance at `local` (the shape's own units).
+float outlineDistance(int kind, vec2 local) {
+    vec2 size = u_shapeGeometry.yz;
+    if (kind == 1) return roundedRectangleDistance(local, vec4(-0.5 * size, size), u_shapeExtras.x);
+    if (kind == 2) return ellipseDistance(local, vec2(0.0), 0.5 * size, 0.0);
+    if (kind == 3) return starDistance(local, 0.5 * min(size.x, size.y));
+    if (kind == 4) return speechBubbleDistance(local, size);
+    vec2 tip = vec2(0.5 * size.x, 0.0);
+    vec2 back = size.y * vec2(-0.90044710, 0.43496553);   // (-cos 0.45, sin 0.45)
+    float lines = capsuleDistance(local, vec2(-0.5 * size.x, 0.0), tip, 0.0);
+    lines = min(lines, capsuleDistance(local, tip, tip + back, 0.0));
+    return min(lines, capsuleDistance(local, tip, tip + vec2(back.x, -back.y), 0.0));
+}
+
+void main() {
+    vec2 d = gl_FragCoord.xy + u_regionOrigin - u_shapePlace.xy;
+    vec2 local = vec2(d.x * u_shapePlace.z + d.y * u_shapePlace.w, -d.x * u_shapePlace.w + d.y * u_shapePlace.z);
+    int kind = int(u_shapeGeometry.x + 0.5);
+    float outline = outlineDistance(kind, local);
+    float distance = (u_shapeGeometry.w > 0.0 || kind == 5 ? abs(outline) - u_shapeGeometry.w : outline) * u_shapeExtras.y;
+    float alpha = u_shapeColor.a * edgeCoverage(distance);
+    fragColor = vec4(u_shapeColor.rgb * alpha, alpha);
+}

@@ -1,0 +1,15 @@
+/// The shape entities over what is below, each source-over in turn.
+struct ReferenceShapes: ReferenceNodeShader {
+    let node: ShapesNode
+
+    func shade(_ below: ShadedPixel, at pixel: Vec2, background: RGB?) -> ShadedPixel {
+        var result = below
+        for shape in node.shapes {
+            let alpha = min(max(shape.alpha, 0), 1) * EdgeCoverage.coverage(signedDistance: shape.signedDistance(pixel))
+            guard alpha > 0 else { continue }
+            let out = alpha + result.alpha * (1 - alpha)
+            result = ShadedPixel(color: (shape.color * alpha + result.color * (result.alpha * (1 - alpha))) * (1 / out), alpha: out)
+        }
+        return result
+    }
+}

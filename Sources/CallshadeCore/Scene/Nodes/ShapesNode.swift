@@ -1,0 +1,134 @@
+import Foundation
+
+/// One shape entity as a frame draws it (`drawing.md` section 6): its
+/// geometry about its own origin (canvas pixels, y down), filled or stroked
+/// (`stroke`: half the stroke's width in the same units, 0 for a fill; an
+/// arrow is always its lines), placed at `centre` (frame pixels), scaled by
+/// `scale` (frame pixels a unit) and turned by `rotation` radians
+/// (clockwise on screen), in a colour at an opacity. It is sampled exactly
+/// where it lies: a frame pixel is taken back into the shape's own units.
+public struct PlacedShape: Equatable, Sendable {
+    public enum Geometry: Equatable, Sendable {
+        case rectangle(RoundedRectangle)
+        /// The ellipse of semi-axes `a` (along x) and `b`.
+        case ellipse(a: Double, b: Double)
+        case star(Star)
+        case bubble(SpeechBubble)
+        /// A shaft `length` long along x, centred, and the two head lines
+        /// `head` long from its right end at +-0.45 rad back from it.
+        case arrow(length: Double, head: Double)
+    }
+
+    /// The arrow's head lines' angle from the shaft (`drawing.md` section 2).
+    public static let headAngle = 0.45
+
+    public var geometry: Geometry
+    public var stroke: Double
+    public var centre: Vec2
+    public var scale: Double
+    public var rotation: Double
+    public var color: RGB
+    public var alpha: Double
+
+    public init(geometry: Geometry, stroke: Double, centre: Vec2, scale: Double, rotation: Double, color: RGB, alpha: Double) {
+        self.geometry = geometry
+        self.stroke = stroke
+        self.centre = centre
+        self.scale = scale
+        self.rotation = rotation
+        self.color = color
+        self.alpha = alpha
+    }
+
+    /// The arrow's three lines (shaft, then the head's two), about the origin.
+    public static func arrowLines(length: Double, head: Double) -> [(Vec2, Vec2)] {
+        let tip = Vec2(length / 2, 0)
+        let back = Vec2(-head * cos(headAngle), head * sin(headAngle))
+        return [(Vec2(-length / 2, 0), tip), (tip, tip + back), (tip, tip + Vec2(back.x, -back.y))]
+    }
+
+    /// The outline's signed distance at `local` (its own units), negative inside.
+    public func outlineDistance(_ local: Vec2) -> Double {
+        switch geometry {
+        case .rectangle(let shape): return shape.signedDistance(local)
+        case .ellipse(let a, let b): return Ellipse(centre: Vec2(0, 0), a: a, b: b, angle: 0).signedDistance(local)
+        case .star(let star): return star.signedDistance(local)
+        case .bubble(let bubble): return bubble.signedDistance(local)
+        case .arrow(let length, let head):
+            return Self.arrowLines(length: length, head: head).map { Capsule(from: $0.0, to: $0.1, radius: 0).signedDistance(local) }.min() ?? .infinity
+        }
+    }
+
+    /// The signed distance of what it draws at frame point `point`, in frame pixels.
+    public func signedDistance(_ point: Vec2) -> Double {
+        guard scale > 0 else { return .infinity }
+        let d = point - centre, c = cos(rotation), s = sin(rotation)
+        let local = Vec2((d.x * c + d.y * s) / scale, (-d.x * s + d.y * c) / scale)
+        let outline = outlineDistance(local)
+        let isLines = if case .arrow = geometry { true } else { false }
+        return ((stroke > 0 || isLines ? abs(outline) - stroke : outline)) * scale
+    }
+
+    /// The box it may cover about its own origin, in its own units: its outline's and the stroke's.
+    public var localBox: (left: Double, top: Double, right: Double, bottom: Double) {
+        let box: (Double, Double, Double, Double)
+        switch geometry {
+        case .rectangle(let shape): box = (shape.x, shape.y, shape.x + shape.width, shape.y + shape.height)
+        case .ellipse(let a, let b): box = (-a, -b, a, b)
+        case .star(let star): box = (-star.outer, -star.outer, star.outer, star.outer)
+        case .bubble(let bubble): box = (-bubble.width / 2, -bubble.height / 2, bubble.width / 2, (0.5 + SpeechBubble.tailLength) * bubble.height)
+        case .arrow(let length, let head): box = (-length / 2, -head, length / 2, head)
+        }
+        return (box.0 - stroke, box.1 - stroke, box.2 + stroke, box.3 + stroke)
+    }
+}
+
+/// The drawing's shape entities at an instant, drawn in order, each
+/// source-over what is below at its colour and its coverage (the
+/// `EdgeCoverage` rule of its signed distance) times its opacity.
+public struct ShapesNode: SceneNode, Equatable, Sendable {
+    public var shapes: [PlacedShape]
+
+    public init(shapes: [PlacedShape]) {
+        self.shapes = shapes
+    }
+
+    /// A shape's box in frame pixels: its own box turned and scaled about its centre, and a pixel.
+    public static func box(of shape: PlacedShape) -> (left: Double, top: Double, right: Double, bottom: Double) {
+        let local = shape.localBox, c = cos(shape.rotation), s = sin(shape.rotation)
+        let corners = [Vec2(local.left, local.top), Vec2(local.right, local.top), Vec2(local.left, local.bottom), Vec2(local.right, local.bottom)]
+            .map { Vec2($0.x * c - $0.y * s, $0.x * s + $0.y * c) * shape.scale + shape.centre }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return ((xs.min() ?? 0) - 1, (ys.min() ?? 0) - 1, (xs.max() ?? 0) + 1, (ys.max() ?? 0) + 1)
+    }
+
+    public func bounds(in size: FrameSize) -> PixelRect {
+        shapes.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { bounds, shape in
+            guard shape.alpha > 0, shape.scale > 0 else { return bounds }
+            let box = Self.box(of: shape)
+            return bounds.union(PixelRect(covering: box.left, box.top, box.right, box.bottom, within: size))
+        }
+    }
+
+    /// An edge tile wherever a shape's box reaches; never opaque.
+    public func tileCoverage(in region: PixelRect) -> [TileCoverage] {
+        let (columns, rows) = SceneTiles.count(region)
+        let boxes = shapes.filter { $0.alpha > 0 && $0.scale > 0 }.map(Self.box)
+        var result: [TileCoverage] = []
+        result.reserveCapacity(columns * rows)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let tile = SceneTiles.centreBox(column: column, row: row, region: region, origin: Vec2(0, 0))
+                let touched = boxes.contains { box in
+                    tile.x.upperBound >= box.left && tile.x.lowerBound <= box.right && tile.y.upperBound >= box.top && tile.y.lowerBound <= box.bottom
+                }
+                result.append(touched ? .edge : .outside)
+            }
+        }
+        return result
+    }
+
+    public func referenceShader(in scene: Scene) -> any ReferenceNodeShader {
+        ReferenceShapes(node: self)
+    }
+}

@@ -1,0 +1,47 @@
+import CallshadeCore
+import CallshadeRender
+import CallshadeText
+
+/// The access screen's frames as the commands draw them: its title and
+/// label set once at the frame's scale, then the scene at any instant.
+/// (Every layer is drawn: `--layers` names the call's.)
+struct AccessFrames: FrameScenes {
+    let screen: AccessScreen
+
+    init(size: FrameSize, dither: Bool = false) throws {
+        let layout = AccessLayout(size: size)
+        let text = try TextSetter(scale: layout.scale, texts: AccessKind.elements.texts(for: AccessScenario(settings: ScenarioSettings(duration: 1))))
+        var screen = AccessScreen(size: size, text: text)
+        screen.dither = dither
+        self.screen = screen
+    }
+
+    func scene(at time: Double) throws -> Scene { screen.scene(at: time) }
+}
+
+/// `validate` for the access screen: its settings and the sparkle's loop.
+struct AccessValidation {
+    let scenario: AccessScenario
+    let file: String
+
+    /// Prints the summary, or with `print` one value ("size", "fps", "duration", "seed"; nothing else the screen has).
+    func run(print field: String?) {
+        if let field {
+            switch field {
+            case "size": Swift.print(scenario.size ?? .phone)
+            case "fps": Swift.print(scenario.fps ?? 60)
+            case "duration": Swift.print(CallTimeline.number(scenario.duration))
+            case "seed": Swift.print(scenario.seed)
+            default: Swift.print("")
+            }
+            return
+        }
+        var parts = ["\(CallTimeline.number(scenario.duration)) s"]
+        if let size = scenario.size { parts.append("size \(size)") }
+        if let fps = scenario.fps { parts.append("\(fps) fps") }
+        Swift.print("\(file): valid; " + parts.joined(separator: ", "))
+        Swift.print("scene: access")
+        let loops = scenario.duration / AccessSparkle.period
+        Swift.print("sparkle: a \(CallTimeline.number(AccessSparkle.period)) s loop, \(String(format: "%.2f", loops)) loops")
+    }
+}
