@@ -19,7 +19,7 @@ final class GoldenTests: XCTestCase {
     /// says which family broke); `testEveryGoldenIsListedOnceWithAKnownParityAndOracle`
     /// fails for an oracle that none of them checks.
     static let oracles = ["spec-gradient", "spec-foreground", "spec-words", "spec-scripts", "spec-key", "spec-rating",
-                          "spec-video", "spec-chat-wallpaper", "spec-chat-layout"]
+                          "spec-video", "spec-chat-wallpaper", "spec-chat-layout", "spec-drawing"]
     func testGradientGoldens() throws { try checkGoldens(of: "spec-gradient") }
     func testForegroundGoldens() throws { try checkGoldens(of: "spec-foreground") }
     func testWordsGoldens() throws { try checkGoldens(of: "spec-words") }
@@ -29,6 +29,7 @@ final class GoldenTests: XCTestCase {
     func testVideoGoldens() throws { try checkGoldens(of: "spec-video") }
     func testChatWallpaperGoldens() throws { try checkGoldens(of: "spec-chat-wallpaper") }
     func testChatLayoutGoldens() throws { try checkGoldens(of: "spec-chat-layout") }
+    func testDrawingGoldens() throws { try checkGoldens(of: "spec-drawing") }
 
     /// One GL context and its shaders for all the goldens.
     static let shared = SharedGPURenderer()

@@ -28,6 +28,8 @@ struct GoldenCase: Decodable {
     let mask: String?
     /// The chat layout's messages, oldest first.
     let messages: [Message]?
+    /// The drawing session a drawing golden replays: Goldens/drawing/SESSION.json.
+    let session: String?
 
     struct Message: Decodable {
         let side: String
@@ -131,6 +133,9 @@ enum GoldenScenes {
             return try ChatFixtures.wallpaperScene(golden)
         case "chat-layout":
             return try ChatFixtures.layoutScene(golden)
+        case "drawing":
+            guard let session = golden.session else { throw GoldenCaseError("\(golden.name): a drawing case needs a session") }
+            return try DrawingFixture.load(session).scene(at: try golden.instant(), size: try FrameSize(parsing: golden.size))
         default:
             throw GoldenCaseError("\(golden.name): no fixture \"\(golden.fixture)\"")
         }
