@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Writes Examples/drawing.json, the example drawing session (issue 34):
 a signature, a word written and circled, an arrow to it, a neon
-underline, a pencil hatch and an erased part, on a 1080x1920 canvas,
-and one shape of each kind (issue 35), placed and then moved and turned
-by a second key.
+underline, a pencil hatch, an erased part and a blurred one, on a
+1080x1920 canvas, and one shape of each kind (issue 35), placed and then
+moved and turned by a second key.
 Every stroke is sampled at 60 Hz along a path of our own, its speed
 varying as a hand's does, with a little seeded jitter: the same seed
 writes the same file.
@@ -105,6 +105,7 @@ def main():
         add("pencil", "#3C3C3C", 0.1, lambda u, x0=x0: (x0 + 90 * u, 1260 - 160 * u), 0.22, pause=0.08, seed=index)
     add("eraser", "#000000", 0.3, lambda u: (650 + 300 * u, 1190 - 40 * u), 0.4, pause=0.4)
     add("pen", "#202124", 0.08, signature, 2.4, pause=0.5, jitter=0.4)
+    add("blur", "#000000", 0.3, lambda u: (700 + 220 * u, 1010 + 50 * math.sin(2 * math.pi * u)), 0.5)
     session = {
         "scene": "drawing",
         "duration": math.ceil(t + 1),

@@ -1,19 +1,39 @@
 #!/usr/bin/env python3
 """An independent evaluation of the drawing spec (../shared/spec/drawing.md,
-sections 0-1): the pen's width per kept sample and its smoothed centre line,
-in plain Python double precision. It shares no code with callshade: it is
-written from the spec so that tests compare callshade against numbers it did
-not produce.
+sections 0-4): the pen's width per kept sample and its smoothed centre line,
+and whole frames of every tool, in plain Python double precision and numpy.
+It shares no code with callshade: it is written from the spec (and, for
+what the spec leaves to us, Docs/drawing.md) so that tests compare
+callshade against numbers it did not produce.
 
   spec-drawing.py geometry FIXTURE.json
       for each stroke of the fixture (a drawing session's "canvas" and
       "strokes"; each stroke's "at" lists instants), print JSON: per stroke
       and instant, the kept samples [x, y, t, width] and the centre line
       [x, y, width]
+  spec-drawing.py check NAME FILE.png
+      the golden NAME of Goldens/cases.json (fixture "drawing": the session
+      Goldens/drawing/SESSION.json at its time, the frame the canvas's
+      size): the frame drawn from the spec, every tool laid over the
+      canvas in order, against FILE.png by the parity rule (a pencil's
+      grain, ours, is held between the frames its stamps give at grain 0.55
+      and at 1); then what is measured from the pixels: the slow and the
+      fast pen stroke's ink widths in the ratio the width rule gives
+      (+-1 px), an arrow's head lines at +-0.45 rad, the marker's stamps
+      2 px apart; exit 1 on any failure
+  spec-drawing.py selftest NAME FILE.png
+      the same check against frames drawn with one mistake at a time (the
+      pen's width without speed, the arrow's lines at 0.35 rad, the
+      marker's stamps 3 px apart, neon's glow at half its deviation, the
+      blur at twice its deviation, the eraser at the pen's widths, the
+      pencil's grain doubled); exit 1 if any mistake that changes the golden
+      is not refused
 
 What it assumes of the fixture: canvas.size is "WxH"; each stroke has
-"tool": "pen", "size" (0..1), optionally "zoom" (default 1), "points" as
-[x, y, t] with t never decreasing, and "at" (seconds).
+"tool", "size" (0..1), optionally "zoom" (default 1), "points" as
+[x, y, t] with t never decreasing (and, for geometry, "at", seconds); a
+marker's or pencil's points lie on a straight line (where any flattening
+of the path is exact); no golden's instant lies inside an arrow's draw-in.
 """
 import json
 import math
@@ -47,9 +67,9 @@ def drawn_by(points, T):
     return out
 
 
-def keep(points, zoom):
-    """Section 1's point filter: drop a sample nearer than 8/zoom to the last kept; keep the last."""
-    limit = 8.0 / zoom
+def keep(points, zoom, distance=8.0):
+    """Section 1's point filter: drop a sample nearer than 8/zoom (neon: 10/zoom) to the last kept; keep the last."""
+    limit = distance / zoom
     kept = []
     for i, p in enumerate(points):
         if not kept or i == len(points) - 1 or math.hypot(p[0] - kept[-1][0], p[1] - kept[-1][1]) >= limit:
@@ -146,6 +166,12 @@ def geometry(path):
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "geometry":
         geometry(sys.argv[2])
+    elif len(sys.argv) == 4 and sys.argv[1] in ("check", "selftest"):
+        import importlib.util
+        spec = importlib.util.spec_from_file_location("drawing_frames", __file__.replace("spec-drawing.py", "spec-drawing-frames.py"))
+        frames = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(frames)
+        sys.exit(frames.main(sys.argv[1], sys.argv[2], sys.argv[3], sys.modules[__name__]))
     else:
         print(__doc__, file=sys.stderr)
         sys.exit(2)

@@ -41,8 +41,7 @@ struct DrawingValidation {
             if shown.count < summaries.count, index == shown.count / 2 {
                 Swift.print("  ...  \(summaries.count - shown.count) more")
             }
-            let note = DrawnStroke.isDrawn(summary.tool) ? "" : " (not drawn yet)"
-            Swift.print("  \(summary)\(note)")
+            Swift.print("  \(summary)")
         }
         for (index, entity) in scenario.entities.enumerated() { Swift.print("  entity \(index): \(entity.summary)") }
     }

@@ -38,13 +38,13 @@ public struct DrawingScreen: Sendable {
         if showing.contains(.strokes) {
             layer = finishedLayer(at: time)
             layered = timeline.finishedCount(at: time)
-            // An eraser still being drawn clears the layer under it: the strokes up to it join the layer for this frame.
+            // An eraser, neon or blur still being drawn is drawn into the layer: the strokes up to it join the layer for this frame.
             let live = timeline.liveStrokes(at: time)
-            if let last = live.last(where: { timeline.scenario.strokes[$0].tool == .eraser }) {
+            if let last = live.last(where: { DrawnStroke.drawsInLayer(timeline.scenario.strokes[$0].tool) }) {
                 let strokes = live.filter { $0 <= last }.compactMap { index in
                     DrawnStroke.layerStroke(timeline.scenario.strokes[index], at: time, canvas: timeline.scenario.canvas, placement: placement)
                 }
-                layer = FinishedStrokeLayer.drawing(strokes, over: layer, size: size)
+                layer = FinishedStrokeLayer.drawing(strokes, over: layer, size: size, background: layerBackground)
                 layered = last + 1
             }
         }
@@ -62,11 +62,18 @@ public struct DrawingScreen: Sendable {
         return scene
     }
 
+    /// What lies under the strokes' layer (what a blur stroke blurs with it).
+    var layerBackground: LayerBackground {
+        if let backgroundPicture { return .picture(backgroundPicture) }
+        if case .colour(let colour) = timeline.scenario.canvas.background { return .colour(colour) }
+        return .colour(.white)
+    }
+
     /// The layer of the strokes finished at `time`: from the cache, or made afresh.
     func finishedLayer(at time: Double) -> FramePicture? {
         let count = timeline.finishedCount(at: time)
         let cache = cachesFinishedStrokes ? self.cache : FinishedStrokeCache()
-        return cache.layer(count: count, size: size) { range in
+        return cache.layer(count: count, size: size, background: layerBackground) { range in
             range.compactMap { index in
                 DrawnStroke.layerStroke(timeline.scenario.strokes[index], at: timeline.finishTimes[index], canvas: timeline.scenario.canvas,
                                         placement: placement)

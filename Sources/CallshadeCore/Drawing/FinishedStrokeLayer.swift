@@ -7,8 +7,11 @@ import Foundation
 /// changes, so the layer for more strokes is the layer for fewer with the
 /// rest drawn over it, which is exactly what drawing them all afresh gives.
 public enum FinishedStrokeLayer {
-    /// `base` (nil: transparent) with `strokes` drawn over it (or erasing it) in order, in a frame of `size`.
-    public static func drawing(_ strokes: [LayerStroke], over base: FramePicture?, size: FrameSize) -> FramePicture {
+    /// `base` (nil: transparent) with `strokes` drawn over it (or erasing
+    /// it) in order, in a frame of `size`; `background` lies under it (what
+    /// a blur stroke blurs with the layer).
+    public static func drawing(_ strokes: [LayerStroke], over base: FramePicture?, size: FrameSize,
+                               background: LayerBackground = .colour(.white)) -> FramePicture {
         var pixels = base?.pixels ?? [Float](repeating: 0, count: size.width * size.height * 4)
         let scene = Scene(size: size, background: nil)
         for stroke in strokes {
@@ -17,6 +20,12 @@ public enum FinishedStrokeLayer {
             case .drawn(let drawn): node = drawn
             case .erased(let eraser):
                 erase(&pixels, by: eraser, size: size)
+                continue
+            case .neon(let neon):
+                neon.draw(into: &pixels, size: size)
+                continue
+            case .blurred(let blur):
+                blur.draw(into: &pixels, size: size, background: background)
                 continue
             }
             let rect = node.bounds(in: size)
@@ -70,13 +79,13 @@ public final class FinishedStrokeCache: @unchecked Sendable {
 
     /// The layer of the first `count` strokes in a frame of `size`; `strokes`
     /// gives a range of strokes as they are finished. Nil for none.
-    func layer(count: Int, size: FrameSize, strokes: (Range<Int>) -> [LayerStroke]) -> FramePicture? {
+    func layer(count: Int, size: FrameSize, background: LayerBackground, strokes: (Range<Int>) -> [LayerStroke]) -> FramePicture? {
         guard count > 0 else { return nil }
         lock.lock()
         defer { lock.unlock() }
         if let made, made.size == size, made.count == count { return made.layer }
         let start = made.flatMap { $0.size == size && $0.count < count ? $0 : nil }
-        let layer = FinishedStrokeLayer.drawing(strokes((start?.count ?? 0)..<count), over: start?.layer, size: size)
+        let layer = FinishedStrokeLayer.drawing(strokes((start?.count ?? 0)..<count), over: start?.layer, size: size, background: background)
         made = (size, count, layer)
         return layer
     }

@@ -49,33 +49,38 @@ public struct Capsule: ConvexShape, Equatable, Sendable {
         guard start.x.isFinite, start.y.isFinite, end.x.isFinite, end.y.isFinite, reach.isFinite, y.isFinite else { return nil }
         guard reach > 0 else { return RowSpan.none }
         var low = Double.infinity, high = -Double.infinity
-        for point in [start, end] {
+        // Each end's disc (no array of the two: this runs for every row of every segment the host draws).
+        func disc(_ point: Vec2) {
             let dy = y - point.y
-            guard abs(dy) < reach else { continue }
+            guard abs(dy) < reach else { return }
             let half = (reach * reach - dy * dy).squareRoot()
             (low, high) = (min(low, point.x - half), max(high, point.x + half))
         }
+        disc(start)
+        disc(end)
         let along = end - start, length = along.length
         if length > 0 {
             // Along the unit direction u and the normal n: 0 <= u.(p - start) <= length and |n.(p - start)| <= reach,
             // each linear in x along the row.
             let u = along * (1 / length), n = Vec2(-u.y, u.x)
             var band = -Double.infinity...Double.infinity
-            for (direction, lower, upper) in [(u, 0.0, length), (n, -reach, reach)] {
+            func narrow(_ direction: Vec2, _ lower: Double, _ upper: Double) {
                 // direction.x * (x - start.x) + direction.y * (y - start.y) within lower...upper.
                 let offset = direction.y * (y - start.y)
                 if direction.x == 0 {
                     if offset < lower || offset > upper { band = RowSpan.none }
-                    continue
+                    return
                 }
                 let a = start.x + (lower - offset) / direction.x, b = start.x + (upper - offset) / direction.x
                 let bounds = min(a, b)...max(a, b)
                 guard band != RowSpan.none, bounds.overlaps(band) else {
                     band = RowSpan.none
-                    continue
+                    return
                 }
                 band = max(band.lowerBound, bounds.lowerBound)...min(band.upperBound, bounds.upperBound)
             }
+            narrow(u, 0, length)
+            narrow(n, -reach, reach)
             if band != RowSpan.none { (low, high) = (min(low, band.lowerBound), max(high, band.upperBound)) }
         }
         return low <= high ? low...high : RowSpan.none

@@ -4,8 +4,10 @@ import CallshadeCore
 /// tiles, its colour, or its picture uploaded as the CPU made it (half
 /// floats), kept while the same picture comes again (a drawing's
 /// background, its finished strokes' layer until another stroke finishes),
-/// blended premultiplied. On the host route the GPU draws it and the host
-/// pastes its tiles.
+/// blended premultiplied. On the host route the host draws it, with no
+/// grid: an opaque picture from its values converted once
+/// (`HostPicture`, kept while the same picture comes again), anything else
+/// along rows (`HostPictureRows`).
 final class PictureRenderer: NodeRenderer {
     /// How many uploaded pictures are kept (a frame has a background and a layer).
     private static let kept = 2
@@ -30,6 +32,28 @@ final class PictureRenderer: NodeRenderer {
     }
 
     var backdrop: NodeBackdrop { .blends }
+
+    var hostRole: HostRole { .drawsOver }
+
+    func drawsOnHostWithoutGrid(_ node: PictureNode) -> Bool { true }
+
+    /// The opaque picture the host converted last.
+    private var converted: ConvertedPicture?
+
+    func hostDrawing(_ node: PictureNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
+        let frame = PixelRect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
+        switch node.content {
+        case .colour(let colour):
+            return HostPicture(content: .colour(colour, size: scene.size), dithers: scene.dither)
+        case .picture(let picture) where picture.width == frame.width && picture.height == frame.height
+            && node.tileCoverage(in: frame).allSatisfy({ $0 == .opaque }):
+            let made = converted.flatMap { $0.picture === picture ? $0 : nil } ?? ConvertedPicture(picture)
+            converted = made
+            return HostPicture(content: .picture(made), dithers: scene.dither)
+        case .picture(let picture):
+            return HostShadedDrawing(shader: HostPictureRows(picture: picture), rects: rects, size: scene.size, dithers: scene.dither)
+        }
+    }
 
     func compileEveryVariant() throws -> Int {
         for dither in [false, true] { _ = try variants.variant(dither) }

@@ -6,7 +6,9 @@ import CallshadeCore
 /// keeping the largest coverage (the union's), then `tiles.vert` +
 /// `stroke.frag` over the node's tiles: the colour at its alpha times that
 /// coverage, blended premultiplied, so the alpha applies once per stroke.
-/// On the host route the GPU draws it too and the host pastes its tiles.
+/// On the host route the host draws it (`HostStroke`: the reference's
+/// coverage along rows), with no grid, so that a drawing's frame is drawn
+/// there whole.
 final class StrokeRenderer: NodeRenderer {
     /// Vectors of four floats a segment: its ends, its radii.
     private static let vectorsPerSegment = 2
@@ -33,6 +35,14 @@ final class StrokeRenderer: NodeRenderer {
     }
 
     var backdrop: NodeBackdrop { .blends }
+
+    var hostRole: HostRole { .drawsOver }
+
+    func drawsOnHostWithoutGrid(_ node: StrokeNode) -> Bool { true }
+
+    func hostDrawing(_ node: StrokeNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
+        HostShadedDrawing(shader: HostStroke(node, height: scene.size.height), rects: rects, size: scene.size, dithers: scene.dither)
+    }
 
     func compileEveryVariant() throws -> Int { 2 }
 

@@ -50,18 +50,7 @@ final class ChatHostRouteTests: XCTestCase {
     func testPlanesMatchTheConvertedFrame() throws {
         let matrix = RouteMatrix(gpu: try Self.shared.renderer())
         let scene = try Self.conversation(size: try FrameSize(width: 390, height: 844), at: 2.05)
-        let host = try XCTUnwrap(matrix.renderer(.host, for: scene) as? GPURenderer)
-        XCTAssertNil(matrix.fallback(of: host, .host, for: scene))
-        var direct: [UInt8] = []
-        try host.renderYUV420(scene, into: &direct)
-        var converted: [UInt8] = []
-        try YUV420.convertFast(try host.render(scene), into: &converted)
-        XCTAssertEqual(direct.count, converted.count)
-        guard direct.count == converted.count else { return }
-        let differences = SampleDifferences(direct, converted)
-        XCTAssertLessThanOrEqual(differences.maxDelta, 3, "\(differences)")
-        let beyondOne = zip(direct, converted).filter { abs(Int($0) - Int($1)) > 1 }.count
-        XCTAssertLessThan(Double(beyondOne), 0.01 * Double(direct.count), "\(beyondOne) of \(direct.count) beyond 1")
+        try matrix.assertHostPlanesMatchConvertedFrame(scene)
     }
 
     /// The wallpaper drawn in one band, or cut into bands at other (even) rows, is the same bytes, RGBA and I420.

@@ -12,6 +12,7 @@ final class DrawingCommandTests: XCTestCase {
       {"tool": "pen", "color": "#1A3399", "size": 0.5, "arrow": true, "points": [[10, 20, 0], [30, 40, 0.1], [60, 50, 0.2], [80, 90, 0.3]]},
       {"tool": "marker", "color": "#FFCC0080", "size": 0.4, "points": [[10, 100, 0.35], [50, 110, 0.5], [80, 120, 0.6]]},
       {"tool": "pencil", "color": "#333333", "size": 0.6, "seed": 4, "points": [[20, 140, 0.55], [70, 130, 0.8]]},
+      {"tool": "blur", "color": "#000000", "size": 0.2, "points": [[10, 30, 0.7], [70, 60, 0.85]]},
       {"tool": "neon", "color": "#00FF88", "size": 0.3, "points": [[5, 5, 0.9], [40, 5, 0.95]]}
      ]}
     """
@@ -23,13 +24,14 @@ final class DrawingCommandTests: XCTestCase {
         let result = try runCallshade(["validate", path])
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.standardOutput.split(separator: "\n").map(String.init), [
-            "\(path): valid; 1 s, seed 0, 4 strokes, 10 fps",
+            "\(path): valid; 1 s, seed 0, 5 strokes, 10 fps",
             "scene: drawing",
             "canvas: 90x160, background #F4EFE6",
             "  stroke 0: pen, 4 samples kept, 0.000-0.300 s, 104.6 px",
             "  stroke 1: marker, 3 samples kept, 0.350-0.600 s, 72.9 px",
             "  stroke 2: pencil, 2 samples kept, 0.550-0.800 s, 51.0 px",
-            "  stroke 3: neon, 2 samples kept, 0.900-0.950 s, 35.0 px (not drawn yet)",
+            "  stroke 3: blur, 2 samples kept, 0.700-0.850 s, 67.1 px",
+            "  stroke 4: neon, 2 samples kept, 0.900-0.950 s, 35.0 px",
         ])
         XCTAssertEqual(try runCallshade(["validate", path, "--print", "size"]).standardOutput, "90x160\n")
     }
@@ -45,7 +47,7 @@ final class DrawingCommandTests: XCTestCase {
             let frames = folder.appendingPathComponent("frames-\(backend)").path
             let rendered = try runCallshade(["render", path, "-o", frames, "--backend", backend, "--quiet"])
             XCTAssertEqual(rendered.status, 0, rendered.standardError)
-            for index in [2, 4, 6, 9] {
+            for index in [2, 4, 6, 8, 9] {
                 let single = folder.appendingPathComponent("frame-\(backend)-\(index).png").path
                 let result = try runCallshade(["frame", "--scenario", path, "--time", "\(Double(index) / 10)", "--backend", backend, "-o", single])
                 XCTAssertEqual(result.status, 0, result.standardError)
@@ -67,7 +69,7 @@ final class DrawingCommandTests: XCTestCase {
             (Self.session.replacingOccurrences(of: "[60, 50, 0.2]", with: "[60, 50, 0.05]"), "strokes[0].points[2]: goes back in time"),
             (Self.session.replacingOccurrences(of: "\"#333333\"", with: "\"#33333\""), "strokes[2].color: must be #RRGGBB or #RRGGBBAA (got \"#33333\")"),
             (Self.session.replacingOccurrences(of: "\"size\": 0.4", with: "\"size\": 4"), "strokes[1].size: must be between 0 and 1 (got 4)"),
-            (Self.session.replacingOccurrences(of: "\"neon\"", with: "\"crayon\""), "strokes[3].tool: unknown tool"),
+            (Self.session.replacingOccurrences(of: "\"neon\"", with: "\"crayon\""), "strokes[4].tool: unknown tool"),
             (Self.session.replacingOccurrences(of: "\"90x160\"", with: "\"90x99999\""), "canvas.size: size '90x99999' is larger than 16384"),
             (Self.session.replacingOccurrences(of: "\"#F4EFE6\"", with: "\"none.png\""), "canvas.background: file 'none.png' not found"),
             (Self.session.replacingOccurrences(of: "\"#F4EFE6\"", with: "\"broken.png\""), "canvas.background: cannot be drawn: "),

@@ -48,3 +48,12 @@ struct DrawingFixture {
         return DrawingFixture(canvas: try FrameSize(width: sides[0], height: sides[1]), background: background, strokes: strokes, instants: instants)
     }
 }
+
+extension DrawingFixture {
+    /// The session replayed (`DrawingScreen`, its cache on) in a frame of `size`, at `time`.
+    func scene(at time: Double, size: FrameSize) -> Scene {
+        let scenario = DrawingScenario(settings: ScenarioSettings(duration: 60), canvas: DrawingCanvas(size: canvas, background: .colour(background)),
+                                       strokes: strokes)
+        return DrawingScreen(scenario, size: size).scene(at: time)
+    }
+}

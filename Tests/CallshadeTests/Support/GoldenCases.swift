@@ -34,6 +34,8 @@ struct GoldenCase: Decodable {
     let at: Double?
     let kind: String?
     let settings: String?
+    /// The drawing session a drawing golden replays: Goldens/drawing/SESSION.json.
+    let session: String?
 
     struct Message: Decodable {
         let side: String
@@ -145,6 +147,9 @@ enum GoldenScenes {
             return DrawingScreen(drawing, size: try FrameSize(parsing: golden.size)).scene(at: try golden.instant())
         case "access":
             return try AccessScreenTests.screen(size: FrameSize(parsing: golden.size)).scene(at: golden.instant())
+        case "drawing":
+            guard let session = golden.session else { throw GoldenCaseError("\(golden.name): a drawing case needs a session") }
+            return try DrawingFixture.load(session).scene(at: try golden.instant(), size: try FrameSize(parsing: golden.size))
         default:
             throw GoldenCaseError("\(golden.name): no fixture \"\(golden.fixture)\"")
         }
