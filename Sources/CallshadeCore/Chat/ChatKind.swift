@@ -47,11 +47,14 @@ public struct ChatInstant: Sendable {
     public let avatar: AvatarImage?
     /// The list, the panel and the flying sends at `time`, worked out once for the elements (nil: they work it out).
     public let motion: ChatListMotion?
+    /// The wallpaper with its pattern at `time` and the frame's size, made once for the wallpaper and every glass that shows it (nil: each makes it).
+    public let wallpaper: WallpaperNode?
 
     public init(scenario: ChatScenario, timeline: ChatTimeline, time: Double, pattern: PatternMask? = nil, text: (any TextSetting)? = nil,
-                avatar: AvatarImage? = nil, motion: ChatListMotion? = nil) {
+                avatar: AvatarImage? = nil, motion: ChatListMotion? = nil, wallpaper: WallpaperNode? = nil) {
         self.avatar = avatar
         self.motion = motion
+        self.wallpaper = wallpaper
         self.scenario = scenario
         self.timeline = timeline
         self.time = time

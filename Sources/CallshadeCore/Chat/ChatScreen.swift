@@ -31,8 +31,10 @@ public struct ChatScreen: Sendable {
         // The list's motion once a frame, for the messages, the date, the panel and the flights.
         let partial = ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time, pattern: pattern, text: text, avatar: avatar)
         let motion = text.map { MessagesElement.motion(at: partial, text: $0, frame: size) }
+        // The wallpaper once a frame, for itself and each glass over it (its raster is the four-point gradient at 3,600 points).
+        let wallpaper = WallpaperElement.node(at: partial, size: size)
         elements.add(to: &scene, at: ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time, pattern: pattern, text: text,
-                                                 avatar: avatar, motion: motion), showing: showing)
+                                                 avatar: avatar, motion: motion, wallpaper: wallpaper), showing: showing)
         return scene
     }
 }

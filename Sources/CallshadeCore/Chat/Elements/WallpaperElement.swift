@@ -19,6 +19,8 @@ public struct WallpaperElement: ChatElement {
 
     /// The wallpaper with its pattern at `instant` in a frame of `size`: what the chat's glass shows a blurred copy of.
     public static func node(at instant: ChatInstant, size: FrameSize) -> WallpaperNode {
+        // Made once a frame by `ChatScreen` for its frame (the instant is that frame's).
+        if let made = instant.wallpaper { return made }
         let wallpaper = instant.scenario.wallpaper
         let pattern = instant.pattern.map { PatternOverlay(mask: $0, intensity: wallpaper.intensity, colors: wallpaper.colors) }
         return WallpaperNode(instant.timeline.wallpaper.look(at: instant.time), variant: wallpaper.variant,

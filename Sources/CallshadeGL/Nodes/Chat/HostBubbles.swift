@@ -59,9 +59,9 @@ struct HostBubbles: HostRowShader {
             let bubble = bubbles[index].bubble
             let fill = SIMD4(Float(bubble.fill.r), Float(bubble.fill.g), Float(bubble.fill.b), 1)
             let touched = memory.touched[which]
-            // A bubble fading in (opacity below 1) fills nothing wholly.
-            let sure = bubble.opacity < 1 ? touched.lowerBound..<touched.lowerBound
-                : bubbles[index].surelyFilled(atRow: centreY).map { Self.columns($0.lowerBound, $0.upperBound, within: touched) }
+            // A bubble fading in (opacity below 1) has no solid run: its surely filled pixels take its fill at its opacity.
+            let translucent = bubble.opacity < 1
+            let sure = bubbles[index].surelyFilled(atRow: centreY).map { Self.columns($0.lowerBound, $0.upperBound, within: touched) }
                 ?? touched.lowerBound..<touched.lowerBound
             // What its solid run may not hold: every other bubble's columns on this row, and every stroke's.
             memory.cuts.removeAll(keepingCapacity: true)
@@ -69,14 +69,19 @@ struct HostBubbles: HostRowShader {
             for (_, box) in strokes where box.1 <= centreY && centreY <= box.3 { memory.cuts.append(Self.columns(box.0, box.2, within: x..<end)) }
             memory.cuts.sort { $0.lowerBound < $1.lowerBound }
             let before = solid.runs.count
-            solid.add(sure, color: SIMD3(fill.x, fill.y, fill.z), excluding: memory.cuts)
+            if !translucent { solid.add(sure, color: SIMD3(fill.x, fill.y, fill.z), excluding: memory.cuts) }
             // The box's columns outside its solid runs (which lie in order along the row).
             var column = touched.lowerBound
             for next in before...solid.runs.count {
                 let stop = next < solid.runs.count ? solid.runs[next].columns.lowerBound : touched.upperBound
                 while column < stop {
                     if sure.contains(column) {
-                        values[column - x] = fill
+                        // All fill and no outline by the reference's coverage: its fill at its opacity, as `coverage(at:)` gives it.
+                        if !translucent {
+                            values[column - x] = fill
+                        } else if bubble.opacity > 0 {
+                            values[column - x] = Self.over(values[column - x], color: bubble.fill, amount: bubble.opacity)
+                        }
                     } else {
                         let (covered, outline) = bubble.coverage(at: Vec2(Double(column) + 0.5, centreY))
                         var pixel = values[column - x]
