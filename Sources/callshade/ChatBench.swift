@@ -2,9 +2,10 @@ import CallshadeCore
 import CallshadeSVG
 import CallshadeText
 
-/// The chat frames `bench` times: a conversation of five messages and
-/// three sends (each stepping the wallpaper), 1/60 s apart through its
-/// sends, the text set once a size, over the classic wallpaper with a
+/// The chat frames `bench` times: a conversation of five messages and a
+/// send every second (each flying from the field and stepping the
+/// wallpaper; the last an emoji) with a read between, 1/60 s apart through
+/// its sends, the text set once a size, over the classic wallpaper with a
 /// pattern of doodles (`pattern`, drawn by librsvg once a size, as
 /// `Examples/chat.json`'s is) at intensity 50.
 enum ChatBench {
@@ -20,8 +21,9 @@ enum ChatBench {
     ], events: [
         ChatEvent(at: 0.5, change: .send(text: "Great, see you there", kind: nil, time: nil), index: 0),
         ChatEvent(at: 1.5, change: .send(text: "Shall I bring a ball as well?", kind: nil, time: nil), index: 1),
-        ChatEvent(at: 2.5, change: .read, index: 2),
-        ChatEvent(at: 3, change: .send(text: "See you!", kind: nil, time: nil), index: 3),
+        ChatEvent(at: 2.5, change: .send(text: "See you!", kind: nil, time: nil), index: 2),
+        ChatEvent(at: 3, change: .read, index: 3),
+        ChatEvent(at: 3.5, change: .send(text: "👍", kind: nil, time: nil), index: 4),
     ])
 
     /// The bench's pattern: rings, crosses and waves in rows over the
