@@ -17,9 +17,10 @@ final class StudioSecurityTests: XCTestCase {
         servers = []
     }
 
-    /// The studio of `file` as `studio FILE --port 0 OPTIONS` starts it; its port.
-    private func start(_ file: String, _ options: [String] = []) async throws -> Int {
-        let command = try XCTUnwrap(try Callshade.parseAsRoot(["studio", file, "--port", "0"] + options) as? StudioCommand)
+    /// The studio of `file` as `studio FILE --port 0 OPTIONS` starts it (exports, were one let through, into a scratch folder); its port.
+    private func start(_ file: String, _ options: [String] = [], name: String = #function) async throws -> Int {
+        let exports = try scratchFolder(name + "-exports").path
+        let command = try XCTUnwrap(try Callshade.parseAsRoot(["studio", file, "--port", "0", "--exports", exports] + options) as? StudioCommand)
         let server = StudioServer(studio: try command.makeStudio(cleanup: StopCleanup()), port: 0, addresses: try StudioAddresses(host: command.host))
         servers.append(server)
         return Int(try await server.start())
