@@ -8,7 +8,8 @@ import XCTest
 /// tidy the paths and headers these send): it listens on 127.0.0.1 and ::1,
 /// or on `--host`'s address alone; paths that climb out, encoded or not,
 /// and a symlink out of the scenario's folder get 404; a foreign or missing
-/// `Host` gets 403, and a POST from another `Origin` too.
+/// `Host` gets 403, and a POST from another `Origin` too; 200 frames asked
+/// for at once leave the built binary answering, its memory bounded.
 final class StudioSecurityTests: XCTestCase {
     private var servers: [StudioServer] = []
 
@@ -28,28 +29,32 @@ final class StudioSecurityTests: XCTestCase {
 
     /// The answer's status line and body to `METHOD TARGET` sent as typed, with these header lines.
     private func raw(_ address: String, _ port: Int, _ target: String, method: String = "GET", headers: [String]) async throws -> (status: Int, text: String) {
+        try await Self.offTheCooperativePool { try Self.rawWaiting(address, port, target, method: method, headers: headers) }
+    }
+
+    /// `raw`, on this thread.
+    private static func rawWaiting(_ address: String, _ port: Int, _ target: String, method: String = "GET",
+                                   headers: [String]) throws -> (status: Int, text: String) {
         let request = "\(method) \(target) HTTP/1.1\r\n" + headers.map { $0 + "\r\n" }.joined() + "Connection: close\r\n\r\n"
-        let reply = try await Self.offTheCooperativePool {
-            let socket: Socket
-            if StudioAddresses.isIPv6(address) {
-                socket = try Socket(domain: AF_INET6)
-                try socket.connect(to: sockaddr_in6.inet6(ip6: address, port: UInt16(port)))
-            } else {
-                socket = try Socket(domain: AF_INET)
-                try socket.connect(to: sockaddr_in.inet(ip4: address, port: UInt16(port)))
-            }
-            defer { try? socket.close() }
-            let bytes = Data(request.utf8)
-            var sent = bytes.startIndex
-            while sent < bytes.endIndex { sent = try socket.write(bytes, from: sent) }
-            var received: [UInt8] = []
-            while true {
-                do { received += try socket.read(atMost: 65536) } catch SocketError.disconnected { break }
-            }
-            return String(decoding: received, as: UTF8.self)
+        let socket: Socket
+        if StudioAddresses.isIPv6(address) {
+            socket = try Socket(domain: AF_INET6)
+            try socket.connect(to: sockaddr_in6.inet6(ip6: address, port: UInt16(port)))
+        } else {
+            socket = try Socket(domain: AF_INET)
+            try socket.connect(to: sockaddr_in.inet(ip4: address, port: UInt16(port)))
         }
+        defer { try? socket.close() }
+        let bytes = Data(request.utf8)
+        var sent = bytes.startIndex
+        while sent < bytes.endIndex { sent = try socket.write(bytes, from: sent) }
+        var received: [UInt8] = []
+        while true {
+            do { received += try socket.read(atMost: 65536) } catch SocketError.disconnected { break }
+        }
+        let reply = String(decoding: received, as: UTF8.self)
         let fields = reply.prefix { $0 != "\r" }.split(separator: " ")
-        let status = try XCTUnwrap(fields.count > 1 ? Int(fields[1]) : nil, "no status line in \(reply.prefix(200))")
+        guard fields.count > 1, let status = Int(fields[1]) else { throw SocketError.failed(type: "no status line", errno: 0, message: String(reply.prefix(200))) }
         return (status, reply)
     }
 
@@ -58,6 +63,74 @@ final class StudioSecurityTests: XCTestCase {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
         }
+    }
+
+    /// A number of kilobytes in /proc/PID/status (VmHWM: the peak resident set).
+    private static func kilobytes(_ field: String, of pid: Int32) -> Int? {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return nil }
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
+    }
+
+    func test200FramesAskedAtOnceLeaveItAnsweringWithItsMemoryBounded() throws {
+        let folder = try scratchFolder()
+        let process = Process()
+        process.executableURL = TestPaths.executable
+        process.arguments = ["studio", TestPaths.packageRoot.appendingPathComponent("Examples/drawing.json").path, "--port", "0", "--exports", folder.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let port = try XCTUnwrap(waitForListeningPort(of: process.processIdentifier))
+        let host = "Host: 127.0.0.1:\(port)"
+        XCTAssertEqual(try Self.rawWaiting("127.0.0.1", port, "/api/frame?n=1", headers: [host]).status, 200)
+        let before = try XCTUnwrap(Self.kilobytes("VmHWM", of: process.processIdentifier))
+
+        // 200 connections, each on a thread of its own, asking for a different frame at once.
+        let answers = Answers()
+        let group = DispatchGroup()
+        for n in 0..<200 {
+            group.enter()
+            Thread.detachNewThread {
+                answers.add(n, Result { try Self.rawWaiting("127.0.0.1", port, "/api/frame?n=\(n * 2)", headers: [host]) })
+                group.leave()
+            }
+        }
+        group.wait()
+        let peak = try XCTUnwrap(Self.kilobytes("VmHWM", of: process.processIdentifier))
+        let all = answers.all
+        XCTAssertEqual(all.count, 200)
+        var drawn = 0, replaced = 0
+        for (n, answer) in all {
+            switch answer {
+            case .success(let reply) where reply.status == 200:
+                drawn += 1
+                XCTAssertTrue(reply.text.contains("X-Callshade-Frame: \(n * 2)\r\n") || reply.text.lowercased().contains("x-callshade-frame: \(n * 2)\r\n"),
+                              "frame \(n * 2): \(reply.text.prefix(300))")
+            case .success(let reply):
+                XCTAssertEqual(reply.status, 503, "frame \(n * 2): \(reply.text.prefix(300))")
+                replaced += 1
+            case .failure(let error):
+                XCTFail("frame \(n * 2): \(error)")
+            }
+        }
+        // Still answering: the status and a frame.
+        XCTAssertEqual(try Self.rawWaiting("127.0.0.1", port, "/api/status", headers: [host]).status, 200)
+        XCTAssertEqual(try Self.rawWaiting("127.0.0.1", port, "/api/frame?n=7", headers: [host]).status, 200)
+        // Bounded: the flood adds far less than 200 frames' work would hold (a preview frame's RGBA is about 1 MB).
+        XCTAssertLessThan(peak - before, 128 * 1024, "peak resident set \(before) kB before, \(peak) kB after")
+        print("200 frames asked at once: \(drawn) drawn, \(replaced) replaced by a newer one (503); peak resident set \(before / 1024) MB before, \(peak / 1024) MB after")
+    }
+
+    /// The answers of the flood's threads.
+    private final class Answers: @unchecked Sendable {
+        private let lock = NSLock()
+        private var answers: [(Int, Result<(status: Int, text: String), Error>)] = []
+        func add(_ n: Int, _ answer: Result<(status: Int, text: String), Error>) { lock.withLock { answers.append((n, answer)) } }
+        var all: [(Int, Result<(status: Int, text: String), Error>)] { lock.withLock { answers } }
     }
 
     func testPathsThatClimbOutAndASymlinkOutOfTheFolderGet404() async throws {
