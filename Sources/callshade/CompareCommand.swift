@@ -9,7 +9,7 @@ import Foundation
 struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Compare the GPU renderer with the CPU reference (or two PNGs) and write a report with pictures.",
+        abstract: "Compare the GPU renderer with the CPU reference (or two PNGs, or two videos) and write a report with pictures.",
         discussion: """
         For each instant of a scenario (the built-in demo call when none is given), \
         renders the frame with both backends and measures per channel the largest \
@@ -20,6 +20,13 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
 
         Given two PNG files instead, compares them the same way (-o optional).
 
+        Given two videos (anything else than two PNGs), finds the offset in \
+        frames that aligns them best (within --most-offset seconds), then prints \
+        for each pair of frames its SSIM and largest difference on the luma, the \
+        ranges of A's frames whose largest difference is over the tolerance, and \
+        the worst pair. The videos need the same size and frame rate. Exit \
+        status: 0 no frame over the tolerance, 1 some, 2 error.
+
         A frame passes when at most 0.1 % of its pixels are over the tolerance and \
         no channel is off by more than 16 (anti-aliased edges): the tests' rule. \
         Exit status: 0 every frame passes, 1 some do not, 2 error.
@@ -28,10 +35,11 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
           callshade compare Examples/call.json --every 2 -o report
           callshade compare --times 0,5.5,9 --size 390x844 -o report
           callshade compare a.png b.png -o diff
+          callshade compare recording.mp4 render.mp4 --tolerance 48
         """
     )
 
-    @Argument(help: ArgumentHelp("A scenario, or two PNG files.", valueName: "SCENARIO | A.png B.png"))
+    @Argument(help: ArgumentHelp("A scenario, two PNG files, or two videos.", valueName: "SCENARIO | A.png B.png | A.mp4 B.mp4"))
     var inputs: [String] = []
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Comma-separated instants in seconds.", valueName: "T1,T2,..."),
@@ -47,6 +55,10 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
 
     @Option(help: ArgumentHelp("Levels a channel may differ by before a pixel counts as over (default 1).", valueName: "N"))
     var tolerance: Int = CompareHeatMap.tolerance
+
+    @Option(help: ArgumentHelp("Two videos: the largest shift between them looked for, in seconds (default 2).", valueName: "SECONDS"),
+            transform: ArgumentValues.interval("--most-offset"))
+    var mostOffset: Double = 2
 
     @OptionGroup var layerOptions: LayerOptions
     @OptionGroup var sceneOptions: SceneOptions
@@ -73,7 +85,11 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
         if inputs.count == 2, inputs.allSatisfy({ $0.lowercased().hasSuffix(".png") }) {
             return try comparePictures(inputs[0], inputs[1], cleanup: cleanup)
         }
-        guard inputs.count <= 1 else { throw Diagnostic.optionCombination(option: "compare", rule: "takes one scenario, or two PNG files") }
+        if inputs.count == 2 {
+            guard output == nil else { throw Diagnostic.optionCombination(option: "-o", rule: "is for renders and PNGs; two videos' comparison is printed") }
+            return try compareVideos(inputs[0], inputs[1])
+        }
+        guard inputs.count <= 1 else { throw Diagnostic.optionCombination(option: "compare", rule: "takes one scenario, two PNG files or two videos") }
         guard let output else { throw Diagnostic.optionCombination(option: "-o REPORT_DIR", rule: "is needed to compare renders") }
         let scenario = try inputs.first.map(ScenarioInput.load) ?? .demo
         let instants = try chosenTimes(duration: scenario.duration)
@@ -119,6 +135,24 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
         try writePage(ReportPage(heading: "callshade: two images", subtitle: "\(first) vs \(second)", labels: names, rows: [row]),
                       folder: folder)
         return metrics.passes
+    }
+
+    private func compareVideos(_ first: String, _ second: String) throws -> Bool {
+        let comparison = try VideoComparison(first, second, mostOffset: mostOffset, tolerance: tolerance)
+        let seconds = { (frame: Int) in String(format: "%.3f s", Double(frame) * comparison.frameDuration) }
+        print("offset: \(comparison.offset) frames (\(seconds(comparison.offset))): B's frame k is A's frame k\(comparison.offset < 0 ? "" : "+")\(comparison.offset)")
+        print("      A       B     SSIM  largest |d|")
+        for pair in comparison.pairs {
+            print(String(format: "%7d %7d  %7.5f  %11d", pair.a, pair.b, pair.ssim, pair.largestDifference))
+        }
+        let changed = comparison.changedRanges
+        print("changed (largest luma difference over \(tolerance)): " + (changed.isEmpty ? "none" : changed.map {
+            "A \($0.lowerBound)-\($0.upperBound) (\(seconds($0.lowerBound)) to \(seconds($0.upperBound)))"
+        }.joined(separator: ", ")))
+        if let worst = comparison.worst {
+            print("worst: A \(worst.a), B \(worst.b): SSIM \(String(format: "%.5f", worst.ssim)), largest difference \(worst.largestDifference)")
+        }
+        return changed.isEmpty
     }
 
     /// A PNG given to compare: one it cannot read (missing, not a file,

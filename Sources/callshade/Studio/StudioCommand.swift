@@ -8,7 +8,8 @@ struct StudioCommand: StoppableCommand {
         commandName: "studio",
         abstract: "Review a scenario in the browser, frame by frame: a local web page with its timeline.",
         discussion: """
-        Serves a page on 127.0.0.1 (it prints the address and opens nothing): \
+        Serves a page on 127.0.0.1 and ::1 (it prints the address and opens nothing; \
+        `--host` listens elsewhere, with a warning): \
         the frame at the current instant, drawn as `frame --time` draws it, a \
         timeline with the scenario's marks and phases, play and pause at its \
         fps, frame-exact stepping, the layers, the CPU reference and the heat \
@@ -27,8 +28,12 @@ struct StudioCommand: StoppableCommand {
     @Argument(help: ArgumentHelp("The scenario file (JSON).", valueName: "SCENARIO"))
     var scenario: String
 
-    @Option(help: ArgumentHelp("The port to listen on, on 127.0.0.1 (0: any free port).", valueName: "N"))
+    @Option(help: ArgumentHelp("The port to listen on, on 127.0.0.1 and ::1 (0: any free port).", valueName: "N"))
     var port: Int = StudioCommand.defaultPort
+
+    @Option(help: ArgumentHelp("Listen on this numeric address instead of the loopbacks (0.0.0.0: every IPv4 address); "
+                               + "anyone who can reach it sees the scenario's frames and can start exports.", valueName: "ADDR"))
+    var host: String?
 
     @Option(help: ArgumentHelp("The folder range exports are written to.", valueName: "DIR"))
     var exports: String = "."
@@ -40,6 +45,7 @@ struct StudioCommand: StoppableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw Diagnostic.optionRange(option: "--port", range: 0...65535, got: port) }
+        _ = try StudioAddresses(host: host)
     }
 
     /// The options an export's `render` gets, as this command line gave them.
@@ -64,15 +70,24 @@ struct StudioCommand: StoppableCommand {
         try performStoppably()
     }
 
+    /// What `--host` risks, said before listening (nil on the loopbacks).
+    static func hostWarning(_ addresses: StudioAddresses) -> String? {
+        guard addresses.explicit, let address = addresses.listen.first else { return nil }
+        return "the studio listens on \(StudioAddresses.urlHost(address)) (--host), which other machines may reach: "
+            + "anyone who can reach that address sees the scenario's frames and can start exports; it has no password"
+    }
+
     /// Serves until a signal stops the process.
     func perform(cleanup: StopCleanup) throws {
-        let server = try StudioServer(studio: try makeStudio(cleanup: cleanup), port: UInt16(port))
+        let addresses = try StudioAddresses(host: host)
+        if let warning = Self.hostWarning(addresses) { FileHandle.standardError.write(Data(("Warning: " + warning + "\n").utf8)) }
+        let server = StudioServer(studio: try makeStudio(cleanup: cleanup), port: UInt16(port), addresses: addresses)
         let started = BlockingResult<UInt16>()
         Task {
             do { started.finish(.success(try await server.start())) } catch { started.finish(.failure(error)) }
         }
         let listening = try started.wait()
-        let line = "callshade studio: \(scenario) at http://\(StudioServer.host):\(listening)/ (Ctrl-C stops it)\n"
+        let line = "callshade studio: \(scenario) at \(addresses.urls(port: listening).joined(separator: " and ")) (Ctrl-C stops it)\n"
         FileHandle.standardOutput.write(Data(line.utf8))
         // Serves on the server's tasks; this thread waits for the signal that ends the process.
         let forever = DispatchSemaphore(value: 0)

@@ -4,34 +4,69 @@ import Foundation
 
 /// The studio over HTTP (FlyingFox): the page, the summary, the status the
 /// page polls, frames, and exports; everything else is 404. Listens on
-/// 127.0.0.1 only. A request whose `Host` is not this address is refused
-/// (DNS rebinding), and so is a request that changes something (POST) from
-/// another `Origin`. The watched files are polled twice a second.
+/// 127.0.0.1 and ::1 (a server on each, the same port), or on `--host`'s
+/// address alone (`StudioAddresses`). A request whose `Host` is not an
+/// address it answers to is refused (DNS rebinding), and so is a request
+/// that changes something (POST) from another `Origin`. The watched files
+/// are polled twice a second.
 final class StudioServer: Sendable {
     let studio: Studio
-    private let server: HTTPServer
+    let addresses: StudioAddresses
     private let requestedPort: UInt16
+    private let routes: StudioRoutes
+    /// The servers listening, one an address, kept to be stopped.
+    private let servers = ServerList()
     /// The task that polls the watched files, cancelled by `stop`.
     private let poller = PollingTask()
 
-    /// The loopback address the studio listens on.
-    static let host = "127.0.0.1"
     /// How often the watched files are read for changes, in milliseconds.
     static let pollInterval = 500
 
-    init(studio: Studio, port: UInt16) throws {
+    init(studio: Studio, port: UInt16, addresses: StudioAddresses = .loopback) {
         self.studio = studio
+        self.addresses = addresses
         requestedPort = port
-        let routes = StudioRoutes(studio: studio)
-        server = HTTPServer(address: try .inet(ip4: Self.host, port: port), timeout: 30, logger: .disabled, handler: routes)
+        routes = StudioRoutes(studio: studio, addresses: addresses)
     }
 
-    /// Starts listening; returns the port (the one asked for, or the one
-    /// the system chose for port 0). A port in use, or one that may not be
-    /// used, throws `Diagnostic.studioAddress`.
+    /// Starts listening on every address; returns the port (the one asked
+    /// for, or the one the system chose for port 0 on the first address, then
+    /// used for the others). A port in use, or one that may not be used,
+    /// throws `Diagnostic.studioAddress`; so does a machine without IPv6
+    /// when ::1 is one of the addresses.
     func start() async throws -> UInt16 {
+        var port = requestedPort
+        for address in addresses.listen {
+            let server: HTTPServer
+            do {
+                server = try Self.makeServer(address, port: port, routes: routes)
+            } catch {
+                throw Self.listenFailure(error, address: address, port: port)
+            }
+            servers.append(server)
+            port = try await Self.listen(server, address: address, port: port)
+        }
+        let studio = self.studio
+        poller.set(Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(Self.pollInterval))
+                if Task.isCancelled { break }
+                await studio.checkForChanges()
+            }
+        })
+        return port
+    }
+
+    private static func makeServer(_ address: String, port: UInt16, routes: StudioRoutes) throws -> HTTPServer {
+        if StudioAddresses.isIPv6(address) {
+            return HTTPServer(address: try .inet6(ip6: address, port: port), timeout: 30, logger: .disabled, handler: routes)
+        }
+        return HTTPServer(address: try .inet(ip4: address, port: port), timeout: 30, logger: .disabled, handler: routes)
+    }
+
+    /// Runs `server` until it listens; its port.
+    private static func listen(_ server: HTTPServer, address: String, port: UInt16) async throws -> UInt16 {
         let outcome = StartOutcome()
-        let server = self.server
         Task {
             do {
                 try await server.run()
@@ -51,40 +86,47 @@ final class StudioServer: Sendable {
         do {
             try await outcome.wait()
         } catch {
-            throw Self.listenFailure(error, port: requestedPort)
+            throw listenFailure(error, address: address, port: port)
         }
-        guard case .ip4(_, let port)? = await server.listeningAddress else {
-            throw Diagnostic.studioAddress("cannot tell the port the server listens on")
+        switch await server.listeningAddress {
+        case .ip4(_, let listening)?, .ip6(_, let listening)?: return listening
+        default: throw Diagnostic.studioAddress("cannot tell the port the server on \(address) listens on")
         }
-        let studio = self.studio
-        poller.set(Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(Self.pollInterval))
-                if Task.isCancelled { break }
-                await studio.checkForChanges()
-            }
-        })
-        return port
     }
 
     /// Stops listening, closes the connections at once, and ends the drawing thread.
     func stop() async {
         poller.cancel()
-        await server.stop(timeout: 0)
+        for server in servers.all { await server.stop(timeout: 0) }
         studio.stop()
     }
 
-    static func listenFailure(_ error: Error, port: UInt16) -> Diagnostic {
+    static func listenFailure(_ error: Error, address: String, port: UInt16) -> Diagnostic {
         if let diagnostic = error as? Diagnostic { return diagnostic }
-        let address = "\(host):\(port)"
+        let shown = "\(StudioAddresses.urlHost(address)):\(port)"
         if case SocketError.failed(let call, let number, let message) = error {
             if number == EADDRINUSE {
-                return .studioAddress("cannot listen on \(address): the port is in use (EADDRINUSE); give another with --port, or --port 0 for a free one")
+                return .studioAddress("cannot listen on \(shown): the port is in use (EADDRINUSE); give another with --port, or --port 0 for a free one")
             }
-            return .studioAddress("cannot listen on \(address): \(call) failed: \(message) (errno \(number))")
+            if number == EADDRNOTAVAIL || number == EAFNOSUPPORT {
+                return .studioAddress("cannot listen on \(shown): this machine has no such address (\(message)); give one it has with --host")
+            }
+            return .studioAddress("cannot listen on \(shown): \(call) failed: \(message) (errno \(number))")
         }
-        return .studioAddress("cannot listen on \(address): \(error)")
+        return .studioAddress("cannot listen on \(shown): \(error)")
     }
+}
+
+/// The servers started, kept to be stopped.
+private final class ServerList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var servers: [HTTPServer] = []
+
+    func append(_ server: HTTPServer) {
+        lock.withLock { servers.append(server) }
+    }
+
+    var all: [HTTPServer] { lock.withLock { servers } }
 }
 
 /// The polling task, kept to be cancelled.
@@ -137,6 +179,7 @@ private final class StartOutcome: @unchecked Sendable {
 /// The studio's routes.
 struct StudioRoutes: HTTPHandler {
     let studio: Studio
+    let addresses: StudioAddresses
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         let reply = await answer(request)
@@ -146,11 +189,12 @@ struct StudioRoutes: HTTPHandler {
     }
 
     func answer(_ request: HTTPRequest) async -> StudioReply {
-        guard let port = request.headers[.host].flatMap(Self.loopbackPort) else {
-            return .error("this studio answers only requests to its own address (\(StudioServer.host))", status: 403)
+        guard let port = request.headers[.host].flatMap(addresses.port(ofHost:)) else {
+            return .error("this studio answers only requests to its own address (\(addresses.listen.map(StudioAddresses.urlHost).joined(separator: ", ")))",
+                          status: 403)
         }
         if request.method != .GET, request.method != .HEAD, let origin = request.headers[HTTPHeader("Origin")],
-           !Self.loopbackOrigins(port: port).contains(origin) {
+           !addresses.accepts(origin: origin, port: port) {
             return .error("a change from another origin ('\(StudioRequest.shown(origin))') is refused", status: 403)
         }
         var query: [String: String] = [:]
@@ -183,19 +227,6 @@ struct StudioRoutes: HTTPHandler {
         default:
             return .error("no such page", status: 404)
         }
-    }
-
-    /// The port of a `Host` header that names this machine's loopback (127.0.0.1, localhost, [::1]); nil for any other host.
-    static func loopbackPort(_ host: String) -> String? {
-        for name in ["127.0.0.1:", "localhost:", "[::1]:"] where host.lowercased().hasPrefix(name) {
-            let port = host.dropFirst(name.count)
-            return !port.isEmpty && port.allSatisfy(\.isNumber) ? String(port) : nil
-        }
-        return nil
-    }
-
-    static func loopbackOrigins(port: String) -> [String] {
-        ["http://127.0.0.1:\(port)", "http://localhost:\(port)", "http://[::1]:\(port)"]
     }
 
     static func phrase(_ status: Int) -> String {

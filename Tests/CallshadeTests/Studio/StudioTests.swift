@@ -24,7 +24,7 @@ final class StudioTests: XCTestCase {
         var arguments = ["studio", file, "--port", "0"] + options
         if let exports { arguments += ["--exports", exports] }
         let command = try XCTUnwrap(try Callshade.parseAsRoot(arguments) as? StudioCommand)
-        let server = try StudioServer(studio: try command.makeStudio(cleanup: StopCleanup()), port: 0)
+        let server = StudioServer(studio: try command.makeStudio(cleanup: StopCleanup()), port: 0)
         servers.append(server)
         let port = try await server.start()
         XCTAssertGreaterThan(port, 0)
@@ -147,10 +147,11 @@ final class StudioTests: XCTestCase {
         XCTAssertEqual(deleted.status, 405)
         let foreign = try await ask(port, "/api/export?from=0&to=1", method: "POST", headers: ["Origin": "http://example.com"])
         XCTAssertEqual(foreign.status, 403)
-        XCTAssertEqual(StudioRoutes.loopbackPort("127.0.0.1:8036"), "8036")
-        XCTAssertEqual(StudioRoutes.loopbackPort("localhost:80"), "80")
-        XCTAssertNil(StudioRoutes.loopbackPort("rebound.example.com:8036"))
-        XCTAssertNil(StudioRoutes.loopbackPort("127.0.0.1.example.com:8036"))
+        XCTAssertEqual(StudioAddresses.loopback.port(ofHost: "127.0.0.1:8036"), "8036")
+        XCTAssertEqual(StudioAddresses.loopback.port(ofHost: "localhost:80"), "80")
+        XCTAssertEqual(StudioAddresses.loopback.port(ofHost: "[::1]:80"), "80")
+        XCTAssertNil(StudioAddresses.loopback.port(ofHost: "rebound.example.com:8036"))
+        XCTAssertNil(StudioAddresses.loopback.port(ofHost: "127.0.0.1.example.com:8036"))
         let status = try await ask(port, "/api/status")
         XCTAssertEqual(status.status, 200, "the server still answers")
     }
@@ -210,7 +211,7 @@ final class StudioTests: XCTestCase {
 
     func testAPortInUseIsAClearError() async throws {
         let (studio, port) = try await start(examples.appendingPathComponent("drawing.json").path)
-        let second = try StudioServer(studio: studio, port: UInt16(port))
+        let second = StudioServer(studio: studio, port: UInt16(port))
         do {
             _ = try await second.start()
             XCTFail("a second server listened on the same port")
