@@ -67,7 +67,7 @@ final class StudioTests: XCTestCase {
         XCTAssertEqual(summary.size, "1080x1920")
         XCTAssertEqual(summary.previewSize, "390x693")
         XCTAssertEqual(summary.layers, [])
-        XCTAssertEqual(summary.marks.count, 18)
+        XCTAssertEqual(summary.marks.count, 19)
         XCTAssertEqual(summary.marks.first, StudioSummary.Mark(time: 0.3, label: "stroke 1 (pen)"))
         XCTAssertEqual(summary.bands.first, StudioSummary.Band(row: "strokes", label: "1 pen", start: 0.3, end: 0.75))
         let page = try await ask(port, "/")
