@@ -163,12 +163,14 @@ final class BackdropLattice {
     static func values(_ key: Key, background: (Vec2) -> RGB, copy: VideoBlurredCopy?) -> Values {
         let (columns, rows, first, spacing) = Self.geometry(key)
         var values = [Float](repeating: 1, count: columns * rows * 4)
+        // Taken out of the key once, not copied (with their pictures' references) at every point.
+        let (tone, wallpaper, video, size) = (key.tone, key.wallpaper, key.video, key.size)
         for row in 0..<rows {
             for column in 0..<columns {
                 let point = Vec2(first.x + Double(column) * spacing.x, first.y + Double(row) * spacing.y)
                 // Over the chat's wallpaper, the wallpaper itself (the frame has no gradient).
-                var toned = key.tone.apply(to: key.wallpaper?.color(at: point, in: key.size) ?? background(point))
-                if let video = key.video, let copy { toned = video.shown(over: toned, at: point, copy: copy) }
+                var toned = tone.apply(to: wallpaper?.color(at: point, in: size) ?? background(point))
+                if let video, let copy { toned = video.shown(over: toned, at: point, copy: copy) }
                 let at = (row * columns + column) * 4
                 values[at] = Float(toned.r)
                 values[at + 1] = Float(toned.g)
