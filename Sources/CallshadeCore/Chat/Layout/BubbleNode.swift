@@ -108,20 +108,13 @@ public struct BubbleNode: SceneNode, Equatable, Sendable {
 
     /// The edge wherever a bubble's box reaches a tile, outside elsewhere.
     public func tileCoverage(in region: PixelRect) -> [TileCoverage] {
-        let (columns, rows) = SceneTiles.count(region)
         let boxes = self.boxes
-        var result: [TileCoverage] = []
-        result.reserveCapacity(columns * rows)
-        for row in 0..<rows {
-            for column in 0..<columns {
-                let tile = SceneTiles.centreBox(column: column, row: row, region: region, origin: Vec2(0, 0))
-                let touched = boxes.contains { box in
-                    tile.x.upperBound >= box.0 && tile.x.lowerBound <= box.2 && tile.y.upperBound >= box.1 && tile.y.lowerBound <= box.3
-                }
-                result.append(touched ? .edge : .outside)
+        return SceneTiles.coverages(in: region) { tile in
+            let touched = boxes.contains { box in
+                tile.x.upperBound >= box.0 && tile.x.lowerBound <= box.2 && tile.y.upperBound >= box.1 && tile.y.lowerBound <= box.3
             }
+            return touched ? .edge : .outside
         }
-        return result
     }
 
     public func referenceShader(in scene: Scene) -> any ReferenceNodeShader {

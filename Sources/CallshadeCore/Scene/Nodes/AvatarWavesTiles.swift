@@ -18,6 +18,21 @@ public enum SceneTiles {
     public static func count(_ region: PixelRect) -> (columns: Int, rows: Int) {
         ((region.width + side - 1) / side, (region.height + side - 1) / side)
     }
+
+    /// Each tile of `region`'s coverage, row by row, from the box of its
+    /// pixel centres (frame pixels): what a node's `tileCoverage` gives.
+    public static func coverages(in region: PixelRect,
+                                 _ coverage: (_ centres: (x: ClosedRange<Double>, y: ClosedRange<Double>)) -> TileCoverage) -> [TileCoverage] {
+        let (columns, rows) = count(region)
+        var result: [TileCoverage] = []
+        result.reserveCapacity(columns * rows)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                result.append(coverage(centreBox(column: column, row: row, region: region, origin: Vec2(0, 0))))
+            }
+        }
+        return result
+    }
 }
 
 /// What the foreground does over one tile, and so which build draws it.

@@ -205,25 +205,18 @@ public struct GlassNode: SceneNode, Equatable, Sendable {
             guard let outline else { return body.signedDistance(point) }
             return min(body.signedDistance(point), outline.signedDistance(point))
         }
-        var result: [TileCoverage] = []
-        result.reserveCapacity(columns * rows)
-        for row in 0..<rows {
-            for column in 0..<columns {
-                let box = SceneTiles.centreBox(column: column, row: row, region: region, origin: Vec2(0, 0))
-                if let arrowBox, box.x.upperBound + 1 > arrowBox.x, box.x.lowerBound - 1 < arrowBox.x + arrowBox.width,
-                   box.y.upperBound + 1 > arrowBox.y, box.y.lowerBound - 1 < arrowBox.y + arrowBox.height {
-                    result.append(.edge)
-                    continue
-                }
-                switch ConvexTiles.classify(box, signedDistance: signedDistance) {
-                // Over a video or the wallpaper the result depends on more than the background: not a backdrop tile.
-                case .inside: result.append(opacity >= 1 ? .opaque : video == nil && wallpaper == nil ? .backdrop : .edge)
-                case .outside: result.append(.outside)
-                case .edge: result.append(.edge)
-                }
+        return SceneTiles.coverages(in: region) { box in
+            if let arrowBox, box.x.upperBound + 1 > arrowBox.x, box.x.lowerBound - 1 < arrowBox.x + arrowBox.width,
+               box.y.upperBound + 1 > arrowBox.y, box.y.lowerBound - 1 < arrowBox.y + arrowBox.height {
+                return .edge
+            }
+            switch ConvexTiles.classify(box, signedDistance: signedDistance) {
+            // Over a video or the wallpaper the result depends on more than the background: not a backdrop tile.
+            case .inside: return opacity >= 1 ? .opaque : video == nil && wallpaper == nil ? .backdrop : .edge
+            case .outside: return .outside
+            case .edge: return .edge
             }
         }
-        return result
     }
 
     public func referenceShader(in scene: Scene) -> any ReferenceNodeShader {

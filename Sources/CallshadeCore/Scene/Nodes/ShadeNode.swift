@@ -64,35 +64,28 @@ public struct ShadeNode: SceneNode, Equatable, Sendable {
     /// Opaque where a part at full opacity covers every pixel centre of a
     /// tile, outside where no part reaches any, the edge elsewhere.
     public func tileCoverage(in region: PixelRect) -> [TileCoverage] {
-        let (columns, rows) = SceneTiles.count(region)
-        var result: [TileCoverage] = []
-        result.reserveCapacity(columns * rows)
-        for row in 0..<rows {
-            for column in 0..<columns {
-                let box = SceneTiles.centreBox(column: column, row: row, region: region, origin: Vec2(0, 0))
-                var opaque = false, touched = false
-                for part in parts {
-                    switch part {
-                    case .inside(let shape, let alpha):
-                        guard alpha > 0 else { continue }
-                        let covered = shape.tileCoverage(box)
-                        if covered != .outside { touched = true }
-                        if covered == .inside, alpha >= 1 { opaque = true }
-                    case .outside(let shape, let alpha):
-                        guard alpha > 0 else { continue }
-                        let covered = shape.tileCoverage(box)
-                        if covered != .inside { touched = true }
-                        if covered == .outside, alpha >= 1 { opaque = true }
-                    case .shadow(let edge, let depth, let downward, let alpha):
-                        guard alpha > 0, depth > 0 else { continue }
-                        let top = downward ? edge : edge - depth
-                        if box.y.upperBound >= top, box.y.lowerBound < top + depth { touched = true }
-                    }
+        SceneTiles.coverages(in: region) { box in
+            var opaque = false, touched = false
+            for part in parts {
+                switch part {
+                case .inside(let shape, let alpha):
+                    guard alpha > 0 else { continue }
+                    let covered = shape.tileCoverage(box)
+                    if covered != .outside { touched = true }
+                    if covered == .inside, alpha >= 1 { opaque = true }
+                case .outside(let shape, let alpha):
+                    guard alpha > 0 else { continue }
+                    let covered = shape.tileCoverage(box)
+                    if covered != .inside { touched = true }
+                    if covered == .outside, alpha >= 1 { opaque = true }
+                case .shadow(let edge, let depth, let downward, let alpha):
+                    guard alpha > 0, depth > 0 else { continue }
+                    let top = downward ? edge : edge - depth
+                    if box.y.upperBound >= top, box.y.lowerBound < top + depth { touched = true }
                 }
-                result.append(opaque ? .opaque : touched ? .edge : .outside)
             }
+            return opaque ? .opaque : touched ? .edge : .outside
         }
-        return result
     }
 
     public func referenceShader(in scene: Scene) -> any ReferenceNodeShader {

@@ -112,20 +112,13 @@ public struct ShapesNode: SceneNode, Equatable, Sendable {
 
     /// An edge tile wherever a shape's box reaches; never opaque.
     public func tileCoverage(in region: PixelRect) -> [TileCoverage] {
-        let (columns, rows) = SceneTiles.count(region)
         let boxes = shapes.filter { $0.alpha > 0 && $0.scale > 0 }.map(Self.box)
-        var result: [TileCoverage] = []
-        result.reserveCapacity(columns * rows)
-        for row in 0..<rows {
-            for column in 0..<columns {
-                let tile = SceneTiles.centreBox(column: column, row: row, region: region, origin: Vec2(0, 0))
-                let touched = boxes.contains { box in
-                    tile.x.upperBound >= box.left && tile.x.lowerBound <= box.right && tile.y.upperBound >= box.top && tile.y.lowerBound <= box.bottom
-                }
-                result.append(touched ? .edge : .outside)
+        return SceneTiles.coverages(in: region) { tile in
+            let touched = boxes.contains { box in
+                tile.x.upperBound >= box.left && tile.x.lowerBound <= box.right && tile.y.upperBound >= box.top && tile.y.lowerBound <= box.bottom
             }
+            return touched ? .edge : .outside
         }
-        return result
     }
 
     public func referenceShader(in scene: Scene) -> any ReferenceNodeShader {

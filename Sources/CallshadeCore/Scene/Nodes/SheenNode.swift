@@ -59,18 +59,11 @@ public struct SheenNode: SceneNode, Equatable, Sendable {
 
     /// Never opaque; an edge tile wherever its pixel centres may lie both in the band and near the shape.
     public func tileCoverage(in region: PixelRect) -> [TileCoverage] {
-        let (columns, rows) = SceneTiles.count(region)
-        var result: [TileCoverage] = []
-        result.reserveCapacity(columns * rows)
-        for row in 0..<rows {
-            for column in 0..<columns {
-                let box = SceneTiles.centreBox(column: column, row: row, region: region, origin: Vec2(0, 0))
-                let inBand = box.x.upperBound > bandCentre - bandHalfWidth && box.x.lowerBound < bandCentre + bandHalfWidth
-                let nearShape = shape.tileCoverage(box) != .outside
-                result.append(inBand && nearShape ? .edge : .outside)
-            }
+        SceneTiles.coverages(in: region) { box in
+            let inBand = box.x.upperBound > bandCentre - bandHalfWidth && box.x.lowerBound < bandCentre + bandHalfWidth
+            let nearShape = shape.tileCoverage(box) != .outside
+            return inBand && nearShape ? .edge : .outside
         }
-        return result
     }
 
     public func referenceShader(in scene: Scene) -> any ReferenceNodeShader {

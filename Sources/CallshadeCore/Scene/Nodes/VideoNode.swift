@@ -75,22 +75,11 @@ public struct VideoNode: SceneNode, Equatable, Sendable {
     public func tileCoverage(in region: PixelRect) -> [TileCoverage] {
         let (columns, rows) = SceneTiles.count(region)
         guard isVisible else { return [TileCoverage](repeating: .outside, count: columns * rows) }
-        var result: [TileCoverage] = []
-        result.reserveCapacity(columns * rows)
-        for row in 0..<rows {
-            for column in 0..<columns {
-                let box = SceneTiles.centreBox(column: column, row: row, region: region, origin: Vec2(0, 0))
-                let parts = [clip.tileCoverage(box), content.tileCoverage(box)]
-                if parts.contains(.outside) {
-                    result.append(.outside)
-                } else if parts.allSatisfy({ $0 == .inside }), opacity >= 1, isOpaque {
-                    result.append(.opaque)
-                } else {
-                    result.append(.edge)
-                }
-            }
+        return SceneTiles.coverages(in: region) { box in
+            let parts = [clip.tileCoverage(box), content.tileCoverage(box)]
+            if parts.contains(.outside) { return .outside }
+            return parts.allSatisfy({ $0 == .inside }) && opacity >= 1 && isOpaque ? .opaque : .edge
         }
-        return result
     }
 
     public func referenceShader(in scene: Scene) -> any ReferenceNodeShader {
