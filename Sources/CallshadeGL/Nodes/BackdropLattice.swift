@@ -131,8 +131,8 @@ final class BackdropLattice {
     /// `background` (the colour at a frame point, from the low-resolution
     /// grid the host has read back already): no pass, no wait for the GPU.
     /// `spare`, a texture of the frame before, is reused when its size fits.
-    convenience init(_ key: Key, context: GLContext, background: (Vec2) -> RGB, copy: VideoBlurredCopy?, reusing spare: Texture?) throws {
-        self.init(Self.values(key, background: background, copy: copy), context: context, reusing: spare)
+    convenience init(_ key: Key, context: GLContext, background: (Vec2) -> RGB, copy: VideoBlurredCopy?, reusing spare: Texture?, cores: Int) throws {
+        self.init(Self.values(key, background: background, copy: copy, cores: cores), context: context, reusing: spare)
     }
 
     /// The toned, blurred values of `key`'s lattice from `background`: pure
@@ -160,7 +160,8 @@ final class BackdropLattice {
 
     /// Over a video (`key.video`), `copy` is its blurred copy (`VideoBlurredCopy`);
     /// over the chat's wallpaper (`key.wallpaper`), `background` is not read.
-    static func values(_ key: Key, background: (Vec2) -> RGB, copy: VideoBlurredCopy?) -> Values {
+    /// A large blur is split over `cores` (the renderer's count, asked of the system once).
+    static func values(_ key: Key, background: (Vec2) -> RGB, copy: VideoBlurredCopy?, cores: Int) -> Values {
         let (columns, rows, first, spacing) = Self.geometry(key)
         var values = [Float](repeating: 1, count: columns * rows * 4)
         // Taken out of the key once, not copied (with their pictures' references) at every point.
@@ -179,7 +180,7 @@ final class BackdropLattice {
         }
         let stride = Self.decimation(key)
         let kept = (columns: (columns - 1) / stride + 1, rows: (rows - 1) / stride + 1)
-        values = Self.blurred(values, columns: columns, rows: rows, sigma: (key.blur / spacing.x, key.blur / spacing.y), stride: stride)
+        values = Self.blurred(values, columns: columns, rows: rows, sigma: (key.blur / spacing.x, key.blur / spacing.y), stride: stride, cores: cores)
         return Values(key: key, values: values, columns: kept.columns, rows: kept.rows, first: first,
                       spacing: Vec2(spacing.x * Double(stride), spacing.y * Double(stride)))
     }
@@ -230,10 +231,11 @@ final class BackdropLattice {
     /// the edges clamped to them, kept at every `stride`-th point along each
     /// axis from the first: `(columns - 1) / stride + 1` across and
     /// `(rows - 1) / stride + 1` down.
-    static func blurred(_ values: [Float], columns: Int, rows: Int, sigma: (x: Double, y: Double), stride: Int = 1) -> [Float] {
+    /// A large one is split over `cores` (the same sums, whoever makes them).
+    static func blurred(_ values: [Float], columns: Int, rows: Int, sigma: (x: Double, y: Double), stride: Int = 1, cores: Int = 1) -> [Float] {
         let keptColumns = (columns - 1) / stride + 1
-        let horizontal = convolved(values, columns: columns, rows: rows, kernel: kernel(sigma.x), step: (1, 0), stride: stride)
-        return convolved(horizontal, columns: keptColumns, rows: rows, kernel: kernel(sigma.y), step: (0, 1), stride: stride)
+        let horizontal = convolved(values, columns: columns, rows: rows, kernel: kernel(sigma.x), step: (1, 0), stride: stride, cores: cores)
+        return convolved(horizontal, columns: keptColumns, rows: rows, kernel: kernel(sigma.y), step: (0, 1), stride: stride, cores: cores)
     }
 
     /// The sampled Gaussian of deviation `sigma` (lattice points), reaching
@@ -253,7 +255,7 @@ final class BackdropLattice {
     /// axis: `step` (1, 0) along rows, (0, 1) along columns; indices beyond
     /// the edges clamped to them; kept at every `stride`-th position along
     /// that axis (the other is whole). Alpha comes out 1.
-    private static func convolved(_ values: [Float], columns: Int, rows: Int, kernel: [Float], step: (x: Int, y: Int), stride: Int) -> [Float] {
+    private static func convolved(_ values: [Float], columns: Int, rows: Int, kernel: [Float], step: (x: Int, y: Int), stride: Int, cores: Int) -> [Float] {
         let length = step.x == 1 ? columns : rows
         let kept = length > 0 ? (length - 1) / stride + 1 : 0
         // What comes out: `kept` along the axis.
@@ -277,7 +279,7 @@ final class BackdropLattice {
                         // Bands of rows side by side on the cores: each point is the same sum, in the same order, whoever makes it.
                         // A small lattice (the call's glass) is one band on this thread: waking the cores would cost more than its sums.
                         let bands = outColumns * outRows * taps < Self.smallestParallelConvolution
-                            ? 1 : max(1, min(outRows, 2 * ProcessInfo.processInfo.activeProcessorCount))
+                            ? 1 : max(1, min(outRows, 2 * max(cores, 1)))
                         let band = { @Sendable (band: Int) in
                           let (values, result, kernel, sources) = (values.address, result.address, kernel.address, sources.address)
                           for row in band * outRows / bands..<(band + 1) * outRows / bands {

@@ -1,5 +1,6 @@
 import CallshadeCore
 import Dispatch
+import Foundation
 
 /// Draws glass nodes: `tiles.vert` + `glass.frag` over the tiles the
 /// compositor gives it, reading the blurred toned background from a
@@ -21,6 +22,8 @@ final class GlassRenderer: NodeRenderer {
     private var kept = 4
     /// The blurred copies of the pictures glass showed last (at most two: a frame's glass shows one).
     private var copies: [(picture: SourcePicture, copy: VideoBlurredCopy)] = []
+    /// The cores a large lattice's blur is split over, asked of the system once (it reads the cgroup's quota).
+    private let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     init(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass) throws {
         self.context = context
@@ -82,7 +85,7 @@ final class GlassRenderer: NodeRenderer {
         if let background = background ?? (glass.video != nil || glass.wallpaper != nil ? Self.gradient(glass.backdrop, size: size) : nil) {
             // The oldest lattice's texture is reused when it has the size (a glass that stays put).
             let spare = lattices.count >= kept ? lattices.removeFirst().uploaded : nil
-            made = try BackdropLattice(key, context: context, background: background, copy: glass.video.map(copy(of:)), reusing: spare)
+            made = try BackdropLattice(key, context: context, background: background, copy: glass.video.map(copy(of:)), reusing: spare, cores: cores)
         } else {
             made = try BackdropLattice(key, context: context, gradient: gradient, blur: blur)
         }
@@ -120,6 +123,7 @@ final class GlassRenderer: NodeRenderer {
             }
             let wanted = keys
             let wantedCopies = wanted.map { $0.video.map(copy(of:)) }
+            let cores = cores
             if wanted.count > 1 {
                 let made = UnsafeMutableBufferPointer<BackdropLattice.Values?>.allocate(capacity: wanted.count)
                 made.initialize(repeating: nil)
@@ -127,7 +131,7 @@ final class GlassRenderer: NodeRenderer {
                 guard let base = made.baseAddress else { throw SceneRenderError.unsupportedNode("no memory for the lattices") }
                 let slots = SendablePointer(address: base)
                 DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
-                    slots[index] = BackdropLattice.values(wanted[index], background: background, copy: wantedCopies[index])
+                    slots[index] = BackdropLattice.values(wanted[index], background: background, copy: wantedCopies[index], cores: cores)
                 }
                 for case let values? in made {
                     let spare = lattices.count >= kept ? lattices.removeFirst().uploaded : nil
