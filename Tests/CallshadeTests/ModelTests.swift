@@ -78,6 +78,24 @@ final class ModelTests: XCTestCase {
         }
     }
 
+    /// With S unchanged, the tone scales the channels: what the round trip through the hexcone gives (the chat's glass tones).
+    func testAToneThatKeepsSaturationScalesTheChannels() {
+        let bars = Tone(brightness: 0.1, saturation: 1, overlay: RGB(0.95, 0.95, 0.95), overlayAlpha: 0.9)
+        for color in [RGB(0.2, 0.6, 0.4), RGB(0.9, 0.1, 0.5), RGB(0.3, 0.3, 0.3), .black, .white] {
+            var hsv = HSV(color)
+            hsv.v = min(hsv.v * 0.1, 1)
+            let expected = hsv.rgb + RGB(0.95, 0.95, 0.95) * 0.9
+            let toned = bars.apply(to: color)
+            XCTAssertEqual(toned.r, expected.r, accuracy: 1e-12)
+            XCTAssertEqual(toned.g, expected.g, accuracy: 1e-12)
+            XCTAssertEqual(toned.b, expected.b, accuracy: 1e-12)
+        }
+        // Where V would pass 1 the hexcone clamps it: the same as before.
+        let bright = Tone(brightness: 1.5, saturation: 1, overlay: .black, overlayAlpha: 0)
+        XCTAssertEqual(bright.apply(to: RGB(0.9, 0.3, 0.3)).r, 1, accuracy: 1e-12)
+        XCTAssertEqual(bright.apply(to: RGB(0.9, 0.3, 0.3)).g, 1 / 3, accuracy: 1e-12)
+    }
+
     func testWavesToneDarkensSaturatesAndLightens() {
         // #568FD6: V = 214/255; toned V = 0.9 V, S x 1.1, then + 0.2 white.
         let base = RGB(hex: "#568FD6")!

@@ -19,6 +19,14 @@ public struct Tone: Hashable, Sendable {
 
     /// Applies the tone to an sRGB-encoded colour.
     public func apply(to color: RGB) -> RGB {
+        // With S unchanged, V times `brightness` is every channel times it (each
+        // channel is V less a share of V fixed by the hue and S): the same colour
+        // without the round trip through the hexcone, where V stays within 0...1.
+        let brightest = max(color.r, color.g, color.b)
+        if saturation == 1, brightness >= 0, min(color.r, color.g, color.b) >= 0, brightest * brightness <= 1 {
+            let toned = color * brightness + overlay * overlayAlpha
+            return RGB(min(toned.r, 1), min(toned.g, 1), min(toned.b, 1))
+        }
         var hsv = HSV(color)
         hsv.v = min(max(hsv.v * brightness, 0), 1)
         hsv.s = min(max(hsv.s * saturation, 0), 1)

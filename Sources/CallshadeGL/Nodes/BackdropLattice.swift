@@ -131,7 +131,7 @@ final class BackdropLattice {
     /// `background` (the colour at a frame point, from the low-resolution
     /// grid the host has read back already): no pass, no wait for the GPU.
     /// `spare`, a texture of the frame before, is reused when its size fits.
-    convenience init(_ key: Key, context: GLContext, background: (Vec2) -> RGB, copy: VideoBlurredCopy?, reusing spare: Texture?, cores: Int) throws {
+    convenience init(_ key: Key, context: GLContext, background: @escaping @Sendable (Vec2) -> RGB, copy: VideoBlurredCopy?, reusing spare: Texture?, cores: Int) throws {
         self.init(Self.values(key, background: background, copy: copy, cores: cores), context: context, reusing: spare)
     }
 
@@ -161,22 +161,36 @@ final class BackdropLattice {
     /// Over a video (`key.video`), `copy` is its blurred copy (`VideoBlurredCopy`);
     /// over the chat's wallpaper (`key.wallpaper`), `background` is not read.
     /// A large blur is split over `cores` (the renderer's count, asked of the system once).
-    static func values(_ key: Key, background: (Vec2) -> RGB, copy: VideoBlurredCopy?, cores: Int) -> Values {
+    static func values(_ key: Key, background: @escaping @Sendable (Vec2) -> RGB, copy: VideoBlurredCopy?, cores: Int) -> Values {
         let (columns, rows, first, spacing) = Self.geometry(key)
         var values = [Float](repeating: 1, count: columns * rows * 4)
         // Taken out of the key once, not copied (with their pictures' references) at every point.
         let (tone, wallpaper, video, size) = (key.tone, key.wallpaper, key.video, key.size)
-        for row in 0..<rows {
-            for column in 0..<columns {
-                let point = Vec2(first.x + Double(column) * spacing.x, first.y + Double(row) * spacing.y)
-                // Over the chat's wallpaper, the wallpaper itself (the frame has no gradient).
-                var toned = tone.apply(to: wallpaper?.color(at: point, in: size) ?? background(point))
-                if let video, let copy { toned = video.shown(over: toned, at: point, copy: copy) }
-                let at = (row * columns + column) * 4
-                values[at] = Float(toned.r)
-                values[at + 1] = Float(toned.g)
-                values[at + 2] = Float(toned.b)
+        let xs = (0..<columns).map { first.x + Double($0) * spacing.x }
+        // Over the chat's wallpaper, the wallpaper itself (the frame has no gradient), found along rows.
+        let sampler = wallpaper.map { WallpaperNode.RowSampler($0, xs: xs, size: size) }
+        values.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let output = SendablePointer(address: base)
+            @Sendable func store(_ toned: RGB, row: Int, column: Int) {
+                var toned = toned
+                if let video, let copy { toned = video.shown(over: toned, at: Vec2(xs[column], first.y + Double(row) * spacing.y), copy: copy) }
+                let at = output.address + (row * columns + column) * 4
+                (at[0], at[1], at[2]) = (Float(toned.r), Float(toned.g), Float(toned.b))
             }
+            // Bands of rows side by side on the cores: each point is the same, whoever works it out.
+            let bands = columns * rows < Self.smallestParallelLattice ? 1 : max(1, min(rows, 2 * max(cores, 1)))
+            let band = { @Sendable (band: Int) in
+                for row in band * rows / bands..<(band + 1) * rows / bands {
+                    let y = first.y + Double(row) * spacing.y
+                    if let sampler {
+                        sampler.forEachColor(y: y) { column, color in store(tone.apply(to: color), row: row, column: column) }
+                    } else {
+                        for column in 0..<columns { store(tone.apply(to: background(Vec2(xs[column], y))), row: row, column: column) }
+                    }
+                }
+            }
+            if bands == 1 { band(0) } else { DispatchQueue.concurrentPerform(iterations: bands, execute: band) }
         }
         let stride = Self.decimation(key)
         let kept = (columns: (columns - 1) / stride + 1, rows: (rows - 1) / stride + 1)
@@ -250,6 +264,8 @@ final class BackdropLattice {
 
     /// The fewest products (points x taps) a convolution splits over the cores for.
     static let smallestParallelConvolution = 1 << 16
+    /// The fewest points a lattice's background is worked out for on the cores, not on this thread.
+    static let smallestParallelLattice = 1 << 14
 
     /// `values` convolved with `kernel` (odd length, centred) along one
     /// axis: `step` (1, 0) along rows, (0, 1) along columns; indices beyond

@@ -108,6 +108,31 @@ final class WallpaperTests: XCTestCase {
         XCTAssertEqual(node.tileCoverage(in: PixelRect(x: 0, y: 0, width: 8, height: 2)), [.opaque])
     }
 
+    /// The glass's lattice reads the wallpaper along rows: each point's colour is `color(at:in:)`'s to the bit,
+    /// dissolving or not, with its pattern, at points inside, on and beyond the edges.
+    func testTheRowSamplerIsTheNodesColourToTheBit() throws {
+        let size = try FrameSize(width: 90, height: 160)
+        let raster = WallpaperRaster.make(.ios, colors: ChatWallpaper.classicColors, pose: WallpaperPose(phase: 0.3), size: size)
+        let next = WallpaperRaster.make(.ios, colors: ChatWallpaper.classicColors, pose: WallpaperPose(phase: 1.7), size: size)
+        let coverage = (0..<(90 * 160)).map { UInt8(($0 * 37) % 256) }
+        let pattern = PatternOverlay(mask: try XCTUnwrap(PatternMask(width: 90, height: 160, coverage: coverage)),
+                                     intensity: 50, colors: ChatWallpaper.classicColors)
+        let xs = stride(from: -3.0, through: 95, by: 1.37).map { $0 }
+        for node in [WallpaperNode(raster: raster), WallpaperNode(raster: raster, next: next, amount: 0.35, pattern: pattern),
+                     WallpaperNode(raster: raster, next: next, amount: 0, pattern: pattern)] {
+            let sampler = WallpaperNode.RowSampler(node, xs: xs, size: size)
+            for y in stride(from: -2.5, through: 163, by: 3.1) {
+                var seen = 0
+                sampler.forEachColor(y: y) { index, color in
+                    XCTAssertEqual(color, node.color(at: Vec2(xs[index], y), in: size), "(\(xs[index]), \(y))")
+                    XCTAssertEqual(index, seen)
+                    seen += 1
+                }
+                XCTAssertEqual(seen, xs.count)
+            }
+        }
+    }
+
     func testThreeColoursMakeARaster() {
         let colors = Array(ChatWallpaper.classicColors.prefix(3))
         let raster = WallpaperRaster.make(.article, colors: colors, pose: WallpaperPose(phase: 2.5), size: phone)
