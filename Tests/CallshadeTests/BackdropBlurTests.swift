@@ -37,6 +37,45 @@ final class BackdropBlurTests: XCTestCase {
 /// chat's wallpaper) is the dense blur at those points: the same sums, in the
 /// same order, so the same floats.
 final class BackdropBlurStrideTests: XCTestCase {
+    /// Each kept point is the Gaussian's taps times the points they reach (indices beyond an edge clamped to it),
+    /// summed in tap order along the rows, then down the columns: to the float, inside the lattice and near its edges.
+    func testTheBlurIsTheClampedSumInTapOrder() {
+        var random = SeededGenerator(state: 33_05)
+        for (columns, rows, sigma, stride) in [(150, 90, (8.0, 8.0), 4), (90, 70, (2.5, 6.0), 1), (7, 160, (8.0, 8.0), 4)] {
+            let values = (0..<columns * rows * 4).map { $0 % 4 == 3 ? 1 : Float(random.unit()) }
+            let blurred = BackdropLattice.blurred(values, columns: columns, rows: rows, sigma: sigma, stride: stride)
+            let (across, down) = (BackdropLattice.kernel(sigma.0), BackdropLattice.kernel(sigma.1))
+            let keptColumns = (columns - 1) / stride + 1, keptRows = (rows - 1) / stride + 1
+            func clamped(_ index: Int, _ count: Int) -> Int { min(max(index, 0), count - 1) }
+            // Along the rows, at every row and each kept column.
+            var horizontal = [Float](repeating: 0, count: keptColumns * rows * 4)
+            for row in 0..<rows {
+                for column in 0..<keptColumns {
+                    for channel in 0..<3 {
+                        var sum: Float = 0
+                        for (tap, weight) in across.enumerated() {
+                            sum += values[(row * columns + clamped(column * stride + tap - across.count / 2, columns)) * 4 + channel] * weight
+                        }
+                        horizontal[(row * keptColumns + column) * 4 + channel] = sum
+                    }
+                }
+            }
+            for row in 0..<keptRows {
+                for column in 0..<keptColumns {
+                    for channel in 0..<3 {
+                        var sum: Float = 0
+                        for (tap, weight) in down.enumerated() {
+                            sum += horizontal[(clamped(row * stride + tap - down.count / 2, rows) * keptColumns + column) * 4 + channel] * weight
+                        }
+                        XCTAssertEqual(blurred[(row * keptColumns + column) * 4 + channel], sum,
+                                       "\(columns)x\(rows) stride \(stride) at (\(column), \(row)), channel \(channel)")
+                    }
+                    XCTAssertEqual(blurred[(row * keptColumns + column) * 4 + 3], 1)
+                }
+            }
+        }
+    }
+
     func testKeptPointsAreTheDenseBlursPoints() {
         var random = SeededGenerator(state: 32_04)
         for (columns, rows, sigma, stride) in [(37, 23, (8.0, 8.0), 4), (9, 41, (2.5, 7.0), 4), (13, 13, (1.0, 1.0), 3), (1, 5, (8.0, 8.0), 4)] {

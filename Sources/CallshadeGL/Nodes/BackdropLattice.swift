@@ -301,12 +301,23 @@ final class BackdropLattice {
                           for row in band * outRows / bands..<(band + 1) * outRows / bands {
                             for column in 0..<outColumns {
                                 let position = step.x == 1 ? column : row
-                                let reads = sources + position * taps
+                                let start = position * stride - reach
                                 // A point's four channels at once (the same products and sums, lane by lane).
                                 var sum = SIMD4<Float>()
-                                for tap in 0..<taps {
-                                    let source = (step.x == 1 ? row * columns + reads[tap] : reads[tap] * columns + column) * 4
-                                    sum += UnsafeRawPointer(values + source).loadUnaligned(as: SIMD4<Float>.self) * kernel[tap]
+                                if start >= 0, start + taps <= length {
+                                    // Every tap within the lattice: the reads are evenly spaced, no clamped index to look up.
+                                    var read = UnsafeRawPointer(values + (step.x == 1 ? row * columns + start : start * columns + column) * 4)
+                                    let spacing = (step.x == 1 ? 1 : columns) * 4 * MemoryLayout<Float>.stride
+                                    for tap in 0..<taps {
+                                        sum += read.loadUnaligned(as: SIMD4<Float>.self) * kernel[tap]
+                                        read += spacing
+                                    }
+                                } else {
+                                    let reads = sources + position * taps
+                                    for tap in 0..<taps {
+                                        let source = (step.x == 1 ? row * columns + reads[tap] : reads[tap] * columns + column) * 4
+                                        sum += UnsafeRawPointer(values + source).loadUnaligned(as: SIMD4<Float>.self) * kernel[tap]
+                                    }
                                 }
                                 sum[3] = 1
                                 UnsafeMutableRawPointer(result + (row * outColumns + column) * 4).storeBytes(of: sum, as: SIMD4<Float>.self)
