@@ -78,6 +78,46 @@ final class ChatHostRouteTests: XCTestCase {
         }
     }
 
+    /// In I420 the wallpaper drawn only over some runs of tiles (what the tile plan leaves it under the
+    /// bars' glass) is the whole drawing's bytes on every pixel of those tiles and every chroma block in them.
+    func testTheWallpaperOverSomeTilesIsTheWholeDrawingThere() throws {
+        let size = try FrameSize(width: 134, height: 290)
+        let scene = try Self.conversation(size: size, at: 1.1)
+        let node = try XCTUnwrap(scene.node(WallpaperNode.self))
+        let shown = [PixelRect(x: 0, y: 0, width: 8, height: 40), PixelRect(x: 128, y: 0, width: 6, height: 40),
+                     PixelRect(x: 0, y: 40, width: 134, height: 16), PixelRect(x: 40, y: 56, width: 24, height: 8),
+                     PixelRect(x: 16, y: 200, width: 8, height: 90), PixelRect(x: 96, y: 200, width: 38, height: 90)]
+        func drawn(_ wallpaper: HostWallpaper) -> [UInt8] {
+            var planes = [UInt8](repeating: 7, count: YUV420.frameBytes(width: size.width, height: size.height))
+            planes.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                for (top, bottom) in [(0, 64), (64, 202), (202, 290)] { wallpaper.drawYUV420(into: base, rows: top..<bottom) }
+            }
+            return planes
+        }
+        let whole = drawn(HostWallpaper(node, size: size, dither: false))
+        let some = drawn(HostWallpaper(node, size: size, dither: false, shown: shown))
+        var compared = 0
+        let chroma = (size.width / 2) * (size.height / 2)
+        for rect in shown {
+            for y in rect.y..<rect.y + rect.height {
+                for x in rect.x..<rect.x + rect.width {
+                    XCTAssertEqual(some[y * size.width + x], whole[y * size.width + x], "Y at (\(x), \(y))")
+                    compared += 1
+                    guard x % 2 == 0, y % 2 == 0, x / 2 < size.width / 2, y / 2 < size.height / 2 else { continue }
+                    for plane in 0..<2 {
+                        let at = size.pixelCount + plane * chroma + (y / 2) * (size.width / 2) + x / 2
+                        XCTAssertEqual(some[at], whole[at], "chroma \(plane) at (\(x / 2), \(y / 2))")
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(compared, shown.reduce(0) { $0 + $1.width * $1.height })
+        // Far from every shown tile nothing was drawn.
+        XCTAssertEqual(some[100 * size.width + 70], 7)
+        XCTAssertNotEqual(whole[100 * size.width + 70], 7)
+    }
+
     /// A frame whose wallpaper is the last frame's copies the host's kept
     /// wallpaper (`RememberedFrames`) rather than drawing it: the same bytes
     /// as drawing it afresh, RGBA and I420.

@@ -21,8 +21,13 @@ struct HostWallpaper: HostDrawing, FloatLanes {
     private let pattern: PatternOverlay?
     /// Whether RGBA is dithered (`OrderedDither`, as the reference); I420 is never dithered.
     private let dithers: Bool
+    /// In I420, the columns drawn on each row of tiles (each edge on a multiple of 16 or the
+    /// frame's width, in order, apart): nil where that is every column.
+    private let shownColumns: [[Range<Int>]?]
 
-    init(_ node: WallpaperNode, size: FrameSize, dither: Bool) {
+    /// The wallpaper of `node`; in I420 only over the tiles `shown` (runs of tiles along rows, as the tile plan
+    /// gives them): what lies beyond them is hidden by a node over it that writes every pixel there (the bars' glass).
+    init(_ node: WallpaperNode, size: FrameSize, dither: Bool, shown: [PixelRect]? = nil) {
         self.size = size
         let raster = node.raster
         (rasterWidth, rasterHeight) = (raster.width, raster.height)
@@ -53,6 +58,31 @@ struct HostWallpaper: HostDrawing, FloatLanes {
         self.runs = runs
         pattern = node.pattern.flatMap { $0.mask.width == size.width && $0.mask.height == size.height ? $0 : nil }
         dithers = dither
+        shownColumns = Self.columns(shown, size: size)
+    }
+
+    /// For each row of tiles, the columns of `shown`'s runs on it, grown to multiples of 16 (so that a
+    /// chroma row's eight blocks at a time read only shaded pixels) and merged; nil where that is all.
+    private static func columns(_ shown: [PixelRect]?, size: FrameSize) -> [[Range<Int>]?] {
+        let side = SceneTiles.side, tileRows = (size.height + side - 1) / side
+        guard let shown else { return [[Range<Int>]?](repeating: nil, count: tileRows) }
+        var spans = [[Range<Int>]](repeating: [], count: tileRows)
+        for rect in shown where rect.width > 0 && rect.height > 0 {
+            let left = max(rect.x, 0) / 16 * 16, right = min((rect.x + rect.width + 15) / 16 * 16, size.width)
+            guard left < right else { continue }
+            for tileRow in max(rect.y, 0) / side..<min((rect.y + rect.height + side - 1) / side, tileRows) { spans[tileRow].append(left..<right) }
+        }
+        return spans.map { row in
+            var merged: [Range<Int>] = []
+            for span in row.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+                if let last = merged.last, span.lowerBound <= last.upperBound {
+                    merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, span.upperBound)
+                } else {
+                    merged.append(span)
+                }
+            }
+            return merged == [0..<size.width] ? nil : merged
+        }
     }
 
     /// Where pixel `index` of `extent` falls on `texels` stretched over it
@@ -102,13 +132,18 @@ struct HostWallpaper: HostDrawing, FloatLanes {
                 var y = band.clamped(to: rows).lowerBound
                 let end = band.clamped(to: rows).upperBound
                 while y < end {
-                    shade(row: y, into: upper, luma: planes + y * width)
+                    // A row pair lies in one row of tiles (their edges are even).
+                    let spans = shownColumns[y / SceneTiles.side] ?? [0..<width]
+                    for span in spans { shade(row: y, into: upper, luma: planes + y * width, columns: span) }
                     guard y + 1 < end, y / 2 < height / 2 else {
                         y += 1
                         continue
                     }
-                    shade(row: y + 1, into: lower, luma: planes + (y + 1) * width)
-                    Self.chroma(upper, lower, blocks: chromaWidth, cb: cbPlane + (y / 2) * chromaWidth, cr: crPlane + (y / 2) * chromaWidth)
+                    for span in spans {
+                        shade(row: y + 1, into: lower, luma: planes + (y + 1) * width, columns: span)
+                        let blocks = span.lowerBound / 2..<min(span.upperBound / 2, chromaWidth)
+                        Self.chroma(upper, lower, blocks: blocks, cb: cbPlane + (y / 2) * chromaWidth, cr: crPlane + (y / 2) * chromaWidth)
+                    }
                     y += 2
                 }
             }
@@ -117,7 +152,9 @@ struct HostWallpaper: HostDrawing, FloatLanes {
 
     /// Row `y`'s colours (0...1), the pattern over them, into `row`; with
     /// `luma`, that row of the Y plane too, in the same pass.
-    private func shade(row y: Int, into row: WallpaperRow, luma: UnsafeMutablePointer<UInt8>? = nil) {
+    /// Only `columns` (and at most seven past their end, as a run's last eight do) when given.
+    private func shade(row y: Int, into row: WallpaperRow, luma: UnsafeMutablePointer<UInt8>? = nil, columns: Range<Int>? = nil) {
+        let columns = columns ?? 0..<size.width
         let (top, bottom, share) = Self.place(y, of: size.height, texels: rasterHeight)
         let down = Float(share)
         let width = size.width
@@ -136,10 +173,10 @@ struct HostWallpaper: HostDrawing, FloatLanes {
                     }
                     // Runs left to right, each eight pixels at a time: a run's last
                     // eight may reach into the next run, which writes them again.
-                    for run in runs {
+                    for run in runs where run.end > columns.lowerBound && run.start < columns.upperBound {
                         let left = texel(run.left), step = texel(run.right) - left
-                        var x = run.start
-                        while x < run.end {
+                        var x = max(run.start, columns.lowerBound)
+                        while x < min(run.end, columns.upperBound) {
                             let share = Self.load(shares + x)
                             var colour = (left.x + share * step.x, left.y + share * step.y, left.z + share * step.z)
                             if let overlay, let maskLine { colour = overlay.apply(to: colour, mask: maskLine, at: x, width: width) }
@@ -173,9 +210,11 @@ struct HostWallpaper: HostDrawing, FloatLanes {
     }
 
     /// A row pair's chroma samples, each from the mean colour of its 2x2 pixels.
-    private static func chroma(_ upper: WallpaperRow, _ lower: WallpaperRow, blocks: Int,
+    /// Only `blocks` of the row (at most seven past their end written too, from pixels shaded or not).
+    private static func chroma(_ upper: WallpaperRow, _ lower: WallpaperRow, blocks shown: Range<Int>,
                                cb: UnsafeMutablePointer<UInt8>, cr: UnsafeMutablePointer<UInt8>) {
-        var block = 0
+        let blocks = shown.upperBound
+        var block = shown.lowerBound
         while block < blocks {
             // Eight blocks: sixteen pixels of each row.
             func mean(_ a: UnsafeMutablePointer<Float>, _ b: UnsafeMutablePointer<Float>) -> SIMD8<Float> {

@@ -36,9 +36,10 @@ final class WallpaperRenderer: NodeRenderer {
     func drawsOnHostWithoutGrid(_ node: WallpaperNode) -> Bool { true }
 
     func hostDrawing(_ node: WallpaperNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        // While the wallpaper stands still (between steps), a frame copies the last one's.
-        drawn.drawing(HostWallpaper(node, size: scene.size, dither: scene.dither),
-                      key: DrawnWallpaper(node: node, size: scene.size, dither: scene.dither), size: scene.size)
+        // In I420 only over its tiles (the bars' glass hides most of its rows); while the wallpaper
+        // stands still (between steps) over the same tiles, a frame copies the last one's.
+        drawn.drawing(HostWallpaper(node, size: scene.size, dither: scene.dither, shown: rects),
+                      key: DrawnWallpaper(node: node, size: scene.size, dither: scene.dither, shown: rects), size: scene.size)
     }
 
     func compileEveryVariant() throws -> Int {
@@ -105,6 +106,7 @@ private struct DrawnWallpaper: Equatable, Sendable {
     let node: WallpaperNode
     let size: FrameSize
     let dither: Bool
+    let shown: [PixelRect]
 }
 
 /// `wallpaper.frag`'s block: the frame's size and the dissolve's amount.
