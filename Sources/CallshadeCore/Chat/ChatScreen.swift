@@ -12,6 +12,8 @@ public struct ChatScreen: Sendable {
     public let text: (any TextSetting)?
     /// The contact's picture, prepared for the navigation bar's circle; nil: the placeholder with initials.
     public let avatar: AvatarImage?
+    /// The wallpaper's rasters made last: a frame between steps takes the last one's.
+    private let rasters = RememberedRasters()
 
     public init(_ scenario: ChatScenario, size: FrameSize, pattern: PatternMask? = nil, text: (any TextSetting)? = nil,
                 avatar: AvatarImage? = nil, showing: Set<SceneTag>? = nil, elements: ChatElements = ChatKind.elements) {
@@ -32,7 +34,7 @@ public struct ChatScreen: Sendable {
         let partial = ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time, pattern: pattern, text: text, avatar: avatar)
         let motion = text.map { MessagesElement.motion(at: partial, text: $0, frame: size) }
         // The wallpaper once a frame, for itself and each glass over it (its raster is the four-point gradient at 3,600 points).
-        let wallpaper = WallpaperElement.node(at: partial, size: size)
+        let wallpaper = WallpaperElement.node(at: partial, size: size, rasters: rasters)
         elements.add(to: &scene, at: ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time, pattern: pattern, text: text,
                                                  avatar: avatar, motion: motion, wallpaper: wallpaper), showing: showing)
         return scene

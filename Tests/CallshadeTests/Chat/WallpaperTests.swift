@@ -133,6 +133,20 @@ final class WallpaperTests: XCTestCase {
         }
     }
 
+    /// A kept raster is the one its pose makes: asked again, or after others have pushed it out, the same pixels.
+    func testRememberedRastersAreTheRastersMade() throws {
+        let size = try FrameSize(width: 390, height: 844)
+        let rasters = RememberedRasters()
+        let poses = (0..<7).map { WallpaperPose(phase: Double($0) * 0.37) }
+        for pose in poses + poses.reversed() + [poses[2], poses[2]] {
+            XCTAssertEqual(rasters.raster(.ios, colors: ChatWallpaper.classicColors, pose: pose, size: size),
+                           WallpaperRaster.make(.ios, colors: ChatWallpaper.classicColors, pose: pose, size: size))
+        }
+        let other = Array(ChatWallpaper.classicColors.reversed())
+        XCTAssertEqual(rasters.raster(.ios, colors: other, pose: poses[2], size: size),
+                       WallpaperRaster.make(.ios, colors: other, pose: poses[2], size: size))
+    }
+
     func testThreeColoursMakeARaster() {
         let colors = Array(ChatWallpaper.classicColors.prefix(3))
         let raster = WallpaperRaster.make(.article, colors: colors, pose: WallpaperPose(phase: 2.5), size: phone)

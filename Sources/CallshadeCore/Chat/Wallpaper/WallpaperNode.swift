@@ -21,13 +21,17 @@ public struct WallpaperNode: SceneNode, Equatable, Sendable {
     }
 
     /// The wallpaper of `variant` with `colors` as `look` has it, for a frame of `size`.
-    public init(_ look: WallpaperTrack.Look, variant: WallpaperVariant, colors: [RGB], size: FrameSize, pattern: PatternOverlay? = nil) {
+    /// `rasters`, when given, keeps the rasters made last and gives them again for their poses.
+    public init(_ look: WallpaperTrack.Look, variant: WallpaperVariant, colors: [RGB], size: FrameSize, pattern: PatternOverlay? = nil,
+                rasters: RememberedRasters? = nil) {
+        func raster(_ pose: WallpaperPose) -> RGBAImage {
+            rasters?.raster(variant, colors: colors, pose: pose, size: size) ?? WallpaperRaster.make(variant, colors: colors, pose: pose, size: size)
+        }
         switch look {
         case .exact(let pose):
-            self.init(raster: WallpaperRaster.make(variant, colors: colors, pose: pose, size: size), pattern: pattern)
+            self.init(raster: raster(pose), pattern: pattern)
         case .dissolve(let from, let to, let amount):
-            self.init(raster: WallpaperRaster.make(variant, colors: colors, pose: from, size: size),
-                      next: WallpaperRaster.make(variant, colors: colors, pose: to, size: size), amount: amount, pattern: pattern)
+            self.init(raster: raster(from), next: raster(to), amount: amount, pattern: pattern)
         }
     }
 
