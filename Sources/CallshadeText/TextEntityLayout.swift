@@ -81,7 +81,7 @@ struct TextEntityLayout {
     static func missingCharacters(in text: String, faces: Faces) throws(TextFailure) -> [Character] {
         let language = FallbackFonts.language(of: text)
         var missing: [Character] = []
-        for character in text where character != "\n" && !character.isWhitespace {
+        for character in text where character != "\n" {
             if try faces.choice(for: character, language: language) == nil { missing.append(character) }
         }
         return missing
