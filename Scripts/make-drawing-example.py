@@ -2,8 +2,8 @@
 """Writes Examples/drawing.json, the example drawing session (issue 34):
 a signature, a word written and circled, an arrow to it, a neon
 underline, a pencil hatch, an erased part and a blurred one, on a
-1080x1920 canvas, and one shape of each kind (issue 35), placed and then
-moved and turned by a second key.
+1080x1920 canvas, and one shape of each kind and one text of each style
+(issue 35), placed and then moved and turned by a second key.
 Every stroke is sampled at 60 Hz along a path of our own, its speed
 varying as a hand's does, with a little seeded jitter: the same seed
 writes the same file.
@@ -64,7 +64,7 @@ def underline(u):
 
 
 def entities():
-    """One shape of each kind over the strokes, each placed, then moved and turned by a second key."""
+    """One shape of each kind and one text of each style over the strokes, each placed, then moved and turned by a second key."""
     def key(at, x, y, scale=1, rotation=0):
         return {"at": at, "x": x, "y": y, "scale": scale, "rotation": rotation}
     return [
@@ -78,6 +78,14 @@ def entities():
          "keys": [key(5.0, 780, 1480), key(8.0, 760, 1400, 1.1, 8)]},
         {"shape": "arrow", "color": "#E53935", "width": 14, "w": 280,
          "keys": [key(6.0, 560, 300, 1, 20), key(9.0, 600, 250, 1, -10)]},
+        {"text": "Hello!", "style": "regular", "color": "#1E88E5", "size": 0.25, "align": "center",
+         "keys": [key(1.5, 540, 1640), key(4.0, 560, 1660, 1.2, -6)]},
+        {"text": "Framed lines,\nshort\nand a long last one", "style": "framed", "color": "#E53935", "size": 0.08, "align": "center",
+         "keys": [key(4.0, 320, 1440, 1, 4), key(7.5, 350, 1380, 0.9, -8)]},
+        {"text": "semi", "style": "semi", "color": "#FFFFFF", "size": 0.12, "align": "left",
+         "keys": [key(7.0, 800, 700), key(10.5, 760, 760, 1.3, 12)]},
+        {"text": "Outlined", "style": "outlined", "color": "#6A1B9A", "size": 0.15, "align": "right",
+         "keys": [key(9.5, 600, 1860, 0.8, 0), key(12.5, 620, 1820, 1, -6)]},
     ]
 
 

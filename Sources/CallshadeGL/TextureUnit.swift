@@ -39,6 +39,8 @@ enum TextureUnit: Int32, CaseIterable {
     case pencilValues = 18
     /// A picture node's picture (`picture.frag`), half floats.
     case picture = 19
+    /// A text entity's picture (`text-entity.frag`), RGBA8.
+    case textEntity = 20
 
     /// The sampler that reads it, in every shader that does.
     var sampler: String? {
@@ -62,6 +64,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .stampLayer: return "u_stampLayer"
         case .pencilValues: return "u_pencilValues"
         case .picture: return "u_picture"
+        case .textEntity: return "u_textEntity"
         case .scratch: return nil
         }
     }

@@ -163,6 +163,53 @@ package final class FreeTypeFace {
                      width: rendered ? width : 0, rows: rendered ? rows : 0, coverage: coverage)
     }
 
+    /// The glyph numbered `index` from its outline (FreeType's outline API,
+    /// no hinting), moved by (`dx`, `dy`) pixels (y down; fractions of a
+    /// pixel place it exactly) and rendered with 256 grey levels: filled, or
+    /// with `strokeRadius` > 0 its outline stroked that far either side
+    /// with round joins and caps (FT_Stroker), not a dilated bitmap.
+    package func outlineGlyph(index: UInt32, dx: Double, dy: Double, strokeRadius: Double) throws(TextFailure) -> Glyph {
+        let detail = "glyph \(index) of \(path)"
+        let loaded = FT_Load_Glyph(face, FT_UInt(index), Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_NO_BITMAP))
+        guard loaded == 0 else { throw .freetype(call: "FT_Load_Glyph", code: loaded, detail: detail) }
+        guard let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else {
+            throw .freetype(call: "FT_Load_Glyph", code: 0, detail: "\(detail): no outline")
+        }
+        var glyph: FT_Glyph?
+        let got = FT_Get_Glyph(slot, &glyph)
+        guard got == 0, glyph != nil else { throw .freetype(call: "FT_Get_Glyph", code: got, detail: detail) }
+        defer { if let glyph { FT_Done_Glyph(glyph) } }
+        if strokeRadius > 0 {
+            var stroker: FT_Stroker?
+            let made = FT_Stroker_New(library, &stroker)
+            guard made == 0, let stroker else { throw .freetype(call: "FT_Stroker_New", code: made, detail: detail) }
+            defer { FT_Stroker_Done(stroker) }
+            FT_Stroker_Set(stroker, FT_Fixed((strokeRadius * 64).rounded()), FT_STROKER_LINECAP_ROUND, FT_STROKER_LINEJOIN_ROUND, 0)
+            let stroked = FT_Glyph_Stroke(&glyph, stroker, 1)
+            guard stroked == 0 else { throw .freetype(call: "FT_Glyph_Stroke", code: stroked, detail: detail) }
+        }
+        var delta = FT_Vector(x: FT_Pos((dx * 64).rounded()), y: FT_Pos((-dy * 64).rounded()))
+        let moved = FT_Glyph_Transform(glyph, nil, &delta)
+        guard moved == 0 else { throw .freetype(call: "FT_Glyph_Transform", code: moved, detail: detail) }
+        let rendered = FT_Glyph_To_Bitmap(&glyph, FT_RENDER_MODE_NORMAL, nil, 1)
+        guard rendered == 0, let bitmapGlyph = glyph, bitmapGlyph.pointee.format == FT_GLYPH_FORMAT_BITMAP else {
+            throw .freetype(call: "FT_Glyph_To_Bitmap", code: rendered, detail: detail)
+        }
+        let picture = UnsafeMutableRawPointer(bitmapGlyph).assumingMemoryBound(to: FT_BitmapGlyphRec.self).pointee
+        let bitmap = picture.bitmap
+        let width = Int(bitmap.width), rows = Int(bitmap.rows), pitch = Int(bitmap.pitch)
+        var coverage = [UInt8](repeating: 0, count: width * rows)
+        if let buffer = bitmap.buffer, width > 0, rows > 0 {
+            guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue), pitch >= width else {
+                throw .freetype(call: "FT_Glyph_To_Bitmap", code: 0, detail: "\(detail): not a top-down grey-level bitmap")
+            }
+            for row in 0..<rows {
+                for column in 0..<width { coverage[row * width + column] = buffer[row * pitch + column] }
+            }
+        }
+        return Glyph(advance: 0, left: Int(picture.left), top: Int(picture.top), width: width, rows: rows, coverage: coverage)
+    }
+
     /// Frees a face. Its error (an invalid handle) cannot happen for one made
     /// here, and it comes where an error is on its way already or in a
     /// deinit, so it has nowhere to go.

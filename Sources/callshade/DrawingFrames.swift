@@ -2,11 +2,14 @@ import CallshadeCore
 import CallshadeJSON
 import CallshadePNG
 import CallshadeRender
+import CallshadeText
 
 /// A drawing scenario's frames as the commands draw them: its canvas's PNG
 /// (if its background is one) read once and aspect-filled to the frame's
-/// size, and the drawing screen over it, whose finished-stroke layer lasts
-/// the render. (Every layer is drawn: `--layers` names the call's.)
+/// size, its texts checked against the fonts and drawn into their pictures
+/// once (`TextEntityPictures`), and the drawing screen over it, whose
+/// finished-stroke layer lasts the render. (Every layer is drawn:
+/// `--layers` names the call's.)
 enum DrawingFrames {
     /// The largest background picture accepted: 40 megapixels, as an avatar.
     static let backgroundPixelLimit = 40_000_000
@@ -28,6 +31,8 @@ enum DrawingFrames {
         }
         var screen = DrawingScreen(scenario, size: size, backgroundPicture: picture)
         screen.dither = dither
+        try TextEntityPictures.check(scenario, file: file)
+        screen.textPictures = try TextEntityPictures.make(for: scenario, placement: screen.placement)
         return screen
     }
 

@@ -43,6 +43,6 @@ struct DrawingValidation {
             }
             Swift.print("  \(summary)")
         }
-        for (index, entity) in scenario.entities.enumerated() { Swift.print("  entity \(index): \(entity.summary)") }
+        for (index, summary) in scenario.entitySummaries.enumerated() { Swift.print("  entity \(index): \(summary)") }
     }
 }

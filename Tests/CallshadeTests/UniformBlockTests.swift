@@ -17,6 +17,7 @@ final class UniformBlockTests: XCTestCase {
         ("tiles.vert", "shade.frag", [], [TargetBlock(), ShadeBlock()]),
         ("tiles.vert", "sheen.frag", [], [TargetBlock(), SheenBlock()]),
         ("tiles.vert", "shapes-entities.frag", [], [TargetBlock(), ShapesBlock()]),
+        ("tiles.vert", "text-entity.frag", [], [TargetBlock(), TextEntityBlock()]),
         ("tiles.vert", "stroke.frag", [], [TargetBlock(), StrokeBlock()]),
         ("stroke-segments.vert", "stroke-segments.frag", [], [TargetBlock()]),
         ("tiles.vert", "stamps.frag", [], [TargetBlock(), StampsBlock()]),

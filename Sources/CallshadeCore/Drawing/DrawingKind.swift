@@ -46,15 +46,18 @@ public struct DrawingInstant: Sendable {
     public let strokesLayer: FramePicture?
     /// The strokes below this index are in the layer; those above are drawn as nodes.
     public let layeredStrokes: Int
+    /// The text entities' pictures, by their place in the file's `entities` (a text without one is not drawn).
+    public let textPictures: [Int: TextEntityPicture]
 
     public init(timeline: DrawingTimeline, time: Double, placement: CanvasPlacement, backgroundPicture: FramePicture? = nil,
-                strokesLayer: FramePicture? = nil, layeredStrokes: Int = 0) {
+                strokesLayer: FramePicture? = nil, layeredStrokes: Int = 0, textPictures: [Int: TextEntityPicture] = [:]) {
         self.timeline = timeline
         self.time = time
         self.placement = placement
         self.backgroundPicture = backgroundPicture
         self.strokesLayer = strokesLayer
         self.layeredStrokes = layeredStrokes
+        self.textPictures = textPictures
     }
 
     public var scenario: DrawingScenario { timeline.scenario }

@@ -15,6 +15,8 @@ public struct DrawingScreen: Sendable {
     public let showing: Set<SceneTag>
     public let elements: DrawingElements
     public let cachesFinishedStrokes: Bool
+    /// The text entities' pictures (`TextEntityPicture`), by their place in the file's `entities`.
+    public var textPictures: [Int: TextEntityPicture] = [:]
     public var dither = false
     private let cache = FinishedStrokeCache()
     private let composed = ComposedCanvasCache()
@@ -58,7 +60,7 @@ public struct DrawingScreen: Sendable {
             layer = nil
         }
         elements.add(to: &scene, at: DrawingInstant(timeline: timeline, time: time, placement: placement, backgroundPicture: canvas,
-                                                    strokesLayer: layer, layeredStrokes: layered), showing: showing)
+                                                    strokesLayer: layer, layeredStrokes: layered, textPictures: textPictures), showing: showing)
         return scene
     }
 

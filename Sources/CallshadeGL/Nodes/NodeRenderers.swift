@@ -36,6 +36,7 @@ final class NodeRenderers {
             .of { try PictureRenderer(context: context, shaders: shaders) },
             .of { try SheenRenderer(context: context, shaders: shaders) },
             .of { try ShapesRenderer(context: context, shaders: shaders) },
+            .of { try TextEntityRenderer(context: context, shaders: shaders) },
         ])
     }
 

@@ -42,7 +42,7 @@ final class ShapeEntityCommandTests: XCTestCase {
             (Self.session.replacingOccurrences(of: "\"rotation\": 30", with: "\"rotation\": 36001"), "entities[0].keys[1].rotation: must be within 36000 degrees"),
             (Self.session.replacingOccurrences(of: "\"w\": 50", with: "\"w\": 99999"), "entities[1].w: must be above 0 and at most 16384 canvas px"),
             (Self.session.replacingOccurrences(of: "\"width\": 3", with: "\"width\": -3"), "entities[1].width: must be between 0 and 16384"),
-            (Self.session.replacingOccurrences(of: "{\"shape\": \"star\"", with: "{\"text\": \"hi\", \"shape\": \"star\""), "entities[0].text: text entities are not drawn yet"),
+            (Self.session.replacingOccurrences(of: "{\"shape\": \"star\"", with: "{\"text\": \"hi\", \"shape\": \"star\""), "entities[0].h: unknown key; a text has"),
         ]
         for (index, (json, expected)) in cases.enumerated() {
             let path = folder.appendingPathComponent("bad-\(index).json").path

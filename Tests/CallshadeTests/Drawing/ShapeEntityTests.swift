@@ -72,7 +72,7 @@ final class ShapeEntityTests: XCTestCase {
             (##"{"shape": "star", "color": "#000000", "w": 10, "h": 10, "keys": [{"at": 0, "x": 1, "y": 2, "zoom": 2}]}"##,
              "entities[0].keys[0].zoom: unknown key; a key has at, x, y, scale, rotation"),
             (##"{"text": "hi", "style": "framed", "color": "#000000", \##(keys)}"##,
-             "entities[0].text: text entities are not drawn yet; give a shape (rectangle, ellipse, star, bubble, arrow)"),
+             "entities[0].size: missing; give the size slider, 0 to 1"),
             (##""star""##, "entities[0]: an entity must be an object such as {\"shape\": \"star\", \"w\": 200, \"h\": 200, \"color\": \"#FFCC00\", "
              + "\"keys\": [{\"at\": 0, \"x\": 540, \"y\": 960}]} (got a string)"),
         ]

@@ -14,6 +14,12 @@ final class HostileDrawingTests: XCTestCase {
         ##"{"scene": "drawing", "duration": 1, "fps": 10, "canvas": "## + canvas + ##", "strokes": ["## + ([good] + strokes).joined(separator: ", ") + "]}"
     }
 
+    /// A session whose one entity is a text with `text` (its JSON value, and any fields after it).
+    static func texts(_ text: String) -> String {
+        ##"{"scene": "drawing", "duration": 1, "fps": 10, "canvas": {"size": "90x160"}, "entities": [{"text": "## + text
+            + ##", "color": "#000000", "size": 0.5, "keys": [{"at": 0, "x": 45, "y": 80}]}]}"##
+    }
+
     func testDrawingSessionsRefuseBadInputWritingNothing() throws {
         let inputs = try HostileInputs("drawing")
         let dir = inputs.folder.path
@@ -48,6 +54,11 @@ final class HostileDrawingTests: XCTestCase {
              "canvas.background"),
             ("a background PNG that is broken", Self.session([], canvas: ##"{"size": "90x160", "background": "broken.png"}"##),
              "canvas.background"),
+            ("an empty text", Self.texts(##""""##), "entities[0].text: is empty"),
+            ("a text over 2,000 characters", Self.texts("\"" + String(repeating: "ab", count: 1001) + "\""), "entities[0].text: is over 2000"),
+            ("a text with a control character", Self.texts(##""a\u001Bb""##), "entities[0].text: has a control character"),
+            ("a text with a character no font has", Self.texts(##""a\u0378""##), "entities[0].text: no installed font draws"),
+            ("a text of an unknown style", Self.texts(##""hi", "style": "bold""##), "entities[0].style: unknown style"),
         ]
         var cases: [HostileCase] = []
         for (index, (name, json, field)) in bad.enumerated() {

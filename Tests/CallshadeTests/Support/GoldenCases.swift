@@ -1,5 +1,6 @@
 import CallshadeCore
 import CallshadeJSON
+import CallshadeText
 import Foundation
 
 /// One golden picture as Goldens/cases.json lists it: what it shows (a
@@ -144,7 +145,9 @@ enum GoldenScenes {
         case "drawing-shapes":
             let parsed = try ScenarioFile.parseAny(try VideoGoldenFixtures.scenarioBytes(of: golden.name), file: "Goldens/cases.json (\(golden.name))", folder: "/")
             guard let drawing = parsed as? DrawingScenario else { throw GoldenCaseError("\(golden.name): its scenario is not a drawing") }
-            return DrawingScreen(drawing, size: try FrameSize(parsing: golden.size)).scene(at: try golden.instant())
+            var screen = DrawingScreen(drawing, size: try FrameSize(parsing: golden.size))
+            screen.textPictures = try TextEntityPictures.make(for: drawing, placement: screen.placement)
+            return screen.scene(at: try golden.instant())
         case "access":
             return try AccessScreenTests.screen(size: FrameSize(parsing: golden.size)).scene(at: golden.instant())
         case "drawing":

@@ -7,11 +7,24 @@ public struct EntitiesElement: DrawingElement {
 
     public func add(to scene: inout Scene, at instant: DrawingInstant, showing: Set<SceneTag>) {
         let scenario = instant.scenario
-        let shapes = scenario.entities.compactMap { $0.placed(at: instant.time, canvas: scenario.canvas, placement: instant.placement) }
-        if !shapes.isEmpty { scene.nodes.append(ShapesNode(shapes: shapes)) }
+        // Shapes and texts in file order: each run of shapes one node, each text one.
+        var shapes = scenario.entities.makeIterator(), run: [PlacedShape] = []
+        let texts = Dictionary(scenario.texts.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in 0..<(scenario.entities.count + scenario.texts.count) {
+            if let text = texts[index] {
+                if !run.isEmpty { scene.nodes.append(ShapesNode(shapes: run)) }
+                run = []
+                if let picture = instant.textPictures[index], let placed = text.placed(at: instant.time, picture: picture, placement: instant.placement) {
+                    scene.nodes.append(TextEntityNode(text: placed))
+                }
+            } else if let shape = shapes.next(), let placed = shape.placed(at: instant.time, canvas: scenario.canvas, placement: instant.placement) {
+                run.append(placed)
+            }
+        }
+        if !run.isEmpty { scene.nodes.append(ShapesNode(shapes: run)) }
     }
 }
 
 extension SceneTag {
-    public static let entities = SceneTag("entities", help: "The drawing's shapes, placed, moved and turned by their keys.")
+    public static let entities = SceneTag("entities", help: "The drawing's shapes and texts, placed, moved and turned by their keys.")
 }

@@ -1,6 +1,6 @@
 /// A drawing's `entities` (`drawing.md` sections 5 and 6), read with the
 /// shared rules: each refusal names the entity's index, the field and what
-/// it got. Shapes are drawn; text entities are refused as not drawn yet.
+/// it got. An entity with `text` is a text (`TextEntityParser`), any other a shape.
 enum EntityParser {
     static let shapeKeys = ["shape", "fill", "color", "width", "w", "h", "keys"]
     static let keyKeys = ["at", "x", "y", "scale", "rotation"]
@@ -18,23 +18,27 @@ enum EntityParser {
     /// The largest shape or stroke width, canvas pixels: the canvas's limit a side.
     static let maximumExtent = 16_384.0
 
-    static func entities(_ value: JSONValue, fields: ScenarioFields) throws -> [ShapeEntity] {
+    static func entities(_ value: JSONValue, fields: ScenarioFields) throws -> (shapes: [ShapeEntity], texts: [TextEntity]) {
         guard case .array(let items) = value else { throw fields.error("entities", "must be a list of entities (got \(value.kindName))") }
         guard items.count <= maximumEntities else {
             throw fields.error("entities", "has over \(maximumEntities) entities, the limit of a session (got \(items.count))")
         }
-        return try items.enumerated().map { index, item in
-            try entity(item, fields: ScenarioFields(file: fields.file, location: "entities[\(index)]"))
+        var shapes: [ShapeEntity] = [], texts: [TextEntity] = []
+        for (index, item) in items.enumerated() {
+            let place = ScenarioFields(file: fields.file, location: "entities[\(index)]")
+            if case .object(let object) = item, object["text"] != nil {
+                texts.append(try TextEntityParser.entity(object, index: index, fields: place))
+            } else {
+                shapes.append(try entity(item, fields: place))
+            }
         }
+        return (shapes, texts)
     }
 
     static func entity(_ item: JSONValue, fields: ScenarioFields) throws -> ShapeEntity {
         guard case .object(let object) = item else {
             throw fields.error("", "an entity must be an object such as {\"shape\": \"star\", \"w\": 200, \"h\": 200, \"color\": \"#FFCC00\", "
                                + "\"keys\": [{\"at\": 0, \"x\": 540, \"y\": 960}]} (got \(item.kindName))")
-        }
-        if object["text"] != nil {
-            throw fields.error("text", "text entities are not drawn yet; give a shape (\(ShapeEntity.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         for key in object.keys.sorted() where !shapeKeys.contains(key) {
             throw fields.error(UserText.shown(key), "unknown key; a shape has \(shapeKeys.joined(separator: ", "))")

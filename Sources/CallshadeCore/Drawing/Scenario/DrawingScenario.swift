@@ -7,12 +7,15 @@ public struct DrawingScenario: ParsedScenario, Equatable {
     public let strokes: [Stroke]
     /// The shapes placed over the strokes, in file order (`Entities/`).
     public let entities: [ShapeEntity]
+    /// The texts among the entities, each with its place in the file's list (`TextEntity.index`).
+    public let texts: [TextEntity]
 
-    public init(settings: ScenarioSettings, canvas: DrawingCanvas, strokes: [Stroke], entities: [ShapeEntity] = []) {
+    public init(settings: ScenarioSettings, canvas: DrawingCanvas, strokes: [Stroke], entities: [ShapeEntity] = [], texts: [TextEntity] = []) {
         self.settings = settings
         self.canvas = canvas
         self.strokes = strokes
         self.entities = entities
+        self.texts = texts
     }
 
     public var scene: String { DrawingKind.name }

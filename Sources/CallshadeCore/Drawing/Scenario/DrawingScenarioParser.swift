@@ -12,8 +12,8 @@ enum DrawingScenarioParser {
         }
         let canvas = try top["canvas"].map { try self.canvas($0, reading: reading) } ?? DrawingCanvas()
         let strokes = try top["strokes"].map { try self.strokes($0, seed: settings.seed, fields: fields) } ?? []
-        let entities = try top["entities"].map { try EntityParser.entities($0, fields: fields) } ?? []
-        return DrawingScenario(settings: settings, canvas: canvas, strokes: strokes, entities: entities)
+        let entities = try top["entities"].map { try EntityParser.entities($0, fields: fields) } ?? (shapes: [], texts: [])
+        return DrawingScenario(settings: settings, canvas: canvas, strokes: strokes, entities: entities.shapes, texts: entities.texts)
     }
 
     /// `{"size": "1080x1920", "background": "#FFFFFF" | "photo.png"}`, both optional.
