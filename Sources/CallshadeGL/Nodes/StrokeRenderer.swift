@@ -8,7 +8,8 @@ import CallshadeCore
 /// coverage, blended premultiplied, so the alpha applies once per stroke.
 /// On the host route the host draws it (`HostStroke`: the reference's
 /// coverage along rows), with no grid, so that a drawing's frame is drawn
-/// there whole.
+/// there whole; a growing stroke's segments that have not changed since
+/// the last frame are not worked out again (`SettledStrokes`).
 final class StrokeRenderer: NodeRenderer {
     /// Vectors of four floats a segment: its ends, its radii.
     private static let vectorsPerSegment = 2
@@ -21,6 +22,8 @@ final class StrokeRenderer: NodeRenderer {
     private let uniforms: UniformStream
     /// The coverage target, the size of the region drawn in.
     private let coverageTarget: RegionTarget
+    /// The host's coverage of the strokes it drew last, kept for the next frame.
+    private let settled = SettledStrokes()
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         self.context = context
@@ -41,7 +44,8 @@ final class StrokeRenderer: NodeRenderer {
     func drawsOnHostWithoutGrid(_ node: StrokeNode) -> Bool { true }
 
     func hostDrawing(_ node: StrokeNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        HostShadedDrawing(shader: HostStroke(node, height: scene.size.height), rects: rects, size: scene.size, dithers: scene.dither)
+        let shader = HostStroke(node, height: scene.size.height, settled: settled.settle(node, size: scene.size))
+        return HostShadedDrawing(shader: shader, rects: rects, size: scene.size, dithers: scene.dither)
     }
 
     func compileEveryVariant() throws -> Int { 2 }
