@@ -55,7 +55,9 @@ struct HostShapes: HostRowShader {
                 guard let coverage = coverage.baseAddress else { return }
                 for index in 0..<count { sums[index] = .zero }
                 for shape in shapes where shape.box.top <= centreY && centreY <= shape.box.bottom {
-                    let span = Self.columns(shape.box.left, shape.box.right, within: run)
+                    // Within its box, where the row crosses its own (turned) box.
+                    guard let reach = shape.sampler.reach(atRow: centreY) else { continue }
+                    let span = Self.columns(max(shape.box.left, reach.lowerBound), min(shape.box.right, reach.upperBound), within: run)
                     guard !span.isEmpty else { continue }
                     shape.sampler.coverages(row: centreY, columns: span, into: coverage)
                     let colour = SIMD4(shape.color.x, shape.color.y, shape.color.z, 1)

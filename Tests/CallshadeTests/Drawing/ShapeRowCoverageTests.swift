@@ -5,7 +5,8 @@ import XCTest
 /// the host draws shapes by) are the reference's, to the bit, at every
 /// pixel: every kind, filled and stroked, turned and scaled, thin, wide and
 /// long (an ellipse ten times longer than wide, whose distance is only an
-/// estimate), rows cut anywhere.
+/// estimate), rows cut anywhere; and every pixel they cover lies within
+/// the row's reach across the shape's own box.
 final class ShapeRowCoverageTests: XCTestCase {
     static let size = try! FrameSize(width: 260, height: 220)
 
@@ -47,6 +48,10 @@ final class ShapeRowCoverageTests: XCTestCase {
                                            + "\(coverage[x - columns.lowerBound]) against the reference's \(expected)")
                         }
                         if expected > 0 && expected < 1 { worked += 1 }
+                        if expected > 0, columns.lowerBound == 0 {
+                            let reach = sampler.reach(atRow: centreY)
+                            XCTAssertTrue(reach?.contains(Double(x) + 0.5) ?? false, "\(shape.geometry) stroke \(shape.stroke): (\(x), \(y)) beyond its reach")
+                        }
                         if expected == 1 { sure += 1 }
                     }
                 }

@@ -16,6 +16,8 @@ extension PlacedShape {
         }
 
         let outline: Outline
+        /// Its outline's box and the stroke's, in its own units (`PlacedShape.localBox`).
+        let box: (left: Double, top: Double, right: Double, bottom: Double)
         let centre: Vec2
         let scale: Double
         let cosine: Double
@@ -27,6 +29,7 @@ extension PlacedShape {
 
         public init(_ shape: PlacedShape) {
             outline = Outline(shape.geometry)
+            box = shape.localBox
             centre = shape.centre
             scale = shape.scale
             cosine = cos(shape.rotation)
@@ -78,6 +81,44 @@ extension PlacedShape {
             guard isLines else { return (g, g, 1, nil) }
             let width = stroke * scale
             return (abs(g) - width, longer / shorter * abs(g) - width, longer / shorter, nil)
+        }
+
+        /// Along the row of pixel centres at `centreY`, the centres' x
+        /// outside which the coverage is surely 0: the row's stretch across
+        /// its own box (`box`, turned and scaled as the sampling is) grown
+        /// by 1/2 + `RowSpan.margin` frame pixels of distance; nil where the
+        /// row misses it. What it draws lies in that box, and an exact
+        /// distance grows by one a pixel away from it. The ellipse's estimate
+        /// is at least |g| (see `bounds`), which grows by min(a, b) / max(a, b)
+        /// as fast, so its box is grown by that much more (and its stroke's,
+        /// which |g| does not reach as fast).
+        public func reach(atRow centreY: Double) -> ClosedRange<Double>? {
+            guard scale > 0, scale.isFinite, centreY.isFinite else { return nil }
+            let margin = (0.5 + RowSpan.margin) / scale
+            var grow = margin
+            if case .ellipse(let ellipse) = outline {
+                let ratio = max(ellipse.a, ellipse.b) / min(ellipse.a, ellipse.b)
+                grow = ratio * (margin + (isLines ? stroke : 0)) - (isLines ? stroke : 0) + margin
+            }
+            guard grow.isFinite else { return -Double.infinity...Double.infinity }
+            // Along the row, local = origin + x * step, with x the frame column's centre.
+            let dy = centreY - centre.y
+            let origin = Vec2((-centre.x * cosine + dy * sine) / scale, (centre.x * sine + dy * cosine) / scale)
+            let step = Vec2(cosine / scale, -sine / scale)
+            var low = -Double.infinity, high = Double.infinity, missed = false
+            // The x where start + x * rate lies in lower...upper (each axis of the box; no arrays: a row of every shape calls it).
+            func narrow(_ start: Double, _ rate: Double, _ lower: Double, _ upper: Double) {
+                guard abs(rate) >= 1e-12 else {
+                    if start < lower || start > upper { missed = true }
+                    return
+                }
+                let a = (lower - start) / rate, b = (upper - start) / rate
+                (low, high) = (max(low, min(a, b)), min(high, max(a, b)))
+            }
+            narrow(origin.x, step.x, box.left - grow, box.right + grow)
+            narrow(origin.y, step.y, box.top - grow, box.bottom + grow)
+            guard !missed else { return nil }
+            return low <= high ? low...high : nil
         }
 
         /// Fills `coverage[0..<columns.count]` with the `EdgeCoverage` of
