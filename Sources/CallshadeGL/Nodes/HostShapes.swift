@@ -40,14 +40,6 @@ struct HostShapes: HostRowShader {
 
     func makeRowMemory(width: Int) -> RowMemory { RowMemory(width: width) }
 
-    /// The columns whose centres (c + 1/2) lie in `left...right`, within `range`.
-    private static func columns(_ left: Double, _ right: Double, within range: Range<Int>) -> Range<Int> {
-        guard left.isFinite, right.isFinite, right >= left else { return range.lowerBound..<range.lowerBound }
-        let first = max(Int(max(min((left - 0.5).rounded(.up), 1e9), -1e9)), range.lowerBound)
-        let last = min(Int(max(min((right - 0.5).rounded(.down), 1e9), -1e9)) + 1, range.upperBound)
-        return first < last ? first..<last : range.lowerBound..<range.lowerBound
-    }
-
     func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: RowMemory) {
         let centreY = Double(y) + 0.5, run = x..<(x + count)
         memory.coverage.withUnsafeMutableBufferPointer { coverage in
@@ -57,7 +49,7 @@ struct HostShapes: HostRowShader {
                 for shape in shapes where shape.box.top <= centreY && centreY <= shape.box.bottom {
                     // Within its box, where the row crosses its own (turned) box.
                     guard let reach = shape.sampler.reach(atRow: centreY) else { continue }
-                    let span = Self.columns(max(shape.box.left, reach.lowerBound), min(shape.box.right, reach.upperBound), within: run)
+                    let span = PixelCentres.columns(max(shape.box.left, reach.lowerBound), min(shape.box.right, reach.upperBound), within: run)
                     guard !span.isEmpty else { continue }
                     shape.sampler.coverages(row: centreY, columns: span, into: coverage)
                     let colour = SIMD4(shape.color.x, shape.color.y, shape.color.z, 1)

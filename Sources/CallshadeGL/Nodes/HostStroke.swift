@@ -23,7 +23,7 @@ struct HostStroke: HostRowShader {
     /// `node` on a frame `height` rows high, its first `settled.count` segments' coverage given (nil: none).
     init(_ node: StrokeNode, height: Int, settled: SettledCoverage? = nil) {
         let first = min(settled?.count ?? 0, node.segments.count)
-        segments = node.segments[first...].map { ($0, Self.box(of: $0)) }
+        segments = node.segments[first...].map { ($0, StrokeNode.reach(of: $0)) }
         var bands = [[Int]](repeating: [], count: (height + Self.bandRows - 1) / Self.bandRows)
         for (index, (_, box)) in segments.enumerated() where box.top.isFinite && box.bottom.isFinite && !bands.isEmpty {
             let first = Int(min(max((box.top / Double(Self.bandRows)).rounded(.down), 0), Double(bands.count - 1)))
@@ -36,13 +36,6 @@ struct HostStroke: HostRowShader {
         opacity = node.opacity
     }
 
-    /// The box a segment may cover: its larger radius, half a pixel and `RowSpan.margin` about its ends.
-    static func box(of segment: TaperedCapsule) -> Box {
-        let reach = max(segment.startRadius, segment.endRadius) + 0.5 + RowSpan.margin
-        return (min(segment.start.x, segment.end.x) - reach, min(segment.start.y, segment.end.y) - reach,
-                max(segment.start.x, segment.end.x) + reach, max(segment.start.y, segment.end.y) + reach)
-    }
-
     /// A band's row of coverages.
     final class CoverageRow {
         var values: [Double]
@@ -51,14 +44,6 @@ struct HostStroke: HostRowShader {
     }
 
     func makeRowMemory(width: Int) -> CoverageRow { CoverageRow(width: width) }
-
-    /// The columns whose centres (c + 1/2) lie in `left...right`, within `range`.
-    static func columns(_ left: Double, _ right: Double, within range: Range<Int>) -> Range<Int> {
-        guard left.isFinite, right.isFinite, right >= left else { return range.lowerBound..<range.lowerBound }
-        let first = max(Int(max(min((left - 0.5).rounded(.up), 1e9), -1e9)), range.lowerBound)
-        let last = min(Int(max(min((right - 0.5).rounded(.down), 1e9), -1e9)) + 1, range.upperBound)
-        return first < last ? first..<last : range.lowerBound..<range.lowerBound
-    }
 
     /// Raises `coverage[c - run.lowerBound]` to `segment`'s coverage of
     /// pixel (c, the row at `centreY`) for each column c of `run`: 0
@@ -69,8 +54,8 @@ struct HostStroke: HostRowShader {
         guard box.top <= centreY, centreY <= box.bottom else { return }
         let touched = segment.touchedSpan(atRow: centreY) ?? (box.left...box.right)
         guard touched != RowSpan.none else { return }
-        let span = columns(max(touched.lowerBound, box.left), min(touched.upperBound, box.right), within: run)
-        let sure = segment.surelyCoveredRun(atRow: centreY).map { columns($0.lowerBound, $0.upperBound, within: span) }
+        let span = PixelCentres.columns(max(touched.lowerBound, box.left), min(touched.upperBound, box.right), within: run)
+        let sure = segment.surelyCoveredRun(atRow: centreY).map { PixelCentres.columns($0.lowerBound, $0.upperBound, within: span) }
             ?? span.lowerBound..<span.lowerBound
         for column in span {
             let covered = sure.contains(column) ? 1 : segment.coverage(at: Vec2(Double(column) + 0.5, centreY))

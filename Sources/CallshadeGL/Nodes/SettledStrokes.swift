@@ -21,60 +21,67 @@ struct SettledCoverage: Sendable {
     }
 }
 
-/// What `StrokeRenderer` keeps of the pen strokes it has drawn on the host
-/// from one frame to the next (drawing.md's growing stroke; speed.md): a
-/// stroke's segments do not change as it grows but for its last curve, so
-/// the coverage of the segments a frame shares with the frame before (the
-/// longest common prefix, compared exactly) is kept, and a frame works out
-/// only the rest. The coverage of a segment is a pure function of it and
-/// the union's is the largest, in any order, so a frame is the same to the
-/// byte with and without what is kept. At most `capacity` strokes are kept
-/// (the last drawn); used by the renderer's thread only.
-final class SettledStrokes {
+/// What `StrokeRenderer` keeps of the pen strokes it has drawn from one
+/// frame to the next (drawing.md's growing stroke; speed.md): a stroke's
+/// segments do not change as it grows but for its last curve, so what a
+/// frame works out from the segments it shares with the stroke's last frame
+/// (the longest common prefix, compared exactly) is kept, `Value`, and a
+/// frame works out only the rest. Each use (`SettledCoverage`, a stroke's
+/// tiles) adds segments in a way that gives the same whatever the order and
+/// the number of calls, so a frame is the same to the byte with and without
+/// what is kept. At most `capacity` strokes are kept (the last drawn), each
+/// known by its first segment and `Key`; used by the renderer's thread only.
+final class SettledStrokes<Key: Equatable, Value> {
     private final class Kept {
-        let size: FrameSize
+        let key: Key
         /// The last frame's segments of the stroke.
         var segments: [TaperedCapsule]
-        var coverage: SettledCoverage
+        /// What is kept of `segments[..<count]`.
+        var value: Value
+        var count = 0
 
-        init(size: FrameSize, segments: [TaperedCapsule]) {
-            self.size = size
+        init(key: Key, segments: [TaperedCapsule], value: Value) {
+            self.key = key
             self.segments = segments
-            coverage = .none
+            self.value = value
         }
     }
 
-    static let capacity = 2
+    static var capacity: Int { 2 }
     private var kept: [Kept] = []
+    /// What is kept of no segment.
+    private let empty: Value
 
-    init() {}
+    init(empty: Value) {
+        self.empty = empty
+    }
 
-    /// The settled coverage for `node` in a frame of `size` (nil: none
-    /// yet), after keeping what this frame shares with the last frame of
-    /// the same stroke (a stroke is known by its first segment).
-    func settle(_ node: StrokeNode, size: FrameSize) -> SettledCoverage? {
-        guard let first = node.segments.first else { return nil }
-        guard let index = kept.firstIndex(where: { $0.size == size && $0.segments.first == first }) else {
-            kept.append(Kept(size: size, segments: node.segments))
+    /// What is kept of the first segments of `segments` (a frame of a stroke
+    /// known by `key`) and how many, once `add` has added to what was kept the
+    /// segments this frame shares with the stroke's last frame that were not.
+    func settle(_ segments: [TaperedCapsule], key: Key, add: (inout Value, ArraySlice<TaperedCapsule>) -> Void) -> (value: Value, count: Int) {
+        guard let first = segments.first else { return (empty, 0) }
+        guard let index = kept.firstIndex(where: { $0.key == key && $0.segments.first == first }) else {
+            kept.append(Kept(key: key, segments: segments, value: empty))
             if kept.count > Self.capacity { kept.removeFirst() }
-            return nil
+            return (empty, 0)
         }
         let stroke = kept.remove(at: index)
         kept.append(stroke)
         var shared = 0
-        let last = stroke.segments, limit = min(last.count, node.segments.count)
-        while shared < limit && last[shared] == node.segments[shared] { shared += 1 }
-        if shared < stroke.coverage.count {
+        let last = stroke.segments, limit = min(last.count, segments.count)
+        while shared < limit && last[shared] == segments[shared] { shared += 1 }
+        if shared < stroke.count {
             // Some kept segment is not in this frame (an earlier instant): start again from what is shared.
-            stroke.coverage = .none
+            (stroke.value, stroke.count) = (empty, 0)
         }
-        if shared > stroke.coverage.count {
-            stroke.coverage.raise(by: node.segments[stroke.coverage.count..<shared], size: size)
+        if shared > stroke.count {
+            add(&stroke.value, segments[stroke.count..<shared])
+            stroke.count = shared
         }
-        stroke.segments = node.segments
-        return stroke.coverage.count > 0 ? stroke.coverage : nil
+        stroke.segments = segments
+        return (stroke.value, stroke.count)
     }
-
 }
 
 extension SettledCoverage {
@@ -87,11 +94,11 @@ extension SettledCoverage {
     /// `segments` (the stroke's next ones) raised into it, its region grown
     /// (by `slack`, within a frame of `size`) where they reach past it.
     mutating func raise(by segments: ArraySlice<TaperedCapsule>, size: FrameSize) {
-        let boxes = segments.map(HostStroke.box)
+        let boxes = segments.map(StrokeNode.reach)
         var needed = region
         for box in boxes {
-            let columns = HostStroke.columns(box.left, box.right, within: 0..<size.width)
-            let rows = HostStroke.columns(box.top, box.bottom, within: 0..<size.height)
+            let columns = PixelCentres.columns(box.left, box.right, within: 0..<size.width)
+            let rows = PixelCentres.columns(box.top, box.bottom, within: 0..<size.height)
             guard !columns.isEmpty, !rows.isEmpty else { continue }
             let reach = PixelRect(x: columns.lowerBound, y: rows.lowerBound, width: columns.count, height: rows.count)
             needed = needed.isEmpty ? reach : needed.union(reach)
@@ -111,7 +118,7 @@ extension SettledCoverage {
         let (region, run) = (self.region, self.region.x..<self.region.x + self.region.width)
         values.withUnsafeMutableBufferPointer { values in
             for (segment, box) in zip(segments, boxes) {
-                for y in HostStroke.columns(box.top, box.bottom, within: region.y..<region.y + region.height) {
+                for y in PixelCentres.columns(box.top, box.bottom, within: region.y..<region.y + region.height) {
                     let row = UnsafeMutableBufferPointer(rebasing: values[(y - region.y) * region.width..<(y - region.y + 1) * region.width])
                     HostStroke.raise(row, by: segment, box: box, row: Double(y) + 0.5, run: run)
                 }

@@ -7,7 +7,7 @@ import XCTest
 /// frame before) changes no byte: each frame drawn with what is kept is
 /// the frame drawn from nothing, over RGBA and I420, in order, back in
 /// time, and with a second stroke drawn between; and most of a long
-/// stroke's segments are taken as kept.
+/// stroke's segments are taken as kept. The same holds for its tiles.
 final class SettledStrokeTests: XCTestCase {
     static let size = try! FrameSize(width: 360, height: 640)
 
@@ -34,11 +34,11 @@ final class SettledStrokeTests: XCTestCase {
 
     func testFramesDrawnWithWhatIsKeptAreTheSameToTheByte() throws {
         let screen = try Self.screen()
-        let settled = SettledStrokes()
+        let settled = SettledStrokes<FrameSize, SettledCoverage>()
         var kept = 0, segments = 0
         for time in Self.times {
             for case let node as StrokeNode in screen.scene(at: time).nodes {
-                let coverage = settled.settle(node, size: Self.size)
+                let coverage = settled.coverage(of: node, size: Self.size)
                 kept += coverage?.count ?? 0
                 segments += node.segments.count
                 let whole = PixelRect(x: 0, y: 0, width: Self.size.width, height: Self.size.height)
@@ -50,6 +50,22 @@ final class SettledStrokeTests: XCTestCase {
         }
         XCTAssertGreaterThan(segments, 10_000)
         XCTAssertGreaterThan(Double(kept), 0.8 * Double(segments), "most segments are kept")
+    }
+
+    /// A stroke's tiles with its unchanged segments' classification kept are its node's own, frame after frame.
+    func testKeptTilesAreTheNodesTiles() throws {
+        let screen = try Self.screen()
+        let settled = SettledStrokes<StrokeTilesKey, SettledTiles>()
+        var strokes = 0
+        for time in Self.times {
+            for case let node as StrokeNode in screen.scene(at: time).nodes {
+                let kept = settled.tiles(of: node, size: Self.size), own = CoveredTiles(node, in: Self.size)
+                XCTAssertEqual(kept.region, own.region, "at \(time)")
+                XCTAssertEqual(kept.coverage, own.coverage, "at \(time)")
+                strokes += 1
+            }
+        }
+        XCTAssertGreaterThan(strokes, 100)
     }
 
     /// The host route's frames in order (what is kept grows) and in reverse order (it is dropped each frame) are the same.
