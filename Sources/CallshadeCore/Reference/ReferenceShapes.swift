@@ -1,11 +1,18 @@
 /// The shape entities over what is below, each source-over in turn.
 struct ReferenceShapes: ReferenceNodeShader {
     let node: ShapesNode
+    /// Each shape's sampler, made once (the same distances as `PlacedShape.signedDistance`).
+    private let samplers: [PlacedShape.Sampler]
+
+    init(node: ShapesNode) {
+        self.node = node
+        samplers = node.shapes.map(PlacedShape.Sampler.init)
+    }
 
     func shade(_ below: ShadedPixel, at pixel: Vec2, background: RGB?) -> ShadedPixel {
         var result = below
-        for shape in node.shapes {
-            let alpha = min(max(shape.alpha, 0), 1) * EdgeCoverage.coverage(signedDistance: shape.signedDistance(pixel))
+        for (shape, sampler) in zip(node.shapes, samplers) {
+            let alpha = min(max(shape.alpha, 0), 1) * EdgeCoverage.coverage(signedDistance: sampler.signedDistance(pixel))
             guard alpha > 0 else { continue }
             let out = alpha + result.alpha * (1 - alpha)
             result = ShadedPixel(color: (shape.color * alpha + result.color * (result.alpha * (1 - alpha))) * (1 / out), alpha: out)

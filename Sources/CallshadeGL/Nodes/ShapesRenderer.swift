@@ -6,8 +6,9 @@ import Foundation
 /// (`ShapesNode.box`, outside which it covers nothing), blended
 /// premultiplied over what the target holds: a pixel runs the program only
 /// for the shapes that may reach it (all of them in one draw cost llvmpipe
-/// every shape's outline at every pixel of every shape). The GPU draws it
-/// on every route.
+/// every shape's outline at every pixel of every shape). On the host route
+/// the host draws it (`HostShapes`: the reference's coverage along rows),
+/// with no grid, so that a drawing's frame with shapes is drawn there whole.
 final class ShapesRenderer: NodeRenderer {
     private let pipeline: Pipeline<ShapesBlock>
     private let vertices: GraphicsBuffer
@@ -20,6 +21,14 @@ final class ShapesRenderer: NodeRenderer {
     }
 
     var backdrop: NodeBackdrop { .blends }
+
+    var hostRole: HostRole { .drawsOver }
+
+    func drawsOnHostWithoutGrid(_ node: ShapesNode) -> Bool { true }
+
+    func hostDrawing(_ node: ShapesNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
+        HostShadedDrawing(shader: HostShapes(node), rects: rects, size: scene.size, dithers: scene.dither)
+    }
 
     func compileEveryVariant() throws -> Int { 1 }
 

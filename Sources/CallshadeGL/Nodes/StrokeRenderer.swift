@@ -8,7 +8,8 @@ import CallshadeCore
 /// coverage, blended premultiplied, so the alpha applies once per stroke.
 /// On the host route the host draws it (`HostStroke`: the reference's
 /// coverage along rows), with no grid, so that a drawing's frame is drawn
-/// there whole.
+/// there whole; a growing stroke's segments that have not changed since
+/// the last frame are not shaded or classified again (`SettledStrokes`).
 final class StrokeRenderer: NodeRenderer {
     /// Vectors of four floats a segment: its ends, its radii.
     private static let vectorsPerSegment = 2
@@ -21,6 +22,9 @@ final class StrokeRenderer: NodeRenderer {
     private let uniforms: UniformStream
     /// The coverage target, the size of the region drawn in.
     private let coverageTarget: RegionTarget
+    /// The host's coverage of the strokes it drew last, and their tiles, kept for the next frame.
+    private let settled = SettledStrokes<FrameSize, SettledCoverage>()
+    private let settledTiles = SettledStrokes<StrokeTilesKey, SettledTiles>()
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         self.context = context
@@ -34,6 +38,11 @@ final class StrokeRenderer: NodeRenderer {
         uniforms = try UniformStream(context: context)
     }
 
+    /// Its tiles as its node's `tileCoverage` gives them, a growing stroke's unchanged segments' kept.
+    func tiles(of node: StrokeNode, in scene: Scene, classified: Bool) -> CoveredTiles {
+        settledTiles.tiles(of: node, size: scene.size)
+    }
+
     var backdrop: NodeBackdrop { .blends }
 
     var hostRole: HostRole { .drawsOver }
@@ -41,7 +50,8 @@ final class StrokeRenderer: NodeRenderer {
     func drawsOnHostWithoutGrid(_ node: StrokeNode) -> Bool { true }
 
     func hostDrawing(_ node: StrokeNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        HostShadedDrawing(shader: HostStroke(node, height: scene.size.height), rects: rects, size: scene.size, dithers: scene.dither)
+        let shader = HostStroke(node, height: scene.size.height, settled: settled.coverage(of: node, size: scene.size))
+        return HostShadedDrawing(shader: shader, rects: rects, size: scene.size, dithers: scene.dither)
     }
 
     func compileEveryVariant() throws -> Int { 2 }

@@ -49,24 +49,13 @@ public struct PlacedShape: Equatable, Sendable {
 
     /// The outline's signed distance at `local` (its own units), negative inside.
     public func outlineDistance(_ local: Vec2) -> Double {
-        switch geometry {
-        case .rectangle(let shape): return shape.signedDistance(local)
-        case .ellipse(let a, let b): return Ellipse(centre: Vec2(0, 0), a: a, b: b, angle: 0).signedDistance(local)
-        case .star(let star): return star.signedDistance(local)
-        case .bubble(let bubble): return bubble.signedDistance(local)
-        case .arrow(let length, let head):
-            return Self.arrowLines(length: length, head: head).map { Capsule(from: $0.0, to: $0.1, radius: 0).signedDistance(local) }.min() ?? .infinity
-        }
+        Sampler.Outline(geometry).distance(local)
     }
 
-    /// The signed distance of what it draws at frame point `point`, in frame pixels.
+    /// The signed distance of what it draws at frame point `point`, in frame
+    /// pixels (`Sampler`'s: one made for many points is cheaper).
     public func signedDistance(_ point: Vec2) -> Double {
-        guard scale > 0 else { return .infinity }
-        let d = point - centre, c = cos(rotation), s = sin(rotation)
-        let local = Vec2((d.x * c + d.y * s) / scale, (-d.x * s + d.y * c) / scale)
-        let outline = outlineDistance(local)
-        let isLines = if case .arrow = geometry { true } else { false }
-        return ((stroke > 0 || isLines ? abs(outline) - stroke : outline)) * scale
+        Sampler(self).signedDistance(point)
     }
 
     /// The box it may cover about its own origin, in its own units: its outline's and the stroke's.

@@ -35,7 +35,7 @@ public struct StrokeNode: SceneNode, Equatable, Sendable {
 
     /// The pixels a segment can touch: its larger radius and half a pixel
     /// more, and `RowSpan.margin`, about its ends.
-    static func reach(of segment: TaperedCapsule) -> (left: Double, top: Double, right: Double, bottom: Double) {
+    public static func reach(of segment: TaperedCapsule) -> (left: Double, top: Double, right: Double, bottom: Double) {
         let reach = max(segment.startRadius, segment.endRadius) + 0.5 + RowSpan.margin
         return (min(segment.start.x, segment.end.x) - reach, min(segment.start.y, segment.end.y) - reach,
                 max(segment.start.x, segment.end.x) + reach, max(segment.start.y, segment.end.y) + reach)
@@ -54,27 +54,34 @@ public struct StrokeNode: SceneNode, Equatable, Sendable {
     public func tileCoverage(in region: PixelRect) -> [TileCoverage] {
         let (columns, rows) = SceneTiles.count(region)
         var result = [TileCoverage](repeating: .outside, count: columns * rows)
-        guard opacity > 0, columns > 0, rows > 0 else { return result }
+        for segment in segments { mark(segment, in: region, into: &result) }
+        return result
+    }
+
+    /// `tileCoverage`'s part from one segment: raises `result` (the tiles
+    /// of `region`, row by row) to edge where its box reaches and opaque
+    /// where it surely covers a tile (an opaque stroke's), never lowers
+    /// one; so the segments may come in any order, in any number of calls.
+    public func mark(_ segment: TaperedCapsule, in region: PixelRect, into result: inout [TileCoverage]) {
+        let (columns, rows) = SceneTiles.count(region)
+        guard opacity > 0, columns > 0, rows > 0, result.count == columns * rows else { return }
         let side = Double(SceneTiles.side)
-        for segment in segments {
-            let box = Self.reach(of: segment)
-            guard box.left.isFinite, box.top.isFinite, box.right.isFinite, box.bottom.isFinite else { continue }
-            let first = (Int(max(((box.left - Double(region.x)) / side).rounded(.down), 0)),
-                         Int(max(((box.top - Double(region.y)) / side).rounded(.down), 0)))
-            let last = (Int(min(((box.right - Double(region.x)) / side).rounded(.down), Double(columns - 1))),
-                        Int(min(((box.bottom - Double(region.y)) / side).rounded(.down), Double(rows - 1))))
-            guard first.0 <= last.0, first.1 <= last.1 else { continue }
-            for row in first.1...last.1 {
-                for column in first.0...last.0 {
-                    let index = row * columns + column
-                    guard result[index] != .opaque else { continue }
-                    let inside = opacity >= 1
-                        && segment.tileCoverage(SceneTiles.centreBox(column: column, row: row, region: region, origin: Vec2(0, 0))) == .inside
-                    result[index] = inside ? .opaque : .edge
-                }
+        let box = Self.reach(of: segment)
+        guard box.left.isFinite, box.top.isFinite, box.right.isFinite, box.bottom.isFinite else { return }
+        let first = (Int(max(((box.left - Double(region.x)) / side).rounded(.down), 0)),
+                     Int(max(((box.top - Double(region.y)) / side).rounded(.down), 0)))
+        let last = (Int(min(((box.right - Double(region.x)) / side).rounded(.down), Double(columns - 1))),
+                    Int(min(((box.bottom - Double(region.y)) / side).rounded(.down), Double(rows - 1))))
+        guard first.0 <= last.0, first.1 <= last.1 else { return }
+        for row in first.1...last.1 {
+            for column in first.0...last.0 {
+                let index = row * columns + column
+                guard result[index] != .opaque else { continue }
+                let inside = opacity >= 1
+                    && segment.tileCoverage(SceneTiles.centreBox(column: column, row: row, region: region, origin: Vec2(0, 0))) == .inside
+                result[index] = inside ? .opaque : .edge
             }
         }
-        return result
     }
 
     public func referenceShader(in scene: Scene) -> any ReferenceNodeShader {

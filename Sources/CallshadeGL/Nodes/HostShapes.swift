@@ -1,0 +1,72 @@
+import CallshadeCore
+
+/// The drawing's shapes as the host draws them (`ShapesRenderer.hostDrawing`),
+/// by the reference's rule: along a row, each shape whose box the row
+/// crosses gives its coverages (`PlacedShape.Sampler.coverages`: the
+/// reference's signed distance, the pixels its bounds settle filled with 0
+/// or 1 in runs, only those near an edge worked out), and the shapes are
+/// put source-over one another in order, at their colours and opacities,
+/// into one colour and amount a pixel that is then mixed over what is below
+/// once (the reference's source-over of each in turn over an opaque pixel).
+struct HostShapes: HostRowShader {
+    private struct Shape {
+        let sampler: PlacedShape.Sampler
+        let color: SIMD3<Double>
+        let alpha: Double
+        /// Its box in frame pixels: the rows whose centres lie in `top...bottom`, the columns whose centres lie in `left...right`.
+        let box: (left: Double, top: Double, right: Double, bottom: Double)
+    }
+
+    private let shapes: [Shape]
+
+    init(_ node: ShapesNode) {
+        shapes = node.shapes.compactMap { shape in
+            guard shape.alpha > 0, shape.scale > 0 else { return nil }
+            return Shape(sampler: PlacedShape.Sampler(shape), color: SIMD3(shape.color.r, shape.color.g, shape.color.b),
+                         alpha: min(shape.alpha, 1), box: ShapesNode.box(of: shape))
+        }
+    }
+
+    /// A band's row of coverages and of the shapes' premultiplied colour and amount so far.
+    final class RowMemory {
+        var coverage: [Double]
+        var premultiplied: [SIMD4<Double>]
+
+        init(width: Int) {
+            coverage = [Double](repeating: 0, count: width)
+            premultiplied = [SIMD4<Double>](repeating: .zero, count: width)
+        }
+    }
+
+    func makeRowMemory(width: Int) -> RowMemory { RowMemory(width: width) }
+
+    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: RowMemory) {
+        let centreY = Double(y) + 0.5, run = x..<(x + count)
+        memory.coverage.withUnsafeMutableBufferPointer { coverage in
+            memory.premultiplied.withUnsafeMutableBufferPointer { sums in
+                guard let coverage = coverage.baseAddress else { return }
+                for index in 0..<count { sums[index] = .zero }
+                for shape in shapes where shape.box.top <= centreY && centreY <= shape.box.bottom {
+                    // Within its box, where the row crosses its own (turned) box.
+                    guard let reach = shape.sampler.reach(atRow: centreY) else { continue }
+                    let span = PixelCentres.columns(max(shape.box.left, reach.lowerBound), min(shape.box.right, reach.upperBound), within: run)
+                    guard !span.isEmpty else { continue }
+                    shape.sampler.coverages(row: centreY, columns: span, into: coverage)
+                    let colour = SIMD4(shape.color.x, shape.color.y, shape.color.z, 1)
+                    for column in span {
+                        let amount = shape.alpha * coverage[column - span.lowerBound]
+                        guard amount > 0 else { continue }
+                        // Source-over, premultiplied: colour x amount + what is there x (1 - amount).
+                        sums[column - x] = colour * amount + sums[column - x] * (1 - amount)
+                    }
+                }
+                for index in 0..<count {
+                    let sum = sums[index]
+                    values[index] = sum.w > 0
+                        ? SIMD4(Float(sum.x / sum.w), Float(sum.y / sum.w), Float(sum.z / sum.w), Float(sum.w))
+                        : .zero
+                }
+            }
+        }
+    }
+}
