@@ -18,7 +18,7 @@ final class StudioCanvas {
     static let preparedKept = 2
 
     private struct Key: Equatable {
-        let generation: Int
+        let version: Int
         let full: Bool
         let layers: Set<SceneTag>?
     }
@@ -34,10 +34,10 @@ final class StudioCanvas {
         var headers: [String: String] = [:]
     }
 
-    /// The frame `request` asks of `scenario` (reloaded `generation` times):
+    /// The frame `request` asks of `scenario` (`version` counts the studio's reloads and settings edits):
     /// `frame`'s picture for the same instant, size, layers and backend, or compare's heat map.
-    func draw(_ request: StudioFrameRequest, of scenario: StudioScenario, generation: Int) throws -> Drawn {
-        let frames = try self.frames(request, of: scenario, generation: generation)
+    func draw(_ request: StudioFrameRequest, of scenario: StudioScenario, version: Int) throws -> Drawn {
+        let frames = try self.frames(request, of: scenario, version: version)
         let time = StudioScenario.time(ofFrame: request.frame, fps: scenario.fps)
         defer { (frames as? ScenarioFrames)?.sayVideoWarnings() }
         let scene = try frames.scene(at: time)
@@ -60,14 +60,14 @@ final class StudioCanvas {
     }
 
     /// Forgets the frames prepared for earlier versions of the scenario.
-    func forget(before generation: Int) {
-        prepared.removeAll { $0.key.generation < generation }
+    func forget(before version: Int) {
+        prepared.removeAll { $0.key.version < version }
     }
 
-    private func frames(_ request: StudioFrameRequest, of scenario: StudioScenario, generation: Int) throws -> any FrameScenes {
+    private func frames(_ request: StudioFrameRequest, of scenario: StudioScenario, version: Int) throws -> any FrameScenes {
         let every = Set(StudioScenario.tags(of: scenario.parsed))
         if !request.full, request.layers == nil || request.layers == every { return scenario.previewFrames }
-        let key = Key(generation: generation, full: request.full, layers: request.layers)
+        let key = Key(version: version, full: request.full, layers: request.layers)
         if let kept = prepared.first(where: { $0.key == key }) { return kept.frames }
         let frames = try StudioScenario.frames(of: scenario.parsed, file: scenario.file,
                                                size: request.full ? scenario.fullSize : scenario.previewSize,
