@@ -38,9 +38,10 @@ final class StudioTests: XCTestCase {
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    private func ask(_ port: Int, _ path: String, method: String = "GET", headers: [String: String] = [:]) async throws -> Answer {
+    private func ask(_ port: Int, _ path: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil) async throws -> Answer {
         var request = URLRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)\(path)")))
         request.httpMethod = method
+        request.httpBody = body
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (body, response) = try await URLSession.shared.data(for: request)
         let http = try XCTUnwrap(response as? HTTPURLResponse)
@@ -222,5 +223,129 @@ final class StudioTests: XCTestCase {
         let missing = runInProcess(["studio", "no-such-scenario.json", "--port", "0"])
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.standardError, "Error [scenario.invalid]: no-such-scenario.json: no such file\n")
+    }
+
+    /// A copy of the example chat (and its pattern) in a scratch folder, with `animation` set to `animation` when given.
+    private func chatCopy(_ folder: URL, animation: String? = nil) throws -> URL {
+        for name in ["chat.json", "chat-pattern.svg"] {
+            try FileManager.default.copyItem(at: examples.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let file = folder.appendingPathComponent("chat.json")
+        if let animation {
+            var top = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+            top["animation"] = animation
+            try JSONSerialization.data(withJSONObject: top).write(to: file)
+        }
+        return file
+    }
+
+    private func settingsState(_ answer: Answer) throws -> StudioSettingsState {
+        XCTAssertEqual(answer.status, 200, answer.text)
+        return try JSONDecoder().decode(StudioSettingsState.self, from: answer.body)
+    }
+
+    func testTheEditorsSettingsDrawFramesAsTheScenarioNamingThemWould() async throws {
+        let folder = try scratchFolder()
+        let file = try chatCopy(folder)
+        let (_, port) = try await start(file.path)
+        // The shipped curves have no settings: the editor starts from the defaults, export's bytes.
+        let exported = folder.appendingPathComponent("exported.json")
+        XCTAssertEqual(runInProcess(["chat-settings", "export", "-o", exported.path]).status, 0)
+        let first = try settingsState(try await ask(port, "/api/settings"))
+        XCTAssertEqual(first.source, "shipped")
+        XCTAssertFalse(first.edited)
+        XCTAssertEqual(first.json, try String(contentsOf: exported, encoding: .utf8))
+        XCTAssertEqual(first.saveTo, folder.appendingPathComponent("chat.animation.json").path)
+        let plain = try await ask(port, "/api/frame?n=63")
+
+        // The page sends its settings as JSON of its own making: answered with the bytes check prints, frames drawn with them.
+        let sent = #"{"format": "callshade-chat-animation", "version": 1, "smallMessage": {"yPosition": {"x1": 0.6}, "xPosition": {"end": 11}}}"#
+        let edited = try settingsState(try await ask(port, "/api/settings", method: "POST", body: Data(sent.utf8)))
+        XCTAssertTrue(edited.edited)
+        let sentFile = folder.appendingPathComponent("sent.json")
+        try Data(sent.utf8).write(to: sentFile)
+        let checked = try runCallshade(["chat-settings", "check", sentFile.path])
+        XCTAssertEqual(checked.status, 0, checked.standardError)
+        XCTAssertEqual(edited.json, checked.standardOutput)
+        let named = try scratchFolder(#function + "-named")
+        let namedScenario = try chatCopy(named, animation: "mine.json")
+        try Data(edited.json.utf8).write(to: named.appendingPathComponent("mine.json"))
+        let drawn = try await ask(port, "/api/frame?n=63")
+        XCTAssertEqual(drawn.status, 200)
+        XCTAssertNotEqual(drawn.body, plain.body, "the settings change the frame 3 frames into the first send")
+        XCTAssertEqual(drawn.body, try framePNG(["--scenario", namedScenario.path, "--time", "\(63.0 / 60)", "--size", "390x844"]))
+        let full = try await ask(port, "/api/frame?n=63&size=full&layers=wallpaper,messages")
+        XCTAssertEqual(full.body, try framePNG(["--scenario", namedScenario.path, "--time", "\(63.0 / 60)", "--layers", "wallpaper,messages"]))
+
+        // Bad settings: check's error, under the page's name; the frames keep the last good ones.
+        let bad = #"{"format": "callshade-chat-animation", "version": 1, "bigMessage": {"duration": 30}}"#
+        let refused = try await ask(port, "/api/settings", method: "POST", body: Data(bad.utf8))
+        XCTAssertEqual(refused.status, 400)
+        let badFile = folder.appendingPathComponent("bad.json")
+        try Data(bad.utf8).write(to: badFile)
+        let checkError = runInProcess(["chat-settings", "check", badFile.path]).standardError
+        XCTAssertTrue(checkError.hasPrefix("Error [settings.invalid]: "), checkError)
+        let message = try XCTUnwrap(try JSONSerialization.jsonObject(with: refused.body) as? [String: String])["error"]
+        XCTAssertEqual(message.map { $0 + "\n" }, checkError.replacingOccurrences(of: badFile.path, with: StudioSettingsState.pageName))
+        let malformed = try await ask(port, "/api/settings", method: "POST", body: Data("{\"format\": ".utf8))
+        XCTAssertEqual(malformed.status, 400)
+        XCTAssertTrue(malformed.text.contains("settings.invalid"), malformed.text)
+        let huge = try await ask(port, "/api/settings", method: "POST", body: Data(repeating: 32, count: (1 << 20) + 1))
+        XCTAssertEqual(huge.status, 413)
+        let foreign = try await ask(port, "/api/settings", method: "POST", headers: ["Origin": "http://example.com"], body: Data(sent.utf8))
+        XCTAssertEqual(foreign.status, 403)
+        let kept = try await ask(port, "/api/frame?n=63")
+        XCTAssertEqual(kept.body, drawn.body)
+
+        // Nothing was written; save writes the settings beside the scenario, which stays as it was.
+        let before = try Data(contentsOf: file)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: first.saveTo))
+        let saved = try settingsState(try await ask(port, "/api/settings/save", method: "POST"))
+        XCTAssertEqual(saved.saved, first.saveTo)
+        XCTAssertEqual(try String(contentsOf: URL(fileURLWithPath: first.saveTo), encoding: .utf8), edited.json)
+        XCTAssertEqual(try Data(contentsOf: file), before)
+
+        // Back to the scenario's own: its frame again.
+        let reset = try settingsState(try await ask(port, "/api/settings", method: "DELETE"))
+        XCTAssertFalse(reset.edited)
+        XCTAssertEqual(reset.json, first.json)
+        let back = try await ask(port, "/api/frame?n=63")
+        XCTAssertEqual(back.body, plain.body)
+
+        let (_, drawingPort) = try await start(examples.appendingPathComponent("drawing.json").path)
+        let none = try await ask(drawingPort, "/api/settings")
+        XCTAssertEqual(none.status, 404)
+    }
+
+    func testSavingASettingsFileTheScenarioNamesReloadsIt() async throws {
+        let folder = try scratchFolder()
+        let settingsFile = folder.appendingPathComponent("motion.json")
+        XCTAssertEqual(runInProcess(["chat-settings", "export", "-o", settingsFile.path]).status, 0)
+        let file = try chatCopy(folder, animation: "motion.json")
+        let (studio, port) = try await start(file.path)
+        let first = try settingsState(try await ask(port, "/api/settings"))
+        XCTAssertEqual(first.source, "file")
+        XCTAssertEqual(first.file, settingsFile.path)
+        XCTAssertEqual(first.saveTo, settingsFile.path)
+        // The same settings as the file's: nothing to follow.
+        let same = try settingsState(try await ask(port, "/api/settings", method: "POST", body: Data(first.json.utf8)))
+        XCTAssertFalse(same.edited)
+
+        let sent = first.json.replacingOccurrences(of: #""yPosition": {"start": 0, "end": 30, "x1": 0.33"#, with: #""yPosition": {"start": 0, "end": 30, "x1": 0.8"#)
+        XCTAssertNotEqual(sent, first.json)
+        let edited = try settingsState(try await ask(port, "/api/settings", method: "POST", body: Data(sent.utf8)))
+        XCTAssertTrue(edited.edited)
+        XCTAssertEqual(edited.json, sent)
+        let drawn = try await ask(port, "/api/frame?n=63")
+        _ = try settingsState(try await ask(port, "/api/settings/save", method: "POST"))
+        XCTAssertEqual(try String(contentsOf: settingsFile, encoding: .utf8), sent)
+        // The settings file is watched: the save reloads the scenario, which now has them itself.
+        let reloaded = await studio.checkForChanges()
+        XCTAssertTrue(reloaded)
+        let after = try settingsState(try await ask(port, "/api/settings"))
+        XCTAssertFalse(after.edited)
+        XCTAssertEqual(after.json, sent)
+        let again = try await ask(port, "/api/frame?n=63")
+        XCTAssertEqual(again.body, drawn.body)
     }
 }
