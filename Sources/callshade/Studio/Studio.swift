@@ -29,6 +29,8 @@ struct StudioReply: Sendable {
 final class Studio: @unchecked Sendable {
     let file: String
     let exports: StudioExports
+    /// The comparison with a recording (`--compare`), if any.
+    let comparison: StudioComparison?
     private let scene: SceneOptions
     private let size: FrameSize?
     private let drawing = StudioDrawingThread()
@@ -50,15 +52,17 @@ final class Studio: @unchecked Sendable {
 
     /// Reads and checks `file` (an error is thrown as `validate` would report it);
     /// `render` gives the renderer and `--size`, `exportArguments` the options every export's render gets.
-    init(file: String, scene: SceneOptions, render: RenderOptions, exports: StudioExports) throws {
+    init(file: String, scene: SceneOptions, render: RenderOptions, exports: StudioExports, comparison: StudioComparison? = nil) throws {
         self.file = file
         self.scene = scene
         size = render.size
         self.exports = exports
+        self.comparison = comparison
         let scenario = try StudioScenario(file: file, options: scene, size: render.size)
         self.scenario = scenario
         canvas = StudioCanvas(scene: scene, render: render)
         stamps = FileStamps(scenario.watchedFiles)
+        comparison?.start(scenario)
     }
 
     deinit {
@@ -88,12 +92,21 @@ final class Studio: @unchecked Sendable {
         let generation: Int
         let error: String?
         let export: StudioExports.State
+        /// The comparison with the recording (absent without `--compare`).
+        let compare: StudioComparison.State?
     }
 
     var status: Status {
         lock.lock()
         defer { lock.unlock() }
-        return Status(generation: generation, error: problem, export: exports.state)
+        return Status(generation: generation, error: problem, export: exports.state, compare: comparison?.state)
+    }
+
+    /// `POST /api/compare`: renders and compares the scenario as it is now again (409 while a comparison runs).
+    func compareAgain() -> StudioReply {
+        guard let comparison else { return .error("the studio was started without --compare", status: 404) }
+        guard comparison.start(current.scenario) else { return .error("the comparison with the recording is running; one runs at a time", status: 409) }
+        return .json(comparison.state, status: 202)
     }
 
     /// What frames are drawn from: the scenario, or the one with the editor's settings; and `version`.

@@ -31,6 +31,10 @@ enum StudioPage {
     #rows { position: relative; }
     #track { position: absolute; left: 80px; right: 0; top: 0; bottom: 0; pointer-events: none; }
     #layers { columns: 3; }
+    #compareState { font-size: 12px; color: #b5b8c0; white-space: pre-wrap; max-width: 300px; }
+    #worst button { display: block; margin: 3px 0; font-size: 12px; }
+    .row.plot { height: 60px; }
+    .row.plot img { display: block; width: 100%; height: 60px; }
     #metrics, #exportState { font-size: 12px; color: #b5b8c0; }
     #editor { display: none; flex-direction: column; gap: 6px; width: 380px; }
     #editorSource, #savedNote { font-size: 12px; color: #b5b8c0; }
@@ -65,6 +69,11 @@ enum StudioPage {
             <select id="format"><option value="mp4">MP4</option><option value="png">PNG frames</option></select>
             <button id="range">Render range</button></div>
           <div id="exportState"></div>
+        </fieldset>
+        <fieldset id="compareBox" style="display:none"><legend>Recording</legend>
+          <div id="compareState"></div>
+          <div id="worst"></div>
+          <button id="compareAgain">Compare again</button>
         </fieldset>
       </div>
       <fieldset id="editor"><legend>Animation settings (chat, the contest editor's model)</legend>
@@ -188,6 +197,7 @@ enum StudioPage {
         }
         rows.appendChild(row);
       }
+      drawPlotRow();
       const instants = [0, ...summary.marks.map((mark) => mark.time), summary.duration]
         .filter((t, index, all) => all.indexOf(t) === index).sort((a, b) => a - b);
       for (const select of [$("from"), $("to")]) {
@@ -230,11 +240,55 @@ enum StudioPage {
       first = false;
     }
 
+    // The recording's plot, a row under the timeline's, once compared.
+    function drawPlotRow() {
+      const rows = $("rows");
+      rows.querySelectorAll(".row.plot").forEach((row) => row.remove());
+      if (!comparePlot) return;
+      const row = document.createElement("div");
+      row.className = "row plot";
+      row.innerHTML = '<span class="name">recording</span>';
+      const plot = document.createElement("img");
+      plot.src = comparePlot;
+      plot.alt = "SSIM and largest difference against the recording";
+      plot.title = "the recording against the scenario: SSIM (blue), largest luma difference (orange), changed frames (red)";
+      row.appendChild(plot);
+      rows.appendChild(row);
+    }
+
+    // The comparison with a recording (studio --compare): progress, the worst pairs to jump to, the plot on the timeline.
+    let compareShown = null, comparePlot = null, compareRuns = 0;
+    function showCompare(state) {
+      if (!state) return;
+      $("compareBox").style.display = "";
+      const key = JSON.stringify(state);
+      if (key === compareShown) return;
+      compareShown = key;
+      const phases = {
+        rendering: "rendering the scenario: " + state.done + " of " + state.total + " frames",
+        comparing: "comparing the two videos",
+        failed: state.error,
+        done: "offset " + state.offset + " frames (the recording's frame k is frame k + " + state.offset + " here); "
+          + (state.changed.length ? state.changed.length + " changed range(s), shaded on the timeline" : "no frame over the tolerance") };
+      $("compareState").textContent = state.recording + ": " + phases[state.phase];
+      $("worst").innerHTML = "";
+      for (const pair of state.worst) {
+        const button = document.createElement("button");
+        button.textContent = "frame " + pair.a + " (" + seconds(pair.a).toFixed(3) + " s), recording " + pair.b + ": SSIM "
+          + pair.ssim.toFixed(4) + ", largest " + pair.largestDifference;
+        button.onclick = () => { setPlaying(false); show(pair.a); };
+        $("worst").appendChild(button);
+      }
+      comparePlot = state.phase === "done" ? "/api/compare/plot?run=" + (++compareRuns) : null;
+      drawPlotRow();
+    }
+
     async function refreshStatus() {
       try {
         const status = await (await fetch("/api/status")).json();
         showError(status.error);
         if (status.generation !== generation) await loadSummary();
+        showCompare(status.compare);
         const job = status.export;
         $("exportState").textContent = job.phase === "idle" ? "" : job.phase + ": " + job.done + " of " + job.total + " frames"
           + (job.output ? " → " + job.output : "") + (job.error ? "\\n" + job.error : "");
@@ -396,6 +450,10 @@ enum StudioPage {
       $("savedNote").textContent = "saved to " + answer.saved + (answer.source === "file" ? "" : '; the scenario uses it once its "animation" names it');
     };
 
+    $("compareAgain").onclick = async () => {
+      const reply = await fetch("/api/compare", { method: "POST" });
+      if (!reply.ok) $("compareState").textContent = (await reply.json()).error;
+    };
     $("scrub").oninput = () => { setPlaying(false); show(Number($("scrub").value)); };
     $("play").onclick = () => setPlaying(!playing);
     document.querySelectorAll("input[name=view]").forEach((radio) => radio.onchange = () => show(frame));

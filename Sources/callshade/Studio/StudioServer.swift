@@ -234,7 +234,15 @@ struct StudioRoutes: HTTPHandler {
             return studio.resetSettings()
         case (.POST, "/api/settings/save"):
             return studio.saveSettings()
-        case (_, "/"), (_, "/api/summary"), (_, "/api/status"), (_, "/api/frame"), (_, "/api/export"), (_, "/api/settings"), (_, "/api/settings/save"):
+        case (.GET, "/api/compare"):
+            return studio.comparison.map { .json($0.state) } ?? .error("the studio was started without --compare", status: 404)
+        case (.POST, "/api/compare"):
+            return studio.compareAgain()
+        case (.GET, "/api/compare/plot"):
+            return studio.comparison?.plot(duration: studio.current.scenario.parsed.duration)
+                ?? .error("the studio was started without --compare", status: 404)
+        case (_, "/"), (_, "/api/summary"), (_, "/api/status"), (_, "/api/frame"), (_, "/api/export"), (_, "/api/settings"), (_, "/api/settings/save"),
+             (_, "/api/compare"), (_, "/api/compare/plot"):
             return .error("\(request.method.rawValue) is not allowed here", status: 405)
         default:
             return .error("no such page", status: 404)
