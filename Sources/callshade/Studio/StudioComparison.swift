@@ -66,7 +66,6 @@ final class StudioComparison: @unchecked Sendable {
             if running { return false }
             running = true
             current = State(recording: recording)
-            current.total = scenario.lastFrame + 1
             comparison = nil
             return true
         }

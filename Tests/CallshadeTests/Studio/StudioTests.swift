@@ -348,4 +348,61 @@ final class StudioTests: XCTestCase {
         let again = try await ask(port, "/api/frame?n=63")
         XCTAssertEqual(again.body, drawn.body)
     }
+
+    func testCompareWithARecordingFindsItsOffsetAndChangedRangeExactly() async throws {
+        // The recording: the example drawing with its third stroke's colour changed, from 0.5 s to 3.5 s (the studio's frame k + 15 is its k).
+        let folder = try scratchFolder()
+        let original = examples.appendingPathComponent("drawing.json").path
+        var drawing = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: original))) as? [String: Any])
+        var strokes = try XCTUnwrap(drawing["strokes"] as? [[String: Any]])
+        strokes[2]["color"] = "#E8C000"
+        drawing["strokes"] = strokes
+        let changed = folder.appendingPathComponent("changed.json").path
+        try JSONSerialization.data(withJSONObject: drawing).write(to: URL(fileURLWithPath: changed))
+        let recording = folder.appendingPathComponent("recording.mkv").path
+        let small = ["--size", "108x192", "--backend", "cpu"]
+        XCTAssertEqual(runInProcess(["render", changed, "--from", "0.5", "--to", "3.5", "--codec", "ffv1", "-o", recording] + small).status, 0)
+        // The oracle: the frames whose PNGs differ between the two scenarios, over the recording's span.
+        for (scenario, name) in [(original, "frames-a"), (changed, "frames-b")] {
+            XCTAssertEqual(runInProcess(["render", scenario, "--to", "3.5", "-o", folder.appendingPathComponent(name).path] + small).status, 0)
+        }
+        let differing = try (15..<105).filter { frame in
+            let name = String(format: "frame_%06d.png", frame)
+            return try Data(contentsOf: folder.appendingPathComponent("frames-a/" + name)) != Data(contentsOf: folder.appendingPathComponent("frames-b/" + name))
+        }
+        let first = try XCTUnwrap(differing.first), last = try XCTUnwrap(differing.last)
+        XCTAssertEqual(differing, Array(first...last))
+
+        let (studio, port) = try await start(original, small + ["--compare", recording])
+        let comparison = try XCTUnwrap(studio.comparison)
+        var state = comparison.state
+        for _ in 0..<1200 where state.phase == .rendering || state.phase == .comparing {
+            try await Task.sleep(for: .milliseconds(100))
+            state = comparison.state
+        }
+        XCTAssertEqual(state.phase, .done, state.error ?? "")
+        XCTAssertEqual(state.total, 420, "render draws the frames before 14 s")
+        XCTAssertEqual(state.offset, 15)
+        XCTAssertEqual(state.changed, [[first, last]])
+        XCTAssertFalse(state.worst.isEmpty)
+        XCTAssertTrue(state.worst.allSatisfy { (first...last).contains($0.a) && $0.b == $0.a - 15 }, "\(state.worst)")
+        let status = try JSONDecoder().decode(Studio.Status.self, from: try await ask(port, "/api/status").body)
+        XCTAssertEqual(status.compare, state)
+        let plot = try await ask(port, "/api/compare/plot")
+        XCTAssertEqual(plot.status, 200)
+        XCTAssertEqual(plot.headers["Content-Type"] as? String, "image/svg+xml")
+        XCTAssertTrue(plot.text.contains("data-from=\"\(first)\" data-to=\"\(last)\""), plot.text.prefix(400).description)
+        // Again, on the page's asking; one at a time.
+        let again = try await ask(port, "/api/compare", method: "POST")
+        XCTAssertEqual(again.status, 202, again.text)
+        let twice = try await ask(port, "/api/compare", method: "POST")
+        XCTAssertEqual(twice.status, 409, twice.text)
+
+        let (_, plainPort) = try await start(original)
+        let none = try await ask(plainPort, "/api/compare")
+        XCTAssertEqual(none.status, 404)
+        let missing = runInProcess(["studio", original, "--port", "0", "--compare", folder.appendingPathComponent("none.mp4").path])
+        XCTAssertNotEqual(missing.status, 0)
+        XCTAssertTrue(missing.standardError.contains("none.mp4"), missing.standardError)
+    }
 }
