@@ -93,7 +93,12 @@ final class StudioComparison: @unchecked Sendable {
             lock.withLock { running = false }
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("callshade-studio-compare-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        // Removed when the comparison ends, or by a stop (after its render is killed).
+        let folderKey = stop.register(.outputs) { try? FileManager.default.removeItem(at: folder) }
+        defer {
+            stop.unregister(folderKey)
+            try? FileManager.default.removeItem(at: folder)
+        }
         do {
             try? FileManager.default.removeItem(at: folder)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
