@@ -226,9 +226,13 @@ struct StudioRoutes: HTTPHandler {
         case (.GET, "/api/settings"):
             return studio.settings()
         case (.POST, "/api/settings"):
-            guard let body = await Self.body(of: request, limit: ChatAnimationSettingsReader.maximumBytes) else {
-                return .error("the settings sent are more than the 1 MiB settings may have", status: 413)
+            let body: [UInt8]?
+            do {
+                body = try await Self.body(of: request, limit: ChatAnimationSettingsReader.maximumBytes)
+            } catch {
+                return .error("the settings sent could not be read: \(error)", status: 400)
             }
+            guard let body else { return .error("the settings sent are more than the 1 MiB settings may have", status: 413) }
             return await studio.editSettings(body: body)
         case (.DELETE, "/api/settings"):
             return studio.resetSettings()
@@ -250,16 +254,12 @@ struct StudioRoutes: HTTPHandler {
     }
 
     /// The request's body, unless it is longer than `limit` bytes (nil; read no further).
-    static func body(of request: HTTPRequest, limit: Int) async -> [UInt8]? {
+    static func body(of request: HTTPRequest, limit: Int) async throws -> [UInt8]? {
         if let count = request.bodySequence.count, count > limit { return nil }
         var bytes: [UInt8] = []
-        do {
-            for try await chunk in request.bodySequence {
-                bytes += chunk
-                if bytes.count > limit { return nil }
-            }
-        } catch {
-            return nil
+        for try await chunk in request.bodySequence {
+            bytes += chunk
+            if bytes.count > limit { return nil }
         }
         return bytes
     }

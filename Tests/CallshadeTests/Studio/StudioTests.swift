@@ -339,10 +339,14 @@ final class StudioTests: XCTestCase {
         let drawn = try await ask(port, "/api/frame?n=63")
         _ = try settingsState(try await ask(port, "/api/settings/save", method: "POST"))
         XCTAssertEqual(try String(contentsOf: settingsFile, encoding: .utf8), sent)
-        // The settings file is watched: the save reloads the scenario, which now has them itself.
-        let reloaded = await studio.checkForChanges()
-        XCTAssertTrue(reloaded)
-        let after = try settingsState(try await ask(port, "/api/settings"))
+        // The settings file is watched: the save reloads the scenario (here, or on the server's own poll), which now has them itself.
+        var after = try settingsState(try await ask(port, "/api/settings"))
+        for _ in 0..<100 where after.edited {
+            await studio.checkForChanges()
+            try await Task.sleep(for: .milliseconds(50))
+            after = try settingsState(try await ask(port, "/api/settings"))
+        }
+        XCTAssertEqual(studio.current.generation, 2, "reloaded once")
         XCTAssertFalse(after.edited)
         XCTAssertEqual(after.json, sent)
         let again = try await ask(port, "/api/frame?n=63")
