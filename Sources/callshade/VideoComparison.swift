@@ -99,7 +99,8 @@ struct VideoComparison {
          try Self.picture(Self.open(second), frame: pair.b, frameDuration: frameDuration))
     }
 
-    private static func picture(_ source: VideoSource, frame: Int, frameDuration: Double) throws -> RGBAImage {
+    /// Frame `frame` of `source` (opened by `open`) as RGB, as `pictures` gives it.
+    static func picture(_ source: VideoSource, frame: Int, frameDuration: Double) throws -> RGBAImage {
         let picture: SourcePicture
         do { picture = try source.picture(at: (Double(frame) + 0.5) * frameDuration) } catch { throw Diagnostic.video(error.description) }
         guard case .ycbcr(let decoded) = picture else { throw Diagnostic.video("\(source.path): frame \(frame) is not a video picture") }

@@ -60,7 +60,7 @@ final class Studio: @unchecked Sendable {
         self.comparison = comparison
         let scenario = try StudioScenario(file: file, options: scene, size: render.size)
         self.scenario = scenario
-        canvas = StudioCanvas(scene: scene, render: render)
+        canvas = StudioCanvas(scene: scene, render: render, comparison: comparison)
         stamps = FileStamps(scenario.watchedFiles)
         comparison?.start(scenario)
     }
@@ -132,6 +132,8 @@ final class Studio: @unchecked Sendable {
                 do {
                     let drawn = try canvas.value.draw(request, of: box.value, version: version)
                     continuation.resume(returning: StudioReply(status: 200, contentType: "image/png", body: drawn.png, headers: drawn.headers))
+                } catch let refused as StudioRequestError {
+                    continuation.resume(returning: .error(refused.message, status: 400))
                 } catch {
                     continuation.resume(returning: .error(Callshade.ending(for: error).message, status: 500))
                 }

@@ -1,5 +1,6 @@
 import CallshadeCore
 import CallshadeSystem
+import CallshadeVideo
 import Foundation
 
 /// `studio SCENARIO --compare RECORDING`: the scenario rendered as `render`
@@ -75,6 +76,19 @@ final class StudioComparison: @unchecked Sendable {
         thread.name = "callshade.studio.compare"
         thread.start()
         return true
+    }
+
+    /// The recording's frame paired with the studio's frame `n` (the
+    /// recording's frame n - offset) as RGB, as `compare -o` shows it; nil
+    /// while not compared or when the recording has no such frame. Used on
+    /// the drawing thread alone (`source` is opened there, once).
+    func recordingFrame(pairedWith n: Int, source: inout VideoSource?) throws -> RGBAImage? {
+        guard let comparison = lock.withLock({ comparison }) else { return nil }
+        let frame = n - comparison.offset
+        let opened = try source ?? VideoComparison.open(recording)
+        source = opened
+        guard (0..<opened.frameCount).contains(frame) else { return nil }
+        return try VideoComparison.picture(opened, frame: frame, frameDuration: comparison.frameDuration)
     }
 
     /// The plot of the comparison over the scenario's `duration` (the timeline's), once done.

@@ -59,6 +59,8 @@ enum StudioPage {
           <label><input type="radio" name="view" value="render" checked> renderer (as render draws it)</label>
           <label><input type="radio" name="view" value="reference"> CPU reference</label>
           <label><input type="radio" name="view" value="difference"> difference (GPU against CPU)</label>
+          <label class="recordingView" style="display:none"><input type="radio" name="view" value="recording"> the recording (its paired frame)</label>
+          <label class="recordingView" style="display:none"><input type="radio" name="view" value="recording-difference"> difference against the recording (full size)</label>
           <label><input type="checkbox" id="full"> full size</label>
           <div id="metrics"></div>
         </fieldset>
@@ -139,8 +141,10 @@ enum StudioPage {
           if (shownUrl) URL.revokeObjectURL(shownUrl);
           shownUrl = picture;
           const largest = reply.headers.get("X-Callshade-Largest-Difference");
-          $("metrics").textContent = largest === null ? "" : "largest difference " + largest + ", pixels over 1 level: "
-            + reply.headers.get("X-Callshade-Pixels-Over") + (reply.headers.get("X-Callshade-Passes") === "yes" ? " (passes)" : " (fails)");
+          const paired = reply.headers.get("X-Callshade-Recording-Frame");
+          $("metrics").textContent = (paired === null ? "" : "the recording's frame " + paired + ". ")
+            + (largest === null ? "" : "largest difference " + largest + ", pixels over 1 level: "
+            + reply.headers.get("X-Callshade-Pixels-Over") + (reply.headers.get("X-Callshade-Passes") === "yes" ? " (passes)" : " (fails)"));
         } else if (reply.status !== 503) {
           showError((await reply.json()).error);
         }
@@ -279,6 +283,7 @@ enum StudioPage {
         button.onclick = () => { setPlaying(false); show(pair.a); };
         $("worst").appendChild(button);
       }
+      document.querySelectorAll(".recordingView").forEach((label) => label.style.display = state.phase === "done" ? "" : "none");
       comparePlot = state.phase === "done" ? "/api/compare/plot?run=" + (++compareRuns) : null;
       drawPlotRow();
     }

@@ -1,4 +1,7 @@
 @testable import callshade
+import CallshadeCore
+import CallshadePNG
+import CallshadeReport
 import CallshadeSystem
 import Foundation
 #if canImport(FoundationNetworking)
@@ -170,16 +173,23 @@ final class StudioTests: XCTestCase {
         let shorter = original.replacingOccurrences(of: "\"duration\": 14", with: "\"duration\": 12")
         XCTAssertNotEqual(shorter, original, "the example's duration is where this test looks for it")
         try shorter.write(to: file, atomically: true, encoding: .utf8)
-        let reloaded = await studio.checkForChanges()
-        XCTAssertTrue(reloaded)
-        let summary = try JSONDecoder().decode(StudioSummary.self, from: try await ask(port, "/api/summary").body)
+        // Noticed here, or by the server's own poll (twice a second) if it comes first.
+        var summary = try JSONDecoder().decode(StudioSummary.self, from: try await ask(port, "/api/summary").body)
+        for _ in 0..<100 where summary.generation == 1 {
+            await studio.checkForChanges()
+            try await Task.sleep(for: .milliseconds(20))
+            summary = try JSONDecoder().decode(StudioSummary.self, from: try await ask(port, "/api/summary").body)
+        }
         XCTAssertEqual(summary.generation, 2)
         XCTAssertEqual(summary.lastFrame, 360)
 
         try Data("{\"scene\": \"drawing\", \"duration\": -1}".utf8).write(to: file)
-        let broken = await studio.checkForChanges()
-        XCTAssertTrue(broken)
-        let status = try JSONDecoder().decode(Studio.Status.self, from: try await ask(port, "/api/status").body)
+        var status = try JSONDecoder().decode(Studio.Status.self, from: try await ask(port, "/api/status").body)
+        for _ in 0..<100 where status.error == nil {
+            await studio.checkForChanges()
+            try await Task.sleep(for: .milliseconds(20))
+            status = try JSONDecoder().decode(Studio.Status.self, from: try await ask(port, "/api/status").body)
+        }
         let validate = runInProcess(["validate", file.path])
         XCTAssertEqual(validate.status, 1)
         XCTAssertEqual(status.error.map { $0 + "\n" }, validate.standardError)
@@ -396,6 +406,25 @@ final class StudioTests: XCTestCase {
         XCTAssertEqual(plot.status, 200)
         XCTAssertEqual(plot.headers["Content-Type"] as? String, "image/svg+xml")
         XCTAssertTrue(plot.text.contains("data-from=\"\(first)\" data-to=\"\(last)\""), plot.text.prefix(400).description)
+        // The recording's frame paired with the studio's frame 60 (its 45, in the changed range): nearer the changed scenario's PNG than the original's.
+        let paired = try await ask(port, "/api/frame?n=60&view=recording")
+        XCTAssertEqual(paired.status, 200, paired.text)
+        XCTAssertEqual(paired.headers["X-Callshade-Recording-Frame"] as? String, "45")
+        let pairedFile = folder.appendingPathComponent("paired.png")
+        try paired.body.write(to: pairedFile)
+        let shown = try PNGFile.read(path: pairedFile.path)
+        let mean = { (other: String) in
+            try ImageMetrics(shown, try PNGFile.read(path: folder.appendingPathComponent(other + "/frame_000060.png").path), tolerance: 1)
+                .meanDifference.prefix(3).reduce(0, +)
+        }
+        XCTAssertLessThan(try mean("frames-b"), try mean("frames-a"))
+        let against = try await ask(port, "/api/frame?n=60&view=recording-difference")
+        XCTAssertEqual(against.status, 200, against.text)
+        XCTAssertNotEqual(against.headers["X-Callshade-Largest-Difference"] as? String, "0")
+        let unpaired = try await ask(port, "/api/frame?n=300&view=recording")
+        XCTAssertEqual(unpaired.status, 400)
+        XCTAssertTrue(unpaired.text.contains("no frame paired with frame 300"), unpaired.text)
+
         // Again, on the page's asking; one at a time.
         let again = try await ask(port, "/api/compare", method: "POST")
         XCTAssertEqual(again.status, 202, again.text)
