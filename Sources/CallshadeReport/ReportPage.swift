@@ -27,12 +27,15 @@ public struct ReportPage {
     public let subtitle: String
     public let labels: (String, String)
     public let rows: [Row]
+    /// HTML put before the table as it is (the caller's own markup: two videos' plot over time).
+    public let figure: String?
 
-    public init(heading: String, subtitle: String, labels: (String, String), rows: [Row]) {
+    public init(heading: String, subtitle: String, labels: (String, String), rows: [Row], figure: String? = nil) {
         self.heading = heading
         self.subtitle = subtitle
         self.labels = labels
         self.rows = rows
+        self.figure = figure
     }
 
     /// Worst first: failing rows, then by largest difference, then by pixels over tolerance.
@@ -66,6 +69,7 @@ public struct ReportPage {
         <p class="sub">\(escape(subtitle))</p>
         <p class="sub">\(rows.count) frame\(rows.count == 1 ? "" : "s"), \(failing == 0 ? "all within tolerance" : "\(failing) over tolerance").
         A frame passes when at most 0.1 % of its pixels have a channel off by more than the tolerance and no channel is off by more than \(ImageMetrics.edgeAllowance) (anti-aliased edges).</p>
+        \(figure ?? "")
         <table>
         <tr><th>frame</th><th>result</th><th>max |&Delta;| R G B A</th><th>mean |&Delta;|</th><th>PSNR (dB)</th><th>pixels over tolerance</th></tr>
 

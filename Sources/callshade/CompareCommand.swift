@@ -24,8 +24,10 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
         frames that aligns them best (within --most-offset seconds), then prints \
         for each pair of frames its SSIM and largest difference on the luma, the \
         ranges of A's frames whose largest difference is over the tolerance, and \
-        the worst pair. The videos need the same size and frame rate. Exit \
-        status: 0 no frame over the tolerance, 1 some, 2 error.
+        the worst pair; with -o, REPORT_DIR gets a plot of both over time and \
+        the worst pairs (up to 6, at least half a second apart) side by side \
+        with their heat maps. The videos need the same size and frame rate. \
+        Exit status: 0 no frame over the tolerance, 1 some, 2 error.
 
         A frame passes when at most 0.1 % of its pixels are over the tolerance and \
         no channel is off by more than 16 (anti-aliased edges): the tests' rule. \
@@ -35,7 +37,7 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
           callshade compare Examples/call.json --every 2 -o report
           callshade compare --times 0,5.5,9 --size 390x844 -o report
           callshade compare a.png b.png -o diff
-          callshade compare recording.mp4 render.mp4 --tolerance 48
+          callshade compare recording.mp4 render.mp4 --tolerance 48 -o report
         """
     )
 
@@ -58,7 +60,9 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
 
     @Option(help: ArgumentHelp("Two videos: the largest shift between them looked for, in seconds (default 2).", valueName: "SECONDS"),
             transform: ArgumentValues.interval("--most-offset"))
-    var mostOffset: Double = 2
+    var mostOffset: Double = CompareCommand.defaultMostOffset
+
+    static let defaultMostOffset = 2.0
 
     @OptionGroup var layerOptions: LayerOptions
     @OptionGroup var sceneOptions: SceneOptions
@@ -86,8 +90,7 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
             return try comparePictures(inputs[0], inputs[1], cleanup: cleanup)
         }
         if inputs.count == 2 {
-            guard output == nil else { throw Diagnostic.optionCombination(option: "-o", rule: "is for renders and PNGs; two videos' comparison is printed") }
-            return try compareVideos(inputs[0], inputs[1])
+            return try compareVideos(inputs[0], inputs[1], cleanup: cleanup)
         }
         guard inputs.count <= 1 else { throw Diagnostic.optionCombination(option: "compare", rule: "takes one scenario, two PNG files or two videos") }
         guard let output else { throw Diagnostic.optionCombination(option: "-o REPORT_DIR", rule: "is needed to compare renders") }
@@ -137,7 +140,11 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
         return metrics.passes
     }
 
-    private func compareVideos(_ first: String, _ second: String) throws -> Bool {
+    /// The most worst pairs a two videos' report shows, and how far apart they are, in seconds at least.
+    static let worstShown = 6
+    static let worstSpacing = 0.5
+
+    private func compareVideos(_ first: String, _ second: String, cleanup: StopCleanup) throws -> Bool {
         let comparison = try VideoComparison(first, second, mostOffset: mostOffset, tolerance: tolerance)
         let seconds = { (frame: Int) in String(format: "%.3f s", Double(frame) * comparison.frameDuration) }
         print("offset: \(comparison.offset) frames (\(seconds(comparison.offset))): B's frame k is A's frame k\(comparison.offset < 0 ? "" : "+")\(comparison.offset)")
@@ -152,7 +159,34 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
         if let worst = comparison.worst {
             print("worst: A \(worst.a), B \(worst.b): SSIM \(String(format: "%.5f", worst.ssim)), largest difference \(worst.largestDifference)")
         }
+        if let output { try writeVideoReport(comparison, to: output, cleanup: cleanup) }
         return changed.isEmpty
+    }
+
+    /// Two videos' report: the plot over time, then the worst pairs side by side with their heat maps.
+    private func writeVideoReport(_ comparison: VideoComparison, to output: String, cleanup: StopCleanup) throws {
+        let folder = try stage(output, cleanup: cleanup)
+        let names = (URL(fileURLWithPath: comparison.first).lastPathComponent, URL(fileURLWithPath: comparison.second).lastPathComponent)
+        let spacing = max(1, Int((Self.worstSpacing / comparison.frameDuration).rounded()))
+        var rows: [ReportPage.Row] = []
+        var text: TextRenderer?
+        for pair in comparison.worstPairs(count: Self.worstShown, spacing: spacing) {
+            let (a, b) = try comparison.pictures(pair)
+            let label = try text ?? CompareHeatMap.label(width: a.width)
+            text = label
+            let title = String(format: "A %d, B %d (A at %.3f s): SSIM %.5f", pair.a, pair.b, Double(pair.a) * comparison.frameDuration, pair.ssim)
+            rows.append(try writePictures(a, b, title: title, name: String(format: "a%06d", pair.a), folder: folder.path, text: label,
+                                          labels: ("A \(pair.a)", "B \(pair.b)")))
+        }
+        let seconds = Double(comparison.framesA) * comparison.frameDuration
+        let changed = comparison.changedRanges.map { "A \($0.lowerBound) to \($0.upperBound)" }.joined(separator: ", ")
+        let figure = "<figure style=\"margin: 16px 0\">" + ComparisonPlot.svg(comparison, seconds: seconds, pixelHeight: 200)
+            + "<figcaption>Each pair over A's time (0 to \(String(format: "%.3f", seconds)) s), B shifted by \(comparison.offset) frames: "
+            + "SSIM in blue (\(CallTimeline.number(ComparisonPlot.ssimFloor(comparison))) at the bottom, 1 at the top), the largest luma difference in orange (0 to 255), the tolerance "
+            + "(\(comparison.tolerance)) dashed, the changed frames shaded red (\(changed.isEmpty ? "none" : changed)). "
+            + "Below: the worst pairs (lowest SSIM, at least \(CallTimeline.number(Self.worstSpacing)) s apart), A left, B right.</figcaption></figure>"
+        let subtitle = "\(comparison.first) (A) vs \(comparison.second) (B), \(comparison.pairs.count) pairs, offset \(comparison.offset) frames"
+        try writePage(ReportPage(heading: "callshade: two videos", subtitle: subtitle, labels: names, rows: rows, figure: figure), folder: folder)
     }
 
     /// A PNG given to compare: one it cannot read (missing, not a file,

@@ -25,6 +25,10 @@ struct VideoComparison {
     let frameDuration: Double
     let pairs: [Pair]
     let tolerance: Int
+    /// The videos' paths, and how many frames A has.
+    let first: String
+    let second: String
+    let framesA: Int
 
     /// The most frames a video compared may have.
     static let mostFrames = 36_000
@@ -43,6 +47,9 @@ struct VideoComparison {
         }
         frameDuration = durationA
         self.tolerance = tolerance
+        self.first = first
+        self.second = second
+        framesA = a.frameCount
         let blocksA = try (0..<a.frameCount).map { try Self.blockMeans(Self.luma(a, frame: $0, frameDuration: durationA), width: a.width, height: a.height) }
         let blocksB = try (0..<b.frameCount).map { try Self.blockMeans(Self.luma(b, frame: $0, frameDuration: durationA), width: b.width, height: b.height) }
         let found = try Self.bestOffset(blocksA, blocksB, most: Int(min(mostOffset / durationA, Double(Self.mostFrames)).rounded()))
@@ -73,7 +80,44 @@ struct VideoComparison {
     /// The pair with the lowest SSIM (the first of equals).
     var worst: Pair? { pairs.min { $0.ssim < $1.ssim } }
 
-    private static func open(_ path: String) throws -> VideoSource {
+    /// The pairs that differ at all, lowest SSIM first (the earlier of
+    /// equals), at most `count`, no two less than `spacing` of A's frames
+    /// apart (so that one long change does not fill the list).
+    func worstPairs(count: Int, spacing: Int) -> [Pair] {
+        var chosen: [Pair] = []
+        for pair in pairs.filter({ $0.largestDifference > 0 }).sorted(by: { ($0.ssim, $0.a) < ($1.ssim, $1.a) }) {
+            guard chosen.count < count else { break }
+            if chosen.allSatisfy({ abs($0.a - pair.a) >= spacing }) { chosen.append(pair) }
+        }
+        return chosen
+    }
+
+    /// The pictures of `pair`, A's frame and B's, decoded again and turned
+    /// into RGB with each file's matrix and range (the chroma of the 2x2 block a pixel is in).
+    func pictures(_ pair: Pair) throws -> (RGBAImage, RGBAImage) {
+        (try Self.picture(Self.open(first), frame: pair.a, frameDuration: frameDuration),
+         try Self.picture(Self.open(second), frame: pair.b, frameDuration: frameDuration))
+    }
+
+    /// Frame `frame` of `source` (opened by `open`) as RGB, as `pictures` gives it.
+    static func picture(_ source: VideoSource, frame: Int, frameDuration: Double) throws -> RGBAImage {
+        let picture: SourcePicture
+        do { picture = try source.picture(at: (Double(frame) + 0.5) * frameDuration) } catch { throw Diagnostic.video(error.description) }
+        guard case .ycbcr(let decoded) = picture else { throw Diagnostic.video("\(source.path): frame \(frame) is not a video picture") }
+        var image = RGBAImage(width: decoded.width, height: decoded.height, fill: (0, 0, 0, 255))
+        for y in 0..<decoded.height {
+            for x in 0..<decoded.width {
+                let chroma = (y / 2) * decoded.chromaWidth + x / 2
+                let colour = YCbCrConversion.rgb(luma: Double(decoded.luma[y * decoded.width + x]), cb: Double(decoded.cb[chroma]),
+                                                 cr: Double(decoded.cr[chroma]), matrix: decoded.matrix, range: decoded.range)
+                image.setPixel(x: x, y: y, (Quantize.byte(colour.r), Quantize.byte(colour.g), Quantize.byte(colour.b), 255))
+            }
+        }
+        return image
+    }
+
+    /// The video at `path`, checked as compare needs it (a video, not too long).
+    static func open(_ path: String) throws -> VideoSource {
         let source: VideoSource
         do { source = try VideoSource(path: path) } catch { throw Diagnostic.video(error.description) }
         guard source.loopDuration != nil else { throw Diagnostic.video("\(path): is a still picture, not a video (two PNGs are compared as pictures)") }

@@ -1,4 +1,7 @@
 @testable import callshade
+import CallshadeCore
+import CallshadePNG
+import CallshadeReport
 import Foundation
 import XCTest
 
@@ -68,6 +71,40 @@ final class VideoCompareTests: XCTestCase {
         XCTAssertEqual(same.status, 0, same.standardError)
         XCTAssertTrue(same.standardOutput.contains("offset: 0 frames") && same.standardOutput.contains("changed (largest luma difference over 1): none"),
                       same.standardOutput)
+
+        // The report: the plot over time with one point a pair and the changed range shaded exactly, then the worst pairs' pictures.
+        let report = folder.appendingPathComponent("report")
+        let reported = runInProcess(["compare", a, b, "-o", report.path])
+        XCTAssertEqual(reported.status, 1, reported.standardError)
+        let page = try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertEqual(page.components(separatedBy: "class=\"changed\"").count - 1, 1, "one changed range")
+        XCTAssertTrue(page.contains("data-from=\"\(first)\" data-to=\"89\""), "the range shaded is A \(first) to 89")
+        let ssimLine = try XCTUnwrap(page.components(separatedBy: "class=\"ssim\"").dropFirst().first)
+        let points = try XCTUnwrap(ssimLine.components(separatedBy: "points=\"").dropFirst().first?.components(separatedBy: "\"").first)
+        XCTAssertEqual(points.split(separator: " ").count, 75, "a point for each pair")
+        let worstPairs = comparison.worstPairs(count: CompareCommand.worstShown, spacing: 15)
+        XCTAssertFalse(worstPairs.isEmpty)
+        XCTAssertLessThan(worstPairs.count, CompareCommand.worstShown, "the 45 changed frames have room for fewer than 6 pairs 15 frames apart")
+        // Every changed pair left out is nearer than 15 frames to a worse (or as bad) one shown.
+        for pair in comparison.pairs where pair.largestDifference > 0 && !worstPairs.contains(pair) {
+            XCTAssertTrue(worstPairs.contains { abs($0.a - pair.a) < 15 && ($0.ssim, $0.a) < (pair.ssim, pair.a) }, "A \(pair.a) left out")
+        }
+        for (index, pair) in worstPairs.enumerated() {
+            XCTAssertTrue((first...89).contains(pair.a), "worst pair A \(pair.a) is a changed frame")
+            XCTAssertEqual(pair.b, pair.a - 15)
+            for other in worstPairs[..<index] { XCTAssertGreaterThanOrEqual(abs(other.a - pair.a), 15) }
+            if index > 0 { XCTAssertGreaterThanOrEqual(pair.ssim, worstPairs[index - 1].ssim) }
+            let stem = report.appendingPathComponent(String(format: "a%06d", pair.a)).path
+            for suffix in ["-side.png", "-diff.png"] { XCTAssertTrue(FileManager.default.fileExists(atPath: stem + suffix), stem + suffix) }
+            XCTAssertTrue(page.contains(String(format: "a%06d-side.png", pair.a)))
+            // Each side is its own video's frame: nearer the PNG frame of its scenario than the other's (they differ there).
+            let name = String(format: "frame_%06d.png", pair.a)
+            let pngA = try PNGFile.read(path: framesA + "/" + name), pngB = try PNGFile.read(path: framesB + "/" + name)
+            let shownA = try PNGFile.read(path: stem + "-a.png"), shownB = try PNGFile.read(path: stem + "-b.png")
+            let mean = { (x: RGBAImage, y: RGBAImage) in try ImageMetrics(x, y, tolerance: 1).meanDifference.prefix(3).reduce(0, +) }
+            XCTAssertLessThan(try mean(shownA, pngA), try mean(shownA, pngB), "A \(pair.a)")
+            XCTAssertLessThan(try mean(shownB, pngB), try mean(shownB, pngA), "B \(pair.b)")
+        }
     }
 
     func testVideosThatCannotBeComparedAreRefused() throws {
@@ -84,9 +121,13 @@ final class VideoCompareTests: XCTestCase {
         let missing = runInProcess(["compare", a, folder.appendingPathComponent("none.mp4").path])
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.standardError.contains("none.mp4"), missing.standardError)
+        // A video against itself: a report without worst pairs.
         let report = runInProcess(["compare", a, a, "-o", folder.appendingPathComponent("report").path])
-        XCTAssertEqual(report.status, 2)
-        XCTAssertTrue(report.standardError.contains("two videos' comparison is printed"), report.standardError)
+        XCTAssertEqual(report.status, 0, report.standardError)
+        let page = try String(contentsOf: folder.appendingPathComponent("report/index.html"), encoding: .utf8)
+        XCTAssertFalse(page.contains("<section"), "no pair differs")
+        let again = runInProcess(["compare", a, a, "-o", folder.appendingPathComponent("report").path])
+        XCTAssertEqual(again.status, 2, "the report folder is not empty any more")
         // A shift longer than the videos: every shift is looked at, none traps.
         let huge = runInProcess(["compare", a, a, "--most-offset", "1e300"])
         XCTAssertEqual(huge.status, 0, huge.standardError)

@@ -29,6 +29,8 @@ struct StudioReply: Sendable {
 final class Studio: @unchecked Sendable {
     let file: String
     let exports: StudioExports
+    /// The comparison with a recording (`--compare`), if any.
+    let comparison: StudioComparison?
     private let scene: SceneOptions
     private let size: FrameSize?
     private let drawing = StudioDrawingThread()
@@ -39,18 +41,28 @@ final class Studio: @unchecked Sendable {
     private var generation = 1
     private var problem: String?
     private var stamps: FileStamps
+    /// The animation editor's settings for a chat, when the page changed them (nil: the scenario's own).
+    private var draft: ChatAnimationSettings?
+    /// The scenario read with `draft` as its animation.
+    private var edited: StudioScenario?
+    /// Counts every change of what frames are drawn from (a reload, an edit of the settings), for the canvas's kept frames.
+    private var version = 1
+    /// Whether an edit of the settings is being applied (one at a time).
+    private var editing = false
 
     /// Reads and checks `file` (an error is thrown as `validate` would report it);
     /// `render` gives the renderer and `--size`, `exportArguments` the options every export's render gets.
-    init(file: String, scene: SceneOptions, render: RenderOptions, exports: StudioExports) throws {
+    init(file: String, scene: SceneOptions, render: RenderOptions, exports: StudioExports, comparison: StudioComparison? = nil) throws {
         self.file = file
         self.scene = scene
         size = render.size
         self.exports = exports
+        self.comparison = comparison
         let scenario = try StudioScenario(file: file, options: scene, size: render.size)
         self.scenario = scenario
-        canvas = StudioCanvas(scene: scene, render: render)
+        canvas = StudioCanvas(scene: scene, render: render, comparison: comparison)
         stamps = FileStamps(scenario.watchedFiles)
+        comparison?.start(scenario)
     }
 
     deinit {
@@ -80,17 +92,31 @@ final class Studio: @unchecked Sendable {
         let generation: Int
         let error: String?
         let export: StudioExports.State
+        /// The comparison with the recording (absent without `--compare`).
+        let compare: StudioComparison.State?
     }
 
     var status: Status {
         lock.lock()
         defer { lock.unlock() }
-        return Status(generation: generation, error: problem, export: exports.state)
+        return Status(generation: generation, error: problem, export: exports.state, compare: comparison?.state)
+    }
+
+    /// `POST /api/compare`: renders and compares the scenario as it is now again (409 while a comparison runs).
+    func compareAgain() -> StudioReply {
+        guard let comparison else { return .error("the studio was started without --compare", status: 404) }
+        guard comparison.start(current.scenario) else { return .error("the comparison with the recording is running; one runs at a time", status: 409) }
+        return .json(comparison.state, status: 202)
+    }
+
+    /// What frames are drawn from: the scenario, or the one with the editor's settings; and `version`.
+    private var shown: (scenario: StudioScenario, version: Int) {
+        lock.withLock { (edited ?? scenario, version) }
     }
 
     /// `GET /api/frame`: the PNG of the frame `query` asks for, drawn on the drawing thread.
     func frame(query: [String: String]) async -> StudioReply {
-        let (scenario, generation) = current
+        let (scenario, version) = shown
         let request: StudioFrameRequest
         do {
             request = try StudioFrameRequest(query: query, scenario: scenario)
@@ -104,8 +130,10 @@ final class Studio: @unchecked Sendable {
         return await withCheckedContinuation { continuation in
             drawing.submitFrame({
                 do {
-                    let drawn = try canvas.value.draw(request, of: box.value, generation: generation)
+                    let drawn = try canvas.value.draw(request, of: box.value, version: version)
                     continuation.resume(returning: StudioReply(status: 200, contentType: "image/png", body: drawn.png, headers: drawn.headers))
+                } catch let refused as StudioRequestError {
+                    continuation.resume(returning: .error(refused.message, status: 400))
                 } catch {
                     continuation.resume(returning: .error(Callshade.ending(for: error).message, status: 500))
                 }
@@ -135,13 +163,20 @@ final class Studio: @unchecked Sendable {
             drawing.submit { [self] in
                 do {
                     let fresh = try StudioScenario(file: file, options: scene, size: size)
+                    // The editor's settings stay over the new version, unless it now has them itself (a save).
+                    var draft = lock.withLock { self.draft }
+                    if draft != nil, (fresh.parsed as? ChatScenario)?.animation.settings == draft { draft = nil }
+                    let edited = try draft.map { try StudioScenario(file: file, options: scene, size: size, settings: $0) }
                     lock.lock()
                     scenario = fresh
+                    self.draft = draft
+                    self.edited = edited
                     generation += 1
+                    version += 1
                     problem = nil
                     // The files the new version names are watched from now on.
                     stamps = FileStamps(fresh.watchedFiles)
-                    let next = generation
+                    let next = version
                     lock.unlock()
                     canvas.forget(before: next)
                 } catch {
@@ -154,6 +189,93 @@ final class Studio: @unchecked Sendable {
                 continuation.resume()
             }
         }
+    }
+
+    /// `GET /api/settings`: the chat's animation settings as the editor shows them.
+    func settings() -> StudioReply {
+        settingsState.map { .json($0) } ?? noSettings
+    }
+
+    /// The editor's view of the settings; nil when the scenario is not a chat.
+    private var settingsState: StudioSettingsState? {
+        let (scenario, draft) = lock.withLock { (self.scenario, self.draft) }
+        guard let chat = scenario.parsed as? ChatScenario, let source = scenario.animation else { return nil }
+        return StudioSettingsState(source: source.name, file: source.file, saveTo: source.saveTarget(scenario: file), edited: draft != nil,
+                                   json: ChatAnimationSettingsWriter.text(draft ?? chat.animation.settings ?? .defaults),
+                                   notDrawn: ChatAnimationSettings.unrenderedBlocks)
+    }
+
+    private var noSettings: StudioReply {
+        .error("a \(current.scenario.parsed.scene) scene has no animation settings (a chat's has)", status: 404)
+    }
+
+    /// `POST /api/settings`: the editor's settings (`body`, JSON), checked as
+    /// `chat-settings check` checks a file; frames are drawn with them from
+    /// now on (the scenario is read as if its `animation` held them). Nothing is written.
+    func editSettings(body: [UInt8]) async -> StudioReply {
+        guard current.scenario.parsed is ChatScenario else { return noSettings }
+        let settings: ChatAnimationSettings
+        do {
+            settings = try StudioSettingsState.settings(from: body)
+        } catch {
+            return .error(Callshade.ending(for: error).message, status: 400)
+        }
+        let started = lock.withLock {
+            if editing { return false }
+            editing = true
+            return true
+        }
+        guard started else { return .error("the settings sent before are still being applied; send one change at a time", status: 503) }
+        defer { lock.withLock { editing = false } }
+        let failure: String? = await withCheckedContinuation { continuation in
+            drawing.submit { [self] in
+                do {
+                    let own = (current.scenario.parsed as? ChatScenario)?.animation.settings
+                    let edited = own == settings ? nil : try StudioScenario(file: file, options: scene, size: size, settings: settings)
+                    lock.lock()
+                    draft = edited == nil ? nil : settings
+                    self.edited = edited
+                    version += 1
+                    let next = version
+                    lock.unlock()
+                    canvas.forget(before: next)
+                    continuation.resume(returning: nil)
+                } catch {
+                    continuation.resume(returning: Callshade.ending(for: error).message)
+                }
+            } dropped: {
+                continuation.resume(returning: "the studio is stopping")
+            }
+        }
+        if let failure { return .error(failure, status: 400) }
+        return self.settings()
+    }
+
+    /// `DELETE /api/settings`: frames follow the scenario's own settings again.
+    func resetSettings() -> StudioReply {
+        lock.withLock {
+            if draft != nil {
+                draft = nil
+                edited = nil
+                version += 1
+            }
+        }
+        return settings()
+    }
+
+    /// `POST /api/settings/save`: writes the settings shown, as
+    /// `chat-settings export` writes them, to the settings file the scenario
+    /// names (which reloads it), else to `STEM.animation.json` beside it.
+    /// The scenario file itself is never written.
+    func saveSettings() -> StudioReply {
+        guard var state = settingsState else { return noSettings }
+        do {
+            try ChatSettingsCommand.write(state.json, to: state.saveTo)
+        } catch {
+            return .error(Callshade.ending(for: error).message, status: 500)
+        }
+        state.saved = state.saveTo
+        return .json(state)
     }
 
     /// `POST /api/export`: starts rendering the range `query` gives, unless an export is running.

@@ -2,6 +2,7 @@ import CallshadeCore
 import CallshadePNG
 import CallshadeRender
 import CallshadeReport
+import CallshadeVideo
 
 /// What the studio draws with, used on its drawing thread alone: the
 /// renderers `--backend` and the CPU reference give (made once, on first
@@ -18,14 +19,19 @@ final class StudioCanvas {
     static let preparedKept = 2
 
     private struct Key: Equatable {
-        let generation: Int
+        let version: Int
         let full: Bool
         let layers: Set<SceneTag>?
     }
 
-    init(scene: SceneOptions, render: RenderOptions) {
+    /// The comparison with a recording (`--compare`), and the recording opened for its views.
+    private let comparison: StudioComparison?
+    private var recording: VideoSource?
+
+    init(scene: SceneOptions, render: RenderOptions, comparison: StudioComparison? = nil) {
         self.scene = scene
         self.render = render
+        self.comparison = comparison
     }
 
     /// A picture drawn, its PNG's bytes and what the page may show of it.
@@ -34,10 +40,13 @@ final class StudioCanvas {
         var headers: [String: String] = [:]
     }
 
-    /// The frame `request` asks of `scenario` (reloaded `generation` times):
+    /// The frame `request` asks of `scenario` (`version` counts the studio's reloads and settings edits):
     /// `frame`'s picture for the same instant, size, layers and backend, or compare's heat map.
-    func draw(_ request: StudioFrameRequest, of scenario: StudioScenario, generation: Int) throws -> Drawn {
-        let frames = try self.frames(request, of: scenario, generation: generation)
+    func draw(_ request: StudioFrameRequest, of scenario: StudioScenario, version: Int) throws -> Drawn {
+        var request = request
+        // The recording is the frames' full size (compare needs one size); its difference is taken there.
+        if request.view == .recordingDifference { request.full = true }
+        let frames = try self.frames(request, of: scenario, version: version)
         let time = StudioScenario.time(ofFrame: request.frame, fps: scenario.fps)
         defer { (frames as? ScenarioFrames)?.sayVideoWarnings() }
         let scene = try frames.scene(at: time)
@@ -48,26 +57,37 @@ final class StudioCanvas {
         case .reference:
             return Drawn(png: try PNGFile.bytes(of: try renderer(.cpu).render(scene)), headers: headers)
         case .difference:
-            let gpu = try renderer(.gpu).render(scene)
-            let cpu = try renderer(.cpu).render(scene)
-            let metrics = try ImageMetrics(gpu, cpu, tolerance: CompareHeatMap.tolerance)
-            let picture = ReviewPictures.heatMap(gpu, cpu, scale: CompareHeatMap.scale(for: metrics), text: try label(width: gpu.width))
-            headers["X-Callshade-Largest-Difference"] = "\(metrics.largestDifference)"
-            headers["X-Callshade-Pixels-Over"] = "\(metrics.pixelsOverTolerance) of \(metrics.pixelCount)"
-            headers["X-Callshade-Passes"] = metrics.passes ? "yes" : "no"
-            return Drawn(png: try PNGFile.bytes(of: picture), headers: headers)
+            return try heatMap(try renderer(.gpu).render(scene), try renderer(.cpu).render(scene), headers: headers)
+        case .recording, .recordingDifference:
+            guard let comparison, let recorded = try comparison.recordingFrame(pairedWith: request.frame, source: &recording) else {
+                throw StudioRequestError(message: "the recording has no frame paired with frame \(request.frame) (or is not compared yet)")
+            }
+            headers["X-Callshade-Recording-Frame"] = "\(request.frame - (comparison.state.offset ?? 0))"
+            guard request.view == .recordingDifference else { return Drawn(png: try PNGFile.bytes(of: recorded), headers: headers) }
+            return try heatMap(try renderer(render.backend).render(scene), recorded, headers: headers)
         }
     }
 
-    /// Forgets the frames prepared for earlier versions of the scenario.
-    func forget(before generation: Int) {
-        prepared.removeAll { $0.key.generation < generation }
+    /// Compare's heat map of `a` against `b`, its metrics in the headers.
+    private func heatMap(_ a: RGBAImage, _ b: RGBAImage, headers: [String: String]) throws -> Drawn {
+        let metrics = try ImageMetrics(a, b, tolerance: CompareHeatMap.tolerance)
+        let picture = ReviewPictures.heatMap(a, b, scale: CompareHeatMap.scale(for: metrics), text: try label(width: a.width))
+        var headers = headers
+        headers["X-Callshade-Largest-Difference"] = "\(metrics.largestDifference)"
+        headers["X-Callshade-Pixels-Over"] = "\(metrics.pixelsOverTolerance) of \(metrics.pixelCount)"
+        headers["X-Callshade-Passes"] = metrics.passes ? "yes" : "no"
+        return Drawn(png: try PNGFile.bytes(of: picture), headers: headers)
     }
 
-    private func frames(_ request: StudioFrameRequest, of scenario: StudioScenario, generation: Int) throws -> any FrameScenes {
+    /// Forgets the frames prepared for earlier versions of the scenario.
+    func forget(before version: Int) {
+        prepared.removeAll { $0.key.version < version }
+    }
+
+    private func frames(_ request: StudioFrameRequest, of scenario: StudioScenario, version: Int) throws -> any FrameScenes {
         let every = Set(StudioScenario.tags(of: scenario.parsed))
         if !request.full, request.layers == nil || request.layers == every { return scenario.previewFrames }
-        let key = Key(generation: generation, full: request.full, layers: request.layers)
+        let key = Key(version: version, full: request.full, layers: request.layers)
         if let kept = prepared.first(where: { $0.key == key }) { return kept.frames }
         let frames = try StudioScenario.frames(of: scenario.parsed, file: scenario.file,
                                                size: request.full ? scenario.fullSize : scenario.previewSize,

@@ -22,6 +22,7 @@ struct StudioCommand: StoppableCommand {
           callshade studio Examples/call.json
           callshade studio Examples/chat.json --port 9000
           callshade studio Examples/drawing.json --port 0     (any free port)
+          callshade studio Examples/chat.json --compare recording.mp4
         """
     )
 
@@ -37,6 +38,10 @@ struct StudioCommand: StoppableCommand {
 
     @Option(help: ArgumentHelp("The folder range exports are written to.", valueName: "DIR"))
     var exports: String = "."
+
+    @Option(help: ArgumentHelp("A screen recording to compare the scenario with: the studio renders the scenario (at its fps and size, "
+                               + "or --size) and compares the two videos as compare does; the page plots it on the timeline.", valueName: "VIDEO"))
+    var compare: String?
 
     @OptionGroup var sceneOptions: SceneOptions
     @OptionGroup var renderOptions: RenderOptions
@@ -60,8 +65,10 @@ struct StudioCommand: StoppableCommand {
 
     /// The studio of this command line's scenario (a scenario that does not validate is refused here).
     func makeStudio(cleanup: StopCleanup) throws -> Studio {
-        try Studio(file: scenario, scene: sceneOptions, render: renderOptions,
-                   exports: StudioExports(folder: exports, options: renderArguments, stop: cleanup))
+        if let compare { _ = try VideoComparison.open(compare) }
+        return try Studio(file: scenario, scene: sceneOptions, render: renderOptions,
+                          exports: StudioExports(folder: exports, options: renderArguments, stop: cleanup),
+                          comparison: compare.map { StudioComparison(recording: $0, options: renderArguments, stop: cleanup) })
     }
 
     func run() throws {

@@ -31,7 +31,23 @@ enum StudioPage {
     #rows { position: relative; }
     #track { position: absolute; left: 80px; right: 0; top: 0; bottom: 0; pointer-events: none; }
     #layers { columns: 3; }
+    #compareState { font-size: 12px; color: #b5b8c0; white-space: pre-wrap; max-width: 300px; }
+    #worst button { display: block; margin: 3px 0; font-size: 12px; }
+    .row.plot { height: 60px; }
+    .row.plot img { display: block; width: 100%; height: 60px; }
     #metrics, #exportState { font-size: 12px; color: #b5b8c0; }
+    #editor { display: none; flex-direction: column; gap: 6px; width: 380px; }
+    #editorSource, #savedNote { font-size: 12px; color: #b5b8c0; }
+    #settingsError { display: none; background: #5c1f1f; color: #ffd7d7; padding: 6px 8px; border-radius: 6px; white-space: pre-wrap; font-size: 12px; }
+    .curve { display: block; background: #26282c; border-radius: 4px; margin: 3px 0; touch-action: none; user-select: none; }
+    .curve .window { fill: #3f6fb6; fill-opacity: 0.25; }
+    .curve .line { stroke: #007aff; stroke-width: 2; fill: none; }
+    .curve .arm { stroke: #8a8d96; stroke-width: 1; }
+    .curve .handle { fill: #f0b429; cursor: ew-resize; }
+    .curve .edge { stroke: #9db8e8; stroke-width: 2; stroke-dasharray: 3 2; }
+    .curve .grip { stroke: transparent; stroke-width: 12; cursor: ew-resize; }
+    .curve text { fill: #c9ccd3; font-size: 10px; }
+    #settingsJson { font-size: 10px; max-height: 220px; overflow: auto; background: #26282c; padding: 6px; margin: 0; }
     </style></head>
     <body>
     <header><b>callshade studio</b><span id="file"></span><span id="facts"></span></header>
@@ -43,6 +59,8 @@ enum StudioPage {
           <label><input type="radio" name="view" value="render" checked> renderer (as render draws it)</label>
           <label><input type="radio" name="view" value="reference"> CPU reference</label>
           <label><input type="radio" name="view" value="difference"> difference (GPU against CPU)</label>
+          <label class="recordingView" style="display:none"><input type="radio" name="view" value="recording"> the recording (its paired frame)</label>
+          <label class="recordingView" style="display:none"><input type="radio" name="view" value="recording-difference"> difference against the recording (full size)</label>
           <label><input type="checkbox" id="full"> full size</label>
           <div id="metrics"></div>
         </fieldset>
@@ -54,7 +72,21 @@ enum StudioPage {
             <button id="range">Render range</button></div>
           <div id="exportState"></div>
         </fieldset>
+        <fieldset id="compareBox" style="display:none"><legend>Recording</legend>
+          <div id="compareState"></div>
+          <div id="worst"></div>
+          <button id="compareAgain">Compare again</button>
+        </fieldset>
       </div>
+      <fieldset id="editor"><legend>Animation settings (chat, the contest editor's model)</legend>
+        <div id="editorSource"></div>
+        <div><select id="block"></select> duration <select id="duration"><option value="30">30</option><option value="45">45</option><option value="60">60</option></select> frames at 60 fps</div>
+        <div id="curves"></div>
+        <div id="settingsError"></div>
+        <div><button id="saveSettings">Save settings</button> <button id="resetSettings">Back to the scenario's</button></div>
+        <div id="savedNote"></div>
+        <pre id="settingsJson"></pre>
+      </fieldset>
     </main>
     <section id="timeline">
       <div><button id="play">Play</button> <span id="readout"></span></div>
@@ -109,8 +141,10 @@ enum StudioPage {
           if (shownUrl) URL.revokeObjectURL(shownUrl);
           shownUrl = picture;
           const largest = reply.headers.get("X-Callshade-Largest-Difference");
-          $("metrics").textContent = largest === null ? "" : "largest difference " + largest + ", pixels over 1 level: "
-            + reply.headers.get("X-Callshade-Pixels-Over") + (reply.headers.get("X-Callshade-Passes") === "yes" ? " (passes)" : " (fails)");
+          const paired = reply.headers.get("X-Callshade-Recording-Frame");
+          $("metrics").textContent = (paired === null ? "" : "the recording's frame " + paired + ". ")
+            + (largest === null ? "" : "largest difference " + largest + ", pixels over 1 level: "
+            + reply.headers.get("X-Callshade-Pixels-Over") + (reply.headers.get("X-Callshade-Passes") === "yes" ? " (passes)" : " (fails)"));
         } else if (reply.status !== 503) {
           showError((await reply.json()).error);
         }
@@ -167,6 +201,7 @@ enum StudioPage {
         }
         rows.appendChild(row);
       }
+      drawPlotRow();
       const instants = [0, ...summary.marks.map((mark) => mark.time), summary.duration]
         .filter((t, index, all) => all.indexOf(t) === index).sort((a, b) => a - b);
       for (const select of [$("from"), $("to")]) {
@@ -203,9 +238,54 @@ enum StudioPage {
         $("layers").appendChild(label);
       }
       drawTimeline();
+      await loadSettings();
       const asked = /^#n=(\\d+)$/.exec(window.location.hash);
       show(Math.min(first && asked ? Number(asked[1]) : frame, summary.lastFrame));
       first = false;
+    }
+
+    // The recording's plot, a row under the timeline's, once compared.
+    function drawPlotRow() {
+      const rows = $("rows");
+      rows.querySelectorAll(".row.plot").forEach((row) => row.remove());
+      if (!comparePlot) return;
+      const row = document.createElement("div");
+      row.className = "row plot";
+      row.innerHTML = '<span class="name">recording</span>';
+      const plot = document.createElement("img");
+      plot.src = comparePlot;
+      plot.alt = "SSIM and largest difference against the recording";
+      plot.title = "the recording against the scenario: SSIM (blue), largest luma difference (orange), changed frames (red)";
+      row.appendChild(plot);
+      rows.appendChild(row);
+    }
+
+    // The comparison with a recording (studio --compare): progress, the worst pairs to jump to, the plot on the timeline.
+    let compareShown = null, comparePlot = null, compareRuns = 0;
+    function showCompare(state) {
+      if (!state) return;
+      $("compareBox").style.display = "";
+      const key = JSON.stringify(state);
+      if (key === compareShown) return;
+      compareShown = key;
+      const phases = {
+        rendering: "rendering the scenario: " + state.done + " of " + state.total + " frames",
+        comparing: "comparing the two videos",
+        failed: state.error,
+        done: "offset " + state.offset + " frames (the recording's frame k is frame k + " + state.offset + " here); "
+          + (state.changed.length ? state.changed.length + " changed range(s), shaded on the timeline" : "no frame over the tolerance") };
+      $("compareState").textContent = state.recording + ": " + phases[state.phase];
+      $("worst").innerHTML = "";
+      for (const pair of state.worst) {
+        const button = document.createElement("button");
+        button.textContent = "frame " + pair.a + " (" + seconds(pair.a).toFixed(3) + " s), recording " + pair.b + ": SSIM "
+          + pair.ssim.toFixed(4) + ", largest " + pair.largestDifference;
+        button.onclick = () => { setPlaying(false); show(pair.a); };
+        $("worst").appendChild(button);
+      }
+      document.querySelectorAll(".recordingView").forEach((label) => label.style.display = state.phase === "done" ? "" : "none");
+      comparePlot = state.phase === "done" ? "/api/compare/plot?run=" + (++compareRuns) : null;
+      drawPlotRow();
     }
 
     async function refreshStatus() {
@@ -213,6 +293,7 @@ enum StudioPage {
         const status = await (await fetch("/api/status")).json();
         showError(status.error);
         if (status.generation !== generation) await loadSummary();
+        showCompare(status.compare);
         const job = status.export;
         $("exportState").textContent = job.phase === "idle" ? "" : job.phase + ": " + job.done + " of " + job.total + " frames"
           + (job.output ? " → " + job.output : "") + (job.error ? "\\n" + job.error : "");
@@ -222,6 +303,162 @@ enum StudioPage {
       setTimeout(refreshStatus, 700);
     }
 
+    // The chat's animation editor. The settings are the server's text (what
+    // chat-settings export writes), parsed here to draw; a change is sent whole
+    // and checked by the server, one at a time, the newest waiting one next.
+    let settingsState = null, settings = null, block = "smallMessage", dragging = null;
+    let sendingSettings = false, pendingSettings = null;
+    const curveSize = { width: 360, height: 66, left: 8, right: 8, top: 14, bottom: 8 };
+
+    async function loadSettings() {
+      if (summary.kind !== "chat") { $("editor").style.display = "none"; return; }
+      $("editor").style.display = "flex";
+      const reply = await fetch("/api/settings");
+      if (reply.ok) takeSettings(await reply.json());
+    }
+    function takeSettings(state) {
+      settingsState = state;
+      $("settingsJson").textContent = state.json;
+      const sources = {
+        shipped: "The scenario uses the shipped curves (the app's), which have no settings form: the editor starts from the contest defaults, "
+          + "and once one is changed the frames follow the editor's model with these settings (as if the scenario's animation named them).",
+        contest: 'The scenario uses the contest defaults ("animation": "contest").',
+        inline: "The scenario holds its settings inline.",
+        file: "The scenario's settings file: " + state.file + "." };
+      $("editorSource").textContent = sources[state.source] + (state.edited ? " The frames follow the settings below (not saved)." : "");
+      $("saveSettings").title = "writes " + state.saveTo;
+      if (dragging) return;
+      settings = JSON.parse(state.json);
+      const names = Object.keys(settings).filter((key) => typeof settings[key] === "object");
+      if ($("block").options.length !== names.length) {
+        $("block").innerHTML = "";
+        for (const name of names) {
+          const option = document.createElement("option");
+          option.value = name;
+          option.textContent = name + (state.notDrawn.includes(name) ? " (not drawn yet)" : "");
+          $("block").appendChild(option);
+        }
+        $("block").value = block;
+      }
+      drawCurves();
+    }
+    function showSettingsError(text) {
+      $("settingsError").style.display = text ? "block" : "none";
+      $("settingsError").textContent = text || "";
+    }
+    function drawCurves() {
+      const chosen = settings[block];
+      $("duration").value = String(chosen.duration);
+      $("curves").innerHTML = "";
+      for (const name of Object.keys(chosen)) {
+        if (typeof chosen[name] !== "object" || Array.isArray(chosen[name])) continue;
+        const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+        svg.setAttribute("class", "curve");
+        svg.setAttribute("width", curveSize.width);
+        svg.setAttribute("height", curveSize.height);
+        svg.dataset.property = name;
+        svg.onpointerdown = startDrag;
+        svg.onpointermove = drag;
+        svg.onpointerup = svg.onpointercancel = endDrag;
+        drawCurve(svg);
+        $("curves").appendChild(svg);
+      }
+    }
+    // One property: frames across (0 to the block's duration), progress up; the window shaded with its edges,
+    // the bezier (0,0) (x1,0) (x2,1) (1,1) across the window, its handles as dots.
+    function drawCurve(svg) {
+      const duration = settings[block].duration, w = settings[block][svg.dataset.property];
+      const s = curveSize, across = s.width - s.left - s.right, up = s.height - s.top - s.bottom;
+      const x = (frame) => s.left + across * frame / duration, y = (p) => s.top + up * (1 - p);
+      const h1 = w.start + w.x1 * (w.end - w.start), h2 = w.start + w.x2 * (w.end - w.start);
+      svg.innerHTML = '<rect class="window" x="' + x(w.start) + '" y="' + s.top + '" width="' + (x(w.end) - x(w.start)) + '" height="' + up + '"/>'
+        + '<path class="line" d="M' + x(0) + ' ' + y(0) + ' L' + x(w.start) + ' ' + y(0) + ' C' + x(h1) + ' ' + y(0) + ' ' + x(h2) + ' ' + y(1)
+        + ' ' + x(w.end) + ' ' + y(1) + ' L' + x(duration) + ' ' + y(1) + '"/>'
+        + '<line class="arm" x1="' + x(w.start) + '" y1="' + y(0) + '" x2="' + x(h1) + '" y2="' + y(0) + '"/>'
+        + '<line class="arm" x1="' + x(w.end) + '" y1="' + y(1) + '" x2="' + x(h2) + '" y2="' + y(1) + '"/>'
+        + '<line class="edge" x1="' + x(w.start) + '" y1="' + s.top + '" x2="' + x(w.start) + '" y2="' + (s.top + up) + '"/>'
+        + '<line class="edge" x1="' + x(w.end) + '" y1="' + s.top + '" x2="' + x(w.end) + '" y2="' + (s.top + up) + '"/>'
+        + '<line class="grip" data-part="start" x1="' + x(w.start) + '" y1="' + s.top + '" x2="' + x(w.start) + '" y2="' + (s.top + up) + '"/>'
+        + '<line class="grip" data-part="end" x1="' + x(w.end) + '" y1="' + s.top + '" x2="' + x(w.end) + '" y2="' + (s.top + up) + '"/>'
+        + '<circle class="handle" data-part="x1" cx="' + x(h1) + '" cy="' + y(0) + '" r="5"/>'
+        + '<circle class="handle" data-part="x2" cx="' + x(h2) + '" cy="' + y(1) + '" r="5"/>'
+        + '<text x="' + s.left + '" y="10"></text>';
+      svg.querySelector("text").textContent = svg.dataset.property + ": frames " + w.start + " to " + w.end + ", x1 " + w.x1 + ", x2 " + w.x2;
+    }
+    function startDrag(event) {
+      const part = event.target.dataset ? event.target.dataset.part : undefined;
+      if (!part) return;
+      dragging = { svg: event.currentTarget, part };
+      event.currentTarget.setPointerCapture(event.pointerId);
+      event.preventDefault();
+    }
+    // A window edge moves by whole frames (0 <= start < end <= duration); a handle along its window, in hundredths.
+    function drag(event) {
+      if (!dragging || dragging.svg !== event.currentTarget) return;
+      const svg = dragging.svg, duration = settings[block].duration, w = settings[block][svg.dataset.property];
+      const box = svg.getBoundingClientRect(), s = curveSize;
+      const at = ((event.clientX - box.left) * s.width / box.width - s.left) / (s.width - s.left - s.right) * duration;
+      const was = JSON.stringify(w);
+      if (dragging.part === "start") w.start = Math.max(0, Math.min(w.end - 1, Math.round(at)));
+      if (dragging.part === "end") w.end = Math.max(w.start + 1, Math.min(duration, Math.round(at)));
+      if (dragging.part === "x1" || dragging.part === "x2") {
+        w[dragging.part] = Math.round(100 * Math.max(0, Math.min(1, (at - w.start) / (w.end - w.start)))) / 100;
+      }
+      if (JSON.stringify(w) === was) return;
+      drawCurve(svg);
+      sendSettings();
+    }
+    function endDrag() {
+      if (!dragging) return;
+      dragging = null;
+      if (settingsState && !sendingSettings && pendingSettings === null) takeSettings(settingsState);
+    }
+    function sendSettings() {
+      pendingSettings = JSON.stringify(settings);
+      pumpSettings();
+    }
+    async function pumpSettings() {
+      if (sendingSettings || pendingSettings === null) return;
+      const body = pendingSettings;
+      pendingSettings = null;
+      sendingSettings = true;
+      try {
+        const reply = await fetch("/api/settings", { method: "POST", body, headers: { "Content-Type": "application/json" } });
+        const answer = await reply.json();
+        if (reply.ok) {
+          showSettingsError(null);
+          takeSettings(answer);
+          show(frame);
+        } else if (reply.status === 503 && pendingSettings === null) {
+          pendingSettings = body;
+        } else if (reply.status !== 503) {
+          showSettingsError(answer.error);
+        }
+      } catch (failure) {
+        showSettingsError("the studio does not answer: " + failure);
+      }
+      sendingSettings = false;
+      if (pendingSettings !== null) setTimeout(pumpSettings, 0);
+    }
+
+    $("block").onchange = () => { block = $("block").value; drawCurves(); };
+    $("duration").onchange = () => { settings[block].duration = Number($("duration").value); sendSettings(); };
+    $("resetSettings").onclick = async () => {
+      const reply = await fetch("/api/settings", { method: "DELETE" });
+      if (reply.ok) { showSettingsError(null); takeSettings(await reply.json()); $("savedNote").textContent = ""; show(frame); }
+    };
+    $("saveSettings").onclick = async () => {
+      const reply = await fetch("/api/settings/save", { method: "POST" });
+      const answer = await reply.json();
+      if (!reply.ok) { showSettingsError(answer.error); return; }
+      takeSettings(answer);
+      $("savedNote").textContent = "saved to " + answer.saved + (answer.source === "file" ? "" : '; the scenario uses it once its "animation" names it');
+    };
+
+    $("compareAgain").onclick = async () => {
+      const reply = await fetch("/api/compare", { method: "POST" });
+      if (!reply.ok) $("compareState").textContent = (await reply.json()).error;
+    };
     $("scrub").oninput = () => { setPlaying(false); show(Number($("scrub").value)); };
     $("play").onclick = () => setPlaying(!playing);
     document.querySelectorAll("input[name=view]").forEach((radio) => radio.onchange = () => show(frame));

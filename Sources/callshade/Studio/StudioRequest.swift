@@ -12,14 +12,17 @@ struct StudioRequestError: Error, Equatable {
 /// with those layers and backend.
 struct StudioFrameRequest: Equatable {
     /// What the frame shows: the studio's renderer (`--backend`, gpu by
-    /// default), the CPU reference, or compare's heat map of the GPU frame against the CPU reference.
+    /// default), the CPU reference, compare's heat map of the GPU frame
+    /// against the CPU reference; with `--compare`, the recording's frame
+    /// paired with this one, or the heat map of the renderer's frame (full size) against it.
     enum View: String, CaseIterable {
-        case render, reference, difference
+        case render, reference, difference, recording
+        case recordingDifference = "recording-difference"
     }
 
     let frame: Int
     /// Full size (the scenario's, or `--size`), else the preview.
-    let full: Bool
+    var full: Bool
     /// The layers given (nil: all); held to the kind's as `--layers` is.
     let layers: Set<SceneTag>?
     let view: View

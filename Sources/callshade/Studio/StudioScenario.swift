@@ -1,6 +1,8 @@
 import CallshadeCore
 import CallshadeJSON
 import CallshadeRender
+import CallshadeSystem
+import Foundation
 
 /// A scenario as the studio shows it: read as `frame` and `render` read it,
 /// and checked by preparing its preview frames (its fonts, recording,
@@ -22,14 +24,29 @@ struct StudioScenario {
     let watchedFiles: [String]
     /// The preview frames with every layer, made while checking it.
     let previewFrames: any FrameScenes
+    /// Where a chat's animation settings come from (nil for other kinds).
+    let animation: StudioAnimationSource?
 
     /// The widest preview, in pixels.
     static let previewWidth = 390
 
-    /// Reads and checks `file`; `options` give the avatar and point scale, `size` the frames' size (`--size`).
-    init(file: String, options: SceneOptions, size: FrameSize?) throws {
+    /// Reads and checks `file`; `options` give the avatar and point scale,
+    /// `size` the frames' size (`--size`). With `settings`, a chat is read as
+    /// if its `animation` were those settings written inline (the editor's
+    /// settings, not yet saved): what `frame` draws with `"animation"` naming a file that holds them.
+    init(file: String, options: SceneOptions, size: FrameSize?, settings: ChatAnimationSettings? = nil) throws {
         self.file = file
-        parsed = try ScenarioFile.loadAny(path: file)
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        // Read and checked as every command reads it (its errors are theirs); then its JSON, for the settings.
+        let plain = try ScenarioFile.loadAny(path: file)
+        let root = plain is ChatScenario ? try Self.json(of: file) : nil
+        animation = root.map { StudioAnimationSource($0, folder: folder) }
+        if let settings, case .object(var top)? = root {
+            top["animation"] = try SettingsFile.parse(Array(ChatAnimationSettingsWriter.text(settings).utf8), file: file)
+            parsed = try ScenarioParser.parse(.object(top), file: file, folder: folder, jsonFile: SettingsFile.json)
+        } else {
+            parsed = plain
+        }
         fullSize = size ?? Self.defaultSize(of: parsed)
         previewSize = Self.preview(of: fullSize)
         fps = parsed.fps ?? 60
@@ -39,12 +56,17 @@ struct StudioScenario {
         var named: [String?] = [file, options.avatar]
         switch parsed {
         case let call as Scenario: named += [call.avatarPath, call.audioPath, call.remoteVideoPath, call.localVideoPath]
-        case let chat as ChatScenario: named += [chat.avatarPath, chat.wallpaper.patternPath]
+        case let chat as ChatScenario: named += [chat.avatarPath, chat.wallpaper.patternPath, animation?.file]
         case let drawn as DrawingScenario:
             if case .picture(let path) = drawn.canvas.background { named.append(path) }
         default: break
         }
         watchedFiles = named.compactMap { $0 }
+    }
+
+    /// The JSON of a scenario file that `ScenarioFile.loadAny` has read (its errors are only for a file changed since).
+    static func json(of file: String) throws -> JSONValue {
+        try JSONReader.read(try InputFile(path: file).readAll(limit: ScenarioFile.maximumBytes), limits: ScenarioFile.limits)
     }
 
     /// The last frame number within the scenario: the largest n with n / fps at most its duration.

@@ -1,3 +1,4 @@
+import CallshadeCore
 import FlyingFox
 import FlyingSocks
 import Foundation
@@ -222,11 +223,45 @@ struct StudioRoutes: HTTPHandler {
             return studio.export(query: query)
         case (.GET, "/api/export"):
             return .json(studio.exports.state)
-        case (_, "/"), (_, "/api/summary"), (_, "/api/status"), (_, "/api/frame"), (_, "/api/export"):
+        case (.GET, "/api/settings"):
+            return studio.settings()
+        case (.POST, "/api/settings"):
+            let body: [UInt8]?
+            do {
+                body = try await Self.body(of: request, limit: ChatAnimationSettingsReader.maximumBytes)
+            } catch {
+                return .error("the settings sent could not be read: \(error)", status: 400)
+            }
+            guard let body else { return .error("the settings sent are more than the 1 MiB settings may have", status: 413) }
+            return await studio.editSettings(body: body)
+        case (.DELETE, "/api/settings"):
+            return studio.resetSettings()
+        case (.POST, "/api/settings/save"):
+            return studio.saveSettings()
+        case (.GET, "/api/compare"):
+            return studio.comparison.map { .json($0.state) } ?? .error("the studio was started without --compare", status: 404)
+        case (.POST, "/api/compare"):
+            return studio.compareAgain()
+        case (.GET, "/api/compare/plot"):
+            return studio.comparison?.plot(duration: studio.current.scenario.parsed.duration)
+                ?? .error("the studio was started without --compare", status: 404)
+        case (_, "/"), (_, "/api/summary"), (_, "/api/status"), (_, "/api/frame"), (_, "/api/export"), (_, "/api/settings"), (_, "/api/settings/save"),
+             (_, "/api/compare"), (_, "/api/compare/plot"):
             return .error("\(request.method.rawValue) is not allowed here", status: 405)
         default:
             return .error("no such page", status: 404)
         }
+    }
+
+    /// The request's body, unless it is longer than `limit` bytes (nil; read no further).
+    static func body(of request: HTTPRequest, limit: Int) async throws -> [UInt8]? {
+        if let count = request.bodySequence.count, count > limit { return nil }
+        var bytes: [UInt8] = []
+        for try await chunk in request.bodySequence {
+            bytes += chunk
+            if bytes.count > limit { return nil }
+        }
+        return bytes
     }
 
     static func phrase(_ status: Int) -> String {
@@ -238,6 +273,7 @@ struct StudioRoutes: HTTPHandler {
         case 404: return "Not Found"
         case 405: return "Method Not Allowed"
         case 409: return "Conflict"
+        case 413: return "Content Too Large"
         case 503: return "Service Unavailable"
         default: return "Internal Server Error"
         }

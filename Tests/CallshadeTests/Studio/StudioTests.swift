@@ -1,4 +1,7 @@
 @testable import callshade
+import CallshadeCore
+import CallshadePNG
+import CallshadeReport
 import CallshadeSystem
 import Foundation
 #if canImport(FoundationNetworking)
@@ -38,9 +41,10 @@ final class StudioTests: XCTestCase {
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    private func ask(_ port: Int, _ path: String, method: String = "GET", headers: [String: String] = [:]) async throws -> Answer {
+    private func ask(_ port: Int, _ path: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil) async throws -> Answer {
         var request = URLRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)\(path)")))
         request.httpMethod = method
+        request.httpBody = body
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (body, response) = try await URLSession.shared.data(for: request)
         let http = try XCTUnwrap(response as? HTTPURLResponse)
@@ -169,16 +173,23 @@ final class StudioTests: XCTestCase {
         let shorter = original.replacingOccurrences(of: "\"duration\": 14", with: "\"duration\": 12")
         XCTAssertNotEqual(shorter, original, "the example's duration is where this test looks for it")
         try shorter.write(to: file, atomically: true, encoding: .utf8)
-        let reloaded = await studio.checkForChanges()
-        XCTAssertTrue(reloaded)
-        let summary = try JSONDecoder().decode(StudioSummary.self, from: try await ask(port, "/api/summary").body)
+        // Noticed here, or by the server's own poll (twice a second) if it comes first.
+        var summary = try JSONDecoder().decode(StudioSummary.self, from: try await ask(port, "/api/summary").body)
+        for _ in 0..<100 where summary.generation == 1 {
+            await studio.checkForChanges()
+            try await Task.sleep(for: .milliseconds(20))
+            summary = try JSONDecoder().decode(StudioSummary.self, from: try await ask(port, "/api/summary").body)
+        }
         XCTAssertEqual(summary.generation, 2)
         XCTAssertEqual(summary.lastFrame, 360)
 
         try Data("{\"scene\": \"drawing\", \"duration\": -1}".utf8).write(to: file)
-        let broken = await studio.checkForChanges()
-        XCTAssertTrue(broken)
-        let status = try JSONDecoder().decode(Studio.Status.self, from: try await ask(port, "/api/status").body)
+        var status = try JSONDecoder().decode(Studio.Status.self, from: try await ask(port, "/api/status").body)
+        for _ in 0..<100 where status.error == nil {
+            await studio.checkForChanges()
+            try await Task.sleep(for: .milliseconds(20))
+            status = try JSONDecoder().decode(Studio.Status.self, from: try await ask(port, "/api/status").body)
+        }
         let validate = runInProcess(["validate", file.path])
         XCTAssertEqual(validate.status, 1)
         XCTAssertEqual(status.error.map { $0 + "\n" }, validate.standardError)
@@ -222,5 +233,209 @@ final class StudioTests: XCTestCase {
         let missing = runInProcess(["studio", "no-such-scenario.json", "--port", "0"])
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.standardError, "Error [scenario.invalid]: no-such-scenario.json: no such file\n")
+    }
+
+    /// A copy of the example chat (and its pattern) in a scratch folder, with `animation` set to `animation` when given.
+    private func chatCopy(_ folder: URL, animation: String? = nil) throws -> URL {
+        for name in ["chat.json", "chat-pattern.svg"] {
+            try FileManager.default.copyItem(at: examples.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let file = folder.appendingPathComponent("chat.json")
+        if let animation {
+            var top = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+            top["animation"] = animation
+            try JSONSerialization.data(withJSONObject: top).write(to: file)
+        }
+        return file
+    }
+
+    private func settingsState(_ answer: Answer) throws -> StudioSettingsState {
+        XCTAssertEqual(answer.status, 200, answer.text)
+        return try JSONDecoder().decode(StudioSettingsState.self, from: answer.body)
+    }
+
+    func testTheEditorsSettingsDrawFramesAsTheScenarioNamingThemWould() async throws {
+        let folder = try scratchFolder()
+        let file = try chatCopy(folder)
+        let (_, port) = try await start(file.path)
+        // The shipped curves have no settings: the editor starts from the defaults, export's bytes.
+        let exported = folder.appendingPathComponent("exported.json")
+        XCTAssertEqual(runInProcess(["chat-settings", "export", "-o", exported.path]).status, 0)
+        let first = try settingsState(try await ask(port, "/api/settings"))
+        XCTAssertEqual(first.source, "shipped")
+        XCTAssertFalse(first.edited)
+        XCTAssertEqual(first.json, try String(contentsOf: exported, encoding: .utf8))
+        XCTAssertEqual(first.saveTo, folder.appendingPathComponent("chat.animation.json").path)
+        let plain = try await ask(port, "/api/frame?n=63")
+
+        // The page sends its settings as JSON of its own making: answered with the bytes check prints, frames drawn with them.
+        let sent = #"{"format": "callshade-chat-animation", "version": 1, "smallMessage": {"yPosition": {"x1": 0.6}, "xPosition": {"end": 11}}}"#
+        let edited = try settingsState(try await ask(port, "/api/settings", method: "POST", body: Data(sent.utf8)))
+        XCTAssertTrue(edited.edited)
+        let sentFile = folder.appendingPathComponent("sent.json")
+        try Data(sent.utf8).write(to: sentFile)
+        let checked = try runCallshade(["chat-settings", "check", sentFile.path])
+        XCTAssertEqual(checked.status, 0, checked.standardError)
+        XCTAssertEqual(edited.json, checked.standardOutput)
+        let named = try scratchFolder(#function + "-named")
+        let namedScenario = try chatCopy(named, animation: "mine.json")
+        try Data(edited.json.utf8).write(to: named.appendingPathComponent("mine.json"))
+        let drawn = try await ask(port, "/api/frame?n=63")
+        XCTAssertEqual(drawn.status, 200)
+        XCTAssertNotEqual(drawn.body, plain.body, "the settings change the frame 3 frames into the first send")
+        XCTAssertEqual(drawn.body, try framePNG(["--scenario", namedScenario.path, "--time", "\(63.0 / 60)", "--size", "390x844"]))
+        let full = try await ask(port, "/api/frame?n=63&size=full&layers=wallpaper,messages")
+        XCTAssertEqual(full.body, try framePNG(["--scenario", namedScenario.path, "--time", "\(63.0 / 60)", "--layers", "wallpaper,messages"]))
+
+        // Bad settings: check's error, under the page's name; the frames keep the last good ones.
+        let bad = #"{"format": "callshade-chat-animation", "version": 1, "bigMessage": {"duration": 30}}"#
+        let refused = try await ask(port, "/api/settings", method: "POST", body: Data(bad.utf8))
+        XCTAssertEqual(refused.status, 400)
+        let badFile = folder.appendingPathComponent("bad.json")
+        try Data(bad.utf8).write(to: badFile)
+        let checkError = runInProcess(["chat-settings", "check", badFile.path]).standardError
+        XCTAssertTrue(checkError.hasPrefix("Error [settings.invalid]: "), checkError)
+        let message = try XCTUnwrap(try JSONSerialization.jsonObject(with: refused.body) as? [String: String])["error"]
+        XCTAssertEqual(message.map { $0 + "\n" }, checkError.replacingOccurrences(of: badFile.path, with: StudioSettingsState.pageName))
+        let malformed = try await ask(port, "/api/settings", method: "POST", body: Data("{\"format\": ".utf8))
+        XCTAssertEqual(malformed.status, 400)
+        XCTAssertTrue(malformed.text.contains("settings.invalid"), malformed.text)
+        let huge = try await ask(port, "/api/settings", method: "POST", body: Data(repeating: 32, count: (1 << 20) + 1))
+        XCTAssertEqual(huge.status, 413)
+        let foreign = try await ask(port, "/api/settings", method: "POST", headers: ["Origin": "http://example.com"], body: Data(sent.utf8))
+        XCTAssertEqual(foreign.status, 403)
+        let kept = try await ask(port, "/api/frame?n=63")
+        XCTAssertEqual(kept.body, drawn.body)
+
+        // Nothing was written; save writes the settings beside the scenario, which stays as it was.
+        let before = try Data(contentsOf: file)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: first.saveTo))
+        let saved = try settingsState(try await ask(port, "/api/settings/save", method: "POST"))
+        XCTAssertEqual(saved.saved, first.saveTo)
+        XCTAssertEqual(try String(contentsOf: URL(fileURLWithPath: first.saveTo), encoding: .utf8), edited.json)
+        XCTAssertEqual(try Data(contentsOf: file), before)
+
+        // Back to the scenario's own: its frame again.
+        let reset = try settingsState(try await ask(port, "/api/settings", method: "DELETE"))
+        XCTAssertFalse(reset.edited)
+        XCTAssertEqual(reset.json, first.json)
+        let back = try await ask(port, "/api/frame?n=63")
+        XCTAssertEqual(back.body, plain.body)
+
+        let (_, drawingPort) = try await start(examples.appendingPathComponent("drawing.json").path)
+        let none = try await ask(drawingPort, "/api/settings")
+        XCTAssertEqual(none.status, 404)
+    }
+
+    func testSavingASettingsFileTheScenarioNamesReloadsIt() async throws {
+        let folder = try scratchFolder()
+        let settingsFile = folder.appendingPathComponent("motion.json")
+        XCTAssertEqual(runInProcess(["chat-settings", "export", "-o", settingsFile.path]).status, 0)
+        let file = try chatCopy(folder, animation: "motion.json")
+        let (studio, port) = try await start(file.path)
+        let first = try settingsState(try await ask(port, "/api/settings"))
+        XCTAssertEqual(first.source, "file")
+        XCTAssertEqual(first.file, settingsFile.path)
+        XCTAssertEqual(first.saveTo, settingsFile.path)
+        // The same settings as the file's: nothing to follow.
+        let same = try settingsState(try await ask(port, "/api/settings", method: "POST", body: Data(first.json.utf8)))
+        XCTAssertFalse(same.edited)
+
+        let sent = first.json.replacingOccurrences(of: #""yPosition": {"start": 0, "end": 30, "x1": 0.33"#, with: #""yPosition": {"start": 0, "end": 30, "x1": 0.8"#)
+        XCTAssertNotEqual(sent, first.json)
+        let edited = try settingsState(try await ask(port, "/api/settings", method: "POST", body: Data(sent.utf8)))
+        XCTAssertTrue(edited.edited)
+        XCTAssertEqual(edited.json, sent)
+        let drawn = try await ask(port, "/api/frame?n=63")
+        _ = try settingsState(try await ask(port, "/api/settings/save", method: "POST"))
+        XCTAssertEqual(try String(contentsOf: settingsFile, encoding: .utf8), sent)
+        // The settings file is watched: the save reloads the scenario (here, or on the server's own poll), which now has them itself.
+        var after = try settingsState(try await ask(port, "/api/settings"))
+        for _ in 0..<100 where after.edited {
+            await studio.checkForChanges()
+            try await Task.sleep(for: .milliseconds(50))
+            after = try settingsState(try await ask(port, "/api/settings"))
+        }
+        XCTAssertEqual(studio.current.generation, 2, "reloaded once")
+        XCTAssertFalse(after.edited)
+        XCTAssertEqual(after.json, sent)
+        let again = try await ask(port, "/api/frame?n=63")
+        XCTAssertEqual(again.body, drawn.body)
+    }
+
+    func testCompareWithARecordingFindsItsOffsetAndChangedRangeExactly() async throws {
+        // The recording: the example drawing with its third stroke's colour changed, from 0.5 s to 3.5 s (the studio's frame k + 15 is its k).
+        let folder = try scratchFolder()
+        let original = examples.appendingPathComponent("drawing.json").path
+        var drawing = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: original))) as? [String: Any])
+        var strokes = try XCTUnwrap(drawing["strokes"] as? [[String: Any]])
+        strokes[2]["color"] = "#E8C000"
+        drawing["strokes"] = strokes
+        let changed = folder.appendingPathComponent("changed.json").path
+        try JSONSerialization.data(withJSONObject: drawing).write(to: URL(fileURLWithPath: changed))
+        let recording = folder.appendingPathComponent("recording.mkv").path
+        let small = ["--size", "108x192", "--backend", "cpu"]
+        XCTAssertEqual(runInProcess(["render", changed, "--from", "0.5", "--to", "3.5", "--codec", "ffv1", "-o", recording] + small).status, 0)
+        // The oracle: the frames whose PNGs differ between the two scenarios, over the recording's span.
+        for (scenario, name) in [(original, "frames-a"), (changed, "frames-b")] {
+            XCTAssertEqual(runInProcess(["render", scenario, "--to", "3.5", "-o", folder.appendingPathComponent(name).path] + small).status, 0)
+        }
+        let differing = try (15..<105).filter { frame in
+            let name = String(format: "frame_%06d.png", frame)
+            return try Data(contentsOf: folder.appendingPathComponent("frames-a/" + name)) != Data(contentsOf: folder.appendingPathComponent("frames-b/" + name))
+        }
+        let first = try XCTUnwrap(differing.first), last = try XCTUnwrap(differing.last)
+        XCTAssertEqual(differing, Array(first...last))
+
+        let (studio, port) = try await start(original, small + ["--compare", recording])
+        let comparison = try XCTUnwrap(studio.comparison)
+        var state = comparison.state
+        for _ in 0..<1200 where state.phase == .rendering || state.phase == .comparing {
+            try await Task.sleep(for: .milliseconds(100))
+            state = comparison.state
+        }
+        XCTAssertEqual(state.phase, .done, state.error ?? "")
+        XCTAssertEqual(state.total, 420, "render draws the frames before 14 s")
+        XCTAssertEqual(state.offset, 15)
+        XCTAssertEqual(state.changed, [[first, last]])
+        XCTAssertFalse(state.worst.isEmpty)
+        XCTAssertTrue(state.worst.allSatisfy { (first...last).contains($0.a) && $0.b == $0.a - 15 }, "\(state.worst)")
+        let status = try JSONDecoder().decode(Studio.Status.self, from: try await ask(port, "/api/status").body)
+        XCTAssertEqual(status.compare, state)
+        let plot = try await ask(port, "/api/compare/plot")
+        XCTAssertEqual(plot.status, 200)
+        XCTAssertEqual(plot.headers["Content-Type"] as? String, "image/svg+xml")
+        XCTAssertTrue(plot.text.contains("data-from=\"\(first)\" data-to=\"\(last)\""), plot.text.prefix(400).description)
+        // The recording's frame paired with the studio's frame 60 (its 45, in the changed range): nearer the changed scenario's PNG than the original's.
+        let paired = try await ask(port, "/api/frame?n=60&view=recording")
+        XCTAssertEqual(paired.status, 200, paired.text)
+        XCTAssertEqual(paired.headers["X-Callshade-Recording-Frame"] as? String, "45")
+        let pairedFile = folder.appendingPathComponent("paired.png")
+        try paired.body.write(to: pairedFile)
+        let shown = try PNGFile.read(path: pairedFile.path)
+        let mean = { (other: String) in
+            try ImageMetrics(shown, try PNGFile.read(path: folder.appendingPathComponent(other + "/frame_000060.png").path), tolerance: 1)
+                .meanDifference.prefix(3).reduce(0, +)
+        }
+        XCTAssertLessThan(try mean("frames-b"), try mean("frames-a"))
+        let against = try await ask(port, "/api/frame?n=60&view=recording-difference")
+        XCTAssertEqual(against.status, 200, against.text)
+        XCTAssertNotEqual(against.headers["X-Callshade-Largest-Difference"] as? String, "0")
+        let unpaired = try await ask(port, "/api/frame?n=300&view=recording")
+        XCTAssertEqual(unpaired.status, 400)
+        XCTAssertTrue(unpaired.text.contains("no frame paired with frame 300"), unpaired.text)
+
+        // Again, on the page's asking; one at a time.
+        let again = try await ask(port, "/api/compare", method: "POST")
+        XCTAssertEqual(again.status, 202, again.text)
+        let twice = try await ask(port, "/api/compare", method: "POST")
+        XCTAssertEqual(twice.status, 409, twice.text)
+
+        let (_, plainPort) = try await start(original)
+        let none = try await ask(plainPort, "/api/compare")
+        XCTAssertEqual(none.status, 404)
+        let missing = runInProcess(["studio", original, "--port", "0", "--compare", folder.appendingPathComponent("none.mp4").path])
+        XCTAssertNotEqual(missing.status, 0)
+        XCTAssertTrue(missing.standardError.contains("none.mp4"), missing.standardError)
     }
 }
