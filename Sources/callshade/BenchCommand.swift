@@ -337,7 +337,7 @@ struct BenchCommand: ParsableCommand {
 
     /// Wall seconds to render `frames` frames, scene k from `scene(k)`
     /// (built inside the time), into an MP4 (H.264 ultrafast, CRF 18, 60 fps) as `render` does.
-    static func encodeSeconds(renderer: GPURenderer, size: FrameSize, frames: Int, scene: (Int) throws -> Scene) throws -> Double {
+    static func encodeSeconds(renderer: GPURenderer, size: FrameSize, frames: Int, scene: @escaping (Int) throws -> Scene) throws -> Double {
         let settings = VideoSettings(container: .mp4, codec: .h264, crf: 18, preset: .ultrafast, size: size, fps: 60)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("callshade-bench-\(ThisProcess.id).mp4").path
         defer { removeScratch(path) }
@@ -345,9 +345,14 @@ struct BenchCommand: ParsableCommand {
         let start = clock.now
         let pipeline = FramePipeline(renderer: renderer,
                                      sink: try VideoSink(path: path, settings: settings, ffmpeg: try FFmpeg.require(), recording: nil, cleanup: nil))
+        // As `render` does, the next frame's scene made on a thread of its own while a frame renders.
+        let ahead = SceneAhead(scene)
+        defer { ahead.waitUntilIdle() }
         do {
             for index in 0..<frames {
-                try pipeline.submit(try scene(index), index: index)
+                let made = try ahead.scene(index)
+                if index + 1 < frames { ahead.start(index + 1) }
+                try pipeline.submit(made, index: index)
             }
             try pipeline.finish()
         } catch {

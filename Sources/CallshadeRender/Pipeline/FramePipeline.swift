@@ -69,17 +69,23 @@ public final class FramePipeline {
     /// place in the whole render, so shards fit together) or by its place
     /// in `range` (streams count from 0). `progress` gets the number done
     /// after each. The videos' pictures of frame k + 1 are decoded on their
-    /// own thread while frame k renders (`FrameScenes.decodeAhead`). On
+    /// own thread while frame k renders (`FrameScenes.decodeAhead`), and its
+    /// scene is made on another (`SceneAhead`). On
     /// an error the sink is abandoned before it is thrown.
     public func render(_ frames: some FrameScenes, schedule: FrameSchedule, range: Range<Int>, keepsIndices: Bool,
                        progress: (Int) -> Void = { _ in }) throws {
-        // The videos' next pictures decode on their own thread while this frame renders.
+        // The videos' next pictures decode on their own thread while this frame renders, and the next scene is made on another.
         defer { frames.waitUntilIdle() }
+        let ahead = SceneAhead { try frames.scene(at: schedule.time(ofFrame: $0)) }
+        defer { ahead.waitUntilIdle() }
         do {
             for (done, index) in range.enumerated() {
-                let scene = try frames.scene(at: schedule.time(ofFrame: index))
+                let scene = try ahead.scene(index)
                 // Asked for once this frame's pictures are in hand, so that the decoder's lock is not held while they are fetched.
-                if index + 1 < range.upperBound { frames.decodeAhead(at: schedule.time(ofFrame: index + 1)) }
+                if index + 1 < range.upperBound {
+                    frames.decodeAhead(at: schedule.time(ofFrame: index + 1))
+                    ahead.start(index + 1)
+                }
                 try submit(scene, index: keepsIndices ? index : done)
                 progress(done + 1)
             }
