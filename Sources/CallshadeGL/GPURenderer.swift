@@ -78,7 +78,7 @@ public final class GPURenderer: FrameRenderer {
     public func renderYUV420(_ scene: Scene, into output: inout [UInt8]) throws {
         if composesOnHost, try composeYUV420OnHost(scene, into: &output) { return }
         guard convertsOnGPU else {
-            try YUV420.convertFast(try render(scene), into: &output)
+            try YUV420.convertFast(try render(scene), into: &output, cores: host.cores)
             return
         }
         try YUV420.checkSize(width: scene.size.width, height: scene.size.height)

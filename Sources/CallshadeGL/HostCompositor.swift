@@ -25,7 +25,7 @@ struct HostCompositor {
     private var spareOverlays: [[UInt8]] = []
     private var upscaler: GridUpscaler?
     /// The cores to split work over, asked of the system once (the question reads the CPU quota from files).
-    private let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// Reads the low-resolution gradient (`target`, half-float) as 32-bit
     /// floats: a frame of `size` begins.

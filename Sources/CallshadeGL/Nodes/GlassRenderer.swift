@@ -103,7 +103,7 @@ final class GlassRenderer: NodeRenderer {
     /// The blurred copy of `video`'s picture: the one made last while the picture stays.
     private func copy(of video: GlassVideo) -> VideoBlurredCopy {
         if let kept = copies.first(where: { $0.picture == video.picture }) { return kept.copy }
-        let made = VideoBlurredCopy(video.picture)
+        let made = VideoBlurredCopy(video.picture, cores: cores)
         copies.append((video.picture, made))
         if copies.count > 2 { copies.removeFirst() }
         return made

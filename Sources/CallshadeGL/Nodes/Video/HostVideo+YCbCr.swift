@@ -45,6 +45,7 @@ extension HostVideo {
                                     let (lumaDown, chromaDown) = (lumaRow.2, chromaRow.2)
                                     let line = planes + row * width + first
                                     for group in stride(from: 0, to: count, by: 8) {
+                                        @inline(__always)
                                         func lerp(_ top: UnsafeMutablePointer<Float>, _ bottom: UnsafeMutablePointer<Float>, _ weight: Float) -> SIMD8<Float> {
                                             let upper = Self.load(top + group)
                                             return upper + (Self.load(bottom + group) - upper) * weight
@@ -52,8 +53,8 @@ extension HostVideo {
                                         let (level, cbValue, crValue) = codes.frameCodes(luma: lerp(lumaTop, lumaBottom, lumaDown),
                                                                                          cb: lerp(cbTop, cbBottom, chromaDown),
                                                                                          cr: lerp(crTop, crBottom, chromaDown))
-                                        // Lane by lane (the generic conversion of a vector is far slower).
-                                        for lane in 0..<min(8, count - group) { line[group + lane] = UInt8(level[lane]) }
+                                        let bits = Self.roundedBits(level)
+                                        for lane in 0..<min(8, count - group) { line[group + lane] = UInt8(truncatingIfNeeded: bits[lane]) }
                                         // The lanes past the run add into spare sums, never read.
                                         let block = group / 2
                                         Self.store(Self.load4(cbSums + block) + cbValue.evenHalf + cbValue.oddHalf, cbSums + block)
@@ -66,18 +67,27 @@ extension HostVideo {
                 }
             }
             let chromaAt = (y / 2) * chromaWidth + first / 2
-            let (cbRow, crRow) = (cbPlane + chromaAt, crPlane + chromaAt)
-            for block in 0..<blocks {
-                cbRow[block] = Self.level(cbSums[block] / 4)
-                crRow[block] = Self.level(crSums[block] / 4)
+            /// Each block's mean of its four pixels' levels.
+            func means(_ sums: UnsafeMutablePointer<Float>, into row: UnsafeMutablePointer<UInt8>) {
+                for group in stride(from: 0, to: blocks, by: 8) {
+                    let bits = Self.roundedBits(Self.load(sums + group) * 0.25)
+                    for lane in 0..<min(8, blocks - group) { row[group + lane] = UInt8(truncatingIfNeeded: bits[lane]) }
+                }
             }
+            means(cbSums, into: cbPlane + chromaAt)
+            means(crSums, into: crPlane + chromaAt)
         }
     }
 
-    /// An 8-bit level, rounded and clamped.
+    /// Levels in 0...255 rounded to the nearest whole number (a half to
+    /// the even one), in the low byte of each lane's bits: a float of 1.5 x
+    /// 2^23 has units in its last place, so adding it rounds (no
+    /// conversion that checks its range, lane by lane). Chroma's mean of
+    /// four R'G'B' colours in 0...1 stays within 16...240.
     @inline(__always)
-    private static func level(_ value: Float) -> UInt8 {
-        UInt8(min(max(value + 0.5, 0), 255))
+    private static func roundedBits(_ levels: SIMD8<Float>) -> SIMD8<UInt32> {
+        let shifted = levels + 12_582_912
+        return unsafeBitCast(shifted, to: SIMD8<UInt32>.self)
     }
 }
 
@@ -112,8 +122,7 @@ struct CodeConversion {
         cr = 224 / (2 * (1 - fr)) * SIMD3(1 - fr, -fg, -fb)
     }
 
-    /// The frame's luma level plus one half (for truncation) and its Cb
-    /// and Cr levels of eight pixels' codes.
+    /// The frame's luma, Cb and Cr levels of eight pixels' codes.
     @inline(__always)
     func frameCodes(luma lumaCodes: SIMD8<Float>, cb cbCodes: SIMD8<Float>, cr crCodes: SIMD8<Float>)
         -> (luma: SIMD8<Float>, cb: SIMD8<Float>, cr: SIMD8<Float>) {
@@ -122,7 +131,7 @@ struct CodeConversion {
         func unit(_ value: SIMD8<Float>) -> SIMD8<Float> { value.replacing(with: 0, where: value .< 0).replacing(with: 1, where: value .> 1) }
         let red = unit(y + redFromPr * pr), green = unit(y + greenFromPb * pb + greenFromPr * pr), blue = unit(y + blueFromPb * pb)
         // R'G'B' in 0...1 keeps luma's level in 16...235.
-        return (16.5 + luma.x * red + luma.y * green + luma.z * blue, 128 + cb.x * red + cb.y * green + cb.z * blue,
+        return (16 + luma.x * red + luma.y * green + luma.z * blue, 128 + cb.x * red + cb.y * green + cb.z * blue,
                 128 + cr.x * red + cr.y * green + cr.z * blue)
     }
 }
