@@ -53,8 +53,7 @@ extension HostVideo {
                                         let (level, cbValue, crValue) = codes.frameCodes(luma: lerp(lumaTop, lumaBottom, lumaDown),
                                                                                          cb: lerp(cbTop, cbBottom, chromaDown),
                                                                                          cr: lerp(crTop, crBottom, chromaDown))
-                                        let bits = Self.roundedBits(level)
-                                        for lane in 0..<min(8, count - group) { line[group + lane] = UInt8(truncatingIfNeeded: bits[lane]) }
+                                        Self.store(Self.roundedBits(level), into: line + group, count: min(8, count - group))
                                         // The lanes past the run add into spare sums, never read.
                                         let block = group / 2
                                         Self.store(Self.load4(cbSums + block) + cbValue.evenHalf + cbValue.oddHalf, cbSums + block)
@@ -70,12 +69,23 @@ extension HostVideo {
             /// Each block's mean of its four pixels' levels.
             func means(_ sums: UnsafeMutablePointer<Float>, into row: UnsafeMutablePointer<UInt8>) {
                 for group in stride(from: 0, to: blocks, by: 8) {
-                    let bits = Self.roundedBits(Self.load(sums + group) * 0.25)
-                    for lane in 0..<min(8, blocks - group) { row[group + lane] = UInt8(truncatingIfNeeded: bits[lane]) }
+                    Self.store(Self.roundedBits(Self.load(sums + group) * 0.25), into: row + group, count: min(8, blocks - group))
                 }
             }
             means(cbSums, into: cbPlane + chromaAt)
             means(crSums, into: crPlane + chromaAt)
+        }
+    }
+
+    /// The low bytes of `count` (at most 8) of `bits`' lanes, stored from
+    /// `bytes`: eight at once by halving the lanes twice (shuffles), else lane by lane.
+    @inline(__always)
+    private static func store(_ bits: SIMD8<UInt32>, into bytes: UnsafeMutablePointer<UInt8>, count: Int) {
+        let low = unsafeBitCast(unsafeBitCast(bits, to: SIMD16<UInt16>.self).evenHalf, to: SIMD16<UInt8>.self).evenHalf
+        if count == 8 {
+            UnsafeMutableRawPointer(bytes).storeBytes(of: low, as: SIMD8<UInt8>.self)
+        } else {
+            for lane in 0..<count { bytes[lane] = low[lane] }
         }
     }
 
