@@ -162,7 +162,8 @@ public final class GPURenderer: FrameRenderer {
         }
         guard let frame = try beginOnHost(scene) else { return false }
         swap(&planes, &output)
-        let filled = host.fillYUV420(frame.grid, fills: frame.fills, reusing: consume planes)
+        // Rows a drawing writes whole hide their background.
+        let filled = host.fillYUV420(frame.grid, fills: frame.fills, reusing: consume planes, hidden: frame.hosted.flatMap(\.writtenWhole))
         output = try filled.pasting(frame.overlay, with: &host).drawing(frame.hosted)
         return true
     }

@@ -92,3 +92,59 @@ final class HostVideoDrawingTests: XCTestCase {
         }
     }
 }
+
+/// What the video writes whole is not filled with the background first
+/// (`HostDrawing.writtenWhole`): a frame is the same whatever its
+/// reused buffer held before.
+final class HostVideoWrittenWholeTests: XCTestCase {
+    static let shared = SharedGPURenderer()
+    override class func tearDown() {
+        shared.release()
+        super.tearDown()
+    }
+
+    func testWhatIsWrittenWholeIsTheStraightRectanglesAsWideAsTheFrame() throws {
+        let size = try FrameSize(width: 240, height: 320)
+        let node = VideoNode(picture: .ycbcr(GeneratedVideo.frame(width: 90, height: 160, number: 2)),
+                             clip: RoundedRectangle(x: 0, y: 0, width: 240, height: 320, cornerRadius: 29),
+                             content: RoundedRectangle(x: -13.25, y: 0, width: 266.5, height: 320, cornerRadius: 0))
+        let whole = [PixelRect(x: 0, y: 0, width: 240, height: 320)]
+        let rects = HostVideoDrawing(node: node, rects: whole, size: size, dithers: false).writtenWhole
+        XCTAssertFalse(rects.isEmpty)
+        for rect in rects {
+            XCTAssertTrue([rect.x, rect.y, rect.width, rect.height].allSatisfy { $0 % 2 == 0 }, "\(rect)")
+            // Near the rounded corners the runs narrow: none starts beyond the frame's first eight columns or ends before its last eight.
+            XCTAssertTrue(rect.y >= 2 && rect.y + rect.height <= 318 && rect.x <= 8 && rect.x + rect.width >= 232, "\(rect)")
+        }
+        var faded = node
+        faded.opacity = 0.5
+        XCTAssertTrue(HostVideoDrawing(node: faded, rects: whole, size: size, dithers: false).writtenWhole.isEmpty)
+    }
+
+    func testTheBackgroundsRowsAreCutByWhatIsHidden() {
+        let hidden = [PixelRect(x: 4, y: 10, width: 100, height: 20), PixelRect(x: 0, y: 40, width: 108, height: 4)]
+        let pieces = GridUpscaler.rows(0..<50, cutBy: hidden)
+        XCTAssertEqual(pieces.map(\.rows), [0..<10, 10..<30, 30..<40, 40..<44, 44..<50])
+        XCTAssertEqual(pieces.map(\.columns), [nil, 4..<104, nil, 0..<108, nil])
+        XCTAssertEqual(GridUpscaler.rows(32..<38, cutBy: hidden).map(\.rows), [32..<38])
+        XCTAssertEqual(GridUpscaler.rows(20..<42, cutBy: hidden).map(\.rows), [20..<30, 30..<40, 40..<42])
+    }
+
+    func testAFrameIsTheSameWhateverItsBufferHeld() throws {
+        let matrix = RouteMatrix(gpu: try Self.shared.renderer())
+        // The peer's video full screen, yours small, the controls hidden.
+        let (screen, timeline) = try VideoCallFixtures.screen(VideoCallFixtures.scenario([(1, .remoteVideo(true)), (1.2, .video(true))]),
+                                                              layers: [.background, .video, .pip])
+        let scene = try VideoCallFixtures.scene(screen, timeline, at: 4.5)
+        let host = try XCTUnwrap(matrix.renderer(.host, for: scene) as? GPURenderer)
+        XCTAssertNil(matrix.fallback(of: host, .host, for: scene))
+        var fresh: [UInt8] = []
+        try host.renderYUV420(scene, into: &fresh)
+        var reused = [UInt8](repeating: 0xA5, count: fresh.count)
+        try host.renderYUV420(scene, into: &reused)
+        XCTAssertEqual(SampleDifferences(fresh, reused).differing, 0)
+        var converted: [UInt8] = []
+        try YUV420.convertFast(try host.render(scene), into: &converted, cores: 2)
+        XCTAssertLessThanOrEqual(SampleDifferences(fresh, converted).maxDelta, 3)
+    }
+}

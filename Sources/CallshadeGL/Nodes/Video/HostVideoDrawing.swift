@@ -33,6 +33,12 @@ struct HostVideoDrawing: HostDrawing {
 
     var rows: Range<Int> { shaded.rows }
 
+    /// The straight rectangles as wide as the frame but for a few columns
+    /// at its sides (the picture's own edge): every sample there is written, none read.
+    var writtenWhole: [PixelRect] {
+        straight.filter { $0.x <= 8 && $0.x + $0.width >= size.width - 8 }
+    }
+
     func draw(into pixels: UnsafeMutablePointer<UInt8>, rows band: Range<Int>) {
         shaded.draw(into: pixels, rows: band)
     }
