@@ -78,7 +78,7 @@ public final class GPURenderer: FrameRenderer {
     public func renderYUV420(_ scene: Scene, into output: inout [UInt8]) throws {
         if composesOnHost, try composeYUV420OnHost(scene, into: &output) { return }
         guard convertsOnGPU else {
-            try YUV420.convertFast(try render(scene), into: &output)
+            try YUV420.convertFast(try render(scene), into: &output, cores: host.cores)
             return
         }
         try YUV420.checkSize(width: scene.size.width, height: scene.size.height)
@@ -162,7 +162,8 @@ public final class GPURenderer: FrameRenderer {
         }
         guard let frame = try beginOnHost(scene) else { return false }
         swap(&planes, &output)
-        let filled = host.fillYUV420(frame.grid, fills: frame.fills, reusing: consume planes)
+        // Rows a drawing writes whole hide their background.
+        let filled = host.fillYUV420(frame.grid, fills: frame.fills, reusing: consume planes, hidden: frame.hosted.flatMap(\.writtenWhole))
         output = try filled.pasting(frame.overlay, with: &host).drawing(frame.hosted)
         return true
     }

@@ -45,7 +45,8 @@ struct GridUpscaler {
     /// Fills `output` (the frame's I420 planes: Y, then Cb, then Cr; even size)
     /// from `planes` (Y, Cb, Cr levels), bands of row pairs split over the
     /// cores; all of it but `hole` (even corner and size), which the caller fills.
-    func fillYUV420(_ output: UnsafeMutablePointer<UInt8>, from planes: GridPlanes, leaving hole: PixelRect? = nil) {
+    /// `hidden` (even edges, no two sharing a row) is left unfilled too.
+    func fillYUV420(_ output: UnsafeMutablePointer<UInt8>, from planes: GridPlanes, leaving hole: PixelRect? = nil, hidden: [PixelRect] = []) {
         let target = SendablePointer(address: output)
         let allTexels = PixelRect(x: 0, y: 0, width: planes.width, height: planes.height)
         let hole = hole.map { $0.intersection(PixelRect(x: 0, y: 0, width: size.width, height: size.height)) } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
@@ -55,8 +56,14 @@ struct GridUpscaler {
             let holeRows = holeStart..<max(min(rows.upperBound, hole.y + hole.height), holeStart)
             func fill(_ rows: Range<Int>, from x: Int, to end: Int) {
                 guard !rows.isEmpty, x < end else { return }
-                fillYUV420(PixelRect(x: x, y: rows.lowerBound, width: end - x, height: rows.count), from: planes, window: allTexels,
-                           into: target.address)
+                for (piece, cut) in Self.rows(rows, cutBy: hidden) {
+                    // Either side of the hidden columns (within x..<end).
+                    let runs = cut.map { [x..<min(end, max(x, $0.lowerBound)), max(x, min(end, $0.upperBound))..<end] } ?? [x..<end]
+                    for run in runs where !run.isEmpty {
+                        fillYUV420(PixelRect(x: run.lowerBound, y: piece.lowerBound, width: run.count, height: piece.count), from: planes,
+                                   window: allTexels, into: target.address)
+                    }
+                }
             }
             guard !hole.isEmpty, !holeRows.isEmpty else { return fill(rows, from: 0, to: size.width) }
             fill(rows.lowerBound..<holeRows.lowerBound, from: 0, to: size.width)
@@ -64,6 +71,22 @@ struct GridUpscaler {
             fill(holeRows, from: hole.x + hole.width, to: size.width)
             fill(holeRows.upperBound..<rows.upperBound, from: 0, to: size.width)
         }
+    }
+
+    /// `rows` in pieces, in order, each with the columns of the rectangle
+    /// of `hidden` (no two sharing a row) that spans its rows, if any.
+    static func rows(_ rows: Range<Int>, cutBy hidden: [PixelRect]) -> [(rows: Range<Int>, columns: Range<Int>?)] {
+        var pieces: [(rows: Range<Int>, columns: Range<Int>?)] = [(rows, nil)]
+        for rect in hidden where !rect.isEmpty {
+            let cut = rect.y..<rect.y + rect.height, columns = rect.x..<rect.x + rect.width
+            pieces = pieces.flatMap { piece -> [(rows: Range<Int>, columns: Range<Int>?)] in
+                guard piece.columns == nil, cut.overlaps(piece.rows) else { return [piece] }
+                let inside = piece.rows.clamped(to: cut)
+                return [(piece.rows.lowerBound..<inside.lowerBound, nil), (inside, columns), (inside.upperBound..<piece.rows.upperBound, nil)]
+                    .filter { !$0.rows.isEmpty }
+            }
+        }
+        return pieces
     }
 
     /// The texels (a rectangle of the grid's texture) that the pixels of

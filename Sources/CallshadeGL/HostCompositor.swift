@@ -25,7 +25,7 @@ struct HostCompositor {
     private var spareOverlays: [[UInt8]] = []
     private var upscaler: GridUpscaler?
     /// The cores to split work over, asked of the system once (the question reads the CPU quota from files).
-    private let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// Reads the low-resolution gradient (`target`, half-float) as 32-bit
     /// floats: a frame of `size` begins.
@@ -67,8 +67,10 @@ struct HostCompositor {
     /// The frame as I420 planes (even size, no dither), in `output`'s
     /// buffer: luma and chroma interpolated from the grid's Y, Cb and Cr,
     /// then `fills`. The region of the first fill is left to it (and to the
-    /// GPU's tiles) but for its background tiles.
-    mutating func fillYUV420(_ grid: HostGrid, fills: [PlacedHostFill], reusing output: consuming [UInt8]) -> FilledFrame {
+    /// GPU's tiles) but for its background tiles; `hidden` (which drawings
+    /// write whole, `HostDrawing.writtenWhole`) is left as it is.
+    mutating func fillYUV420(_ grid: HostGrid, fills: [PlacedHostFill], reusing output: consuming [UInt8],
+                             hidden: [PixelRect] = []) -> FilledFrame {
         let upscaler = grid.upscaler
         let size = grid.size
         let count = YUV420.frameBytes(width: size.width, height: size.height)
@@ -77,7 +79,7 @@ struct HostCompositor {
         let hole = fills.first
         output.withUnsafeMutableBufferPointer { planes in
             guard let planes = planes.baseAddress else { return }
-            upscaler.fillYUV420(planes, from: ycbcr, leaving: hole?.region)
+            upscaler.fillYUV420(planes, from: ycbcr, leaving: hole?.region, hidden: hidden)
             let target = SendablePointer(address: planes)
             if let rects = hole?.background {
                 let allTexels = PixelRect(x: 0, y: 0, width: ycbcr.width, height: ycbcr.height)

@@ -129,7 +129,7 @@ final class FastYUVTests: XCTestCase {
             var exact: [UInt8] = []
             var fast: [UInt8] = []
             try YUV420.convert(image, into: &exact)
-            try YUV420.convertFast(image, into: &fast)
+            try YUV420.convertFast(image, into: &fast, cores: 3)
             XCTAssertEqual(exact.count, fast.count)
             guard exact.count == fast.count else { continue }
             let differences = SampleDifferences(exact, fast)
@@ -137,6 +137,6 @@ final class FastYUVTests: XCTestCase {
             XCTAssertLessThan(Double(differences.differing), 0.01 * Double(differences.count), "\(differences)")
         }
         var output: [UInt8] = []
-        XCTAssertThrowsError(try YUV420.convertFast(RGBAImage(width: 3, height: 2, fill: (0, 0, 0, 255)), into: &output))
+        XCTAssertThrowsError(try YUV420.convertFast(RGBAImage(width: 3, height: 2, fill: (0, 0, 0, 255)), into: &output, cores: 2))
     }
 }

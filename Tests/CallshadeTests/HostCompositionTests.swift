@@ -195,7 +195,7 @@ final class HostYUVTests: XCTestCase {
             var direct: [UInt8] = []
             try gpu.with { $0.route = .hostComposition }.renderYUV420(request, into: &direct)
             var converted: [UInt8] = []
-            try YUV420.convertFast(try gpu.with { $0.route = .gpuPasses }.render(request), into: &converted)
+            try YUV420.convertFast(try gpu.with { $0.route = .gpuPasses }.render(request), into: &converted, cores: 2)
             XCTAssertEqual(direct.count, converted.count, size)
             XCTAssertFalse(direct.isEmpty, size)
             guard direct.count == converted.count, !direct.isEmpty else { continue }

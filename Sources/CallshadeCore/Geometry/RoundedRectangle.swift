@@ -76,6 +76,23 @@ public struct RoundedRectangle: ConvexShape, Equatable, Sendable {
                                    qy: Self.edgeOffset(point.y, from: y, length: height, radius: radius), radius: radius)
     }
 
+    /// Its coverage over the tile whose pixel centres span `box`:
+    /// `ConvexTiles.classify` of its distance, but a tile whose centres lie
+    /// a pixel or more inside it and within one of its straight bands (beside
+    /// no corner's arc) is inside at once. The distance there is at most -1,
+    /// so the rule's -(1/2 + slack) holds whatever a float's last bits: the
+    /// same answer, without its four distances (a full-screen video's frame
+    /// and the phone's corners have thousands of such tiles a frame).
+    public func tileCoverage(_ box: CentreBox) -> PartCoverage {
+        let radius = radius
+        let (left, right, top, bottom) = (box.x.lowerBound, box.x.upperBound, box.y.lowerBound, box.y.upperBound)
+        if left >= x + 1, right <= x + width - 1, top >= y + 1, bottom <= y + height - 1,
+           (left >= x + radius && right <= x + width - radius) || (top >= y + radius && bottom <= y + height - radius) {
+            return .inside
+        }
+        return ConvexTiles.classify(box) { signedDistance($0) }
+    }
+
     /// Along the row of pixel centres at `centreY`, the centres' x where
     /// the coverage is surely 1 (the distance at most -1/2: inside the shape
     /// shrunk by half a pixel, and `RowSpan.margin` more); nil for none.

@@ -15,8 +15,11 @@ public struct VideoBlurredCopy: Equatable, Sendable {
     public let colors: [RGB]
     public let alphas: [Double]
 
-    public init(_ picture: SourcePicture) {
-        let reduced = Self.reduced(picture)
+    /// The copy of `picture`, its reduction split over `cores` cores (its
+    /// owner asks the system once: the question reads the CPU quota from
+    /// files); the same values whatever `cores`.
+    public init(_ picture: SourcePicture, cores: Int) {
+        let reduced = Self.reduced(picture, cores: cores)
         let blurredColours = Self.blurred(reduced.premultiplied)
         let blurredAlphas = Self.blurred(reduced.alphas.map { RGB($0, $0, $0) }).map(\.r)
         colors = zip(blurredColours, blurredAlphas).map { $1 > 0 ? $0 * (1 / $1) : .black }
@@ -34,7 +37,7 @@ public struct VideoBlurredCopy: Equatable, Sendable {
     }
 
     /// Each texel's premultiplied colour and alpha: the mean over the part of the picture it covers.
-    static func reduced(_ picture: SourcePicture) -> (premultiplied: [RGB], alphas: [Double]) {
+    static func reduced(_ picture: SourcePicture, cores: Int) -> (premultiplied: [RGB], alphas: [Double]) {
         let width = picture.width, height = picture.height
         let side = side
         let columns = cells(count: width), rows = cells(count: height)
@@ -44,7 +47,7 @@ public struct VideoBlurredCopy: Equatable, Sendable {
         across.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress, width > 0 else { return }
             let target = SendablePointer(address: base)
-            let bands = max(1, min(height, 2 * ProcessInfo.processInfo.activeProcessorCount))
+            let bands = max(1, min(height, 2 * max(cores, 1)))
             DispatchQueue.concurrentPerform(iterations: bands) { band in
                 let colours = UnsafeMutablePointer<RGB>.allocate(capacity: width), alphas = UnsafeMutablePointer<Double>.allocate(capacity: width)
                 defer {

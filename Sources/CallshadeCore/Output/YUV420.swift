@@ -69,13 +69,15 @@ public enum YUV420 {
         return (image.width, image.height)
     }
 
-    /// The same conversion in 16-bit fixed point, rows split over the cores:
-    /// several times faster, within one level of `convert` (the tests hold it to that).
-    public static func convertFast(_ image: RGBAImage, into output: inout [UInt8]) throws {
+    /// The same conversion in 16-bit fixed point, rows split over `cores`
+    /// cores (its caller asks the system once: the question reads the CPU
+    /// quota from files): several times faster, within one level of
+    /// `convert` (the tests hold it to that), the same bytes whatever `cores`.
+    public static func convertFast(_ image: RGBAImage, into output: inout [UInt8], cores: Int) throws {
         let (width, height) = try sized(&output, for: image)
         let rowPairs = height / 2
         guard rowPairs > 0 else { return }
-        let bands = min(rowPairs, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
+        let bands = min(rowPairs, max(1, cores) * 4)
         let coefficients = FixedPointYCbCr()
         image.pixels.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { target in

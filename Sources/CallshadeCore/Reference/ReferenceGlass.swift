@@ -48,7 +48,8 @@ struct ReferenceGlass: ReferenceNodeShader {
         let kernelSum = kernel.reduce(0, +)
         let weights = kernel.map { $0 / kernelSum }
         let gradient = ReferenceGradient(glass.backdrop)
-        let video = glass.video.map { ($0, $0.frame, VideoBlurredCopy($0.picture)) }
+        // The reference is no speed path: its cores are asked of the system for each glass.
+        let video = glass.video.map { ($0, $0.frame, VideoBlurredCopy($0.picture, cores: ProcessInfo.processInfo.activeProcessorCount)) }
         let wide = (columns: columns + 2 * taps, rows: rows + 2 * taps)
         let start = Vec2(corner.x - Double(taps) * step, corner.y - Double(taps) * step)
         var toned = [RGB](repeating: .black, count: wide.columns * wide.rows)

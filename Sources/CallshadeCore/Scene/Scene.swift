@@ -1,3 +1,5 @@
+import Foundation
+
 /// One frame's picture: its size, the background, the nodes drawn over it
 /// from the bottom up, and the dither. A kind's elements decide what its
 /// scenes hold (the call's: `CallKind.elements`, drawn by `CallScreen`); a
@@ -115,9 +117,10 @@ public protocol FrameRenderer {
 }
 
 extension FrameRenderer {
-    /// Renders RGBA and converts on the CPU.
+    /// Renders RGBA and converts on the CPU (the CPU reference's way: not a
+    /// speed path, so the cores are asked of the system each frame).
     public func renderYUV420(_ scene: Scene, into output: inout [UInt8]) throws {
-        try YUV420.convertFast(try render(scene), into: &output)
+        try YUV420.convertFast(try render(scene), into: &output, cores: ProcessInfo.processInfo.activeProcessorCount)
     }
 
     public var convertsToYUVItself: Bool { false }

@@ -103,7 +103,7 @@ final class GlassRenderer: NodeRenderer {
     /// The blurred copy of `video`'s picture: the one made last while the picture stays.
     private func copy(of video: GlassVideo) -> VideoBlurredCopy {
         if let kept = copies.first(where: { $0.picture == video.picture }) { return kept.copy }
-        let made = VideoBlurredCopy(video.picture)
+        let made = VideoBlurredCopy(video.picture, cores: cores)
         copies.append((video.picture, made))
         if copies.count > 2 { copies.removeFirst() }
         return made
@@ -111,8 +111,9 @@ final class GlassRenderer: NodeRenderer {
 
     /// Prepares the lattices of a frame's glass before anything is drawn (they use render targets of their own).
     /// From the host's background, the new ones are made side by side on the cores.
+    /// A glass wholly outside the frame (the video call's buttons while the controls hide) has no tiles and needs none.
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {
-        let glasses = scene.nodes.compactMap { $0 as? GlassNode }
+        let glasses = scene.nodes.compactMap { $0 as? GlassNode }.filter { !$0.bounds(in: scene.size).isEmpty }
         kept = max(4, glasses.count)
         while lattices.count > kept { lattices.removeFirst() }
         if let background {

@@ -11,6 +11,8 @@ final class FrameWriter: @unchecked Sendable {
     private let sink: FrameSink
     /// Whether RGBA frames are converted to I420 before the sink gets them.
     private let convertsToYUV: Bool
+    /// The cores its conversion to I420 is split over, asked of the system once.
+    private let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
     private let queue = DispatchQueue(label: "callshade.frame-writer")
     /// Every queued frame, until written.
     private let pending = DispatchGroup()
@@ -63,7 +65,7 @@ final class FrameWriter: @unchecked Sendable {
     private func converted(_ frame: RenderedFrame) throws -> RenderedFrame {
         guard convertsToYUV, case .rgba(let image) = frame else { return frame }
         var planes = reusableBuffer()
-        try YUV420.convertFast(image, into: &planes)
+        try YUV420.convertFast(image, into: &planes, cores: cores)
         return .yuv420p(planes)
     }
 

@@ -23,6 +23,36 @@ final class RoundedRectangleTests: XCTestCase {
         check.assertHolds("rounded rectangles", inside: 0.99, outside: 0.9, runs: 0.99)
     }
 
+    /// Its tile classification's shortcut (a tile a pixel inside one of its
+    /// straight bands is inside) gives what the four distances give
+    /// (`ConvexTiles.classify`), tile for tile, and finds most tiles of a large shape.
+    func testTheInsideTileShortcutGivesTheClassification() {
+        var random = SeededGenerator(state: 31_17)
+        var wrong = FailureCount()
+        var inside = 0, tiles = 0
+        for _ in 0..<300 {
+            let width = random.pick([random.number(in: 0.2...3), random.number(in: 3...60), random.number(in: 60...400)])
+            let height = random.pick([random.number(in: 0.2...3), random.number(in: 3...60), random.number(in: 60...400), width])
+            let half = min(width, height) / 2
+            let shape = RoundedRectangle(x: random.number(in: -20...40), y: random.number(in: -20...40), width: width, height: height,
+                                         cornerRadius: random.pick([0, 0.5, random.number(in: 0...half), half, 2 * half + 1]))
+            let region = ShapeCoverageCheck.region(x: shape.x...(shape.x + width), y: shape.y...(shape.y + height), reach: 12,
+                                                   offset: (random.below(8), random.below(8)))
+            let (columns, rows) = SceneTiles.count(region)
+            for row in 0..<rows {
+                for column in 0..<columns {
+                    let box = SceneTiles.centreBox(column: column, row: row, region: region, origin: Vec2(0, 0))
+                    let classified = ConvexTiles.classify(box) { shape.signedDistance($0) }
+                    wrong.check(shape.tileCoverage(box) == classified, "\(shape), \(box)")
+                    tiles += 1
+                    if classified == .inside { inside += 1 }
+                }
+            }
+        }
+        wrong.assertNone("the inside tile shortcut")
+        XCTAssertGreaterThan(inside, tiles / 10, "inside tiles, where the shortcut may apply")
+    }
+
     /// The host glass's shortcut beside the straight part of an edge gives
     /// the full distance to the bit, in Float as in Double.
     func testTheDistanceBesideASideIsTheFullOneToTheBit() {

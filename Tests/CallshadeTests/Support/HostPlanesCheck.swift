@@ -13,7 +13,7 @@ extension RouteMatrix {
         var direct: [UInt8] = []
         try host.renderYUV420(scene, into: &direct)
         var converted: [UInt8] = []
-        try YUV420.convertFast(try host.render(scene), into: &converted)
+        try YUV420.convertFast(try host.render(scene), into: &converted, cores: 2)
         XCTAssertEqual(direct.count, converted.count, file: file, line: line)
         guard direct.count == converted.count else { return }
         let differences = SampleDifferences(direct, converted)

@@ -21,7 +21,7 @@ final class GlassOverVideoTests: XCTestCase {
         let luma = (0..<side * side).map { UInt8($0 % side < side / 2 ? 16 : 235) }
         let chroma = [UInt8](repeating: 128, count: side * side / 4)
         let picture = try XCTUnwrap(YCbCrPicture(width: side, height: side, luma: luma, cb: chroma, cr: chroma, matrix: .bt709, range: .limited))
-        let copy = VideoBlurredCopy(.ycbcr(picture))
+        let copy = VideoBlurredCopy(.ycbcr(picture), cores: 2)
         func texel(_ x: Int, _ y: Int) -> Double { copy.colors[y * 128 + x].g }
         XCTAssertEqual(texel(0, 40), 0, accuracy: 1e-12)
         XCTAssertEqual(texel(127, 40), 1, accuracy: 1e-12)

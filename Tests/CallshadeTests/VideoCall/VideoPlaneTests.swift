@@ -36,7 +36,7 @@ final class VideoPlaneTests: XCTestCase {
             var direct: [UInt8] = []
             try host.renderYUV420(scene, into: &direct)
             var converted: [UInt8] = []
-            try YUV420.convertFast(try host.render(scene), into: &converted)
+            try YUV420.convertFast(try host.render(scene), into: &converted, cores: 2)
             XCTAssertEqual(direct.count, converted.count, name)
             guard direct.count == converted.count else { continue }
             let differences = SampleDifferences(direct, converted)

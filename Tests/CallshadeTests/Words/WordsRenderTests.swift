@@ -89,7 +89,7 @@ final class WordsPlaneTests: XCTestCase {
             var direct: [UInt8] = []
             try gpu.with { $0.route = .hostComposition }.renderYUV420(scene, into: &direct)
             var converted: [UInt8] = []
-            try YUV420.convertFast(try gpu.with { $0.route = .hostComposition }.render(scene), into: &converted)
+            try YUV420.convertFast(try gpu.with { $0.route = .hostComposition }.render(scene), into: &converted, cores: 2)
             let (width, height) = (scene.size.width, scene.size.height)
             XCTAssertEqual(direct.count, YUV420.frameBytes(width: width, height: height), "\(size) at \(time) s")
             XCTAssertEqual(converted.count, direct.count, "\(size) at \(time) s")

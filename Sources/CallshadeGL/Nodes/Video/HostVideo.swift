@@ -10,18 +10,18 @@ import CallshadeCore
 /// frame column (turns are quarter turns), so the texels and weights of
 /// every column and every row are worked out once a frame (`Taps`).
 struct HostVideo: HostRowShader, FloatLanes {
-    private let node: VideoNode
+    let node: VideoNode
     /// Whether the picture's x follows the frame's rows (a quarter turn) rather than its columns.
-    private let turned: Bool
+    let turned: Bool
     /// Along the picture axis a frame column moves (x, or y when turned), at the luma's and the chroma's resolution.
-    private let columnLuma: Taps
-    private let columnChroma: Taps
+    let columnLuma: Taps
+    let columnChroma: Taps
     /// Along the other axis, for each frame row.
-    private let rowLuma: Taps
-    private let rowChroma: Taps
-    private let conversion: Conversion?
+    let rowLuma: Taps
+    let rowChroma: Taps
+    let conversion: Conversion?
     /// A picture without pixels shows nothing (as the reference's).
-    private let isEmpty: Bool
+    let isEmpty: Bool
 
     init(node: VideoNode, size: FrameSize) {
         self.node = node
@@ -184,25 +184,8 @@ struct HostVideo: HostRowShader, FloatLanes {
         memory: InterpolatedRows
     ) {
         let count = run.count, first = x + run.lowerBound
-        /// Plane `plane`'s row at `offset` interpolated across the run, kept by `memory` (the row beside it wanted now, `other`, kept too).
-        func across(_ plane: Int, _ offset: Int32, besides other: Int32, from source: UnsafePointer<UInt8>,
-                    columns: (first: UnsafePointer<Int32>, second: UnsafePointer<Int32>, weight: UnsafePointer<Float>)) -> UnsafeMutablePointer<Float> {
-            let key = InterpolatedRows.Key(plane: plane, offset: offset, x: first, count: count)
-            return memory.row(key, keeping: InterpolatedRows.Key(plane: plane, offset: other, x: first, count: count)) { values in
-                let line = source + Int(offset)
-                for index in 0..<count {
-                    let column = first + index
-                    let (left, right, weight) = (Int(columns.first[column]), Int(columns.second[column]), columns.weight[column])
-                    values[index] = Float(line[left]) + (Float(line[right]) - Float(line[left])) * weight
-                }
-            }
-        }
-        let lumaTop = across(0, rows.luma.0, besides: rows.luma.1, from: planes.luma, columns: columns.luma)
-        let lumaBottom = across(0, rows.luma.1, besides: rows.luma.0, from: planes.luma, columns: columns.luma)
-        let cbTop = across(1, rows.chroma.0, besides: rows.chroma.1, from: planes.cb, columns: columns.chroma)
-        let cbBottom = across(1, rows.chroma.1, besides: rows.chroma.0, from: planes.cb, columns: columns.chroma)
-        let crTop = across(2, rows.chroma.0, besides: rows.chroma.1, from: planes.cr, columns: columns.chroma)
-        let crBottom = across(2, rows.chroma.1, besides: rows.chroma.0, from: planes.cr, columns: columns.chroma)
+        let (lumaTop, lumaBottom, cbTop, cbBottom, crTop, crBottom) = acrossRows(from: first, count: count, planes: planes, columns: columns,
+                                                                                   rows: rows, memory: memory)
         let (lumaDown, chromaDown) = (rows.luma.2, rows.chroma.2)
         for group in stride(from: 0, to: count, by: 8) {
             func lerp(_ top: UnsafeMutablePointer<Float>, _ bottom: UnsafeMutablePointer<Float>, _ weight: Float) -> SIMD8<Float> {
@@ -217,6 +200,39 @@ struct HostVideo: HostRowShader, FloatLanes {
             store(blue, values.blue + at)
             store(SIMD8(repeating: opacity), values.amount + at)
         }
+    }
+
+    /// The two rows of each plane (luma, Cb, Cr) that `rows` names,
+    /// interpolated across `count` frame columns from `first` (the picture
+    /// not turned), kept by `memory`: a row made for the frame row before is
+    /// taken as it is.
+    @inline(__always)
+    static func acrossRows(
+        from first: Int, count: Int, planes: (luma: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>),
+        columns: (luma: (first: UnsafePointer<Int32>, second: UnsafePointer<Int32>, weight: UnsafePointer<Float>),
+                  chroma: (first: UnsafePointer<Int32>, second: UnsafePointer<Int32>, weight: UnsafePointer<Float>)),
+        rows: (luma: (Int32, Int32, Float), chroma: (Int32, Int32, Float)), memory: InterpolatedRows
+    ) -> (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>,
+          UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) {
+        /// Plane `plane`'s row at `offset` interpolated across the run, kept by `memory` (the row beside it wanted now, `other`, kept too).
+        func across(_ plane: Int, _ offset: Int32, besides other: Int32, from source: UnsafePointer<UInt8>,
+                    columns: (first: UnsafePointer<Int32>, second: UnsafePointer<Int32>, weight: UnsafePointer<Float>)) -> UnsafeMutablePointer<Float> {
+            let key = InterpolatedRows.Key(plane: plane, offset: offset, x: first, count: count)
+            return memory.row(key, keeping: InterpolatedRows.Key(plane: plane, offset: other, x: first, count: count)) { values in
+                let line = source + Int(offset)
+                for index in 0..<count {
+                    let column = first + index
+                    let (left, right, weight) = (Int(columns.first[column]), Int(columns.second[column]), columns.weight[column])
+                    values[index] = Float(line[left]) + (Float(line[right]) - Float(line[left])) * weight
+                }
+            }
+        }
+        return (across(0, rows.luma.0, besides: rows.luma.1, from: planes.luma, columns: columns.luma),
+                across(0, rows.luma.1, besides: rows.luma.0, from: planes.luma, columns: columns.luma),
+                across(1, rows.chroma.0, besides: rows.chroma.1, from: planes.cb, columns: columns.chroma),
+                across(1, rows.chroma.1, besides: rows.chroma.0, from: planes.cb, columns: columns.chroma),
+                across(2, rows.chroma.0, besides: rows.chroma.1, from: planes.cr, columns: columns.chroma),
+                across(2, rows.chroma.1, besides: rows.chroma.0, from: planes.cr, columns: columns.chroma))
     }
 
     /// For each frame column (or row): the two texels around its point along
@@ -261,7 +277,7 @@ struct HostVideo: HostRowShader, FloatLanes {
     }
 
     /// Codes to R'G'B' (0...1) by the picture's matrix and range (`YCbCrConversion`'s rule, in Float).
-    private struct Conversion {
+    struct Conversion {
         let kr: Float, kb: Float
         let black: Float, lumaSpan: Float, chromaSpan: Float
 
@@ -281,6 +297,7 @@ struct HostVideo: HostRowShader, FloatLanes {
             let red = y + 2 * (1 - kr) * pr
             let blue = y + 2 * (1 - kb) * pb
             let green = (y - kr * red - kb * blue) / (1 - kr - kb)
+            @inline(__always)
             func unit(_ value: SIMD8<Float>) -> SIMD8<Float> { value.replacing(with: 0, where: value .< 0).replacing(with: 1, where: value .> 1) }
             return (unit(red), unit(green), unit(blue))
         }

@@ -42,7 +42,7 @@ final class VideoRenderer: NodeRenderer {
     func drawsOnHostWithoutGrid(_ node: VideoNode) -> Bool { true }
 
     func hostDrawing(_ node: VideoNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        HostShadedDrawing(shader: HostVideo(node: node, size: scene.size), rects: rects, size: scene.size, dithers: scene.dither)
+        HostVideoDrawing(node: node, rects: rects, size: scene.size, dithers: scene.dither)
     }
 
     func compileEveryVariant() throws -> Int {
