@@ -172,11 +172,11 @@ final class BackdropLattice {
         values.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let output = SendablePointer(address: base)
-            // Asked once: unwrapping the video at each point would copy it (and its picture's references) there.
-            let overVideo = video != nil && copy != nil
+            // Made once: unwrapping the video, or making its node, at each point would copy it (and its picture's references) there.
+            let shown = copy == nil ? nil : video?.shownAtPoints
             @Sendable func store(_ toned: RGB, row: Int, column: Int) {
                 var toned = toned
-                if overVideo, let video, let copy { toned = video.shown(over: toned, at: Vec2(xs[column], first.y + Double(row) * spacing.y), copy: copy) }
+                if let shown, let copy { toned = shown(over: toned, at: Vec2(xs[column], first.y + Double(row) * spacing.y), copy: copy) }
                 let at = output.address + (row * columns + column) * 4
                 (at[0], at[1], at[2]) = (Float(toned.r), Float(toned.g), Float(toned.b))
             }

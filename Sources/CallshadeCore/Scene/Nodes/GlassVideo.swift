@@ -42,4 +42,16 @@ extension GlassVideo {
     public func shown(over gradient: RGB, at point: Vec2, copy: VideoBlurredCopy) -> RGB {
         ReferenceGlass.overVideo(gradient, at: point, video: self, frame: frame, copy: copy)
     }
+
+    /// `shown(over:at:copy:)` at many points (a lattice's), its video node made once rather than at each.
+    public var shownAtPoints: ShownAtPoints { ShownAtPoints(video: self, frame: frame) }
+
+    public struct ShownAtPoints: Sendable {
+        let video: GlassVideo
+        let frame: VideoNode
+
+        public func callAsFunction(over gradient: RGB, at point: Vec2, copy: VideoBlurredCopy) -> RGB {
+            ReferenceGlass.overVideo(gradient, at: point, video: video, frame: frame, copy: copy)
+        }
+    }
 }
