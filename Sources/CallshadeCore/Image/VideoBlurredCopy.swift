@@ -44,6 +44,8 @@ public struct VideoBlurredCopy: Equatable, Sendable {
         // Along x: each picture row's pixels made once, then summed into `side` cells, in bands of
         // rows side by side on the cores (each cell the same sum, in the same order, whoever makes it).
         var across = [(RGB, Double)](repeating: (.black, 0), count: side * height)
+        let codes: YCbCrConversion.CodeTable?
+        if case .ycbcr(let frame) = picture { codes = YCbCrConversion.CodeTable(matrix: frame.matrix, range: frame.range) } else { codes = nil }
         across.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress, width > 0 else { return }
             let target = SendablePointer(address: base)
@@ -55,7 +57,7 @@ public struct VideoBlurredCopy: Equatable, Sendable {
                     alphas.deallocate()
                 }
                 for y in band * height / bands..<(band + 1) * height / bands {
-                    pixels(ofRow: y, of: picture, colours: colours, alphas: alphas)
+                    pixels(ofRow: y, of: picture, codes: codes, colours: colours, alphas: alphas)
                     for (cell, parts) in columns.enumerated() {
                         var sum = RGB.black, alpha = 0.0
                         for (x, weight) in parts {
@@ -83,18 +85,20 @@ public struct VideoBlurredCopy: Equatable, Sendable {
     }
 
     /// Row `y` of the picture: each pixel's premultiplied colour and alpha (chroma from the sample covering it).
-    private static func pixels(ofRow y: Int, of picture: SourcePicture, colours: UnsafeMutablePointer<RGB>, alphas: UnsafeMutablePointer<Double>) {
+    /// `codes`: the picture's code table, when it has codes (made once a picture, not a row).
+    private static func pixels(ofRow y: Int, of picture: SourcePicture, codes: YCbCrConversion.CodeTable?,
+                               colours: UnsafeMutablePointer<RGB>, alphas: UnsafeMutablePointer<Double>) {
         let width = picture.width
         switch picture {
         case .ycbcr(let frame):
-            let (matrix, range, chromaRow) = (frame.matrix, frame.range, (y / 2) * frame.chromaWidth)
+            let chromaRow = (y / 2) * frame.chromaWidth
+            let codes = codes ?? YCbCrConversion.CodeTable(matrix: frame.matrix, range: frame.range)
             frame.luma.withUnsafeBufferPointer { luma in
                 frame.cb.withUnsafeBufferPointer { cb in
                     frame.cr.withUnsafeBufferPointer { cr in
                         for x in 0..<width {
                             let chroma = chromaRow + x / 2
-                            colours[x] = YCbCrConversion.rgb(luma: Double(luma[y * width + x]), cb: Double(cb[chroma]), cr: Double(cr[chroma]),
-                                                             matrix: matrix, range: range)
+                            colours[x] = codes.rgb(luma: luma[y * width + x], cb: cb[chroma], cr: cr[chroma])
                             alphas[x] = 1
                         }
                     }

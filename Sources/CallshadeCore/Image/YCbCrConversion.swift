@@ -39,3 +39,37 @@ extension VideoRange {
         }
     }
 }
+
+extension YCbCrConversion {
+    /// `rgb(luma:cb:cr:matrix:range:)` of whole 8-bit codes, its terms that
+    /// hang on one code alone worked out once for all 256 (the normalised
+    /// Y', and Pr's and Pb's shares of red and blue): the same operations on
+    /// the same values, so the same colour to the bit, without three
+    /// divisions and the range's and matrix's switches at each pixel.
+    public struct CodeTable: Sendable {
+        private let lumas: [Double]
+        private let redFromCr: [Double]
+        private let blueFromCb: [Double]
+        private let kr: Double
+        private let kb: Double
+        private let greenShare: Double
+
+        public init(matrix: VideoMatrix, range: VideoRange) {
+            (kr, kb) = matrix.lumaWeights
+            greenShare = 1 - kr - kb
+            let normalised = (0..<256).map { range.normalised(luma: Double($0), cb: Double($0), cr: Double($0)) }
+            lumas = normalised.map(\.y)
+            redFromCr = normalised.map { [kr] in 2 * (1 - kr) * $0.pr }
+            blueFromCb = normalised.map { [kb] in 2 * (1 - kb) * $0.pb }
+        }
+
+        @inline(__always)
+        public func rgb(luma: UInt8, cb: UInt8, cr: UInt8) -> RGB {
+            let y = lumas[Int(luma)]
+            let red = y + redFromCr[Int(cr)]
+            let blue = y + blueFromCb[Int(cb)]
+            let green = (y - kr * red - kb * blue) / greenShare
+            return RGB(min(max(red, 0), 1), min(max(green, 0), 1), min(max(blue, 0), 1))
+        }
+    }
+}
