@@ -25,7 +25,8 @@ public struct Ellipse: Equatable, Sendable {
     /// the ellipse's frame, k0 = |q / r| and k1 = |q / r^2|, k0 (k0 - 1) / k1;
     /// minus the smaller semi-axis at the centre.
     public func signedDistance(_ point: Vec2) -> Double {
-        let d = point - centre, c = cos(angle), s = sin(angle)
+        // Unturned (the shapes' own frame), cos and sin are exactly 1 and 0: not asked of libm at each point.
+        let d = point - centre, c = angle == 0 ? 1 : cos(angle), s = angle == 0 ? 0 : sin(angle)
         let q = Vec2(d.x * c + d.y * s, -d.x * s + d.y * c)
         let k0 = Vec2(q.x / a, q.y / b).length, k1 = Vec2(q.x / (a * a), q.y / (b * b)).length
         guard k1 > 0 else { return -min(a, b) }
