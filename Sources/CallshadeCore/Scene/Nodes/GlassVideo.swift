@@ -36,14 +36,10 @@ public struct GlassVideo: Equatable, Sendable {
 }
 
 extension GlassVideo {
-    /// What glass shows at `point` (frame pixels) before its blur, given the
+    /// What glass shows at a point (frame pixels) before its blur, given the
     /// toned gradient there: the reference's rule (`ReferenceGlass.overVideo`),
-    /// for the GPU renderer's lattice.
-    public func shown(over gradient: RGB, at point: Vec2, copy: VideoBlurredCopy) -> RGB {
-        ReferenceGlass.overVideo(gradient, at: point, video: self, frame: frame, copy: copy)
-    }
-
-    /// `shown(over:at:copy:)` at many points (a lattice's), its video node made once rather than at each.
+    /// for the GPU renderer's lattice, at its many points with the video's
+    /// node made once rather than at each.
     public var shownAtPoints: ShownAtPoints { ShownAtPoints(video: self, frame: frame) }
 
     public struct ShownAtPoints: Sendable {
