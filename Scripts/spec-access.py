@@ -30,13 +30,15 @@ measures from the PNG:
   spec-access.py times
       print the instants where the band's centre is at 47, 50 and 53 % of the strip
 """
-import json
 import pathlib
 import sys
 
 import numpy as np
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import oracle_support  # noqa: E402
+
+ROOT = oracle_support.ROOT
 INTER_SEMIBOLD = "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf"
 OVERSIZE = 64
 PERIOD = 2.4
@@ -46,11 +48,7 @@ LABEL = "Allow Access"
 
 
 def case_named(name):
-    with open(ROOT / "Goldens" / "cases.json", encoding="utf-8") as handle:
-        for case in json.load(handle)["cases"]:
-            if case["name"] == name:
-                return case
-    raise SystemExit(f"spec-access: Goldens/cases.json has no case {name}")
+    return oracle_support.case_named(name, "spec-access")
 
 
 def bezier(u, x1=0.0, y1=0.0, x2=0.58, y2=1.0):
@@ -242,41 +240,19 @@ def errors(case, image, mistake=None):
             if not abs(got - expected) <= tolerance]
 
 
-def load(path):
-    from PIL import Image
-    return np.asarray(Image.open(path).convert("RGBA"))
-
-
 def main(argv):
     if argv[:1] == ["times"]:
         for fraction in (0.47, 0.50, 0.53):
             print(f"{fraction:.2f}: {PERIOD * progress_at_fraction(fraction):.4f} s")
         return 0
-    if len(argv) != 3 or argv[0] not in ("check", "selftest"):
-        print(__doc__, file=sys.stderr)
-        return 2
-    command, name, path = argv
-    case = case_named(name)
-    image = load(path)
-    if command == "check":
-        failures = errors(case, image)
-        if failures:
-            for label, got, expected, tolerance in failures:
-                print(f"{path}: {label}: {got:.2f}, spec {expected:.2f} (tolerance {tolerance}) -> FAIL")
-            return 1
-        print(f"{path}: button, title, band and ring within tolerance of spec-access.py -> ok")
-        return 0
-    mistakes = ["linear", "button-low", "strip-at-button", "no-ring"]
-    passed = [mistake for mistake in mistakes if not errors(case, image, mistake)]
-    # A plain golden cannot tell a band's curve or ring: only the button's place must be refused there.
+    return oracle_support.check_or_selftest(argv, __doc__, "spec-access", errors,
+                                            "button, title, band and ring within tolerance of spec-access.py", mistakes)
+
+
+def mistakes(case, image):
+    """The mistakes the golden must refuse: a plain golden cannot tell a band's curve or ring, only the button's place."""
     spec = Spec(image.shape[1], image.shape[0])
-    must = mistakes if spec.band_on_button(case["time"]) else ["button-low"]
-    escaped = [mistake for mistake in passed if mistake in must]
-    if escaped:
-        print(f"{path}: selftest: the check passed with the mistake(s) {', '.join(escaped)} -> FAIL")
-        return 1
-    print(f"{path}: selftest: every mistake refused -> ok")
-    return 0
+    return ["linear", "button-low", "strip-at-button", "no-ring"] if spec.band_on_button(case["time"]) else ["button-low"]
 
 
 if __name__ == "__main__":

@@ -23,15 +23,16 @@ colours at phase 0, smooth enough that its blur is itself within a level).
       centred on y 69 alone, the emoji's box 4 pt from the edge as a
       bubble's frame); exit 1 if any of them passes
 """
-import importlib.util
-import json
 import math
 import pathlib
 import sys
 
 import numpy as np
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import oracle_support  # noqa: E402
+
+ROOT = oracle_support.ROOT
 INTER = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
 INTER_MEDIUM = "/usr/share/fonts/opentype/inter/Inter-Medium.otf"
 INTER_SEMIBOLD = "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf"
@@ -42,11 +43,7 @@ WRAP = 316.0
 
 
 def case_named(name):
-    with open(ROOT / "Goldens" / "cases.json", encoding="utf-8") as handle:
-        for case in json.load(handle)["cases"]:
-            if case["name"] == name:
-                return case
-    raise SystemExit(f"spec-chat-layout: Goldens/cases.json has no case {name}")
+    return oracle_support.case_named(name, "spec-chat-layout")
 
 
 class Measure:
@@ -239,10 +236,7 @@ def measure_bubble(image, bubble):
 
 def wallpaper():
     """The classic wallpaper at phase 0, 390 x 844 (levels, floats), from spec-chat-wallpaper.py."""
-    spec = importlib.util.spec_from_file_location("spec_chat_wallpaper", ROOT / "Scripts" / "spec-chat-wallpaper.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.picture({"size": "390x844", "variant": "ios", "step": "auto", "phase": 0, "steps": [], "time": 0})
+    return oracle_support.script("spec_chat_wallpaper", "spec-chat-wallpaper.py").picture({"size": "390x844", "variant": "ios", "step": "auto", "phase": 0, "steps": [], "time": 0})
 
 
 def pill_edge(image, backdrop, fixed, start, count, along_x, entering):

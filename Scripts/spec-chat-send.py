@@ -19,7 +19,6 @@ its glyph's ink (Noto Color Emoji through Pillow) in its box, growing from
       empty one for a grown draft, X on Y's curve); exit 1 if none of them
       is refused where they differ from the spec by over 1 pt
 """
-import importlib.util
 import json
 import math
 import pathlib
@@ -27,27 +26,19 @@ import sys
 
 import numpy as np
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import oracle_support  # noqa: E402
+
+ROOT = oracle_support.ROOT
 TOLERANCE = 1.0  # points
 FIELD_WRAP = 280.0
 
 
-def load(name, file):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "Scripts" / file)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-LAYOUT = load("spec_chat_layout", "spec-chat-layout.py")
+LAYOUT = oracle_support.script("spec_chat_layout", "spec-chat-layout.py")
 
 
 def case_named(name):
-    with open(ROOT / "Goldens" / "cases.json", encoding="utf-8") as handle:
-        for case in json.load(handle)["cases"]:
-            if case["name"] == name:
-                return case
-    raise SystemExit(f"spec-chat-send: Goldens/cases.json has no case {name}")
+    return oracle_support.case_named(name, "spec-chat-send")
 
 
 def bezier(x1, y1, x2, y2, u):

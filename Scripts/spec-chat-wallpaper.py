@@ -19,15 +19,16 @@ Goldens/cases.json and computes the picture itself.
       of the keyframes once a step is over; for a pattern, the mask upside
       down and the other shape colour); exit 1 if any of them passes
 """
-import json
 import math
 import pathlib
 import sys
 
 import numpy as np
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-CASES = ROOT / "Goldens" / "cases.json"
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import oracle_support  # noqa: E402
+
+ROOT = oracle_support.ROOT
 
 # Section 1.4: the eight anchors (x, y), used as c = (x, 1 - y) in the raster's rows-down space.
 ANCHORS = [(0.80, 0.10), (0.60, 0.20), (0.35, 0.25), (0.25, 0.60),
@@ -37,11 +38,7 @@ POINTS_WIDTH = 390.0
 
 
 def case_named(name):
-    with open(CASES, encoding="utf-8") as handle:
-        for case in json.load(handle)["cases"]:
-            if case["name"] == name:
-                return case
-    raise SystemExit(f"spec-chat-wallpaper: Goldens/cases.json has no case {name}")
+    return oracle_support.case_named(name, "spec-chat-wallpaper")
 
 
 def levels(hex_colour):

@@ -29,22 +29,20 @@ own part of the frame:
       outline, the star's inner corners at 0.4, the turn the other way);
       exit 1 if a mistake that touches the golden passes
 """
-import json
 import math
 import pathlib
 import sys
 
 import numpy as np
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import oracle_support  # noqa: E402
+
+ROOT = oracle_support.ROOT
 
 
 def case_named(name):
-    with open(ROOT / "Goldens" / "cases.json", encoding="utf-8") as handle:
-        for case in json.load(handle)["cases"]:
-            if case["name"] == name:
-                return case
-    raise SystemExit(f"spec-shapes: Goldens/cases.json has no case {name}")
+    return oracle_support.case_named(name, "spec-shapes")
 
 
 def spring_position(t, mass, stiffness, damping):
@@ -203,26 +201,12 @@ def errors(case, image, mistake=None):
     return [(label, got, want, tolerance) for label, got, want, tolerance in found if not abs(got - want) <= tolerance]
 
 
-def load(path):
-    from PIL import Image
-    return np.asarray(Image.open(path).convert("RGBA"))
-
-
 def main(argv):
-    if len(argv) != 3 or argv[0] not in ("check", "selftest"):
-        print(__doc__, file=sys.stderr)
-        return 2
-    command, name, path = argv
-    case = case_named(name)
-    image = load(path)
-    if command == "check":
-        failures = errors(case, image)
-        if failures:
-            for label, got, want, tolerance in failures:
-                print(f"{path}: {label}: {got:.2f}, spec {want:.2f} (tolerance {tolerance}) -> FAIL")
-            return 1
-        print(f"{path}: every shape where the spec puts it -> ok")
-        return 0
+    return oracle_support.check_or_selftest(argv, __doc__, "spec-shapes", errors, "every shape where the spec puts it", mistakes)
+
+
+def mistakes(case, image):
+    """The mistakes that touch the golden: the spring's and the turn's for a moving shape, else the stroke's and the star's."""
     entities = case["scenario"]["entities"]
     kinds = {e["shape"] for e in entities}
     stroked = any(not e.get("fill", True) or e["shape"] == "arrow" for e in entities)
@@ -235,12 +219,7 @@ def main(argv):
             relevant.append("whole-width")
         if "star" in kinds:
             relevant.append("point-down")
-    escaped = [mistake for mistake in relevant if not errors(case, image, mistake)]
-    if escaped:
-        print(f"{path}: selftest: the check passed with the mistake(s) {', '.join(escaped)} -> FAIL")
-        return 1
-    print(f"{path}: selftest: every mistake refused -> ok")
-    return 0
+    return relevant
 
 
 if __name__ == "__main__":

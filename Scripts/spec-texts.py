@@ -39,8 +39,6 @@ each entity from the PNG:
       shadow not moved down, the outline twice as wide, the turn the other
       way); exit 1 if a mistake that touches the golden passes
 """
-import importlib.util
-import json
 import math
 import pathlib
 import sys
@@ -48,16 +46,17 @@ import sys
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import oracle_support  # noqa: E402
+
+ROOT = oracle_support.ROOT
 INTER = "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf"
 # Metrics are read at this size and scaled (Pillow sets whole sizes only).
 METRIC_SIZE = 2048
 # The ink is drawn this many times larger and averaged down.
 SUPER = 8
 
-_spec = importlib.util.spec_from_file_location("spec_shapes", ROOT / "Scripts" / "spec-shapes.py")
-spec_shapes = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(spec_shapes)
+spec_shapes = oracle_support.script("spec_shapes", "spec-shapes.py")
 
 
 def font_size(entity, maxdim):
@@ -309,25 +308,12 @@ def frames_left(setting):
     return min(left for left, _ in frames)
 
 
-def load(path):
-    return np.asarray(Image.open(path).convert("RGBA"))
-
-
 def main(argv):
-    if len(argv) != 3 or argv[0] not in ("check", "selftest"):
-        print(__doc__, file=sys.stderr)
-        return 2
-    command, name, path = argv
-    case = spec_shapes.case_named(name)
-    image = load(path)
-    if command == "check":
-        failures = errors(case, image)
-        if failures:
-            for label, got, want, tolerance in failures:
-                print(f"{path}: {label}: {got:.2f}, spec {want:.2f} (tolerance {tolerance}) -> FAIL")
-            return 1
-        print(f"{path}: every text where the spec puts it -> ok")
-        return 0
+    return oracle_support.check_or_selftest(argv, __doc__, "spec-texts", errors, "every text where the spec puts it", mistakes)
+
+
+def mistakes(case, image):
+    """The mistakes that touch the golden: the spring's and the turn's for a moving text, else each style's own."""
     entities = case["scenario"]["entities"]
     styles = {e["style"] for e in entities}
     moving = any(len(e["keys"]) > 1 for e in entities)
@@ -343,12 +329,7 @@ def main(argv):
             relevant.append("wide-outline")
         if any(e["text"].count("\n") >= 3 for e in entities):
             relevant.append("no-merge")
-    escaped = [mistake for mistake in relevant if not errors(case, image, mistake)]
-    if escaped:
-        print(f"{path}: selftest: the check passed with the mistake(s) {', '.join(escaped)} -> FAIL")
-        return 1
-    print(f"{path}: selftest: every mistake refused -> ok")
-    return 0
+    return relevant
 
 
 if __name__ == "__main__":
