@@ -49,11 +49,7 @@ enum EntityParser {
         guard let kind = ShapeEntity.Kind(rawValue: name) else {
             throw fields.error("shape", "unknown shape; valid shapes: \(kinds) (got \"\(UserText.shown(name))\")")
         }
-        guard let colourValue = object["color"] else { throw fields.error("color", "missing; give #RRGGBB or #RRGGBBAA") }
-        let colourText = try fields.string(colourValue, "color")
-        guard let colour = StrokeColour(hex: colourText) else {
-            throw fields.error("color", "must be #RRGGBB or #RRGGBBAA (got \"\(UserText.shown(colourText))\")")
-        }
+        let colour = try fields.strokeColour(in: object)
         let fill = try object["fill"].map { try fields.bool($0, "fill") } ?? true
         let w = try extent(object["w"], "w", fields: fields)
         // An arrow's head is sized by its width: its h is not needed.

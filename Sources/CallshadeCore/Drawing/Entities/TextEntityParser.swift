@@ -27,14 +27,8 @@ enum TextEntityParser {
         guard let style = TextEntity.Style(rawValue: styleName) else {
             throw fields.error("style", "unknown style; valid styles: \(styles) (got \"\(UserText.shown(styleName))\")")
         }
-        guard let colourValue = object["color"] else { throw fields.error("color", "missing; give #RRGGBB or #RRGGBBAA") }
-        let colourText = try fields.string(colourValue, "color")
-        guard let colour = StrokeColour(hex: colourText) else {
-            throw fields.error("color", "must be #RRGGBB or #RRGGBBAA (got \"\(UserText.shown(colourText))\")")
-        }
-        guard let sizeValue = object["size"] else { throw fields.error("size", "missing; give the size slider, 0 to 1") }
-        let size = try fields.number(sizeValue, "size")
-        guard (0...1).contains(size) else { throw fields.error("size", "must be between 0 and 1 (got \(ScenarioParser.format(size)))") }
+        let colour = try fields.strokeColour(in: object)
+        let size = try fields.sizeSlider(in: object)
         let alignments = TextEntity.Alignment.allCases.map(\.rawValue).joined(separator: ", ")
         let alignName = try object["align"].map { try fields.string($0, "align") } ?? TextEntity.Alignment.center.rawValue
         guard let alignment = TextEntity.Alignment(rawValue: alignName) else {

@@ -95,14 +95,8 @@ enum DrawingScenarioParser {
             throw fields.error("tool", "unknown tool; valid tools: \(DrawingTool.allCases.map(\.rawValue).joined(separator: ", ")) "
                                + "(got \"\(UserText.shown(toolName))\")")
         }
-        guard let colourValue = object["color"] else { throw fields.error("color", "missing; give #RRGGBB or #RRGGBBAA") }
-        let colourText = try fields.string(colourValue, "color")
-        guard let colour = StrokeColour(hex: colourText) else {
-            throw fields.error("color", "must be #RRGGBB or #RRGGBBAA (got \"\(UserText.shown(colourText))\")")
-        }
-        guard let sizeValue = object["size"] else { throw fields.error("size", "missing; give the size slider, 0 to 1") }
-        let size = try fields.number(sizeValue, "size")
-        guard (0...1).contains(size) else { throw fields.error("size", "must be between 0 and 1 (got \(ScenarioParser.format(size)))") }
+        let colour = try fields.strokeColour(in: object)
+        let size = try fields.sizeSlider(in: object)
         let zoom = try object["zoom"].map { try fields.number($0, "zoom") } ?? 1
         guard zoom > 0, zoom <= DrawingLimits.zoom else {
             throw fields.error("zoom", "must be above 0 and at most \(ScenarioParser.format(DrawingLimits.zoom)) (got \(ScenarioParser.format(zoom)))")
