@@ -47,6 +47,18 @@ public struct YCbCrPicture: Equatable, Sendable {
         self.matrix = matrix
         self.range = range
     }
+
+    /// Runs `body` with the addresses of the Y, Cb and Cr planes (each as long as `init` checked).
+    public func withPlanes(_ body: (UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>) -> Void) {
+        luma.withUnsafeBufferPointer { luma in
+            cb.withUnsafeBufferPointer { cb in
+                cr.withUnsafeBufferPointer { cr in
+                    guard let luma = luma.baseAddress, let cb = cb.baseAddress, let cr = cr.baseAddress else { return }
+                    body(luma, cb, cr)
+                }
+            }
+        }
+    }
 }
 
 /// A source's picture at an instant: a video frame, or a still's pixels.

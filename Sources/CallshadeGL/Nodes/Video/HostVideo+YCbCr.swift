@@ -29,37 +29,32 @@ extension HostVideo {
             guard let cbSums = sums.baseAddress else { return }
             let crSums = cbSums + spare
             cbSums.initialize(repeating: 0, count: 2 * spare)
-            frame.luma.withUnsafeBufferPointer { luma in
-                frame.cb.withUnsafeBufferPointer { cb in
-                    frame.cr.withUnsafeBufferPointer { cr in
-                        columnLuma.withPointers { lumaColumns in
-                            columnChroma.withPointers { chromaColumns in
-                                guard let luma = luma.baseAddress, let cb = cb.baseAddress, let cr = cr.baseAddress else { return }
-                                for row in y..<y + 2 {
-                                    let lumaRow = (rowLuma.first[row] * Int32(frame.width), rowLuma.second[row] * Int32(frame.width), rowLuma.weight[row])
-                                    let chromaRow = (rowChroma.first[row] * Int32(frame.chromaWidth), rowChroma.second[row] * Int32(frame.chromaWidth),
-                                                     rowChroma.weight[row])
-                                    let (lumaTop, lumaBottom, cbTop, cbBottom, crTop, crBottom) = Self.acrossRows(
-                                        from: first, count: count, planes: (luma, cb, cr), columns: (lumaColumns, chromaColumns),
-                                        rows: (lumaRow, chromaRow), memory: memory)
-                                    let (lumaDown, chromaDown) = (lumaRow.2, chromaRow.2)
-                                    let line = planes + row * width + first
-                                    for group in stride(from: 0, to: count, by: 8) {
-                                        @inline(__always)
-                                        func lerp(_ top: UnsafeMutablePointer<Float>, _ bottom: UnsafeMutablePointer<Float>, _ weight: Float) -> SIMD8<Float> {
-                                            let upper = Self.load(top + group)
-                                            return upper + (Self.load(bottom + group) - upper) * weight
-                                        }
-                                        let (level, cbValue, crValue) = codes.frameCodes(luma: lerp(lumaTop, lumaBottom, lumaDown),
-                                                                                         cb: lerp(cbTop, cbBottom, chromaDown),
-                                                                                         cr: lerp(crTop, crBottom, chromaDown))
-                                        Self.store(Self.roundedBits(level), into: line + group, count: min(8, count - group))
-                                        // The lanes past the run add into spare sums, never read.
-                                        let block = group / 2
-                                        Self.store(Self.load4(cbSums + block) + cbValue.evenHalf + cbValue.oddHalf, cbSums + block)
-                                        Self.store(Self.load4(crSums + block) + crValue.evenHalf + crValue.oddHalf, crSums + block)
-                                    }
+            frame.withPlanes { luma, cb, cr in
+                columnLuma.withPointers { lumaColumns in
+                    columnChroma.withPointers { chromaColumns in
+                        for row in y..<y + 2 {
+                            let lumaRow = (rowLuma.first[row] * Int32(frame.width), rowLuma.second[row] * Int32(frame.width), rowLuma.weight[row])
+                            let chromaRow = (rowChroma.first[row] * Int32(frame.chromaWidth), rowChroma.second[row] * Int32(frame.chromaWidth),
+                                             rowChroma.weight[row])
+                            let (lumaTop, lumaBottom, cbTop, cbBottom, crTop, crBottom) = Self.acrossRows(
+                                from: first, count: count, planes: (luma, cb, cr), columns: (lumaColumns, chromaColumns),
+                                rows: (lumaRow, chromaRow), memory: memory)
+                            let (lumaDown, chromaDown) = (lumaRow.2, chromaRow.2)
+                            let line = planes + row * width + first
+                            for group in stride(from: 0, to: count, by: 8) {
+                                @inline(__always)
+                                func lerp(_ top: UnsafeMutablePointer<Float>, _ bottom: UnsafeMutablePointer<Float>, _ weight: Float) -> SIMD8<Float> {
+                                    let upper = Self.load(top + group)
+                                    return upper + (Self.load(bottom + group) - upper) * weight
                                 }
+                                let (level, cbValue, crValue) = codes.frameCodes(luma: lerp(lumaTop, lumaBottom, lumaDown),
+                                                                                 cb: lerp(cbTop, cbBottom, chromaDown),
+                                                                                 cr: lerp(crTop, crBottom, chromaDown))
+                                Self.store(Self.roundedBits(level), into: line + group, count: min(8, count - group))
+                                // The lanes past the run add into spare sums, never read.
+                                let block = group / 2
+                                Self.store(Self.load4(cbSums + block) + cbValue.evenHalf + cbValue.oddHalf, cbSums + block)
+                                Self.store(Self.load4(crSums + block) + crValue.evenHalf + crValue.oddHalf, crSums + block)
                             }
                         }
                     }

@@ -75,48 +75,43 @@ struct HostVideo: HostRowShader, FloatLanes {
             let lumaRow = turned ? (rowLumaFirst, rowLumaSecond, rowLumaWeight) : (rowLumaFirst * Int32(lumaWidth), rowLumaSecond * Int32(lumaWidth), rowLumaWeight)
             let chromaRow = turned ? (rowChromaFirst, rowChromaSecond, rowChromaWeight)
                 : (rowChromaFirst * Int32(chromaWidth), rowChromaSecond * Int32(chromaWidth), rowChromaWeight)
-            frame.luma.withUnsafeBufferPointer { luma in
-                frame.cb.withUnsafeBufferPointer { cb in
-                    frame.cr.withUnsafeBufferPointer { cr in
-                        columnLuma.withPointers { lumaColumns in
-                            columnChroma.withPointers { chromaColumns in
-                                guard let luma = luma.baseAddress, let cb = cb.baseAddress, let cr = cr.baseAddress else { return }
-                                // The run of whole groups of eight pixels the shapes surely cover, the picture not turned: each
-                                // plane interpolated across the row first (pixel by pixel), then down and converted eight at a time.
-                                let fast = turned ? 0..<0 : Self.groupsOfEight(within: sure.clamped(to: x..<x + count), from: x)
-                                if !fast.isEmpty {
-                                    Self.shadeSurelyCovered(fast, from: x, planes: (luma, cb, cr), columns: (lumaColumns, chromaColumns),
-                                                            rows: (lumaRow, chromaRow), conversion: conversion, opacity: opacity, into: values,
-                                                            memory: memory)
-                                }
-                                var index = 0
-                                while index < count {
-                                    let column = x + index
-                                    if fast.contains(index) {
-                                        index = fast.upperBound
-                                        continue
-                                    }
-                                    let amount = sure.contains(column) ? opacity : Float(clip.coverage(column) * content.coverage(column)) * opacity
-                                    guard amount > 0 else {
-                                        values[index] = .zero
-                                        index += 1
-                                        continue
-                                    }
-                                    let lumaColumn = turned
-                                        ? (lumaColumns.first[column] * Int32(lumaWidth), lumaColumns.second[column] * Int32(lumaWidth), lumaColumns.weight[column])
-                                        : (lumaColumns.first[column], lumaColumns.second[column], lumaColumns.weight[column])
-                                    let chromaColumn = turned
-                                        ? (chromaColumns.first[column] * Int32(chromaWidth), chromaColumns.second[column] * Int32(chromaWidth),
-                                           chromaColumns.weight[column])
-                                        : (chromaColumns.first[column], chromaColumns.second[column], chromaColumns.weight[column])
-                                    let lumaCode = Self.bilinear(luma, turned: turned, column: lumaColumn, row: lumaRow)
-                                    let cbCode = Self.bilinear(cb, turned: turned, column: chromaColumn, row: chromaRow)
-                                    let crCode = Self.bilinear(cr, turned: turned, column: chromaColumn, row: chromaRow)
-                                    let rgb = conversion.rgb(luma: lumaCode, cb: cbCode, cr: crCode)
-                                    values[index] = SIMD4(rgb.x, rgb.y, rgb.z, amount)
-                                    index += 1
-                                }
+            frame.withPlanes { luma, cb, cr in
+                columnLuma.withPointers { lumaColumns in
+                    columnChroma.withPointers { chromaColumns in
+                        // The run of whole groups of eight pixels the shapes surely cover, the picture not turned: each
+                        // plane interpolated across the row first (pixel by pixel), then down and converted eight at a time.
+                        let fast = turned ? 0..<0 : Self.groupsOfEight(within: sure.clamped(to: x..<x + count), from: x)
+                        if !fast.isEmpty {
+                            Self.shadeSurelyCovered(fast, from: x, planes: (luma, cb, cr), columns: (lumaColumns, chromaColumns),
+                                                    rows: (lumaRow, chromaRow), conversion: conversion, opacity: opacity, into: values,
+                                                    memory: memory)
+                        }
+                        var index = 0
+                        while index < count {
+                            let column = x + index
+                            if fast.contains(index) {
+                                index = fast.upperBound
+                                continue
                             }
+                            let amount = sure.contains(column) ? opacity : Float(clip.coverage(column) * content.coverage(column)) * opacity
+                            guard amount > 0 else {
+                                values[index] = .zero
+                                index += 1
+                                continue
+                            }
+                            let lumaColumn = turned
+                                ? (lumaColumns.first[column] * Int32(lumaWidth), lumaColumns.second[column] * Int32(lumaWidth), lumaColumns.weight[column])
+                                : (lumaColumns.first[column], lumaColumns.second[column], lumaColumns.weight[column])
+                            let chromaColumn = turned
+                                ? (chromaColumns.first[column] * Int32(chromaWidth), chromaColumns.second[column] * Int32(chromaWidth),
+                                   chromaColumns.weight[column])
+                                : (chromaColumns.first[column], chromaColumns.second[column], chromaColumns.weight[column])
+                            let lumaCode = Self.bilinear(luma, turned: turned, column: lumaColumn, row: lumaRow)
+                            let cbCode = Self.bilinear(cb, turned: turned, column: chromaColumn, row: chromaRow)
+                            let crCode = Self.bilinear(cr, turned: turned, column: chromaColumn, row: chromaRow)
+                            let rgb = conversion.rgb(luma: lumaCode, cb: cbCode, cr: crCode)
+                            values[index] = SIMD4(rgb.x, rgb.y, rgb.z, amount)
+                            index += 1
                         }
                     }
                 }
