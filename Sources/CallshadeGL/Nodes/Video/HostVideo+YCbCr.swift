@@ -7,7 +7,7 @@ import CallshadeCore
 extension HostVideo {
     /// Whether `writeYCbCr` applies: a video's planes, not turned, at full opacity.
     var writesYCbCr: Bool {
-        guard !isEmpty, !turned, conversion != nil, node.opacity >= 1, case .ycbcr = node.picture else { return false }
+        guard !isEmpty, !turned, codes != nil, node.opacity >= 1, case .ycbcr = node.picture else { return false }
         return true
     }
 
@@ -19,12 +19,11 @@ extension HostVideo {
     /// the run's own (rows of at least `columns.count` + 8 floats).
     func writeYCbCr(rowPair y: Int, columns: Range<Int>, into planes: UnsafeMutablePointer<UInt8>, size: FrameSize,
                     memory: InterpolatedRows) {
-        guard writesYCbCr, case .ycbcr(let frame) = node.picture, !columns.isEmpty else { return }
+        guard writesYCbCr, case .ycbcr(let frame) = node.picture, let codes, !columns.isEmpty else { return }
         let (width, count, first) = (size.width, columns.count, columns.lowerBound)
         let chromaWidth = width / 2
         let cbPlane = planes + width * size.height, crPlane = cbPlane + chromaWidth * (size.height / 2)
         let blocks = count / 2, spare = blocks + 8
-        let codes = CodeConversion(matrix: frame.matrix, range: frame.range)
         withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * spare) { sums in
             guard let cbSums = sums.baseAddress else { return }
             let crSums = cbSums + spare

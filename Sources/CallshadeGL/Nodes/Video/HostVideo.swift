@@ -20,6 +20,8 @@ struct HostVideo: HostRowShader, FloatLanes {
     let rowLuma: Taps
     let rowChroma: Taps
     let conversion: Conversion?
+    /// The picture's codes to the frame's I420 codes, for `writeYCbCr` (made once, not at each row pair).
+    let codes: CodeConversion?
     /// A picture without pixels shows nothing (as the reference's).
     let isEmpty: Bool
 
@@ -47,8 +49,10 @@ struct HostVideo: HostRowShader, FloatLanes {
         rowChroma = Taps(count: size.height, extent: turned ? chromaWidth : chromaHeight, at: rowPoint)
         if case .ycbcr(let frame) = node.picture {
             conversion = Conversion(matrix: frame.matrix, range: frame.range)
+            codes = CodeConversion(matrix: frame.matrix, range: frame.range)
         } else {
             conversion = nil
+            codes = nil
         }
     }
 
