@@ -16,8 +16,12 @@ final class BackdropLattice {
     struct Key: Equatable {
         let size: FrameSize
         let region: PixelRect
-        let backdrop: GradientParameters
-        let tone: Tone
+        /// The gradient and the glass's tone; nil over a video at full
+        /// alpha, where the gradient is mixed in at weight 0 (`RGB.mix` of
+        /// it and the video's copy at 1 is the copy, exactly), so that a
+        /// lattice made for one frame serves the next while the picture stays.
+        let backdrop: GradientParameters?
+        let tone: Tone?
         let blur: Double
         let video: GlassVideo?
         let wallpaper: WallpaperNode?
@@ -33,8 +37,9 @@ final class BackdropLattice {
             let bottom = min(max((glass.y + glass.height + reach).rounded(.up), 0), Double(size.height))
             let region = PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top)).intersection(frame)
             self.region = region.isEmpty ? PixelRect(x: 0, y: 0, width: min(size.width, 1), height: min(size.height, 1)) : region
-            backdrop = glass.backdrop
-            tone = glass.tone
+            let videoHidesBackdrop = glass.wallpaper == nil && (glass.video?.alpha ?? 0) >= 1
+            backdrop = videoHidesBackdrop ? nil : glass.backdrop
+            tone = videoHidesBackdrop ? nil : glass.tone
             blur = glass.blur
             video = glass.video
             wallpaper = glass.wallpaper
@@ -186,9 +191,12 @@ final class BackdropLattice {
                 for row in band * rows / bands..<(band + 1) * rows / bands {
                     let y = first.y + Double(row) * spacing.y
                     if let sampler {
-                        sampler.forEachColor(y: y) { column, color in store(tone.apply(to: color), row: row, column: column) }
-                    } else {
+                        sampler.forEachColor(y: y) { column, color in store(tone.map { $0.apply(to: color) } ?? color, row: row, column: column) }
+                    } else if let tone {
                         for column in 0..<columns { store(tone.apply(to: background(Vec2(xs[column], y))), row: row, column: column) }
+                    } else {
+                        // Over a video at full alpha: the gradient is not seen.
+                        for column in 0..<columns { store(.black, row: row, column: column) }
                     }
                 }
             }
@@ -229,8 +237,8 @@ final class BackdropLattice {
         let width = Double(size.width), height = Double(size.height)
         let mapping = ScreenMapping(x: spacing.x / width, xOffset: (first.x - 0.5 * spacing.x) / width,
                                     y: -spacing.y / height, yOffset: 1 - (first.y - 0.5 * spacing.y) / height)
-        var toned = key.backdrop
-        toned.tone = key.tone
+        guard var toned = key.backdrop, let tone = key.tone else { throw SceneRenderError.unsupportedNode("a lattice over a video is made on the host") }
+        toned.tone = tone
         let target = try Framebuffer(color: try Texture(context: context, width: columns, height: rows, format: .rgba16f))
         try gradient.draw(toned, mapping: mapping, into: target)
         let blurred = try Framebuffer(color: try Texture(context: context, width: columns, height: rows, format: .rgba16f))

@@ -47,6 +47,11 @@ protocol HostRowShader: Sendable {
     /// (amount 1), which it may list in `solid` rather than write into
     /// `values` (leaving amount 0 there). `solid` comes empty.
     func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, solid: inout SolidRuns, memory: RowMemory)
+
+    /// The one (red, green, blue, amount) that `shade` would give every
+    /// pixel (`x` + i, `y`) for i in 0..<`count`, the same floats, where it
+    /// is sure they are all alike (a shadow's row); nil where they may differ.
+    func uniformRow(_ y: Int, from x: Int, count: Int) -> SIMD4<Float>?
 }
 
 extension HostRowShader {
@@ -54,6 +59,9 @@ extension HostRowShader {
     func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, solid: inout SolidRuns, memory: RowMemory) {
         shade(row: y, from: x, count: count, into: values, memory: memory)
     }
+
+    /// By default no row is known to be alike.
+    func uniformRow(_ y: Int, from x: Int, count: Int) -> SIMD4<Float>? { nil }
 }
 
 /// Runs of one row's pixels that one colour covers wholly (amount 1), in
@@ -164,6 +172,11 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing, FloatLanes {
                         crSums.update(repeating: 0, count: reached)
                         amountSums.update(repeating: 0, count: reached)
                         for row in y..<pairEnd {
+                            if let alike = shader.uniformRow(row, from: run.x, count: run.width) {
+                                Self.mixUniformLuma(alike, count: run.width, into: planes + row * width + run.x,
+                                                    sums: (cbSums, crSums, amountSums), oddStart: run.x % 2 == 1)
+                                continue
+                            }
                             solid.removeAll()
                             shader.shade(row: row, from: run.x, count: run.width, into: values, solid: &solid, memory: memory)
                             Self.mixLuma(values, count: run.width, into: planes + row * width + run.x,
@@ -235,6 +248,36 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing, FloatLanes {
         }
     }
 
+    /// What `mixLuma` does with a row whose every pixel is `value` (red,
+    /// green, blue, amount), the same bytes and sums: each luma level below
+    /// mixed once by the same arithmetic into a table, then looked up; each
+    /// block's sums added its pixels' shares in the same order.
+    private static func mixUniformLuma(_ value: SIMD4<Float>, count: Int, into line: UnsafeMutablePointer<UInt8>,
+                                       sums: (cb: UnsafeMutablePointer<Float>, cr: UnsafeMutablePointer<Float>, amount: UnsafeMutablePointer<Float>),
+                                       oddStart: Bool) {
+        let amount = min(max(value.w, 0), 1)
+        guard amount > 0, count > 0 else { return }
+        let luma = kr * value.x + (1 - kr - kb) * value.y + kb * value.z
+        let target = 16 + 219 * luma
+        let cb = amount * (128 + 224 * (value.z - luma) / (2 * (1 - kb)))
+        let cr = amount * (128 + 224 * (value.x - luma) / (2 * (1 - kr)))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { levels in
+            for below in 0..<256 {
+                let level = Float(below)
+                levels[below] = Self.level(level + amount * (target - level))
+            }
+            for index in 0..<count { line[index] = levels[Int(line[index])] }
+        }
+        // A block's pixels in turn: its first (if the run holds it), then its second.
+        let parity = oddStart ? 1 : 0
+        for index in 0..<count {
+            let block = (index + parity) / 2
+            sums.cb[block] += cb
+            sums.cr[block] += cr
+            sums.amount[block] += amount
+        }
+    }
+
     /// Writes `solid`'s runs (within `columns`) into the row of luma
     /// samples `line` (from the frame's first column) and adds each pixel's
     /// Cb, Cr and amount 1 to its block's sums (indexed by the frame's
@@ -294,6 +337,17 @@ struct ShapeRowCoverage {
         let first = (sure.lowerBound - 0.5).rounded(.up), last = (sure.upperBound - 0.5).rounded(.down)
         guard last >= first, first > -1e9, last < 1e9 else { return 0..<0 }
         return Int(first)..<Int(last) + 1
+    }
+
+    /// Whether `coverage` is surely 0 at every column of `columns`: no
+    /// centre can lie in `sure`, and every centre lies beyond `touched`.
+    func missesAll(_ columns: Range<Int>) -> Bool {
+        guard !columns.isEmpty else { return true }
+        let first = Double(columns.lowerBound) + 0.5, last = Double(columns.upperBound - 1) + 0.5
+        if let sure, sure.upperBound >= first, sure.lowerBound <= last { return false }
+        if missed { return true }
+        guard let touched else { return false }
+        return last < touched.lowerBound || first > touched.upperBound
     }
 
     /// The coverage of the pixel whose centre is (`x` + 1/2, the row's).

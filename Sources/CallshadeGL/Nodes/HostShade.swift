@@ -35,5 +35,39 @@ struct HostShade: HostRowShader {
         }
     }
 
+    /// A row's pixels are alike where each shape surely covers all of them
+    /// or surely none (a shadow's opacity is the row's): the same arithmetic
+    /// as `shade`, each shape's coverage 1 or 0.
+    func uniformRow(_ y: Int, from x: Int, count: Int) -> SIMD4<Float>? {
+        let centreY = Double(y) + 0.5
+        let columns = x..<x + count
+        var clear = 1.0
+        var shapes: [(coverage: Double, alpha: Double, inside: Bool)] = []
+        for part in node.parts {
+            switch part {
+            case .inside(let shape, let alpha), .outside(let shape, let alpha):
+                let row = ShapeRowCoverage(shape, row: y)
+                let sure = row.sureColumns
+                let coverage: Double
+                if sure.lowerBound <= columns.lowerBound, sure.upperBound >= columns.upperBound {
+                    coverage = 1
+                } else if row.missesAll(columns) {
+                    coverage = 0
+                } else {
+                    return nil
+                }
+                let inside: Bool
+                if case .inside = part { inside = true } else { inside = false }
+                shapes.append((coverage, Self.unit(alpha), inside))
+            case .shadow(let edge, let depth, let downward, let alpha):
+                guard depth > 0 else { continue }
+                let s = (downward ? centreY - edge : edge - centreY) / depth
+                if s >= 0, s < 1 { clear *= 1 - Self.unit(alpha) * ShadeNode.shadowPeak * (1 - s) * (1 - s) }
+            }
+        }
+        for shape in shapes { clear *= 1 - shape.alpha * (shape.inside ? shape.coverage : 1 - shape.coverage) }
+        return SIMD4(0, 0, 0, Float(1 - clear))
+    }
+
     private static func unit(_ value: Double) -> Double { min(max(value, 0), 1) }
 }

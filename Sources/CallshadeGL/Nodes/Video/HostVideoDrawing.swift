@@ -21,7 +21,16 @@ struct HostVideoDrawing: HostDrawing {
     private let straight: [PixelRect]
     private let size: FrameSize
 
-    init(node: VideoNode, rects: [PixelRect], size: FrameSize, dithers: Bool) {
+    /// The straight rectangles' drawing: through `kept` where given (a picture shown again in the same place is copied).
+    private let straightDrawing: (any HostDrawing)?
+
+    /// What a renderer keeps of its videos' straight rectangles: the node and the frame's size they were drawn for.
+    struct Drawn: Equatable, Sendable {
+        let node: VideoNode
+        let size: FrameSize
+    }
+
+    init(node: VideoNode, rects: [PixelRect], size: FrameSize, dithers: Bool, kept: RememberedRects<Drawn>? = nil) {
         let shader = HostVideo(node: node, size: size)
         self.shader = shader
         self.size = size
@@ -29,6 +38,12 @@ struct HostVideoDrawing: HostDrawing {
         let split = Self.split(rects, node: node, straightAllowed: shader.writesYCbCr, size: size)
         rest = HostShadedDrawing(shader: shader, rects: split.rest, size: size)
         straight = split.straight
+        if split.straight.isEmpty {
+            straightDrawing = nil
+        } else {
+            let drawing = StraightDrawing(shader: shader, rects: split.straight, size: size)
+            straightDrawing = kept.map { $0.drawing(drawing, writing: split.straight, key: Drawn(node: node, size: size), size: size) } ?? drawing
+        }
     }
 
     var rows: Range<Int> { shaded.rows }
@@ -45,14 +60,30 @@ struct HostVideoDrawing: HostDrawing {
 
     func drawYUV420(into planes: UnsafeMutablePointer<UInt8>, rows band: Range<Int>) {
         rest.drawYUV420(into: planes, rows: band)
-        let strip = PixelRect(x: 0, y: band.lowerBound, width: size.width, height: band.count)
-        let parts = straight.map { $0.intersection(strip) }.filter { !$0.isEmpty }
-        guard !parts.isEmpty else { return }
-        for part in parts {
-            // Each run its own rows kept (a row's runs beside the picture in picture are two).
-            let memory = InterpolatedRows(width: part.width + 8)
-            for y in stride(from: part.y, to: part.y + part.height - 1, by: 2) {
-                shader.writeYCbCr(rowPair: y, columns: part.x..<part.x + part.width, into: planes, size: size, memory: memory)
+        straightDrawing?.drawYUV420(into: planes, rows: band)
+    }
+
+    /// Over I420 only: the straight rectangles, written by `HostVideo.writeYCbCr`.
+    private struct StraightDrawing: HostDrawing {
+        let shader: HostVideo
+        let rects: [PixelRect]
+        let size: FrameSize
+
+        var rows: Range<Int> {
+            let top = rects.map(\.y).min() ?? 0
+            return top..<max(rects.map { $0.y + $0.height }.max() ?? 0, top)
+        }
+
+        func draw(into pixels: UnsafeMutablePointer<UInt8>, rows: Range<Int>) {}
+
+        func drawYUV420(into planes: UnsafeMutablePointer<UInt8>, rows band: Range<Int>) {
+            let strip = PixelRect(x: 0, y: band.lowerBound, width: size.width, height: band.count)
+            for part in rects.map({ $0.intersection(strip) }) where !part.isEmpty {
+                // Each run its own rows kept (a row's runs beside the picture in picture are two).
+                let memory = InterpolatedRows(width: part.width + 8)
+                for y in stride(from: part.y, to: part.y + part.height - 1, by: 2) {
+                    shader.writeYCbCr(rowPair: y, columns: part.x..<part.x + part.width, into: planes, size: size, memory: memory)
+                }
             }
         }
     }

@@ -20,6 +20,8 @@ final class VideoRenderer: NodeRenderer {
     private let vertices: GraphicsBuffer
     private let uniforms: UniformStream
     private var pictures = PictureTextureCache()
+    /// The straight rectangles the host wrote last into I420, of at most three pictures (a frame's two and one coming or going).
+    private let drawn = RememberedRects<HostVideoDrawing.Drawn>(capacity: 3)
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         self.context = context
@@ -42,7 +44,7 @@ final class VideoRenderer: NodeRenderer {
     func drawsOnHostWithoutGrid(_ node: VideoNode) -> Bool { true }
 
     func hostDrawing(_ node: VideoNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        HostVideoDrawing(node: node, rects: rects, size: scene.size, dithers: scene.dither)
+        HostVideoDrawing(node: node, rects: rects, size: scene.size, dithers: scene.dither, kept: drawn)
     }
 
     func compileEveryVariant() throws -> Int {
