@@ -171,12 +171,15 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing, FloatLanes {
                         cbSums.update(repeating: 0, count: reached)
                         crSums.update(repeating: 0, count: reached)
                         amountSums.update(repeating: 0, count: reached)
+                        // Whether every block of the pair has the same sums: whole blocks, each row's pixels alike.
+                        var blocksAlike = run.x % 2 == 0 && run.width % 2 == 0
                         for row in y..<pairEnd {
                             if let alike = shader.uniformRow(row, from: run.x, count: run.width) {
                                 Self.mixUniformLuma(alike, count: run.width, into: planes + row * width + run.x,
                                                     sums: (cbSums, crSums, amountSums), oddStart: run.x % 2 == 1)
                                 continue
                             }
+                            blocksAlike = false
                             solid.removeAll()
                             shader.shade(row: row, from: run.x, count: run.width, into: values, solid: &solid, memory: memory)
                             Self.mixLuma(values, count: run.width, into: planes + row * width + run.x,
@@ -186,6 +189,13 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing, FloatLanes {
                         }
                         if y / 2 < height / 2 {
                             let cbRow = cbPlane + (y / 2) * chromaWidth + firstBlock, crRow = crPlane + (y / 2) * chromaWidth + firstBlock
+                            if blocksAlike {
+                                let count = min(blockCount, chromaWidth - firstBlock)
+                                Self.mixAlikeChroma(cbSum: cbSums[0], amountSum: amountSums[0], into: cbRow, count: count)
+                                Self.mixAlikeChroma(cbSum: crSums[0], amountSum: amountSums[0], into: crRow, count: count)
+                                y = pairEnd
+                                continue
+                            }
                             for index in 0..<min(blockCount, chromaWidth - firstBlock) {
                                 let amount = amountSums[index] / 4
                                 guard amount > 0 else { continue }
@@ -269,12 +279,37 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing, FloatLanes {
             for index in 0..<count { line[index] = levels[Int(line[index])] }
         }
         // A block's pixels in turn: its first (if the run holds it), then its second.
-        let parity = oddStart ? 1 : 0
-        for index in 0..<count {
-            let block = (index + parity) / 2
+        var index = 0
+        if oddStart {
+            sums.cb[0] += cb
+            sums.cr[0] += cr
+            sums.amount[0] += amount
+            index = 1
+        }
+        while index + 1 < count {
+            let block = (index + (oddStart ? 1 : 0)) / 2
+            sums.cb[block] = sums.cb[block] + cb + cb
+            sums.cr[block] = sums.cr[block] + cr + cr
+            sums.amount[block] = sums.amount[block] + amount + amount
+            index += 2
+        }
+        if index < count {
+            let block = (index + (oddStart ? 1 : 0)) / 2
             sums.cb[block] += cb
             sums.cr[block] += cr
             sums.amount[block] += amount
+        }
+    }
+
+    /// The chroma loop of `drawYUV420` over a row of `count` blocks whose
+    /// sums are all `cbSum` (or Cr's) and `amountSum`: each level below
+    /// mixed once by the same arithmetic into a table, then looked up.
+    private static func mixAlikeChroma(cbSum: Float, amountSum: Float, into row: UnsafeMutablePointer<UInt8>, count: Int) {
+        let amount = amountSum / 4
+        guard amount > 0, count > 0 else { return }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { levels in
+            for below in 0..<256 { levels[below] = level(cbSum / 4 + Float(below) * (1 - amount)) }
+            for index in 0..<count { row[index] = levels[Int(row[index])] }
         }
     }
 
