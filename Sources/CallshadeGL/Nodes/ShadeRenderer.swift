@@ -9,6 +9,8 @@ final class ShadeRenderer: NodeRenderer {
     private let pipeline: Pipeline<ShadeBlock>
     private let vertices: GraphicsBuffer
     private let uniforms: UniformStream
+    /// The tiles of the last shades (a video call's backdrop and its shadows stay while the controls rest).
+    private var readTiles = RememberedTiles<ShadeNode>(capacity: 4)
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         pipeline = try Pipeline(context: context, shaders: shaders, vertex: "tiles.vert", fragment: "shade.frag", blend: .premultiplied)
@@ -17,6 +19,10 @@ final class ShadeRenderer: NodeRenderer {
     }
 
     var backdrop: NodeBackdrop { .blends }
+
+    func tiles(of node: ShadeNode, in scene: Scene, classified: Bool) -> CoveredTiles {
+        readTiles.tiles(of: node, key: node, size: scene.size)
+    }
 
     /// The backdrop or the phone's corners fading in or out with the video
     /// (`NodeRenderer.wantsFloatTarget`); the shadows alone over an opaque picture are one blend.

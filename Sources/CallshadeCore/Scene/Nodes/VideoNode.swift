@@ -35,6 +35,16 @@ public struct VideoNode: SceneNode, Equatable, Sendable {
         }
     }
 
+    /// What its `bounds` and `tileCoverage` depend on: all of it but the picture's pixels.
+    public struct Placement: Equatable, Sendable {
+        let clip: RoundedRectangle
+        let content: RoundedRectangle
+        let opacity: Double
+        let isOpaque: Bool
+    }
+
+    public var placement: Placement { Placement(clip: clip, content: content, opacity: opacity, isOpaque: isOpaque) }
+
     /// Whether it can show anything: both shapes of positive size, a positive opacity.
     public var isVisible: Bool {
         opacity > 0 && clip.width > 0 && clip.height > 0 && content.width > 0 && content.height > 0

@@ -22,6 +22,8 @@ final class VideoRenderer: NodeRenderer {
     private var pictures = PictureTextureCache()
     /// The straight rectangles the host wrote last into I420, of at most three pictures (a frame's two and one coming or going).
     private let drawn = RememberedRects<HostVideoDrawing.Drawn>(capacity: 3)
+    /// The tiles of the last video nodes, read from their placement alone (not their pictures).
+    private var readTiles = RememberedTiles<VideoNode.Placement>(capacity: 4)
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         self.context = context
@@ -34,6 +36,10 @@ final class VideoRenderer: NodeRenderer {
     }
 
     var backdrop: NodeBackdrop { .blends }
+
+    func tiles(of node: VideoNode, in scene: Scene, classified: Bool) -> CoveredTiles {
+        readTiles.tiles(of: node, key: node.placement, size: scene.size)
+    }
 
     /// A picture fading in or out, cross-fading or turning (`NodeRenderer.wantsFloatTarget`).
     func wantsFloatTarget(_ node: VideoNode) -> Bool { node.opacity < 1 }
