@@ -218,11 +218,20 @@ struct HostVideo: HostRowShader, FloatLanes {
                     columns: (first: UnsafePointer<Int32>, second: UnsafePointer<Int32>, weight: UnsafePointer<Float>)) -> UnsafeMutablePointer<Float> {
             let key = InterpolatedRows.Key(plane: plane, offset: offset, x: first, count: count)
             return memory.row(key, keeping: InterpolatedRows.Key(plane: plane, offset: other, x: first, count: count)) { values in
+                guard count > 0 else { return }
                 let line = source + Int(offset)
-                for index in 0..<count {
-                    let column = first + index
-                    let (left, right, weight) = (Int(columns.first[column]), Int(columns.second[column]), columns.weight[column])
-                    values[index] = Float(line[left]) + (Float(line[right]) - Float(line[left])) * weight
+                // The row's texels up to the farthest the run reads, as floats once each (the taps move one
+                // way along the row, an affine map's, so its ends read the outermost; a tap of no finite point is 0).
+                let high = max(Int(columns.first[first]), Int(columns.second[first]), Int(columns.first[first + count - 1]),
+                               Int(columns.second[first + count - 1]))
+                withUnsafeTemporaryAllocation(of: Float.self, capacity: high + 1) { texels in
+                    guard let levels = texels.baseAddress else { return }
+                    for texel in 0...high { levels[texel] = Float(line[texel]) }
+                    for index in 0..<count {
+                        let column = first + index
+                        let (left, right, weight) = (Int(columns.first[column]), Int(columns.second[column]), columns.weight[column])
+                        values[index] = levels[left] + (levels[right] - levels[left]) * weight
+                    }
                 }
             }
         }
