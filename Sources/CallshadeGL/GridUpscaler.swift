@@ -45,23 +45,29 @@ struct GridUpscaler {
     /// Fills `output` (the frame's I420 planes: Y, then Cb, then Cr; even size)
     /// from `planes` (Y, Cb, Cr levels), bands of row pairs split over the
     /// cores; all of it but `hole` (even corner and size), which the caller fills.
-    /// `hidden` (even edges, no two sharing a row) is left unfilled too.
+    /// `hidden` (even edges, none overlapping) is left unfilled too.
     func fillYUV420(_ output: UnsafeMutablePointer<UInt8>, from planes: GridPlanes, leaving hole: PixelRect? = nil, hidden: [PixelRect] = []) {
         let target = SendablePointer(address: output)
         let allTexels = PixelRect(x: 0, y: 0, width: planes.width, height: planes.height)
         let hole = hole.map { $0.intersection(PixelRect(x: 0, y: 0, width: size.width, height: size.height)) } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+        let hidden = hidden.filter { !$0.isEmpty }
         inBands(rows: size.height / 2) { band in
             let rows = band.lowerBound * 2..<band.upperBound * 2
             let holeStart = min(max(rows.lowerBound, hole.y), rows.upperBound)
             let holeRows = holeStart..<max(min(rows.upperBound, hole.y + hole.height), holeStart)
             func fill(_ rows: Range<Int>, from x: Int, to end: Int) {
                 guard !rows.isEmpty, x < end else { return }
-                for (piece, cut) in Self.rows(rows, cutBy: hidden) {
-                    // Either side of the hidden columns (within x..<end).
-                    let runs = cut.map { [x..<min(end, max(x, $0.lowerBound)), max(x, min(end, $0.upperBound))..<end] } ?? [x..<end]
-                    for run in runs where !run.isEmpty {
-                        fillYUV420(PixelRect(x: run.lowerBound, y: piece.lowerBound, width: run.count, height: piece.count), from: planes,
-                                   window: allTexels, into: target.address)
+                for (piece, cuts) in Self.rows(rows, cutBy: hidden) {
+                    // Between the hidden columns (within x..<end).
+                    var start = x
+                    for cut in cuts + [end..<end] {
+                        let run = start..<max(start, min(end, cut.lowerBound))
+                        if !run.isEmpty {
+                            fillYUV420(PixelRect(x: run.lowerBound, y: piece.lowerBound, width: run.count, height: piece.count), from: planes,
+                                       window: allTexels, into: target.address)
+                        }
+                        start = max(start, cut.upperBound)
+                        if start >= end { break }
                     }
                 }
             }
@@ -73,20 +79,21 @@ struct GridUpscaler {
         }
     }
 
-    /// `rows` in pieces, in order, each with the columns of the rectangle
-    /// of `hidden` (no two sharing a row) that spans its rows, if any.
-    static func rows(_ rows: Range<Int>, cutBy hidden: [PixelRect]) -> [(rows: Range<Int>, columns: Range<Int>?)] {
-        var pieces: [(rows: Range<Int>, columns: Range<Int>?)] = [(rows, nil)]
-        for rect in hidden where !rect.isEmpty {
-            let cut = rect.y..<rect.y + rect.height, columns = rect.x..<rect.x + rect.width
-            pieces = pieces.flatMap { piece -> [(rows: Range<Int>, columns: Range<Int>?)] in
-                guard piece.columns == nil, cut.overlaps(piece.rows) else { return [piece] }
-                let inside = piece.rows.clamped(to: cut)
-                return [(piece.rows.lowerBound..<inside.lowerBound, nil), (inside, columns), (inside.upperBound..<piece.rows.upperBound, nil)]
-                    .filter { !$0.rows.isEmpty }
-            }
+    /// `rows` in pieces, in order, each with the columns of the rectangles
+    /// of `hidden` (none overlapping) that span all its rows, in order
+    /// along the row: a piece ends wherever a rectangle starts or ends.
+    static func rows(_ rows: Range<Int>, cutBy hidden: [PixelRect]) -> [(rows: Range<Int>, columns: [Range<Int>])] {
+        let crossing = hidden.filter { !$0.isEmpty && $0.y < rows.upperBound && $0.y + $0.height > rows.lowerBound }
+        var edges = [rows.lowerBound, rows.upperBound]
+        for rect in crossing {
+            for edge in [rect.y, rect.y + rect.height] where edge > rows.lowerBound && edge < rows.upperBound { edges.append(edge) }
         }
-        return pieces
+        edges = Array(Set(edges)).sorted()
+        return zip(edges, edges.dropFirst()).map { top, bottom in
+            let columns = crossing.filter { $0.y <= top && $0.y + $0.height >= bottom }
+                .map { $0.x..<$0.x + $0.width }.sorted { $0.lowerBound < $1.lowerBound }
+            return (top..<bottom, columns)
+        }
     }
 
     /// The texels (a rectangle of the grid's texture) that the pixels of

@@ -15,10 +15,10 @@ protocol HostDrawing: Sendable {
     /// The same over the frame's I420 planes (Y, then Cb, then Cr); `rows` starts and ends on even rows.
     func drawYUV420(into planes: UnsafeMutablePointer<UInt8>, rows: Range<Int>)
 
-    /// Rectangles (even edges, as wide as the frame but for a few columns
-    /// at its sides, no two sharing a row) whose every I420 sample
-    /// `drawYUV420` writes without reading it: what lies below there is
-    /// never seen, so the background need not be filled (none by default).
+    /// Rectangles (even edges, none overlapping another of any drawing's)
+    /// whose every I420 sample `drawYUV420` writes without reading it: what
+    /// lies below there is never seen, so the background need not be
+    /// filled (none by default).
     var writtenWhole: [PixelRect] { get }
 }
 

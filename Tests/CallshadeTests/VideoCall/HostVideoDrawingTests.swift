@@ -113,9 +113,16 @@ final class HostVideoWrittenWholeTests: XCTestCase {
         XCTAssertFalse(rects.isEmpty)
         for rect in rects {
             XCTAssertTrue([rect.x, rect.y, rect.width, rect.height].allSatisfy { $0 % 2 == 0 }, "\(rect)")
-            // Near the rounded corners the runs narrow: none starts beyond the frame's first eight columns or ends before its last eight.
+            // Near the rounded corners the runs narrow: those (two rows each) that start beyond the frame's first eight
+            // columns or end before its last eight are left out.
             XCTAssertTrue(rect.y >= 2 && rect.y + rect.height <= 318 && rect.x <= 8 && rect.x + rect.width >= 232, "\(rect)")
         }
+        // A picture in picture's hole in the rectangles the video draws: the tall pieces beside it are written whole too.
+        let holed = [PixelRect(x: 0, y: 0, width: 240, height: 160), PixelRect(x: 0, y: 160, width: 120, height: 80),
+                     PixelRect(x: 200, y: 160, width: 40, height: 80), PixelRect(x: 0, y: 240, width: 240, height: 80)]
+        let beside = HostVideoDrawing(node: node, rects: holed, size: size, dithers: false).writtenWhole
+        XCTAssertTrue(beside.contains(PixelRect(x: 0, y: 160, width: 120, height: 80)), "\(beside)")
+        XCTAssertTrue(beside.contains { $0.y == 160 && $0.x == 200 && $0.height == 80 }, "\(beside)")
         var faded = node
         faded.opacity = 0.5
         XCTAssertTrue(HostVideoDrawing(node: faded, rects: whole, size: size, dithers: false).writtenWhole.isEmpty)
@@ -125,7 +132,12 @@ final class HostVideoWrittenWholeTests: XCTestCase {
         let hidden = [PixelRect(x: 4, y: 10, width: 100, height: 20), PixelRect(x: 0, y: 40, width: 108, height: 4)]
         let pieces = GridUpscaler.rows(0..<50, cutBy: hidden)
         XCTAssertEqual(pieces.map(\.rows), [0..<10, 10..<30, 30..<40, 40..<44, 44..<50])
-        XCTAssertEqual(pieces.map(\.columns), [nil, 4..<104, nil, 0..<108, nil])
+        XCTAssertEqual(pieces.map(\.columns), [[], [4..<104], [], [0..<108], []])
+        // Two rectangles side by side in some rows (a picture in picture's and the video's beside it): both cut.
+        let beside = [PixelRect(x: 0, y: 10, width: 40, height: 20), PixelRect(x: 60, y: 20, width: 40, height: 20)]
+        let cut = GridUpscaler.rows(0..<50, cutBy: beside)
+        XCTAssertEqual(cut.map(\.rows), [0..<10, 10..<20, 20..<30, 30..<40, 40..<50])
+        XCTAssertEqual(cut.map(\.columns), [[], [0..<40], [0..<40, 60..<100], [60..<100], []])
         XCTAssertEqual(GridUpscaler.rows(32..<38, cutBy: hidden).map(\.rows), [32..<38])
         XCTAssertEqual(GridUpscaler.rows(20..<42, cutBy: hidden).map(\.rows), [20..<30, 30..<40, 40..<42])
     }

@@ -49,9 +49,12 @@ struct HostVideoDrawing: HostDrawing {
     var rows: Range<Int> { shaded.rows }
 
     /// The straight rectangles as wide as the frame but for a few columns
-    /// at its sides (the picture's own edge): every sample there is written, none read.
+    /// at its sides (the picture's own edge), or 16 rows tall or more (beside
+    /// and in a picture in picture): every sample there is written, none
+    /// read. The short ones along rounded corners are left: each would cut
+    /// the background's fill into pieces of two rows.
     var writtenWhole: [PixelRect] {
-        straight.filter { $0.x <= 8 && $0.x + $0.width >= size.width - 8 }
+        straight.filter { ($0.x <= 8 && $0.x + $0.width >= size.width - 8) || $0.height >= 16 }
     }
 
     func draw(into pixels: UnsafeMutablePointer<UInt8>, rows band: Range<Int>) {
