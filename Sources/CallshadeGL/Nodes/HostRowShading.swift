@@ -166,20 +166,39 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing, FloatLanes {
                     var y = run.y
                     while y < run.y + run.height {
                         let pairEnd = min(y + 2 - y % 2, run.y + run.height)
+                        let alike = (shader.uniformRow(y, from: run.x, count: run.width),
+                                     pairEnd > y + 1 ? shader.uniformRow(y + 1, from: run.x, count: run.width) : nil)
+                        if run.x % 2 == 0, run.width % 2 == 0, let top = alike.0, pairEnd == y + 1 || alike.1 != nil {
+                            // Every pixel of a row alike and the blocks whole: each block's sums are one block's.
+                            var sums = SIMD3<Float>.zero
+                            func mix(_ value: SIMD4<Float>, row: Int) {
+                                let shares = Self.mixUniformLuma(value, count: run.width, into: planes + row * width + run.x)
+                                let share = SIMD3(shares.x, shares.y, shares.z)
+                                if shares.w > 0 { sums = sums + share + share }
+                            }
+                            mix(top, row: y)
+                            if let bottom = alike.1 { mix(bottom, row: y + 1) }
+                            if y / 2 < height / 2 {
+                                let count = min(blockCount, chromaWidth - firstBlock), chromaAt = (y / 2) * chromaWidth + firstBlock
+                                Self.mixAlikeChroma(cbSum: sums.x, amountSum: sums.z, into: cbPlane + chromaAt, count: count)
+                                Self.mixAlikeChroma(cbSum: sums.y, amountSum: sums.z, into: crPlane + chromaAt, count: count)
+                            }
+                            y = pairEnd
+                            continue
+                        }
                         // The run's blocks, and the spare ones eight-wide loops may reach.
                         let reached = min(blockCount + 8, blockStride)
                         cbSums.update(repeating: 0, count: reached)
                         crSums.update(repeating: 0, count: reached)
                         amountSums.update(repeating: 0, count: reached)
-                        // Whether every block of the pair has the same sums: whole blocks, each row's pixels alike.
-                        var blocksAlike = run.x % 2 == 0 && run.width % 2 == 0
                         for row in y..<pairEnd {
-                            if let alike = shader.uniformRow(row, from: run.x, count: run.width) {
-                                Self.mixUniformLuma(alike, count: run.width, into: planes + row * width + run.x,
-                                                    sums: (cbSums, crSums, amountSums), oddStart: run.x % 2 == 1)
+                            if let value = row == y ? alike.0 : alike.1 {
+                                let shares = Self.mixUniformLuma(value, count: run.width, into: planes + row * width + run.x)
+                                if shares.w > 0 {
+                                    Self.addShares(shares, count: run.width, to: (cbSums, crSums, amountSums), oddStart: run.x % 2 == 1)
+                                }
                                 continue
                             }
-                            blocksAlike = false
                             solid.removeAll()
                             shader.shade(row: row, from: run.x, count: run.width, into: values, solid: &solid, memory: memory)
                             Self.mixLuma(values, count: run.width, into: planes + row * width + run.x,
@@ -189,13 +208,6 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing, FloatLanes {
                         }
                         if y / 2 < height / 2 {
                             let cbRow = cbPlane + (y / 2) * chromaWidth + firstBlock, crRow = crPlane + (y / 2) * chromaWidth + firstBlock
-                            if blocksAlike {
-                                let count = min(blockCount, chromaWidth - firstBlock)
-                                Self.mixAlikeChroma(cbSum: cbSums[0], amountSum: amountSums[0], into: cbRow, count: count)
-                                Self.mixAlikeChroma(cbSum: crSums[0], amountSum: amountSums[0], into: crRow, count: count)
-                                y = pairEnd
-                                continue
-                            }
                             for index in 0..<min(blockCount, chromaWidth - firstBlock) {
                                 let amount = amountSums[index] / 4
                                 guard amount > 0 else { continue }
@@ -258,25 +270,31 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing, FloatLanes {
         }
     }
 
-    /// What `mixLuma` does with a row whose every pixel is `value` (red,
-    /// green, blue, amount), the same bytes and sums: each luma level below
-    /// mixed once by the same arithmetic into a table, then looked up; each
-    /// block's sums added its pixels' shares in the same order.
-    private static func mixUniformLuma(_ value: SIMD4<Float>, count: Int, into line: UnsafeMutablePointer<UInt8>,
-                                       sums: (cb: UnsafeMutablePointer<Float>, cr: UnsafeMutablePointer<Float>, amount: UnsafeMutablePointer<Float>),
-                                       oddStart: Bool) {
+    /// What `mixLuma` does to the luma of a row whose every pixel is
+    /// `value` (red, green, blue, amount), the same bytes: each level below
+    /// mixed once by the same arithmetic into a table, then looked up.
+    /// Returns each pixel's share of its block's sums (amount x Cb, amount
+    /// x Cr, amount, as `mixLuma` adds them; its amount 0 where it adds none).
+    private static func mixUniformLuma(_ value: SIMD4<Float>, count: Int, into line: UnsafeMutablePointer<UInt8>) -> SIMD4<Float> {
         let amount = min(max(value.w, 0), 1)
-        guard amount > 0, count > 0 else { return }
+        guard amount > 0, count > 0 else { return .zero }
         let luma = kr * value.x + (1 - kr - kb) * value.y + kb * value.z
         let target = 16 + 219 * luma
-        let cb = amount * (128 + 224 * (value.z - luma) / (2 * (1 - kb)))
-        let cr = amount * (128 + 224 * (value.x - luma) / (2 * (1 - kr)))
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { levels in
             guard let levels = levels.baseAddress else { return }
             Self.levelTable(into: levels) { below in below + amount * (target - below) }
             for index in 0..<count { line[index] = levels[Int(line[index])] }
         }
-        // A block's pixels in turn: its first (if the run holds it), then its second.
+        return SIMD4(amount * (128 + 224 * (value.z - luma) / (2 * (1 - kb))), amount * (128 + 224 * (value.x - luma) / (2 * (1 - kr))),
+                     amount, amount)
+    }
+
+    /// Adds `shares` (amount x Cb, amount x Cr, amount) of each of a row's
+    /// `count` pixels to its block's sums, a block's pixels in turn as `mixLuma` adds them.
+    private static func addShares(_ shares: SIMD4<Float>, count: Int,
+                                  to sums: (cb: UnsafeMutablePointer<Float>, cr: UnsafeMutablePointer<Float>, amount: UnsafeMutablePointer<Float>),
+                                  oddStart: Bool) {
+        let (cb, cr, amount) = (shares.x, shares.y, shares.z)
         var index = 0
         if oddStart {
             sums.cb[0] += cb
