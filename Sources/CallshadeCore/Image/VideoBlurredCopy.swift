@@ -21,7 +21,7 @@ public struct VideoBlurredCopy: Equatable, Sendable {
     public init(_ picture: SourcePicture, cores: Int) {
         let reduced = Self.reduced(picture, cores: cores)
         let blurredColours = Self.blurred(reduced.premultiplied)
-        let blurredAlphas = Self.blurred(reduced.alphas.map { RGB($0, $0, $0) }).map(\.r)
+        let blurredAlphas = Self.blurred(reduced.alphas)
         colors = zip(blurredColours, blurredAlphas).map { $1 > 0 ? $0 * (1 / $1) : .black }
         alphas = blurredAlphas
     }
@@ -40,7 +40,7 @@ public struct VideoBlurredCopy: Equatable, Sendable {
     static func reduced(_ picture: SourcePicture, cores: Int) -> (premultiplied: [RGB], alphas: [Double]) {
         let width = picture.width, height = picture.height
         let side = side
-        let columns = cells(count: width), rows = cells(count: height)
+        let columns = FlatCells(cells(count: width)), rows = cells(count: height)
         // Along x: each picture row's pixels made once, then summed into `side` cells, in bands of
         // rows side by side on the cores (each cell the same sum, in the same order, whoever makes it).
         var across = [(RGB, Double)](repeating: (.black, 0), count: side * height)
@@ -56,15 +56,20 @@ public struct VideoBlurredCopy: Equatable, Sendable {
                     colours.deallocate()
                     alphas.deallocate()
                 }
-                for y in band * height / bands..<(band + 1) * height / bands {
-                    pixels(ofRow: y, of: picture, codes: codes, colours: colours, alphas: alphas)
-                    for (cell, parts) in columns.enumerated() {
-                        var sum = RGB.black, alpha = 0.0
-                        for (x, weight) in parts {
-                            sum = sum + colours[x] * weight
-                            alpha += alphas[x] * weight
+                columns.indices.withUnsafeBufferPointer { indices in
+                    columns.weights.withUnsafeBufferPointer { weights in
+                        for y in band * height / bands..<(band + 1) * height / bands {
+                            pixels(ofRow: y, of: picture, codes: codes, colours: colours, alphas: alphas)
+                            for cell in 0..<side {
+                                var sum = RGB.black, alpha = 0.0
+                                for part in columns.starts[cell]..<columns.starts[cell + 1] {
+                                    let (x, weight) = (indices[part], weights[part])
+                                    sum = sum + colours[x] * weight
+                                    alpha += alphas[x] * weight
+                                }
+                                target[y * side + cell] = (sum, alpha)
+                            }
                         }
-                        target[y * side + cell] = (sum, alpha)
                     }
                 }
             }
@@ -129,18 +134,38 @@ public struct VideoBlurredCopy: Equatable, Sendable {
         }
     }
 
-    /// The separable Gaussian of `sigma` texels over the grid, samples clamped to its edges.
-    static func blurred(_ grid: [RGB]) -> [RGB] {
-        let side = side, reach = Int((4 * sigma).rounded(.up))
+    /// `cells(count:)` in three flat arrays: cell c's parts are `starts[c]..<starts[c + 1]`.
+    private struct FlatCells {
+        let starts: [Int]
+        let indices: [Int]
+        let weights: [Double]
+
+        init(_ cells: [[(index: Int, weight: Double)]]) {
+            starts = cells.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.count) }
+            indices = cells.flatMap { $0.map(\.index) }
+            weights = cells.flatMap { $0.map(\.weight) }
+        }
+    }
+
+    /// The Gaussian's weights, first to last, and the texel each of position p's taps reads (`taps[p * count + k]`, clamped to the grid).
+    private static func kernel() -> (weights: [Double], taps: [Int]) {
+        let reach = Int((4 * sigma).rounded(.up))
         let kernel = (-reach...reach).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
         let total = kernel.reduce(0, +)
-        let weights = kernel.map { $0 / total }
-        func clamp(_ i: Int) -> Int { min(max(i, 0), side - 1) }
+        let taps = (0..<side).flatMap { position in (0..<kernel.count).map { min(max(position + $0 - reach, 0), side - 1) } }
+        return (kernel.map { $0 / total }, taps)
+    }
+
+    /// The separable Gaussian of `sigma` texels over the grid, samples
+    /// clamped to its edges: across the rows, then down, each sum taken in
+    /// the kernel's order.
+    static func blurred(_ grid: [RGB]) -> [RGB] {
+        let side = side, (weights, taps) = kernel(), count = weights.count
         var across = [RGB](repeating: .black, count: side * side)
         for y in 0..<side {
             for x in 0..<side {
                 var sum = RGB.black
-                for (k, weight) in weights.enumerated() { sum = sum + grid[y * side + clamp(x + k - reach)] * weight }
+                for k in 0..<count { sum = sum + grid[y * side + taps[x * count + k]] * weights[k] }
                 across[y * side + x] = sum
             }
         }
@@ -148,7 +173,29 @@ public struct VideoBlurredCopy: Equatable, Sendable {
         for y in 0..<side {
             for x in 0..<side {
                 var sum = RGB.black
-                for (k, weight) in weights.enumerated() { sum = sum + across[clamp(y + k - reach) * side + x] * weight }
+                for k in 0..<count { sum = sum + across[taps[y * count + k] * side + x] * weights[k] }
+                result[y * side + x] = sum
+            }
+        }
+        return result
+    }
+
+    /// The same for one value a texel (an alpha): each of an `RGB`'s channels is blurred alike.
+    static func blurred(_ grid: [Double]) -> [Double] {
+        let side = side, (weights, taps) = kernel(), count = weights.count
+        var across = [Double](repeating: 0, count: side * side)
+        for y in 0..<side {
+            for x in 0..<side {
+                var sum = 0.0
+                for k in 0..<count { sum = sum + grid[y * side + taps[x * count + k]] * weights[k] }
+                across[y * side + x] = sum
+            }
+        }
+        var result = [Double](repeating: 0, count: side * side)
+        for y in 0..<side {
+            for x in 0..<side {
+                var sum = 0.0
+                for k in 0..<count { sum = sum + across[taps[y * count + k] * side + x] * weights[k] }
                 result[y * side + x] = sum
             }
         }
