@@ -66,6 +66,11 @@ final class RememberedRectsTests: XCTestCase {
         return planes
     }
 
+    /// Whether two frames' planes are the same, saying where they differ (not all their bytes).
+    private static func assertSame(_ got: [UInt8], _ expected: [UInt8], _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(got == expected, "\(message): \(SampleDifferences(got, expected))", file: file, line: line)
+    }
+
     /// The full-screen video drawn through kept samples equals it drawn
     /// alone, filling and then copying (with other garbage below each time,
     /// bands in other orders, one frame's bands on several threads).
@@ -117,16 +122,17 @@ final class RememberedRectsTests: XCTestCase {
                     Self.drawn(drawing, bands: bands, over: below), below)
         }
         let first = through(1, key: 10, rects: rects)
-        XCTAssertEqual(first.got, first.drawn, "filled: the drawing's own bytes")
-        XCTAssertNotEqual(first.got, first.below)
+        Self.assertSame(first.got, first.drawn, "filled: the drawing's own bytes")
+        XCTAssertFalse(first.got == first.below, "the drawing wrote nothing")
         let copied = through(2, key: 10, rects: rects)
-        XCTAssertEqual(copied.got, Self.drawn(PatternDrawing(seed: 1, rects: rects, size: size), bands: [0..<size.height], over: copied.below),
-                       "an equal key's drawing is the kept bytes")
+        Self.assertSame(copied.got, Self.drawn(PatternDrawing(seed: 1, rects: rects, size: size), bands: [0..<size.height], over: copied.below),
+                        "an equal key's drawing is the kept bytes")
+        XCTAssertFalse(copied.got == copied.drawn, "the two patterns are alike: a copy cannot be told from a drawing")
         let otherKey = through(3, key: 11, rects: rects)
-        XCTAssertEqual(otherKey.got, otherKey.drawn, "another key is drawn")
+        Self.assertSame(otherKey.got, otherKey.drawn, "another key is drawn")
         let otherRects = [PixelRect(x: 4, y: 2, width: 40, height: 20), PixelRect(x: 0, y: 30, width: 64, height: 10)]
         let moved = through(4, key: 10, rects: otherRects)
-        XCTAssertEqual(moved.got, moved.drawn, "other rectangles are drawn")
+        Self.assertSame(moved.got, moved.drawn, "other rectangles are drawn")
     }
 
     /// A drawing whose bands did not all run kept only some rows: it is
@@ -138,12 +144,12 @@ final class RememberedRectsTests: XCTestCase {
         let partly = kept.drawing(PatternDrawing(seed: 1, rects: rects, size: size), writing: rects, key: 5, size: size)
         _ = Self.drawn(partly, bands: [0..<10, 30..<48], over: below)
         let second = PatternDrawing(seed: 2, rects: rects, size: size)
-        XCTAssertEqual(Self.drawn(kept.drawing(second, writing: rects, key: 5, size: size), bands: [0..<20, 20..<48], over: below),
-                       Self.drawn(second, bands: [0..<48], over: below), "drawn, not copied from the drawing with bands missing")
+        Self.assertSame(Self.drawn(kept.drawing(second, writing: rects, key: 5, size: size), bands: [0..<20, 20..<48], over: below),
+                        Self.drawn(second, bands: [0..<48], over: below), "drawn, not copied from the drawing with bands missing")
         // The second ran whole: now it is copied.
-        XCTAssertEqual(Self.drawn(kept.drawing(PatternDrawing(seed: 3, rects: rects, size: size), writing: rects, key: 5, size: size),
-                                  bands: [24..<48, 0..<24], over: below),
-                       Self.drawn(second, bands: [0..<48], over: below))
+        Self.assertSame(Self.drawn(kept.drawing(PatternDrawing(seed: 3, rects: rects, size: size), writing: rects, key: 5, size: size),
+                                   bands: [24..<48, 0..<24], over: below),
+                        Self.drawn(second, bands: [0..<48], over: below), "the whole drawing copied")
         XCTAssertEqual(kept.count, 1, "the drawing with bands missing is replaced, not kept beside it")
     }
 
@@ -163,11 +169,11 @@ final class RememberedRectsTests: XCTestCase {
             XCTAssertEqual(kept.count, min(key, 2))
         }
         // Kept: 4 and 5. 4 used again, then 6 drawn: 5 goes, 4 stays.
-        XCTAssertEqual(draw(seed: 40, key: 4), alone(4))
+        Self.assertSame(draw(seed: 40, key: 4), alone(4), "the kept one copied")
         _ = draw(seed: 6, key: 6)
         XCTAssertEqual(kept.count, 2)
-        XCTAssertEqual(draw(seed: 41, key: 4), alone(4), "the one used last is kept")
-        XCTAssertEqual(draw(seed: 50, key: 5), alone(50), "the one used longest ago was dropped")
+        Self.assertSame(draw(seed: 41, key: 4), alone(4), "the one used last is kept")
+        Self.assertSame(draw(seed: 50, key: 5), alone(50), "the one used longest ago was dropped")
         XCTAssertEqual(kept.count, 2)
     }
 }
@@ -179,7 +185,8 @@ final class RememberedTilesTests: XCTestCase {
                              file: StaticString = #filePath, line: UInt = #line) {
         let fresh = CoveredTiles(node, in: size)
         XCTAssertEqual(tiles.region, fresh.region, message, file: file, line: line)
-        XCTAssertEqual(tiles.coverage, fresh.coverage, message, file: file, line: line)
+        // Not XCTAssertEqual: a frame's tiles are thousands.
+        XCTAssertTrue(tiles.coverage == fresh.coverage, "\(message): the tiles differ from those read afresh", file: file, line: line)
     }
 
     /// A video by its placement: another picture in the same place has the
@@ -204,7 +211,7 @@ final class RememberedTilesTests: XCTestCase {
             ("the first again", video(5), size),
         ]
         for (name, node, size) in cases { assertFresh(kept.tiles(of: node, key: node.placement, size: size), node, size, name) }
-        XCTAssertNotEqual(CoveredTiles(video(1), in: size).coverage, CoveredTiles(video(1, opacity: 0.5), in: size).coverage)
+        XCTAssertFalse(CoveredTiles(video(1), in: size).coverage == CoveredTiles(video(1, opacity: 0.5), in: size).coverage)
         XCTAssertEqual(video(1).placement, video(2).placement)
     }
 
@@ -218,8 +225,8 @@ final class RememberedTilesTests: XCTestCase {
                                                        height: 320 - 100 * (1 - presence), cornerRadius: 29), alpha: presence),
                               .outside(RoundedRectangle(x: 0, y: 0, width: 240, height: 320, cornerRadius: 29), alpha: presence)])
         }
-        for node in nodes + nodes.reversed() + [nodes[0]] {
-            assertFresh(kept.tiles(of: node, key: node, size: size), node, size, "\(node)")
+        for (index, node) in (nodes + nodes.reversed() + [nodes[0]]).enumerated() {
+            assertFresh(kept.tiles(of: node, key: node, size: size), node, size, "shade \(index)")
         }
     }
 }
