@@ -1,5 +1,6 @@
 @testable import CallshadeCore
 @testable import CallshadeGL
+import CallshadeText
 import Foundation
 import XCTest
 
@@ -186,6 +187,59 @@ final class VideoAcrossRowsTests: XCTestCase {
                     }
                 }
             }
+        }
+    }
+}
+
+/// What a renderer keeps from frame to frame (a video's straight I420
+/// rows, a node's tiles, glass's lattice over a video) changes no byte: the
+/// video call's frames at 60 fps (each 30 fps picture shown twice, the
+/// controls hiding, the buttons' glass over the video) rendered in turn by
+/// one host renderer are those a fresh renderer makes of them in a shuffled order.
+final class ExactSpeedAcrossFramesTests: XCTestCase {
+    static let shared = SharedGPURenderer()
+    override class func tearDown() {
+        shared.release()
+        super.tearDown()
+    }
+
+    /// Catches: a kept drawing, tiles or lattice served for a frame they
+    /// do not fit (a key missing what changed), or copied wrongly; state
+    /// carried between frames that any frame's bytes depend on.
+    func testFramesRenderedInTurnAreThoseRenderedInAnyOrder() throws {
+        let scenario = VideoCallFixtures.scenario([(1, .remoteVideo(true)), (1.2, .video(true))])
+        let layout = try CallLayout(size: FrameSize(parsing: "390x844"))
+        let setter = try TextSetter(scale: layout.scale, texts: CallKind.elements.texts(for: scenario))
+        let timeline = CallTimeline(scenario)
+        let pictures = CallVideoPictures(timeline: timeline, remote: GeneratedVideo(width: 90, height: 160),
+                                         local: GeneratedVideo(width: 72, height: 128))
+        let screen = CallScreen(layout: layout, seed: 3, avatar: nil, text: setter, showing: [.background, .video, .pip, .buttons],
+                                elements: CallKind.elements(with: VideoElement(pictures: pictures)))
+        let frameNumbers = Array(120..<126) + Array(264..<270)
+        let times = frameNumbers.map { Double($0) / 60 }
+        let scenes = try times.map { time in screen.scene(at: timeline.state(at: time), assets: try screen.elements.assets(at: time)) }
+        XCTAssertFalse(scenes[0].nodes.compactMap { ($0 as? GlassNode)?.video }.isEmpty, "glass over the video")
+        func host(_ gpu: GPURenderer, _ scene: Scene) throws -> GPURenderer {
+            let matrix = RouteMatrix(gpu: gpu)
+            let renderer = try XCTUnwrap(matrix.renderer(.host, for: scene) as? GPURenderer)
+            XCTAssertNil(matrix.fallback(of: renderer, .host, for: scene))
+            return renderer
+        }
+        let inTurn = try host(try Self.shared.renderer(), scenes[0])
+        var frames: [[UInt8]] = []
+        for scene in scenes {
+            var output = [UInt8](repeating: 0x5A, count: 0)
+            try inTurn.renderYUV420(scene, into: &output)
+            frames.append(output)
+        }
+        XCTAssertNotEqual(frames[0], frames[2], "the picture changes")
+        let fresh = try host(try makeGPURenderer(), scenes[0])
+        var random = SeededGenerator(state: 44_31)
+        for index in scenes.indices.shuffled(using: &random) {
+            var output = [UInt8](repeating: 0xA5, count: frames[index].count)
+            try fresh.renderYUV420(scenes[index], into: &output)
+            let differences = SampleDifferences(output, frames[index])
+            XCTAssertEqual(differences.differing, 0, "frame at \(times[index]): \(differences)")
         }
     }
 }
