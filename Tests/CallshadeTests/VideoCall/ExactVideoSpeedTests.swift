@@ -228,7 +228,7 @@ final class ExactSpeedAcrossFramesTests: XCTestCase {
         let inTurn = try host(try Self.shared.renderer(), scenes[0])
         var frames: [[UInt8]] = []
         for scene in scenes {
-            var output = [UInt8](repeating: 0x5A, count: 0)
+            var output: [UInt8] = []
             try inTurn.renderYUV420(scene, into: &output)
             frames.append(output)
         }

@@ -27,7 +27,9 @@ final class RememberedRectsTests: XCTestCase {
             let (width, chromaWidth) = (size.width, size.width / 2)
             let chromaPart = chromaWidth * (size.height / 2)
             for rect in rects {
-                for y in max(rect.y, band.lowerBound)..<max(min(rect.y + rect.height, band.upperBound), max(rect.y, band.lowerBound)) {
+                let (top, bottom) = (max(rect.y, band.lowerBound), min(rect.y + rect.height, band.upperBound))
+                guard top < bottom else { continue }
+                for y in top..<bottom {
                     for x in rect.x..<rect.x + rect.width { planes[y * width + x] = Self.sample(seed, 0, y * width + x) }
                     guard y % 2 == 0 else { continue }
                     for part in 0..<2 {
@@ -57,7 +59,7 @@ final class RememberedRectsTests: XCTestCase {
         (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
     }
 
-    /// `drawing`'s bands (all of them, or only `only`) over a copy of `below`.
+    /// `drawing`'s `bands`, in their order, over a copy of `below`.
     private static func drawn(_ drawing: any HostDrawing, bands: [Range<Int>], over below: [UInt8]) -> [UInt8] {
         var planes = below
         planes.withUnsafeMutableBufferPointer { buffer in
