@@ -20,8 +20,12 @@ public struct VideoBlurredCopy: Equatable, Sendable {
     /// files); the same values whatever `cores`.
     public init(_ picture: SourcePicture, cores: Int) {
         let reduced = Self.reduced(picture, cores: cores)
-        let blurredColours = Self.blurred(reduced.premultiplied)
-        let blurredAlphas = Self.blurred(reduced.alphas)
+        let blurred = Self.blurred(reduced.premultiplied.indices.map {
+            let colour = reduced.premultiplied[$0]
+            return SIMD4(colour.r, colour.g, colour.b, reduced.alphas[$0])
+        }, cores: cores)
+        let blurredColours = blurred.map { RGB($0.x, $0.y, $0.z) }
+        let blurredAlphas = blurred.map(\.w)
         colors = zip(blurredColours, blurredAlphas).map { $1 > 0 ? $0 * (1 / $1) : .black }
         alphas = blurredAlphas
     }
@@ -29,9 +33,9 @@ public struct VideoBlurredCopy: Equatable, Sendable {
     /// The colour and alpha at `point` of the coded picture (fractions of its width and height), bilinear.
     public func sample(at point: Vec2) -> (color: RGB, alpha: Double) {
         var premultiplied = RGB.black, alpha = 0.0
-        for texel in ReferenceVideo.texels(width: Self.side, height: Self.side, at: point) {
-            premultiplied = premultiplied + colors[texel.index] * (alphas[texel.index] * texel.weight)
-            alpha += alphas[texel.index] * texel.weight
+        ReferenceVideo.forEachTexel(width: Self.side, height: Self.side, at: point) { index, weight in
+            premultiplied = premultiplied + colors[index] * (alphas[index] * weight)
+            alpha += alphas[index] * weight
         }
         return (alpha > 0 ? premultiplied * (1 / alpha) : .black, alpha)
     }
@@ -156,49 +160,40 @@ public struct VideoBlurredCopy: Equatable, Sendable {
         return (kernel.map { $0 / total }, taps)
     }
 
-    /// The separable Gaussian of `sigma` texels over the grid, samples
-    /// clamped to its edges: across the rows, then down, each sum taken in
-    /// the kernel's order.
-    static func blurred(_ grid: [RGB]) -> [RGB] {
+    /// The separable Gaussian of `sigma` texels over the grid of
+    /// (premultiplied red, green, blue, alpha), samples clamped to its edges:
+    /// across the rows, then down, each sum taken in the kernel's order (each
+    /// channel alone, as four sums of doubles); bands of rows side by side on
+    /// `cores` cores (each value the same, whoever works it out).
+    static func blurred(_ grid: [SIMD4<Double>], cores: Int = 1) -> [SIMD4<Double>] {
         let side = side, (weights, taps) = kernel(), count = weights.count
-        var across = [RGB](repeating: .black, count: side * side)
-        for y in 0..<side {
-            for x in 0..<side {
-                var sum = RGB.black
-                for k in 0..<count { sum = sum + grid[y * side + taps[x * count + k]] * weights[k] }
-                across[y * side + x] = sum
+        let bands = max(1, min(side, 2 * max(cores, 1)))
+        /// Each output row of `source` along `across` (rows) or down (columns), in bands on the cores.
+        func pass(_ source: [SIMD4<Double>], across: Bool) -> [SIMD4<Double>] {
+            var output = [SIMD4<Double>](repeating: .zero, count: side * side)
+            output.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let target = SendablePointer(address: base)
+                source.withUnsafeBufferPointer { source in
+                    guard let first = source.baseAddress else { return }
+                    let read = SendablePointer(address: UnsafeMutablePointer(mutating: first))
+                    let band = { @Sendable (band: Int) in
+                        for y in band * side / bands..<(band + 1) * side / bands {
+                            for x in 0..<side {
+                                var sum = SIMD4<Double>.zero
+                                for k in 0..<count {
+                                    let at = across ? y * side + taps[x * count + k] : taps[y * count + k] * side + x
+                                    sum = sum + read[at] * weights[k]
+                                }
+                                target[y * side + x] = sum
+                            }
+                        }
+                    }
+                    if bands == 1 { band(0) } else { DispatchQueue.concurrentPerform(iterations: bands, execute: band) }
+                }
             }
+            return output
         }
-        var result = [RGB](repeating: .black, count: side * side)
-        for y in 0..<side {
-            for x in 0..<side {
-                var sum = RGB.black
-                for k in 0..<count { sum = sum + across[taps[y * count + k] * side + x] * weights[k] }
-                result[y * side + x] = sum
-            }
-        }
-        return result
-    }
-
-    /// The same for one value a texel (an alpha): each of an `RGB`'s channels is blurred alike.
-    static func blurred(_ grid: [Double]) -> [Double] {
-        let side = side, (weights, taps) = kernel(), count = weights.count
-        var across = [Double](repeating: 0, count: side * side)
-        for y in 0..<side {
-            for x in 0..<side {
-                var sum = 0.0
-                for k in 0..<count { sum = sum + grid[y * side + taps[x * count + k]] * weights[k] }
-                across[y * side + x] = sum
-            }
-        }
-        var result = [Double](repeating: 0, count: side * side)
-        for y in 0..<side {
-            for x in 0..<side {
-                var sum = 0.0
-                for k in 0..<count { sum = sum + across[taps[y * count + k] * side + x] * weights[k] }
-                result[y * side + x] = sum
-            }
-        }
-        return result
+        return pass(pass(grid, across: true), across: false)
     }
 }

@@ -53,13 +53,24 @@ struct ReferenceVideo: ReferenceNodeShader {
     /// texel (i, j) is centred at ((i + 1/2) / width, (j + 1/2) / height),
     /// clamped to its edges, with their bilinear weights.
     static func texels(width: Int, height: Int, at point: Vec2) -> [(index: Int, weight: Double)] {
-        guard point.x.isFinite, point.y.isFinite else { return [(0, 1)] }
+        var texels: [(index: Int, weight: Double)] = []
+        texels.reserveCapacity(4)
+        forEachTexel(width: width, height: height, at: point) { texels.append(($0, $1)) }
+        return texels
+    }
+
+    /// The same texels and weights handed to `body` in the same order, with no array made (`VideoBlurredCopy.sample` at many points).
+    @inline(__always)
+    static func forEachTexel(width: Int, height: Int, at point: Vec2, _ body: (_ index: Int, _ weight: Double) -> Void) {
+        guard point.x.isFinite, point.y.isFinite else { return body(0, 1) }
         let x = point.x * Double(width) - 0.5, y = point.y * Double(height) - 0.5
         let left = x.rounded(.down), top = y.rounded(.down)
         let fx = x - left, fy = y - top
         func clamped(_ value: Double, _ extent: Int) -> Int { Int(min(max(value, 0), Double(extent - 1))) }
         let columns = (clamped(left, width), clamped(left + 1, width)), rows = (clamped(top, height), clamped(top + 1, height))
-        return [(rows.0 * width + columns.0, (1 - fx) * (1 - fy)), (rows.0 * width + columns.1, fx * (1 - fy)),
-                (rows.1 * width + columns.0, (1 - fx) * fy), (rows.1 * width + columns.1, fx * fy)]
+        body(rows.0 * width + columns.0, (1 - fx) * (1 - fy))
+        body(rows.0 * width + columns.1, fx * (1 - fy))
+        body(rows.1 * width + columns.0, (1 - fx) * fy)
+        body(rows.1 * width + columns.1, fx * fy)
     }
 }
