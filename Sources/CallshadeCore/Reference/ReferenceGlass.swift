@@ -88,11 +88,13 @@ struct ReferenceGlass: ReferenceNodeShader {
     /// What glass shows at `point` over a video, given the toned gradient
     /// there: the video's blurred copy, toned, over the bars' grey by the
     /// video's coverage, mixed over the gradient by the video's alpha.
-    static func overVideo(_ gradient: RGB, at point: Vec2, video: GlassVideo, frame: VideoNode, copy: VideoBlurredCopy) -> RGB {
+    /// `coverage`: the frame's coverage at `point` where the caller knows it (1 where surely covered).
+    static func overVideo(_ gradient: RGB, at point: Vec2, video: GlassVideo, frame: VideoNode, copy: VideoBlurredCopy,
+                          coverage: Double? = nil) -> RGB {
         let alpha = min(max(video.alpha, 0), 1)
         guard alpha > 0 else { return gradient }
         let sample = copy.sample(at: frame.pictureCoordinates(at: point))
-        let reach = frame.coverage(at: point) * sample.alpha
+        let reach = (coverage ?? frame.coverage(at: point)) * sample.alpha
         let picture = RGB.mix(GlassVideo.bars, GlassVideo.tone.apply(to: sample.color), reach)
         return RGB.mix(gradient, picture, alpha)
     }

@@ -179,9 +179,13 @@ final class BackdropLattice {
             let output = SendablePointer(address: base)
             // Made once: unwrapping the video, or making its node, at each point would copy it (and its picture's references) there.
             let shown = copy == nil ? nil : video?.shownAtPoints
-            @Sendable func store(_ toned: RGB, row: Int, column: Int) {
+            // `sure`: the row's span that the video's frame surely covers wholly (its coverage there is 1, not worked out).
+            @Sendable func store(_ toned: RGB, row: Int, column: Int, sure: ClosedRange<Double>?) {
                 var toned = toned
-                if let shown, let copy { toned = shown(over: toned, at: Vec2(xs[column], first.y + Double(row) * spacing.y), copy: copy) }
+                if let shown, let copy {
+                    let point = Vec2(xs[column], first.y + Double(row) * spacing.y)
+                    toned = shown(over: toned, at: point, copy: copy, surelyCovered: sure?.contains(point.x) ?? false)
+                }
                 let at = output.address + (row * columns + column) * 4
                 (at[0], at[1], at[2]) = (Float(toned.r), Float(toned.g), Float(toned.b))
             }
@@ -190,13 +194,16 @@ final class BackdropLattice {
             let band = { @Sendable (band: Int) in
                 for row in band * rows / bands..<(band + 1) * rows / bands {
                     let y = first.y + Double(row) * spacing.y
+                    let sure = shown?.surelyCovered(atRow: y)
                     if let sampler {
-                        sampler.forEachColor(y: y) { column, color in store(tone.map { $0.apply(to: color) } ?? color, row: row, column: column) }
+                        sampler.forEachColor(y: y) { column, color in
+                            store(tone.map { $0.apply(to: color) } ?? color, row: row, column: column, sure: sure)
+                        }
                     } else if let tone {
-                        for column in 0..<columns { store(tone.apply(to: background(Vec2(xs[column], y))), row: row, column: column) }
+                        for column in 0..<columns { store(tone.apply(to: background(Vec2(xs[column], y))), row: row, column: column, sure: sure) }
                     } else {
                         // Over a video at full alpha: the gradient is not seen.
-                        for column in 0..<columns { store(.black, row: row, column: column) }
+                        for column in 0..<columns { store(.black, row: row, column: column, sure: sure) }
                     }
                 }
             }

@@ -46,8 +46,19 @@ extension GlassVideo {
         let video: GlassVideo
         let frame: VideoNode
 
-        public func callAsFunction(over gradient: RGB, at point: Vec2, copy: VideoBlurredCopy) -> RGB {
-            ReferenceGlass.overVideo(gradient, at: point, video: video, frame: frame, copy: copy)
+        /// `surelyCovered`: `point` lies in `surelyCovered(atRow:)` of its row, so the frame's coverage there is 1.
+        public func callAsFunction(over gradient: RGB, at point: Vec2, copy: VideoBlurredCopy, surelyCovered: Bool = false) -> RGB {
+            ReferenceGlass.overVideo(gradient, at: point, video: video, frame: frame, copy: copy, coverage: surelyCovered ? 1 : nil)
+        }
+
+        /// Along the row at `y` (frame pixels), the x where the video's frame
+        /// surely covers a point wholly: inside both its clip's and its
+        /// content's `surelyCoveredRun`, at full opacity (its coverage there is exactly 1).
+        public func surelyCovered(atRow y: Double) -> ClosedRange<Double>? {
+            guard frame.isVisible, frame.opacity >= 1, let clip = frame.clip.surelyCoveredRun(atRow: y),
+                  let content = frame.content.surelyCoveredRun(atRow: y) else { return nil }
+            let (low, high) = (max(clip.lowerBound, content.lowerBound), min(clip.upperBound, content.upperBound))
+            return low <= high ? low...high : nil
         }
     }
 }
