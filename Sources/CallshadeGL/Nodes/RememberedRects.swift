@@ -9,11 +9,12 @@ import Foundation
 /// since they are what the same drawing made. A 30 fps camera in a 60 fps
 /// render shows each picture twice, in the same place while nothing moves.
 ///
-/// At most `capacity` drawings are kept (those made last), each as many
+/// At most `capacity` drawings are kept (those used last), each as many
 /// bytes as its rectangles' samples (1.5 a pixel). Whether to copy is
 /// decided when a frame's drawing is made (serially, before its bands
-/// run); a kept drawing is copied only once every band of the drawing that
-/// filled it has written its rows.
+/// run); a drawing is kept from its first band over I420 (one drawn over
+/// RGBA keeps nothing), and copied only once every row of its rectangles
+/// has been written.
 final class RememberedRects<Key: Equatable & Sendable>: @unchecked Sendable {
     /// One drawing's kept samples: its rectangles' luma rows one after
     /// another, then their Cb rows, then their Cr rows.
@@ -26,10 +27,13 @@ final class RememberedRects<Key: Equatable & Sendable>: @unchecked Sendable {
         let lumaCount: Int
         let chromaCount: Int
         let bytes: UnsafeMutablePointer<UInt8>
-        /// The luma rows written so far, and in all.
-        var written = 0
+        /// Which of the rectangles' rows (in turn) have been written, how many, and how many there are.
+        private var rowWritten: [Bool]
+        private(set) var written = 0
         let total: Int
         var lastUsed: Int
+        /// Whether it is among the kept (from its drawing's first band over I420).
+        var listed = false
 
         init(key: Key, rects: [PixelRect], number: Int) {
             self.key = key
@@ -48,10 +52,28 @@ final class RememberedRects<Key: Equatable & Sendable>: @unchecked Sendable {
             chromaCount = chroma
             bytes = .allocate(capacity: max(luma + 2 * chroma, 1))
             total = rects.reduce(0) { $0 + $1.height }
+            rowWritten = [Bool](repeating: false, count: total)
             lastUsed = number
         }
 
         deinit { bytes.deallocate() }
+
+        var isWhole: Bool { written == total }
+
+        /// Marks the rectangles' rows within `band` written (a row written twice counts once).
+        func markWritten(_ band: Range<Int>) {
+            var first = 0
+            for rect in rects {
+                for y in max(rect.y, band.lowerBound)..<max(min(rect.y + rect.height, band.upperBound), max(rect.y, band.lowerBound)) {
+                    let index = first + y - rect.y
+                    if !rowWritten[index] {
+                        rowWritten[index] = true
+                        written += 1
+                    }
+                }
+                first += rect.height
+            }
+        }
     }
 
     private let lock = NSLock()
@@ -67,18 +89,26 @@ final class RememberedRects<Key: Equatable & Sendable>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         issued += 1
-        if let found = kept.first(where: { $0.key == key && $0.rects == rects && $0.written == $0.total }) {
+        if let found = kept.first(where: { $0.key == key && $0.rects == rects && $0.isWhole }) {
             found.lastUsed = issued
             return RememberedRectsDrawing(drawing: drawing, size: size, kept: found, owner: self, fills: false)
         }
-        let made = Kept(key: key, rects: rects, number: issued)
-        kept.removeAll { $0.key == key && $0.rects == rects }
+        return RememberedRectsDrawing(drawing: drawing, size: size, kept: Kept(key: key, rects: rects, number: issued), owner: self, fills: true)
+    }
+
+    /// Lists `made` among the kept, at its drawing's first band over I420:
+    /// in place of one from the same key and rectangles, and of the one used
+    /// longest ago when full (a drawing still filling that keeps it alive; it is only no longer found).
+    fileprivate func list(_ made: Kept) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !made.listed else { return }
+        made.listed = true
+        kept.removeAll { $0.key == made.key && $0.rects == made.rects }
         if kept.count >= capacity, let oldest = kept.indices.min(by: { kept[$0].lastUsed < kept[$1].lastUsed }) {
-            // A drawing of this frame still filling it keeps it alive; it is only no longer found.
             kept.remove(at: oldest)
         }
         kept.append(made)
-        return RememberedRectsDrawing(drawing: drawing, size: size, kept: made, owner: self, fills: true)
     }
 
     /// The drawings kept now (tests).
@@ -88,9 +118,9 @@ final class RememberedRects<Key: Equatable & Sendable>: @unchecked Sendable {
         return kept.count
     }
 
-    fileprivate func wrote(_ rows: Int, into kept: Kept) {
+    fileprivate func wrote(_ band: Range<Int>, into kept: Kept) {
         lock.lock()
-        kept.written += rows
+        kept.markWritten(band)
         lock.unlock()
     }
 }
@@ -112,16 +142,17 @@ private struct RememberedRectsDrawing<Key: Equatable & Sendable>: HostDrawing {
     }
 
     func drawYUV420(into planes: UnsafeMutablePointer<UInt8>, rows band: Range<Int>) {
-        if fills { drawing.drawYUV420(into: planes, rows: band) }
+        if fills {
+            owner.list(kept)
+            drawing.drawYUV420(into: planes, rows: band)
+        }
         let (width, chromaWidth) = (size.width, size.width / 2)
         let chromaPlane = width * size.height, chromaPart = chromaWidth * (size.height / 2)
         let chromaBase = kept.lumaCount
-        var rowsDone = 0
         for (index, rect) in kept.rects.enumerated() {
             let (top, bottom) = (max(rect.y, band.lowerBound), min(rect.y + rect.height, band.upperBound))
             guard top < bottom else { continue }
             let rows = top..<bottom
-            rowsDone += rows.count
             for y in rows {
                 let frame = planes + y * width + rect.x
                 let stored = kept.bytes + kept.lumaStarts[index] + (y - rect.y) * rect.width
@@ -137,6 +168,6 @@ private struct RememberedRectsDrawing<Key: Equatable & Sendable>: HostDrawing {
                 }
             }
         }
-        if fills { owner.wrote(rowsDone, into: kept) }
+        if fills { owner.wrote(band, into: kept) }
     }
 }
