@@ -72,7 +72,11 @@ public struct HSV: Equatable, Sendable {
     public var rgb: RGB {
         let chroma = v * s
         let sector = (h - h.rounded(.down)) * 6            // 0..<6
-        let x = chroma * (1 - abs(sector.truncatingRemainder(dividingBy: 2) - 1))
+        // The sector's remainder after dividing by 2, as fmod gives it: less
+        // 0, 2 or 4, which is exact (a difference of two floats within a
+        // factor of two of each other), without the library's call.
+        let remainder = sector >= 0 && sector <= 6 ? sector - Double(2 * (Int(sector) / 2)) : sector.truncatingRemainder(dividingBy: 2)
+        let x = chroma * (1 - abs(remainder - 1))
         let m = v - chroma
         let base: RGB
         switch Int(sector) {
