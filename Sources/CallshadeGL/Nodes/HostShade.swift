@@ -9,9 +9,11 @@ struct HostShade: HostRowShader {
 
     func makeRowMemory(width: Int) {}
 
-    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: Void) {
+    /// Row `y`'s shadows combined (1 - their opacity, the same along the
+    /// row), and its shapes' coverage along the row with their alphas, in the parts' order.
+    private func parts(ofRow y: Int) -> (clear: Double, shapes: [(coverage: ShapeRowCoverage, alpha: Double, inside: Bool)]) {
         let centreY = Double(y) + 0.5
-        var rowClear = 1.0
+        var clear = 1.0
         var shapes: [(coverage: ShapeRowCoverage, alpha: Double, inside: Bool)] = []
         for part in node.parts {
             switch part {
@@ -22,9 +24,14 @@ struct HostShade: HostRowShader {
             case .shadow(let edge, let depth, let downward, let alpha):
                 guard depth > 0 else { continue }
                 let s = (downward ? centreY - edge : edge - centreY) / depth
-                if s >= 0, s < 1 { rowClear *= 1 - Self.unit(alpha) * ShadeNode.shadowPeak * (1 - s) * (1 - s) }
+                if s >= 0, s < 1 { clear *= 1 - Self.unit(alpha) * ShadeNode.shadowPeak * (1 - s) * (1 - s) }
             }
         }
+        return (clear, shapes)
+    }
+
+    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: Void) {
+        let (rowClear, shapes) = parts(ofRow: y)
         for index in 0..<count {
             var clear = rowClear
             for shape in shapes {
@@ -39,33 +46,20 @@ struct HostShade: HostRowShader {
     /// or surely none (a shadow's opacity is the row's): the same arithmetic
     /// as `shade`, each shape's coverage 1 or 0.
     func uniformRow(_ y: Int, from x: Int, count: Int) -> SIMD4<Float>? {
-        let centreY = Double(y) + 0.5
         let columns = x..<x + count
-        var clear = 1.0
-        var shapes: [(coverage: Double, alpha: Double, inside: Bool)] = []
-        for part in node.parts {
-            switch part {
-            case .inside(let shape, let alpha), .outside(let shape, let alpha):
-                let row = ShapeRowCoverage(shape, row: y)
-                let sure = row.sureColumns
-                let coverage: Double
-                if sure.lowerBound <= columns.lowerBound, sure.upperBound >= columns.upperBound {
-                    coverage = 1
-                } else if row.missesAll(columns) {
-                    coverage = 0
-                } else {
-                    return nil
-                }
-                let inside: Bool
-                if case .inside = part { inside = true } else { inside = false }
-                shapes.append((coverage, Self.unit(alpha), inside))
-            case .shadow(let edge, let depth, let downward, let alpha):
-                guard depth > 0 else { continue }
-                let s = (downward ? centreY - edge : edge - centreY) / depth
-                if s >= 0, s < 1 { clear *= 1 - Self.unit(alpha) * ShadeNode.shadowPeak * (1 - s) * (1 - s) }
+        var (clear, shapes) = parts(ofRow: y)
+        for shape in shapes {
+            let sure = shape.coverage.sureColumns
+            let coverage: Double
+            if sure.lowerBound <= columns.lowerBound, sure.upperBound >= columns.upperBound {
+                coverage = 1
+            } else if shape.coverage.missesAll(columns) {
+                coverage = 0
+            } else {
+                return nil
             }
+            clear *= 1 - shape.alpha * (shape.inside ? coverage : 1 - coverage)
         }
-        for shape in shapes { clear *= 1 - shape.alpha * (shape.inside ? shape.coverage : 1 - shape.coverage) }
         return SIMD4(0, 0, 0, Float(1 - clear))
     }
 

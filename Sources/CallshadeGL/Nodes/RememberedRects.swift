@@ -64,14 +64,13 @@ final class RememberedRects<Key: Equatable & Sendable>: @unchecked Sendable {
         func markWritten(_ band: Range<Int>) {
             var first = 0
             for rect in rects {
-                for y in max(rect.y, band.lowerBound)..<max(min(rect.y + rect.height, band.upperBound), max(rect.y, band.lowerBound)) {
-                    let index = first + y - rect.y
-                    if !rowWritten[index] {
-                        rowWritten[index] = true
-                        written += 1
-                    }
+                defer { first += rect.height }
+                let (top, bottom) = (max(rect.y, band.lowerBound), min(rect.y + rect.height, band.upperBound))
+                guard top < bottom else { continue }
+                for index in first + top - rect.y..<first + bottom - rect.y where !rowWritten[index] {
+                    rowWritten[index] = true
+                    written += 1
                 }
-                first += rect.height
             }
         }
     }
