@@ -140,6 +140,24 @@ def regions(entities, width):
     return bounds
 
 
+def centre_and_turn(cover, name, cx, cy, rotation):
+    """What a moving entity's coverage `cover` (frame pixels) says against
+    the spec: its centre (the mean of the covered pixels' centres) within 1
+    pixel of (cx, cy), and its turn (the axis of its second moments, taken
+    modulo a half turn) within 0.5 degrees of `rotation`; rows of `found`."""
+    total = cover.sum()
+    ys, xs = np.mgrid[0:cover.shape[0], 0:cover.shape[1]]
+    mx, my = (cover * (xs + 0.5)).sum() / total, (cover * (ys + 0.5)).sum() / total
+    mu20 = (cover * (xs + 0.5 - mx) ** 2).sum()
+    mu02 = (cover * (ys + 0.5 - my) ** 2).sum()
+    mu11 = (cover * (xs + 0.5 - mx) * (ys + 0.5 - my)).sum()
+    angle = math.degrees(0.5 * math.atan2(2 * mu11, mu20 - mu02))
+    want = (rotation + 90) % 180 - 90
+    difference = (angle - want + 90) % 180 - 90
+    return [(name + " centre x", mx, cx, 1.0), (name + " centre y", my, cy, 1.0),
+            (name + " turn (degrees)", want + difference, want, 0.5)]
+
+
 def errors(case, image, mistake=None):
     scenario = case["scenario"]
     height, width = image.shape[:2]
@@ -166,18 +184,7 @@ def errors(case, image, mistake=None):
         cx, cy = x * scale_frame - left, y * scale_frame
         moving = any(time < key["at"] for key in entity["keys"]) or rotation % 360 != 0
         if moving:
-            total = cover.sum()
-            ys, xs = np.mgrid[0:cover.shape[0], 0:cover.shape[1]]
-            mx, my = (cover * (xs + 0.5)).sum() / total, (cover * (ys + 0.5)).sum() / total
-            found.append((name + " centre x", mx, cx, 1.0))
-            found.append((name + " centre y", my, cy, 1.0))
-            mu20 = (cover * (xs + 0.5 - mx) ** 2).sum()
-            mu02 = (cover * (ys + 0.5 - my) ** 2).sum()
-            mu11 = (cover * (xs + 0.5 - mx) * (ys + 0.5 - my)).sum()
-            angle = math.degrees(0.5 * math.atan2(2 * mu11, mu20 - mu02))
-            want = (rotation + 90) % 180 - 90
-            difference = (angle - want + 90) % 180 - 90
-            found.append((name + " turn (degrees)", want + difference, want, 0.5))
+            found += centre_and_turn(cover, name, cx, cy, rotation)
             continue
         box = extents(entity, scale * scale_frame, maxdim, mistake)
         ys, xs = np.nonzero(cover >= 0.5)

@@ -237,17 +237,7 @@ def errors(case, image, mistake=None):
         if moving:
             cover = enclosed(cover_between(pixels, background, paint))
             total = cover.sum()
-            ys, xs = np.mgrid[0:height, 0:width]
-            mx, my = (cover * (xs + 0.5)).sum() / total, (cover * (ys + 0.5)).sum() / total
-            found.append((name + " centre x", mx, x, 1.0))
-            found.append((name + " centre y", my, y, 1.0))
-            mu20 = (cover * (xs + 0.5 - mx) ** 2).sum()
-            mu02 = (cover * (ys + 0.5 - my) ** 2).sum()
-            mu11 = (cover * (xs + 0.5 - mx) * (ys + 0.5 - my)).sum()
-            angle = math.degrees(0.5 * math.atan2(2 * mu11, mu20 - mu02))
-            want = (rotation + 90) % 180 - 90
-            difference = (angle - want + 90) % 180 - 90
-            found.append((name + " turn (degrees)", want + difference, want, 0.5))
+            found += spec_shapes.centre_and_turn(cover, name, x, y, rotation)
             frames, _ = setting.frames(mistake)
             area = sum(r - l for l, r in frames) * setting.line_height * scale * scale
             found.append((name + " frame's area over the spec's", total / area, 1.0, 0.03))
