@@ -44,81 +44,87 @@ public struct VideoBlurredCopy: Equatable, Sendable {
     static func reduced(_ picture: SourcePicture, cores: Int) -> (premultiplied: [RGB], alphas: [Double]) {
         let width = picture.width, height = picture.height
         let side = side
-        let columns = FlatCells(cells(count: width)), rows = cells(count: height)
+        let columns = FlatCells(cells(count: width)), rows = FlatCells(cells(count: height))
         // Along x: each picture row's pixels made once, then summed into `side` cells, in bands of
         // rows side by side on the cores (each cell the same sum, in the same order, whoever makes it).
-        var across = [(RGB, Double)](repeating: (.black, 0), count: side * height)
+        // Planes of `side * height`: red, green, blue and alpha.
+        var across = [Double](repeating: 0, count: 4 * side * height)
         let codes: YCbCrConversion.CodeTable?
         if case .ycbcr(let frame) = picture { codes = YCbCrConversion.CodeTable(matrix: frame.matrix, range: frame.range) } else { codes = nil }
+        let plane = side * height
         across.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress, width > 0 else { return }
             let target = SendablePointer(address: base)
             let bands = max(1, min(height, 2 * max(cores, 1)))
             DispatchQueue.concurrentPerform(iterations: bands) { band in
-                let colours = UnsafeMutablePointer<RGB>.allocate(capacity: width), alphas = UnsafeMutablePointer<Double>.allocate(capacity: width)
-                defer {
-                    colours.deallocate()
-                    alphas.deallocate()
-                }
-                columns.indices.withUnsafeBufferPointer { indices in
-                    columns.weights.withUnsafeBufferPointer { weights in
-                        for y in band * height / bands..<(band + 1) * height / bands {
-                            pixels(ofRow: y, of: picture, codes: codes, colours: colours, alphas: alphas)
-                            for cell in 0..<side {
-                                var sum = RGB.black, alpha = 0.0
-                                for part in columns.starts[cell]..<columns.starts[cell + 1] {
-                                    let (x, weight) = (indices[part], weights[part])
-                                    sum = sum + colours[x] * weight
-                                    alpha += alphas[x] * weight
-                                }
-                                target[y * side + cell] = (sum, alpha)
+                let row = UnsafeMutablePointer<Double>.allocate(capacity: 4 * width)
+                row.initialize(repeating: 1, count: 4 * width)
+                defer { row.deallocate() }
+                let (reds, greens, blues, alphas) = (row, row + width, row + 2 * width, row + 3 * width)
+                columns.withPointers { starts, indices, weights in
+                    for y in band * height / bands..<(band + 1) * height / bands {
+                        pixels(ofRow: y, of: picture, codes: codes, into: (reds, greens, blues, alphas))
+                        let out = target.address + y * side
+                        for cell in 0..<side {
+                            var (red, green, blue, alpha) = (0.0, 0.0, 0.0, 0.0)
+                            for part in starts[cell]..<starts[cell + 1] {
+                                let (x, weight) = (indices[part], weights[part])
+                                red += reds[x] * weight
+                                green += greens[x] * weight
+                                blue += blues[x] * weight
+                                alpha += alphas[x] * weight
                             }
+                            (out[cell], out[plane + cell], out[2 * plane + cell], out[3 * plane + cell]) = (red, green, blue, alpha)
                         }
                     }
                 }
             }
         }
         var premultiplied = [RGB](repeating: .black, count: side * side), alphas = [Double](repeating: 0, count: side * side)
-        for (cell, parts) in rows.enumerated() {
-            for column in 0..<side {
-                var sum = RGB.black, alpha = 0.0
-                for (y, weight) in parts {
-                    sum = sum + across[y * side + column].0 * weight
-                    alpha += across[y * side + column].1 * weight
+        across.withUnsafeBufferPointer { across in
+            guard let across = across.baseAddress else { return }
+            rows.withPointers { starts, indices, weights in
+                for cell in 0..<side {
+                    for column in 0..<side {
+                        var (red, green, blue, alpha) = (0.0, 0.0, 0.0, 0.0)
+                        for part in starts[cell]..<starts[cell + 1] {
+                            let (at, weight) = (indices[part] * side + column, weights[part])
+                            red += across[at] * weight
+                            green += across[plane + at] * weight
+                            blue += across[2 * plane + at] * weight
+                            alpha += across[3 * plane + at] * weight
+                        }
+                        premultiplied[cell * side + column] = RGB(red, green, blue)
+                        alphas[cell * side + column] = alpha
+                    }
                 }
-                premultiplied[cell * side + column] = sum
-                alphas[cell * side + column] = alpha
             }
         }
         return (premultiplied, alphas)
     }
 
-    /// Row `y` of the picture: each pixel's premultiplied colour and alpha (chroma from the sample covering it).
-    /// `codes`: the picture's code table, when it has codes (made once a picture, not a row).
+    /// Row `y` of the picture: each pixel's premultiplied colour and alpha
+    /// (chroma from the sample covering it; a video's alphas are 1 and left
+    /// as they are). `codes`: the picture's code table, when it has codes
+    /// (made once a picture, not a row).
     private static func pixels(ofRow y: Int, of picture: SourcePicture, codes: YCbCrConversion.CodeTable?,
-                               colours: UnsafeMutablePointer<RGB>, alphas: UnsafeMutablePointer<Double>) {
+                               into row: (reds: UnsafeMutablePointer<Double>, greens: UnsafeMutablePointer<Double>,
+                                          blues: UnsafeMutablePointer<Double>, alphas: UnsafeMutablePointer<Double>)) {
         let width = picture.width
         switch picture {
         case .ycbcr(let frame):
-            let chromaRow = (y / 2) * frame.chromaWidth
             let codes = codes ?? YCbCrConversion.CodeTable(matrix: frame.matrix, range: frame.range)
-            frame.luma.withUnsafeBufferPointer { luma in
-                frame.cb.withUnsafeBufferPointer { cb in
-                    frame.cr.withUnsafeBufferPointer { cr in
-                        for x in 0..<width {
-                            let chroma = chromaRow + x / 2
-                            colours[x] = codes.rgb(luma: luma[y * width + x], cb: cb[chroma], cr: cr[chroma])
-                            alphas[x] = 1
-                        }
-                    }
-                }
+            frame.withPlanes { luma, cb, cr in
+                let chromaRow = (y / 2) * frame.chromaWidth
+                codes.row(luma: luma + y * width, cb: cb + chromaRow, cr: cr + chromaRow, count: width,
+                          reds: row.reds, greens: row.greens, blues: row.blues)
             }
         case .rgba(let image):
             image.pixels.withUnsafeBufferPointer { pixels in
                 for x in 0..<width {
                     let at = (y * width + x) * 4, alpha = Double(pixels[at + 3]) / 255
-                    colours[x] = RGB(Double(pixels[at]), Double(pixels[at + 1]), Double(pixels[at + 2])) * (alpha / 255)
-                    alphas[x] = alpha
+                    let colour = RGB(Double(pixels[at]), Double(pixels[at + 1]), Double(pixels[at + 2])) * (alpha / 255)
+                    (row.reds[x], row.greens[x], row.blues[x], row.alphas[x]) = (colour.r, colour.g, colour.b, alpha)
                 }
             }
         }
@@ -148,6 +154,18 @@ public struct VideoBlurredCopy: Equatable, Sendable {
             starts = cells.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.count) }
             indices = cells.flatMap { $0.map(\.index) }
             weights = cells.flatMap { $0.map(\.weight) }
+        }
+
+        /// Runs `body` with pointers to the three arrays.
+        func withPointers(_ body: (UnsafePointer<Int>, UnsafePointer<Int>, UnsafePointer<Double>) -> Void) {
+            starts.withUnsafeBufferPointer { starts in
+                indices.withUnsafeBufferPointer { indices in
+                    weights.withUnsafeBufferPointer { weights in
+                        guard let starts = starts.baseAddress, let indices = indices.baseAddress, let weights = weights.baseAddress else { return }
+                        body(starts, indices, weights)
+                    }
+                }
+            }
         }
     }
 

@@ -63,13 +63,38 @@ extension YCbCrConversion {
             blueFromCb = normalised.map { [kb] in 2 * (1 - kb) * $0.pb }
         }
 
-        @inline(__always)
-        public func rgb(luma: UInt8, cb: UInt8, cr: UInt8) -> RGB {
-            let y = lumas[Int(luma)]
-            let red = y + redFromCr[Int(cr)]
-            let blue = y + blueFromCb[Int(cb)]
-            let green = (y - kr * red - kb * blue) / greenShare
-            return RGB(min(max(red, 0), 1), min(max(green, 0), 1), min(max(blue, 0), 1))
+        /// The colours of a row of `count` pixels: pixel x's luma code
+        /// `luma[x]`, its chroma codes `cb[x / 2]` and `cr[x / 2]` (a
+        /// sample covers two pixels across), written to `reds`, `greens`
+        /// and `blues`: each the same operations on the same values as
+        /// `rgb(luma:cb:cr:matrix:range:)`, so the same colour to the bit.
+        /// Its clamps are `Swift.max(v, 0)` then `Swift.min(v, 1)` (a -0
+        /// raised to +0), written as the comparisons a processor's own
+        /// maximum and minimum make (the values are never NaN).
+        public func row(luma: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>, count: Int,
+                        reds: UnsafeMutablePointer<Double>, greens: UnsafeMutablePointer<Double>, blues: UnsafeMutablePointer<Double>) {
+            lumas.withUnsafeBufferPointer { lumas in
+                redFromCr.withUnsafeBufferPointer { redFromCr in
+                    blueFromCb.withUnsafeBufferPointer { blueFromCb in
+                        guard let lumas = lumas.baseAddress, let redFromCr = redFromCr.baseAddress, let blueFromCb = blueFromCb.baseAddress else { return }
+                        @inline(__always)
+                        func unit(_ value: Double) -> Double {
+                            let raised = value > 0 ? value : 0
+                            return raised < 1 ? raised : 1
+                        }
+                        for x in 0..<count {
+                            let sample = x / 2
+                            let y = lumas[Int(luma[x])]
+                            let red = y + redFromCr[Int(cr[sample])]
+                            let blue = y + blueFromCb[Int(cb[sample])]
+                            let green = (y - kr * red - kb * blue) / greenShare
+                            reds[x] = unit(red)
+                            greens[x] = unit(green)
+                            blues[x] = unit(blue)
+                        }
+                    }
+                }
+            }
         }
     }
 }
