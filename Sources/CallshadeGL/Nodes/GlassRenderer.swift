@@ -20,6 +20,10 @@ final class GlassRenderer: NodeRenderer {
     /// How many are kept: at least every glass of the frame at hand (each is
     /// made once in `prepare` and read again when drawn), and never fewer than 4.
     private var kept = 4
+    /// The keys of the frame at hand's glass (set by `prepare`): their
+    /// lattices are never the ones pushed out to make room, or a glass
+    /// prepared for the frame would find none when drawn.
+    private var frameKeys: [BackdropLattice.Key] = []
     /// The blurred copies of the pictures glass showed last (at most two: a frame's glass shows one).
     private var copies: [(picture: SourcePicture, copy: VideoBlurredCopy)] = []
     /// The cores a large lattice's blur is split over, asked of the system once (it reads the cgroup's quota).
@@ -83,15 +87,23 @@ final class GlassRenderer: NodeRenderer {
         // Over a video or the chat's wallpaper, on the GPU passes too, from the gradient (or the
         // wallpaper) evaluated at the lattice's points.
         if let background = background ?? (glass.video != nil || glass.wallpaper != nil ? Self.gradient(glass.backdrop, size: size) : nil) {
-            // The oldest lattice's texture is reused when it has the size (a glass that stays put).
-            let spare = lattices.count >= kept ? lattices.removeFirst().uploaded : nil
-            made = try BackdropLattice(key, context: context, background: background, copy: glass.video.map(copy(of:)), reusing: spare, cores: cores)
+            made = try BackdropLattice(key, context: context, background: background, copy: glass.video.map(copy(of:)), reusing: makeRoom(),
+                                       cores: cores)
         } else {
             made = try BackdropLattice(key, context: context, gradient: gradient, blur: blur)
         }
+        if lattices.count >= kept { _ = makeRoom() }
         lattices.append(made)
-        if lattices.count > kept { lattices.removeFirst() }
         return made
+    }
+
+    /// When `kept` lattices are held: the oldest that no glass of the frame
+    /// at hand uses taken out, and its texture, to reuse when it has the
+    /// size (a glass that stays put); nil when none is held that many or
+    /// every one is in use (then the frame holds one more for a while).
+    private func makeRoom() -> Texture? {
+        guard lattices.count >= kept, let oldest = lattices.firstIndex(where: { !frameKeys.contains($0.key) }) else { return nil }
+        return lattices.remove(at: oldest).uploaded
     }
 
     /// The gradient `parameters` at a frame point of a frame of `size` (pixels, y down), evaluated.
@@ -114,8 +126,13 @@ final class GlassRenderer: NodeRenderer {
     /// A glass wholly outside the frame (the video call's buttons while the controls hide) has no tiles and needs none.
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {
         let glasses = scene.nodes.compactMap { $0 as? GlassNode }.filter { !$0.bounds(in: scene.size).isEmpty }
+        frameKeys = glasses.reduce(into: []) { keys, glass in
+            let key = BackdropLattice.Key(glass, size: scene.size)
+            if !keys.contains(key) { keys.append(key) }
+        }
         kept = max(4, glasses.count)
-        while lattices.count > kept { lattices.removeFirst() }
+        // The older lattices go first; those of this frame's glass stay.
+        while lattices.count > kept, makeRoom() != nil {}
         if let background {
             var keys: [BackdropLattice.Key] = []
             for glass in glasses {
@@ -135,7 +152,7 @@ final class GlassRenderer: NodeRenderer {
                     slots[index] = BackdropLattice.values(wanted[index], background: background, copy: wantedCopies[index], cores: cores)
                 }
                 for case let values? in made {
-                    let spare = lattices.count >= kept ? lattices.removeFirst().uploaded : nil
+                    let spare = makeRoom()
                     lattices.append(BackdropLattice(values, context: context, reusing: spare))
                 }
             }

@@ -242,4 +242,31 @@ final class ExactSpeedAcrossFramesTests: XCTestCase {
             XCTAssertEqual(differences.differing, 0, "frame at \(times[index]): \(differences)")
         }
     }
+
+    /// Catches: making room for a frame's new lattices by pushing out the
+    /// oldest, one this frame's glass still used (then a glass found no
+    /// lattice when drawn, an internal error that stopped a 1080x1920 render
+    /// from the call's start). Both videos come on while the buttons' glass
+    /// cross-fades from the gradient to the video, with the notices' glass
+    /// beside it, so some glass keeps its lattice a frame while the rest need
+    /// new ones; rendered in turn, every frame draws.
+    func testEveryGlassFindsItsLatticeWhileOthersAreMade() throws {
+        let scenario = VideoCallFixtures.scenario([(0.5, .remoteVideo(true)), (1, .video(true))])
+        let layout = try CallLayout(size: FrameSize(parsing: "1080x1920"))
+        let timeline = CallTimeline(scenario)
+        let pictures = CallVideoPictures(timeline: timeline, remote: GeneratedVideo(width: 90, height: 160), local: GeneratedVideo(width: 72, height: 128))
+        let screen = CallScreen(layout: layout, seed: 3, avatar: nil, text: try TextSetter(scale: layout.scale, texts: CallKind.elements.texts(for: scenario)),
+                                showing: [.background, .video, .pip, .buttons, .notices],
+                                elements: CallKind.elements(with: VideoElement(pictures: pictures)))
+        let renderer = try XCTUnwrap(RouteMatrix(gpu: try Self.shared.renderer()).renderer(.host, for: try VideoCallFixtures.scene(screen, timeline, at: 0))
+            as? GPURenderer)
+        var output: [UInt8] = []
+        var glassOverVideo = 0
+        for frame in 48..<66 {
+            let scene = try VideoCallFixtures.scene(screen, timeline, at: Double(frame) / 60)
+            glassOverVideo += scene.nodes.contains { ($0 as? GlassNode)?.video != nil } ? 1 : 0
+            XCTAssertNoThrow(try renderer.renderYUV420(scene, into: &output), "frame \(frame)")
+        }
+        XCTAssertGreaterThan(glassOverVideo, 0, "glass over the video")
+    }
 }
