@@ -28,8 +28,12 @@ public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
         self.init(x: x, y: y, width: width, height: height)
     }
 
-    /// The same rectangle grown to edges on multiples of 8, or on the edges of a frame of `size`.
+    /// The same rectangle grown to edges on multiples of 8, or on the edges
+    /// of a frame of `size`; an empty one stays empty (one clamped to the
+    /// frame's bottom edge, on a row that is no multiple of 8, would grow
+    /// into rows it never reaches).
     public func aligned8(within size: FrameSize) -> PixelRect {
+        guard !isEmpty else { return self }
         let left = x - ((x % 8) + 8) % 8
         let top = y - ((y % 8) + 8) % 8
         let right = min((x + width + 7) / 8 * 8, max(size.width, x + width))

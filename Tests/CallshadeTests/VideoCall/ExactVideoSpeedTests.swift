@@ -269,4 +269,43 @@ final class ExactSpeedAcrossFramesTests: XCTestCase {
         }
         XCTAssertGreaterThan(glassOverVideo, 0, "glass over the video")
     }
+
+    /// Catches: a region of tiles made for a node whose bounds are empty
+    /// (`PixelRect.aligned8` grew an empty rectangle clamped to the bottom
+    /// of a frame whose height is no multiple of 8 into the four rows above
+    /// it), so that glass just below the frame got a host drawing but no
+    /// lattice, an internal error. A busy call at 1170x2532 (2532 = 8 x 316
+    /// + 4): your camera off and on again, then a double tap, sends glass
+    /// down past the frame's bottom; every frame with glass within 2 pixels
+    /// below it draws, and an empty rectangle stays empty wherever it lies.
+    func testGlassJustBelowTheFrameDrawsNothingAndNeedsNoLattice() throws {
+        let scenario = VideoCallFixtures.scenario([
+            (0.5, .remoteVideo(true)), (0.6, .video(true)), (0.7, .tap(.pip)), (0.8, .pip(.topLeft)), (0.9, .tap(.screen)), (1.0, .camera(.back)),
+            (1.1, .tap(.pip)), (1.3, .remoteVideo(false)), (1.4, .remoteVideo(true)), (1.5, .pip(.bottomLeft)), (2.0, .video(false)),
+            (2.1, .video(true)), (2.2, .tap(.screen)), (2.25, .tap(.screen)),
+        ])
+        let size = try FrameSize(parsing: "1170x2532")
+        let layout = try CallLayout(size: size)
+        let timeline = CallTimeline(scenario)
+        let pictures = CallVideoPictures(timeline: timeline, remote: GeneratedVideo(width: 90, height: 160), local: GeneratedVideo(width: 72, height: 128))
+        let screen = CallScreen(layout: layout, seed: 3, avatar: nil, text: try TextSetter(scale: layout.scale, texts: CallKind.elements.texts(for: scenario)),
+                                showing: [.background, .video, .pip, .buttons, .notices],
+                                elements: CallKind.elements(with: VideoElement(pictures: pictures)))
+        let renderer = try XCTUnwrap(RouteMatrix(gpu: try Self.shared.renderer()).renderer(.host, for: try VideoCallFixtures.scene(screen, timeline, at: 2.2))
+            as? GPURenderer)
+        // The frames with glass whose bounds are empty but that lies within 2 pixels below the frame: each drawn.
+        let frames = try (0..<480).filter { frame in
+            try VideoCallFixtures.scene(screen, timeline, at: Double(frame) / 60).nodes.compactMap { $0 as? GlassNode }.contains {
+                $0.bounds(in: size).isEmpty && $0.opacity > 0 && $0.y < Double(size.height) + 2
+            }
+        }
+        XCTAssertFalse(frames.isEmpty, "glass just below the frame")
+        var output: [UInt8] = []
+        for frame in frames.prefix(6) {
+            XCTAssertNoThrow(try renderer.renderYUV420(try VideoCallFixtures.scene(screen, timeline, at: Double(frame) / 60), into: &output), "frame \(frame)")
+        }
+        for rect in [PixelRect(x: 102, y: 2532, width: 138, height: 0), PixelRect(x: 1170, y: 13, width: 0, height: 40), PixelRect(x: 3, y: 5, width: 0, height: 0)] {
+            XCTAssertTrue(rect.aligned8(within: size).isEmpty, "\(rect)")
+        }
+    }
 }
