@@ -251,15 +251,8 @@ final class ExactSpeedAcrossFramesTests: XCTestCase {
     /// beside it, so some glass keeps its lattice a frame while the rest need
     /// new ones; rendered in turn, every frame draws.
     func testEveryGlassFindsItsLatticeWhileOthersAreMade() throws {
-        let scenario = VideoCallFixtures.scenario([(0.5, .remoteVideo(true)), (1, .video(true))])
-        let layout = try CallLayout(size: FrameSize(parsing: "1080x1920"))
-        let timeline = CallTimeline(scenario)
-        let pictures = CallVideoPictures(timeline: timeline, remote: GeneratedVideo(width: 90, height: 160), local: GeneratedVideo(width: 72, height: 128))
-        let screen = CallScreen(layout: layout, seed: 3, avatar: nil, text: try TextSetter(scale: layout.scale, texts: CallKind.elements.texts(for: scenario)),
-                                showing: [.background, .video, .pip, .buttons, .notices],
-                                elements: CallKind.elements(with: VideoElement(pictures: pictures)))
-        let renderer = try XCTUnwrap(RouteMatrix(gpu: try Self.shared.renderer()).renderer(.host, for: try VideoCallFixtures.scene(screen, timeline, at: 0))
-            as? GPURenderer)
+        let (screen, timeline, renderer) = try hostCall(VideoCallFixtures.scenario([(0.5, .remoteVideo(true)), (1, .video(true))]),
+                                                        size: try FrameSize(parsing: "1080x1920"))
         var output: [UInt8] = []
         var glassOverVideo = 0
         for frame in 48..<66 {
@@ -285,14 +278,7 @@ final class ExactSpeedAcrossFramesTests: XCTestCase {
             (2.1, .video(true)), (2.2, .tap(.screen)), (2.25, .tap(.screen)),
         ])
         let size = try FrameSize(parsing: "1170x2532")
-        let layout = try CallLayout(size: size)
-        let timeline = CallTimeline(scenario)
-        let pictures = CallVideoPictures(timeline: timeline, remote: GeneratedVideo(width: 90, height: 160), local: GeneratedVideo(width: 72, height: 128))
-        let screen = CallScreen(layout: layout, seed: 3, avatar: nil, text: try TextSetter(scale: layout.scale, texts: CallKind.elements.texts(for: scenario)),
-                                showing: [.background, .video, .pip, .buttons, .notices],
-                                elements: CallKind.elements(with: VideoElement(pictures: pictures)))
-        let renderer = try XCTUnwrap(RouteMatrix(gpu: try Self.shared.renderer()).renderer(.host, for: try VideoCallFixtures.scene(screen, timeline, at: 2.2))
-            as? GPURenderer)
+        let (screen, timeline, renderer) = try hostCall(scenario, size: size)
         // The frames with glass whose bounds are empty but that lies within 2 pixels below the frame: each drawn.
         let frames = try (0..<480).filter { frame in
             try VideoCallFixtures.scene(screen, timeline, at: Double(frame) / 60).nodes.compactMap { $0 as? GlassNode }.contains {
@@ -307,5 +293,20 @@ final class ExactSpeedAcrossFramesTests: XCTestCase {
         for rect in [PixelRect(x: 102, y: 2532, width: 138, height: 0), PixelRect(x: 1170, y: 13, width: 0, height: 40), PixelRect(x: 3, y: 5, width: 0, height: 0)] {
             XCTAssertTrue(rect.aligned8(within: size).isEmpty, "\(rect)")
         }
+    }
+
+    /// The video call of `scenario` at `size` (the background, both videos,
+    /// the buttons and the notices, its words set; generated 9:16 cameras)
+    /// and the shared renderer's host route, which keeps state from frame to frame.
+    private func hostCall(_ scenario: Scenario, size: FrameSize) throws -> (screen: CallScreen, timeline: CallTimeline, renderer: GPURenderer) {
+        let layout = try CallLayout(size: size)
+        let timeline = CallTimeline(scenario)
+        let pictures = CallVideoPictures(timeline: timeline, remote: GeneratedVideo(width: 90, height: 160), local: GeneratedVideo(width: 72, height: 128))
+        let screen = CallScreen(layout: layout, seed: 3, avatar: nil, text: try TextSetter(scale: layout.scale, texts: CallKind.elements.texts(for: scenario)),
+                                showing: [.background, .video, .pip, .buttons, .notices],
+                                elements: CallKind.elements(with: VideoElement(pictures: pictures)))
+        let renderer = try XCTUnwrap(RouteMatrix(gpu: try Self.shared.renderer()).renderer(.host, for: try VideoCallFixtures.scene(screen, timeline, at: 0))
+            as? GPURenderer)
+        return (screen, timeline, renderer)
     }
 }
