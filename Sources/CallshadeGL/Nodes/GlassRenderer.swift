@@ -84,15 +84,14 @@ final class GlassRenderer: NodeRenderer {
         let key = BackdropLattice.Key(glass, size: size)
         if let made = lattices.first(where: { $0.key == key && (background == nil || $0.hasHostValues) }) { return made }
         let made: BackdropLattice
+        let spare = makeRoom()
         // Over a video or the chat's wallpaper, on the GPU passes too, from the gradient (or the
         // wallpaper) evaluated at the lattice's points.
         if let background = background ?? (glass.video != nil || glass.wallpaper != nil ? Self.gradient(glass.backdrop, size: size) : nil) {
-            made = try BackdropLattice(key, context: context, background: background, copy: glass.video.map(copy(of:)), reusing: makeRoom(),
-                                       cores: cores)
+            made = try BackdropLattice(key, context: context, background: background, copy: glass.video.map(copy(of:)), reusing: spare, cores: cores)
         } else {
             made = try BackdropLattice(key, context: context, gradient: gradient, blur: blur)
         }
-        if lattices.count >= kept { _ = makeRoom() }
         lattices.append(made)
         return made
     }
@@ -134,12 +133,7 @@ final class GlassRenderer: NodeRenderer {
         // The older lattices go first; those of this frame's glass stay.
         while lattices.count > kept, makeRoom() != nil {}
         if let background {
-            var keys: [BackdropLattice.Key] = []
-            for glass in glasses {
-                let key = BackdropLattice.Key(glass, size: scene.size)
-                if !keys.contains(key), !lattices.contains(where: { $0.key == key && $0.hasHostValues }) { keys.append(key) }
-            }
-            let wanted = keys
+            let wanted = frameKeys.filter { key in !lattices.contains { $0.key == key && $0.hasHostValues } }
             let wantedCopies = wanted.map { $0.video.map(copy(of:)) }
             let cores = cores
             if wanted.count > 1 {

@@ -24,6 +24,9 @@ struct HostVideo: HostRowShader, FloatLanes {
     let codes: CodeConversion?
     /// A picture without pixels shows nothing (as the reference's).
     let isEmpty: Bool
+    /// A still's byte levels (v / 255 for the 256 bytes, the same floats as
+    /// dividing at each texel), made once with the node; empty for a video.
+    let byteLevels: [Float]
 
     init(node: VideoNode, size: FrameSize) {
         self.node = node
@@ -54,6 +57,7 @@ struct HostVideo: HostRowShader, FloatLanes {
             conversion = nil
             codes = nil
         }
+        if case .rgba = node.picture { byteLevels = (0..<256).map { Float($0) / 255 } } else { byteLevels = [] }
     }
 
     func makeRowMemory(width: Int) -> InterpolatedRows { InterpolatedRows(width: width) }
@@ -121,9 +125,7 @@ struct HostVideo: HostRowShader, FloatLanes {
                 }
             }
         case .rgba(let image):
-            // Each byte's level (v / 255), worked out once for the 256 bytes: the same float as dividing at each texel.
-            withUnsafeTemporaryAllocation(of: Float.self, capacity: 256) { levels in
-                for byte in 0..<256 { levels[byte] = Float(byte) / 255 }
+            byteLevels.withUnsafeBufferPointer { levels in
                 image.pixels.withUnsafeBufferPointer { pixels in
                     for index in 0..<count {
                         let column = x + index
