@@ -136,6 +136,23 @@ public final class GPURenderer: FrameRenderer {
         return (frameNodes, plan)
     }
 
+    /// `scene` without the nodes that draw no tile of it (hidden under
+    /// nodes opaque over them, or outside the frame), with its nodes and
+    /// their plan: the voice call's waves under a full-screen video's
+    /// backdrop neither fill their tiles nor have the GPU draw the grid's
+    /// outputs they ask for. Each tile's drawers stay the same (a node
+    /// hidden everywhere is under a higher one opaque there), and so do the
+    /// frame's pixels.
+    private func shownPlan(_ scene: Scene) throws -> (scene: Scene, nodes: [any FrameNode], plan: TilePlan) {
+        let (frameNodes, plan) = try self.plan(scene)
+        let shown = frameNodes.indices.filter(plan.drawsSomeTile)
+        guard shown.count < frameNodes.count else { return (scene, frameNodes, plan) }
+        var visible = scene
+        visible.nodes = shown.map { scene.nodes[$0] }
+        let kept = shown.map { frameNodes[$0] }
+        return (visible, kept, TilePlan(size: scene.size, tiles: kept.map(\.tiles)))
+    }
+
     /// The frame with its background interpolated on the CPU, or nil when the
     /// low-resolution gradient does not apply (no background, or a small frame).
     private func composeOnHost(_ scene: Scene) throws -> RGBAImage? {
@@ -204,8 +221,9 @@ public final class GPURenderer: FrameRenderer {
         let hosted: [any HostDrawing]
     }
 
-    /// Renders and reads back the low-resolution gradient (and, in the same
-    /// pass, the grid outputs a node asks for), has the nodes the host fills
+    /// Plans the tiles (leaving out the nodes that draw none), renders and
+    /// reads back the low-resolution gradient (and, in the same pass, the
+    /// grid outputs a node drawn asks for), has the nodes the host fills
     /// make their fills, then queues the tiles only the GPU can draw (under
     /// a node it draws) into their own small target and lets the GPU start
     /// on them, so the host fills the background meanwhile; nil when the grid
@@ -213,11 +231,10 @@ public final class GPURenderer: FrameRenderer {
     private func beginOnHost(_ scene: Scene) throws -> HostFrame? {
         let size = scene.size
         try context.checkRenderable(width: size.width, height: size.height)
+        let (scene, frameNodes, plan) = try shownPlan(scene)
         guard let grid = try lowResolutionGradient(for: scene, outputs: try nodes.gridOutputs(of: scene)),
               let low = lowResolution else { return nil }
-        // The GPU starts on the gradient while the host sorts the tiles.
         try GLCalls.flush()
-        let (frameNodes, plan) = try self.plan(scene)
         let hostGrid = try host.readGrid(low.target, grid: grid, size: size)
         // Top down: a node the host can draw is drawn there when every node over it is too.
         var drawnOver = Set<Int>()

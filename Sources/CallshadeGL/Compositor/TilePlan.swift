@@ -77,6 +77,15 @@ struct TilePlan {
         topOpaque[frameTile(of: node, column: column, row: row)] > Int32(node)
     }
 
+    /// Whether `node` draws some tile (one it reaches where no node above is opaque).
+    func drawsSomeTile(_ node: Int) -> Bool {
+        var draws = false
+        forEachTile(of: node) { tile, _, covered in
+            if covered != .outside, Int32(node) >= topOpaque[tile] { draws = true }
+        }
+        return draws
+    }
+
     /// Whether another node draws below `node` somewhere it draws itself.
     func hasNodeBelow(_ node: Int) -> Bool {
         var below = false

@@ -9,21 +9,17 @@ import CallshadeCore
 /// those used last. A renderer reads tiles on the thread that plans its
 /// frames, one frame at a time.
 struct RememberedTiles<Key: Equatable> {
-    private var kept: [(key: Key, size: FrameSize, tiles: CoveredTiles)] = []
-    private let capacity: Int
+    private struct Read: Equatable {
+        let key: Key
+        let size: FrameSize
+    }
 
-    init(capacity: Int) { self.capacity = max(capacity, 1) }
+    private var kept: RecentlyMade<Read, CoveredTiles>
+
+    init(capacity: Int) { kept = RecentlyMade(capacity: capacity) }
 
     /// The tiles of `node` in a frame of `size`, which depend only on `key`.
     mutating func tiles(of node: any SceneNode, key: Key, size: FrameSize) -> CoveredTiles {
-        if let index = kept.firstIndex(where: { $0.key == key && $0.size == size }) {
-            let found = kept.remove(at: index)
-            kept.append(found)
-            return found.tiles
-        }
-        let made = CoveredTiles(node, in: size)
-        kept.append((key, size, made))
-        if kept.count > capacity { kept.removeFirst() }
-        return made
+        kept.value(for: Read(key: key, size: size)) { CoveredTiles(node, in: size) }
     }
 }

@@ -5,51 +5,32 @@ import CallshadeCore
 /// of the picture (texel centres at half-integers, edges clamped), the
 /// codes converted to R'G'B' with the picture's matrix and range (a still's
 /// RGBA sampled with its alpha premultiplied), covered by the clip's and
-/// the content's coverage times the opacity. The picture's point moves
-/// along one of its axes across a frame row and along the other down a
-/// frame column (turns are quarter turns), so the texels and weights of
-/// every column and every row are worked out once a frame (`Taps`).
+/// the content's coverage times the opacity. The texels and weights of
+/// every frame column and every frame row are worked out once for the
+/// node's placement (`VideoSampling`), not at each pixel.
 struct HostVideo: HostRowShader, FloatLanes {
     let node: VideoNode
-    /// Whether the picture's x follows the frame's rows (a quarter turn) rather than its columns.
+    /// `VideoSampling`'s, for the node in its frame.
     let turned: Bool
-    /// Along the picture axis a frame column moves (x, or y when turned), at the luma's and the chroma's resolution.
     let columnLuma: Taps
     let columnChroma: Taps
-    /// Along the other axis, for each frame row.
     let rowLuma: Taps
     let rowChroma: Taps
     let conversion: Conversion?
     /// The picture's codes to the frame's I420 codes, for `writeYCbCr` (made once, not at each row pair).
     let codes: CodeConversion?
-    /// A picture without pixels shows nothing (as the reference's).
+    /// A picture without pixels shows nothing (`VideoSampling.isEmpty`).
     let isEmpty: Bool
     /// A still's byte levels (v / 255 for the 256 bytes, the same floats as
     /// dividing at each texel), made once with the node; empty for a video.
     let byteLevels: [Float]
 
-    init(node: VideoNode, size: FrameSize) {
+    /// The node's shader; `sampling`, its taps in a frame of `size` when kept already (`VideoSampling`).
+    init(node: VideoNode, size: FrameSize, sampling given: VideoSampling? = nil) {
         self.node = node
-        let turned = node.rotation == .clockwise90 || node.rotation == .clockwise270
-        self.turned = turned
-        let (width, height) = node.picture.lumaSize
-        let (chromaWidth, chromaHeight) = node.picture.chromaSize
-        isEmpty = min(width, height, chromaWidth, chromaHeight) <= 0
-        // The picture's point at a column's centre on the frame's middle row, and at a row's centre on its middle column:
-        // each moves along one axis only, so any row or column gives the same.
-        let middle = (x: Double(size.width) / 2, y: Double(size.height) / 2)
-        let columnPoint = { (x: Int) -> Double in
-            let point = node.pictureCoordinates(at: Vec2(Double(x) + 0.5, middle.y))
-            return turned ? point.y : point.x
-        }
-        let rowPoint = { (y: Int) -> Double in
-            let point = node.pictureCoordinates(at: Vec2(middle.x, Double(y) + 0.5))
-            return turned ? point.x : point.y
-        }
-        columnLuma = Taps(count: size.width, extent: turned ? height : width, at: columnPoint)
-        columnChroma = Taps(count: size.width, extent: turned ? chromaHeight : chromaWidth, at: columnPoint)
-        rowLuma = Taps(count: size.height, extent: turned ? width : height, at: rowPoint)
-        rowChroma = Taps(count: size.height, extent: turned ? chromaWidth : chromaHeight, at: rowPoint)
+        let sampling = given ?? VideoSampling(node: node, size: size)
+        (turned, isEmpty) = (sampling.turned, sampling.isEmpty)
+        (columnLuma, columnChroma, rowLuma, rowChroma) = (sampling.columnLuma, sampling.columnChroma, sampling.rowLuma, sampling.rowChroma)
         if case .ycbcr(let frame) = node.picture {
             conversion = Conversion(matrix: frame.matrix, range: frame.range)
             codes = CodeConversion(matrix: frame.matrix, range: frame.range)

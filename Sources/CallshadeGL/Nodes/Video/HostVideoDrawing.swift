@@ -30,19 +30,56 @@ struct HostVideoDrawing: HostDrawing {
         let size: FrameSize
     }
 
-    init(node: VideoNode, rects: [PixelRect], size: FrameSize, dithers: Bool, kept: RememberedRects<Drawn>? = nil) {
-        let shader = HostVideo(node: node, size: size)
+    /// Where a node's picture is sampled (`VideoSampling`) and which of its
+    /// rectangles are written straight: what depends on its placement, its
+    /// picture's kind and plane sizes and the rectangles, not on the
+    /// picture's pixels (a renderer keeps it while a video stays in place).
+    struct Layout {
+        let sampling: VideoSampling
+        let straight: [PixelRect]
+        let rest: [PixelRect]
+
+        /// What a layout is made from.
+        struct Key: Equatable {
+            let placement: VideoNode.Placement
+            let rotation: VideoRotation
+            let mirrored: Bool
+            let codes: Bool
+            let lumaWidth: Int, lumaHeight: Int, chromaWidth: Int, chromaHeight: Int
+            let rects: [PixelRect]
+            let size: FrameSize
+
+            init(node: VideoNode, rects: [PixelRect], size: FrameSize) {
+                (placement, rotation, mirrored) = (node.placement, node.rotation, node.mirrored)
+                if case .ycbcr = node.picture { codes = true } else { codes = false }
+                (lumaWidth, lumaHeight) = node.picture.lumaSize
+                (chromaWidth, chromaHeight) = node.picture.chromaSize
+                (self.rects, self.size) = (rects, size)
+            }
+        }
+
+        init(node: VideoNode, rects: [PixelRect], size: FrameSize) {
+            sampling = VideoSampling(node: node, size: size)
+            let split = HostVideoDrawing.split(rects, node: node, straightAllowed: HostVideo(node: node, size: size, sampling: sampling).writesYCbCr,
+                                               size: size)
+            (straight, rest) = (split.straight, split.rest)
+        }
+    }
+
+    /// `layout`: the node's over `rects` in a frame of `size`, when kept already.
+    init(node: VideoNode, rects: [PixelRect], size: FrameSize, dithers: Bool, kept: RememberedRects<Drawn>? = nil, layout given: Layout? = nil) {
+        let layout = given ?? Layout(node: node, rects: rects, size: size)
+        let shader = HostVideo(node: node, size: size, sampling: layout.sampling)
         self.shader = shader
         self.size = size
         shaded = HostShadedDrawing(shader: shader, rects: rects, size: size, dithers: dithers)
-        let split = Self.split(rects, node: node, straightAllowed: shader.writesYCbCr, size: size)
-        rest = HostShadedDrawing(shader: shader, rects: split.rest, size: size)
-        straight = split.straight
-        if split.straight.isEmpty {
+        rest = HostShadedDrawing(shader: shader, rects: layout.rest, size: size)
+        straight = layout.straight
+        if straight.isEmpty {
             straightDrawing = nil
         } else {
-            let drawing = StraightDrawing(shader: shader, rects: split.straight, size: size)
-            straightDrawing = kept.map { $0.drawing(drawing, writing: split.straight, key: Drawn(node: node, size: size), size: size) } ?? drawing
+            let drawing = StraightDrawing(shader: shader, rects: straight, size: size)
+            straightDrawing = kept.map { $0.drawing(drawing, writing: layout.straight, key: Drawn(node: node, size: size), size: size) } ?? drawing
         }
     }
 

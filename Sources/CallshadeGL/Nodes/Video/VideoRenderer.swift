@@ -24,6 +24,8 @@ final class VideoRenderer: NodeRenderer {
     private let drawn = RememberedRects<HostVideoDrawing.Drawn>(capacity: 3)
     /// The tiles of the last video nodes, read from their placement alone (not their pictures).
     private var readTiles = RememberedTiles<VideoNode.Placement>(capacity: 4)
+    /// The host's layouts of the last video nodes (their sampling and straight rectangles), of at most three pictures' places.
+    private var layouts = RecentlyMade<HostVideoDrawing.Layout.Key, HostVideoDrawing.Layout>(capacity: 3)
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         self.context = context
@@ -50,7 +52,10 @@ final class VideoRenderer: NodeRenderer {
     func drawsOnHostWithoutGrid(_ node: VideoNode) -> Bool { true }
 
     func hostDrawing(_ node: VideoNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        HostVideoDrawing(node: node, rects: rects, size: scene.size, dithers: scene.dither, kept: drawn)
+        let layout = layouts.value(for: HostVideoDrawing.Layout.Key(node: node, rects: rects, size: scene.size)) {
+            HostVideoDrawing.Layout(node: node, rects: rects, size: scene.size)
+        }
+        return HostVideoDrawing(node: node, rects: rects, size: scene.size, dithers: scene.dither, kept: drawn, layout: layout)
     }
 
     func compileEveryVariant() throws -> Int {
