@@ -145,12 +145,11 @@ public final class GPURenderer: FrameRenderer {
     /// frame's pixels.
     private func shownPlan(_ scene: Scene) throws -> (scene: Scene, nodes: [any FrameNode], plan: TilePlan) {
         let (frameNodes, plan) = try self.plan(scene)
-        let shown = frameNodes.indices.filter(plan.drawsSomeTile)
+        let shown = frameNodes.indices.filter { plan.drawsSomeTile[$0] }
         guard shown.count < frameNodes.count else { return (scene, frameNodes, plan) }
         var visible = scene
         visible.nodes = shown.map { scene.nodes[$0] }
-        let kept = shown.map { frameNodes[$0] }
-        return (visible, kept, TilePlan(size: scene.size, tiles: kept.map(\.tiles)))
+        return (visible, shown.map { frameNodes[$0] }, plan.keeping(shown))
     }
 
     /// The frame with its background interpolated on the CPU, or nil when the

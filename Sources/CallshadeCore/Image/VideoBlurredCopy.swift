@@ -32,8 +32,19 @@ public struct VideoBlurredCopy: Equatable, Sendable {
 
     /// The colour and alpha at `point` of the coded picture (fractions of its width and height), bilinear.
     public func sample(at point: Vec2) -> (color: RGB, alpha: Double) {
+        mean { ReferenceVideo.forEachTexel(width: Self.side, height: Self.side, at: point, $0) }
+    }
+
+    /// The same at the point whose texels along the picture's x and y are `across` and `down`.
+    func sample(across: TexelPair, down: TexelPair) -> (color: RGB, alpha: Double) {
+        mean { ReferenceVideo.forEachTexel(width: Self.side, across: across, down: down, $0) }
+    }
+
+    /// The straight colour and the alpha of the texels `texels` hands on with their weights.
+    @inline(__always)
+    private func mean(_ texels: ((_ index: Int, _ weight: Double) -> Void) -> Void) -> (color: RGB, alpha: Double) {
         var premultiplied = RGB.black, alpha = 0.0
-        ReferenceVideo.forEachTexel(width: Self.side, height: Self.side, at: point) { index, weight in
+        texels { index, weight in
             premultiplied = premultiplied + colors[index] * (alphas[index] * weight)
             alpha += alphas[index] * weight
         }

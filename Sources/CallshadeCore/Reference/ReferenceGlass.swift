@@ -93,8 +93,14 @@ struct ReferenceGlass: ReferenceNodeShader {
                           coverage: Double? = nil) -> RGB {
         let alpha = min(max(video.alpha, 0), 1)
         guard alpha > 0 else { return gradient }
-        let sample = copy.sample(at: frame.pictureCoordinates(at: point))
-        let reach = (coverage ?? frame.coverage(at: point)) * sample.alpha
+        return shown(gradient, sample: copy.sample(at: frame.pictureCoordinates(at: point)), coverage: coverage ?? frame.coverage(at: point),
+                     alpha: alpha)
+    }
+
+    /// The same from the copy's `sample` at the point, the video's frame's
+    /// `coverage` there and the video's `alpha` (clamped, positive).
+    static func shown(_ gradient: RGB, sample: (color: RGB, alpha: Double), coverage: Double, alpha: Double) -> RGB {
+        let reach = coverage * sample.alpha
         let picture = RGB.mix(GlassVideo.bars, GlassVideo.tone.apply(to: sample.color), reach)
         return RGB.mix(gradient, picture, alpha)
     }

@@ -63,14 +63,36 @@ struct ReferenceVideo: ReferenceNodeShader {
     @inline(__always)
     static func forEachTexel(width: Int, height: Int, at point: Vec2, _ body: (_ index: Int, _ weight: Double) -> Void) {
         guard point.x.isFinite, point.y.isFinite else { return body(0, 1) }
-        let x = point.x * Double(width) - 0.5, y = point.y * Double(height) - 0.5
-        let left = x.rounded(.down), top = y.rounded(.down)
-        let fx = x - left, fy = y - top
-        func clamped(_ value: Double, _ extent: Int) -> Int { Int(min(max(value, 0), Double(extent - 1))) }
-        let columns = (clamped(left, width), clamped(left + 1, width)), rows = (clamped(top, height), clamped(top + 1, height))
-        body(rows.0 * width + columns.0, (1 - fx) * (1 - fy))
-        body(rows.0 * width + columns.1, fx * (1 - fy))
-        body(rows.1 * width + columns.0, (1 - fx) * fy)
-        body(rows.1 * width + columns.1, fx * fy)
+        forEachTexel(width: width, across: TexelPair(point.x, extent: width), down: TexelPair(point.y, extent: height), body)
+    }
+
+    /// The same from the pairs of texels along each axis (worked out once
+    /// for a column or a row of points that share them): the four texels of
+    /// a grid `width` texels across, with their bilinear weights, in order.
+    @inline(__always)
+    static func forEachTexel(width: Int, across: TexelPair, down: TexelPair, _ body: (_ index: Int, _ weight: Double) -> Void) {
+        let (fx, fy) = (across.weight, down.weight)
+        body(down.first * width + across.first, (1 - fx) * (1 - fy))
+        body(down.first * width + across.second, fx * (1 - fy))
+        body(down.second * width + across.first, (1 - fx) * fy)
+        body(down.second * width + across.second, fx * fy)
+    }
+}
+
+/// Along one axis of a grid `extent` texels long, whose texel i is centred
+/// at (i + 1/2) / `extent`: the two texels around a point (a fraction of
+/// the extent, finite), clamped to the grid's edges, and the second's weight.
+public struct TexelPair: Sendable {
+    let first: Int
+    let second: Int
+    let weight: Double
+
+    @inline(__always)
+    init(_ value: Double, extent: Int) {
+        let x = value * Double(extent) - 0.5
+        let left = x.rounded(.down)
+        weight = x - left
+        func clamped(_ value: Double) -> Int { Int(min(max(value, 0), Double(extent - 1))) }
+        (first, second) = (clamped(left), clamped(left + 1))
     }
 }

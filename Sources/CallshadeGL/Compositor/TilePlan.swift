@@ -17,6 +17,8 @@ struct TilePlan {
     private var lowest: [Int32]
     /// For each tile of the frame: how many nodes draw there.
     private var drawers: [UInt16]
+    /// For each node: whether it draws some tile (one it reaches where no node above is opaque).
+    let drawsSomeTile: [Bool]
 
     /// The plan of a frame of `size` whose nodes (bottom to top) have `tiles`.
     init(size: FrameSize, tiles: [any NodeTiles]) {
@@ -30,6 +32,7 @@ struct TilePlan {
         var topOpaque = [Int32](repeating: -1, count: columns * rows)
         var lowest = [Int32](repeating: -1, count: columns * rows)
         var drawers = [UInt16](repeating: 0, count: columns * rows)
+        var drawsSomeTile = [Bool](repeating: false, count: regions.count)
         let frameColumns = columns
         for node in regions.indices {
             Self.forEachTile(of: regions[node], coverage[node], frameColumns: frameColumns) { tile, _, covered in
@@ -41,11 +44,32 @@ struct TilePlan {
                 guard covered != .outside, Int32(node) >= topOpaque[tile] else { return }
                 if lowest[tile] < 0 { lowest[tile] = Int32(node) }
                 drawers[tile] = drawers[tile] &+ 1
+                drawsSomeTile[node] = true
             }
         }
         self.topOpaque = topOpaque
         self.lowest = lowest
         self.drawers = drawers
+        self.drawsSomeTile = drawsSomeTile
+    }
+
+    /// The plan of the frame with only the nodes `kept` (indices, in order),
+    /// which hold every node that draws some tile: the same tiles drawn by
+    /// the same nodes (an opaque node hides a tile only from those below it,
+    /// and the highest opaque over a tile draws it), renumbered.
+    func keeping(_ kept: [Int]) -> TilePlan {
+        var number = [Int32](repeating: -1, count: regions.count)
+        for (new, old) in kept.enumerated() { number[old] = Int32(new) }
+        func renumbered(_ nodes: [Int32]) -> [Int32] { nodes.map { $0 < 0 ? $0 : number[Int($0)] } }
+        return TilePlan(columns: columns, rows: rows, regions: kept.map { regions[$0] }, coverage: kept.map { coverage[$0] },
+                        topOpaque: renumbered(topOpaque), lowest: renumbered(lowest), drawers: drawers,
+                        drawsSomeTile: kept.map { drawsSomeTile[$0] })
+    }
+
+    private init(columns: Int, rows: Int, regions: [PixelRect], coverage: [[TileCoverage]], topOpaque: [Int32], lowest: [Int32],
+                 drawers: [UInt16], drawsSomeTile: [Bool]) {
+        (self.columns, self.rows, self.regions, self.coverage) = (columns, rows, regions, coverage)
+        (self.topOpaque, self.lowest, self.drawers, self.drawsSomeTile) = (topOpaque, lowest, drawers, drawsSomeTile)
     }
 
     /// Runs `body` on each tile of `node`'s region: the frame tile's index, the region's, and the coverage.
@@ -75,15 +99,6 @@ struct TilePlan {
     /// Whether a node above `node` is opaque over that tile of its region.
     func isHidden(_ node: Int, column: Int, row: Int) -> Bool {
         topOpaque[frameTile(of: node, column: column, row: row)] > Int32(node)
-    }
-
-    /// Whether `node` draws some tile (one it reaches where no node above is opaque).
-    func drawsSomeTile(_ node: Int) -> Bool {
-        var draws = false
-        forEachTile(of: node) { tile, _, covered in
-            if covered != .outside, Int32(node) >= topOpaque[tile] { draws = true }
-        }
-        return draws
     }
 
     /// Whether another node draws below `node` somewhere it draws itself.

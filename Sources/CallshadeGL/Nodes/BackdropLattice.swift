@@ -178,32 +178,34 @@ final class BackdropLattice {
             guard let base = buffer.baseAddress else { return }
             let output = SendablePointer(address: base)
             // Made once: unwrapping the video, or making its node, at each point would copy it (and its picture's references) there.
-            let shown = copy == nil ? nil : video?.shownAtPoints
-            // `sure`: the row's span that the video's frame surely covers wholly (its coverage there is 1, not worked out).
-            @Sendable func store(_ toned: RGB, row: Int, column: Int, sure: ClosedRange<Double>?) {
-                var toned = toned
-                if let shown, let copy {
-                    let point = Vec2(xs[column], first.y + Double(row) * spacing.y)
-                    toned = shown(over: toned, at: point, copy: copy, surelyCovered: sure?.contains(point.x) ?? false)
-                }
-                let at = output.address + (row * columns + column) * 4
-                (at[0], at[1], at[2]) = (Float(toned.r), Float(toned.g), Float(toned.b))
-            }
+            let over = copy.flatMap { copy in video.map { (shown: $0.shownAtPoints, copy: copy) } }
+            // The copy's texels each column's x gives, found once (a row's y gives the others).
+            let columnPairs = over.map { over in xs.map(over.shown.pair(atX:)) } ?? []
             // Bands of rows side by side on the cores: each point is the same, whoever works it out.
             let bands = columns * rows < Self.smallestParallelLattice ? 1 : max(1, min(rows, 2 * max(cores, 1)))
             let band = { @Sendable (band: Int) in
                 for row in band * rows / bands..<(band + 1) * rows / bands {
                     let y = first.y + Double(row) * spacing.y
-                    let sure = shown?.surelyCovered(atRow: y)
-                    if let sampler {
-                        sampler.forEachColor(y: y) { column, color in
-                            store(tone.map { $0.apply(to: color) } ?? color, row: row, column: column, sure: sure)
+                    // `sure`: the row's span that the video's frame surely covers wholly (its coverage there is 1, not worked out).
+                    let sure = over?.shown.surelyCovered(atRow: y), rowPair = over?.shown.pair(atY: y)
+                    let line = output.address + row * columns * 4
+                    func store(_ toned: RGB, column: Int) {
+                        var toned = toned
+                        if let (shown, copy) = over {
+                            let point = Vec2(xs[column], y)
+                            toned = shown(over: toned, column: columnPairs[column], row: rowPair, at: point, copy: copy,
+                                          surelyCovered: sure?.contains(point.x) ?? false)
                         }
+                        let at = line + column * 4
+                        (at[0], at[1], at[2]) = (Float(toned.r), Float(toned.g), Float(toned.b))
+                    }
+                    if let sampler {
+                        sampler.forEachColor(y: y) { column, color in store(tone.map { $0.apply(to: color) } ?? color, column: column) }
                     } else if let tone {
-                        for column in 0..<columns { store(tone.apply(to: background(Vec2(xs[column], y))), row: row, column: column, sure: sure) }
+                        for column in 0..<columns { store(tone.apply(to: background(Vec2(xs[column], y))), column: column) }
                     } else {
                         // Over a video at full alpha: the gradient is not seen.
-                        for column in 0..<columns { store(.black, row: row, column: column, sure: sure) }
+                        for column in 0..<columns { store(.black, column: column) }
                     }
                 }
             }

@@ -51,6 +51,42 @@ extension GlassVideo {
             ReferenceGlass.overVideo(gradient, at: point, video: video, frame: frame, copy: copy, coverage: surelyCovered ? 1 : nil)
         }
 
+        /// The same, the point's texels of the copy given: `column`, those
+        /// its x gives (`pair(atX:)`), and `row`, those its y gives
+        /// (`pair(atY:)`), worked out once for the points that share them
+        /// (nil: a point beyond any finite one, sampled as `callAsFunction` does).
+        public func callAsFunction(over gradient: RGB, column: TexelPair?, row: TexelPair?, at point: Vec2, copy: VideoBlurredCopy,
+                                   surelyCovered: Bool = false) -> RGB {
+            guard let column, let row else { return self(over: gradient, at: point, copy: copy, surelyCovered: surelyCovered) }
+            let alpha = min(max(video.alpha, 0), 1)
+            guard alpha > 0 else { return gradient }
+            let (across, down) = turned ? (row, column) : (column, row)
+            return ReferenceGlass.shown(gradient, sample: copy.sample(across: across, down: down),
+                                        coverage: surelyCovered ? 1 : frame.coverage(at: point), alpha: alpha)
+        }
+
+        /// Whether the picture's x follows the frame's y (a quarter turn).
+        private var turned: Bool { frame.rotation == .clockwise90 || frame.rotation == .clockwise270 }
+
+        /// The copy's texels along the picture axis that a point's frame x
+        /// moves it along (its x, or its y when turned): the picture's point
+        /// has each of its coordinates from one of the frame's (turns are
+        /// quarter turns), the same at any y. Nil where it is not finite.
+        public func pair(atX x: Double) -> TexelPair? {
+            let point = frame.pictureCoordinates(at: Vec2(x, 0))
+            return Self.pair(turned ? point.y : point.x)
+        }
+
+        /// The same along the axis the frame's y moves it along.
+        public func pair(atY y: Double) -> TexelPair? {
+            let point = frame.pictureCoordinates(at: Vec2(0, y))
+            return Self.pair(turned ? point.x : point.y)
+        }
+
+        private static func pair(_ value: Double) -> TexelPair? {
+            value.isFinite ? TexelPair(value, extent: VideoBlurredCopy.side) : nil
+        }
+
         /// Along the row at `y` (frame pixels), the x where the video's frame
         /// surely covers a point wholly: inside both its clip's and its
         /// content's `surelyCoveredRun`, at full opacity (its coverage there is exactly 1).
