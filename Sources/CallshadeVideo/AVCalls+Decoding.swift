@@ -136,10 +136,9 @@ extension AVCalls {
             }
             guard let start else { return [UInt8](repeating: 0, count: width * height) }
             return [UInt8](unsafeUninitializedCapacity: width * height) { buffer, initialised in
-                for row in 0..<height {
-                    let source = UnsafeBufferPointer(start: start + row * stride, count: width)
-                    _ = UnsafeMutableBufferPointer(rebasing: buffer[(row * width)..<((row + 1) * width)]).initialize(from: source)
-                }
+                guard let base = buffer.baseAddress else { return }
+                // Row by row (the frame's rows are `stride` apart), each copied whole.
+                for row in 0..<height { (base + row * width).initialize(from: start + row * stride, count: width) }
                 initialised = width * height
             }
         }

@@ -411,6 +411,27 @@ struct ShapeRowCoverage {
         return Int(first)..<Int(last) + 1
     }
 
+    /// The columns of `columns` whose coverage is surely 0, before the
+    /// touched span and after it (none in `sure`; all of them where the row
+    /// misses the shape; none where its span is not known).
+    func missedColumns(within columns: Range<Int>) -> (before: Range<Int>, after: Range<Int>) {
+        let none = columns.lowerBound..<columns.lowerBound
+        if missed, sure == nil { return (columns, none) }
+        guard !missed, let touched, touched.lowerBound.isFinite, touched.upperBound.isFinite else { return (none, none) }
+        // Column c's centre is c + 1/2: before the span while c + 1/2 < its start, after it once c + 1/2 > its end.
+        let start = Int(min(max((touched.lowerBound - 0.5).rounded(.up), -1e9), 1e9))
+        let end = Int(min(max((touched.upperBound - 0.5).rounded(.down), -1e9), 1e9)) + 1
+        let sureColumns = self.sureColumns
+        var before = columns.lowerBound..<max(columns.lowerBound, min(start, columns.upperBound))
+        var after = min(max(end, columns.lowerBound), columns.upperBound)..<columns.upperBound
+        if !sureColumns.isEmpty {
+            // A pixel in `sure` is covered wholly, whatever the span says.
+            before = before.lowerBound..<max(before.lowerBound, min(before.upperBound, sureColumns.lowerBound))
+            after = min(after.upperBound, max(after.lowerBound, sureColumns.upperBound))..<after.upperBound
+        }
+        return (before, after)
+    }
+
     /// Whether `coverage` is surely 0 at every column of `columns`: no
     /// centre can lie in `sure`, and every centre lies beyond `touched`.
     func missesAll(_ columns: Range<Int>) -> Bool {

@@ -4,42 +4,121 @@ import CallshadeCore
 /// `ShadeNode.alpha`'s opacity, its parts combined as layers of black (1 -
 /// the product of 1 - each). A shadow's opacity is the same along a row, so
 /// it is worked out once a row; a shape's exactly only near its edge.
+/// A row's parts are read into memory of the call's own (a corner's edge
+/// tiles give thousands of short runs a frame: no heap allocation for each).
 struct HostShade: HostRowShader {
     let node: ShadeNode
 
     func makeRowMemory(width: Int) {}
 
-    /// Row `y`'s shadows combined (1 - their opacity, the same along the
-    /// row), and its shapes' coverage along the row with their alphas, in the parts' order.
-    private func parts(ofRow y: Int) -> (clear: Double, shapes: [(coverage: ShapeRowCoverage, alpha: Double, inside: Bool)]) {
+    /// A shape part along a row: its coverage, its alpha (0...1), and whether it blackens inside the shape (or outside it).
+    private struct ShapeAlongRow {
+        let coverage: ShapeRowCoverage
+        let alpha: Double
+        let inside: Bool
+    }
+
+    /// Runs `body` with row `y`'s shadows combined (1 - their opacity, the
+    /// same along the row) and its shapes along the row, in the parts' order.
+    private func withParts<Result>(ofRow y: Int, _ body: (_ clear: Double, _ shapes: UnsafeBufferPointer<ShapeAlongRow>) -> Result) -> Result {
         let centreY = Double(y) + 0.5
         var clear = 1.0
-        var shapes: [(coverage: ShapeRowCoverage, alpha: Double, inside: Bool)] = []
-        for part in node.parts {
-            switch part {
-            case .inside(let shape, let alpha):
-                shapes.append((ShapeRowCoverage(shape, row: y), Self.unit(alpha), true))
-            case .outside(let shape, let alpha):
-                shapes.append((ShapeRowCoverage(shape, row: y), Self.unit(alpha), false))
-            case .shadow(let edge, let depth, let downward, let alpha):
-                guard depth > 0 else { continue }
-                let s = (downward ? centreY - edge : edge - centreY) / depth
-                if s >= 0, s < 1 { clear *= 1 - Self.unit(alpha) * ShadeNode.shadowPeak * (1 - s) * (1 - s) }
+        return withUnsafeTemporaryAllocation(of: ShapeAlongRow.self, capacity: max(node.parts.count, 1)) { buffer in
+            var count = 0
+            for part in node.parts {
+                switch part {
+                case .inside(let shape, let alpha):
+                    buffer.initializeElement(at: count, to: ShapeAlongRow(coverage: ShapeRowCoverage(shape, row: y), alpha: Self.unit(alpha), inside: true))
+                    count += 1
+                case .outside(let shape, let alpha):
+                    buffer.initializeElement(at: count, to: ShapeAlongRow(coverage: ShapeRowCoverage(shape, row: y), alpha: Self.unit(alpha), inside: false))
+                    count += 1
+                case .shadow(let edge, let depth, let downward, let alpha):
+                    guard depth > 0 else { continue }
+                    let s = (downward ? centreY - edge : edge - centreY) / depth
+                    if s >= 0, s < 1 { clear *= 1 - Self.unit(alpha) * ShadeNode.shadowPeak * (1 - s) * (1 - s) }
+                }
             }
+            defer { buffer.baseAddress?.deinitialize(count: count) }
+            return body(clear, UnsafeBufferPointer(rebasing: buffer[0..<count]))
         }
-        return (clear, shapes)
     }
 
     func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: Void) {
-        let (rowClear, shapes) = parts(ofRow: y)
-        for index in 0..<count {
-            var clear = rowClear
-            for shape in shapes {
-                let coverage = shape.coverage.coverage(x + index)
-                clear *= 1 - shape.alpha * (shape.inside ? coverage : 1 - coverage)
-            }
-            values[index] = SIMD4(0, 0, 0, Float(1 - clear))
+        withParts(ofRow: y) { rowClear, shapes in
+            for index in 0..<count { values[index] = Self.pixel(x + index, clear: rowClear, shapes: shapes) }
         }
+    }
+
+    /// The same, but for the columns where a part at full alpha surely
+    /// blackens the pixel (its shape surely covers it, or an outside part's
+    /// surely misses it): there 1 - the product is 1 whatever the other
+    /// parts (one factor is 0), black at amount 1, so they are listed as
+    /// solid runs (even edges; amount 0 left in `values`). The phone's
+    /// corners over a video are black but for their edge.
+    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, solid: inout SolidRuns, memory: Void) {
+        withParts(ofRow: y) { rowClear, shapes in
+            let run = x..<x + count
+            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 2 * max(shapes.count, 1)) { pieces in
+                // Each full-alpha part's surely black columns, in order along the row (insertion: a handful at most).
+                var found = 0
+                func add(_ piece: Range<Int>) {
+                    guard !piece.isEmpty else { return }
+                    var at = found
+                    while at > 0, pieces[at - 1].lowerBound > piece.lowerBound {
+                        pieces[at] = pieces[at - 1]
+                        at -= 1
+                    }
+                    pieces[at] = piece
+                    found += 1
+                }
+                pieces.initialize(repeating: run.lowerBound..<run.lowerBound)
+                for shape in shapes where shape.alpha >= 1 {
+                    if shape.inside {
+                        add(shape.coverage.sureColumns.clamped(to: run))
+                    } else {
+                        let missed = shape.coverage.missedColumns(within: run)
+                        add(missed.before)
+                        add(missed.after)
+                    }
+                }
+                // Overlapping or touching pieces as one run.
+                var index = 0
+                while index < found {
+                    var merged = pieces[index]
+                    index += 1
+                    while index < found, pieces[index].lowerBound <= merged.upperBound {
+                        merged = merged.lowerBound..<max(merged.upperBound, pieces[index].upperBound)
+                        index += 1
+                    }
+                    solid.add(merged, color: .zero, excluding: [])
+                }
+            }
+            var column = x
+            for next in 0...solid.runs.count {
+                let stop = next < solid.runs.count ? solid.runs[next].columns.lowerBound : run.upperBound
+                while column < stop {
+                    values[column - x] = Self.pixel(column, clear: rowClear, shapes: shapes)
+                    column += 1
+                }
+                guard next < solid.runs.count else { break }
+                while column < solid.runs[next].columns.upperBound {
+                    values.amount[column - x] = 0
+                    column += 1
+                }
+            }
+        }
+    }
+
+    /// Column `x`'s black and its amount: 1 - the product of 1 - each part's opacity there.
+    @inline(__always)
+    private static func pixel(_ x: Int, clear rowClear: Double, shapes: UnsafeBufferPointer<ShapeAlongRow>) -> SIMD4<Float> {
+        var clear = rowClear
+        for shape in shapes {
+            let coverage = shape.coverage.coverage(x)
+            clear *= 1 - shape.alpha * (shape.inside ? coverage : 1 - coverage)
+        }
+        return SIMD4(0, 0, 0, Float(1 - clear))
     }
 
     /// A row's pixels are alike where each shape surely covers all of them
@@ -47,20 +126,22 @@ struct HostShade: HostRowShader {
     /// as `shade`, each shape's coverage 1 or 0.
     func uniformRow(_ y: Int, from x: Int, count: Int) -> SIMD4<Float>? {
         let columns = x..<x + count
-        var (clear, shapes) = parts(ofRow: y)
-        for shape in shapes {
-            let sure = shape.coverage.sureColumns
-            let coverage: Double
-            if sure.lowerBound <= columns.lowerBound, sure.upperBound >= columns.upperBound {
-                coverage = 1
-            } else if shape.coverage.missesAll(columns) {
-                coverage = 0
-            } else {
-                return nil
+        return withParts(ofRow: y) { rowClear, shapes in
+            var clear = rowClear
+            for shape in shapes {
+                let sure = shape.coverage.sureColumns
+                let coverage: Double
+                if sure.lowerBound <= columns.lowerBound, sure.upperBound >= columns.upperBound {
+                    coverage = 1
+                } else if shape.coverage.missesAll(columns) {
+                    coverage = 0
+                } else {
+                    return nil
+                }
+                clear *= 1 - shape.alpha * (shape.inside ? coverage : 1 - coverage)
             }
-            clear *= 1 - shape.alpha * (shape.inside ? coverage : 1 - coverage)
+            return SIMD4(0, 0, 0, Float(1 - clear))
         }
-        return SIMD4(0, 0, 0, Float(1 - clear))
     }
 
     private static func unit(_ value: Double) -> Double { min(max(value, 0), 1) }
