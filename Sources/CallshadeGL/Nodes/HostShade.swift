@@ -4,40 +4,52 @@ import CallshadeCore
 /// `ShadeNode.alpha`'s opacity, its parts combined as layers of black (1 -
 /// the product of 1 - each). A shadow's opacity is the same along a row, so
 /// it is worked out once a row; a shape's exactly only near its edge.
-/// A row's parts are read into memory of the call's own (a corner's edge
-/// tiles give thousands of short runs a frame: no heap allocation for each).
+/// A renderer keeps a node's parts along its rows while it stays (`ShadeRows`).
 struct HostShade: HostRowShader {
     let node: ShadeNode
+    /// The node's parts along its rows, when worked out already (`ShadeRows`).
+    var rows: ShadeRows?
 
     func makeRowMemory(width: Int) {}
 
     /// A shape part along a row: its coverage, its alpha (0...1), and whether it blackens inside the shape (or outside it).
-    private struct ShapeAlongRow {
+    struct ShapeAlongRow {
         let coverage: ShapeRowCoverage
         let alpha: Double
         let inside: Bool
     }
 
-    /// Runs `body` with row `y`'s shadows combined (1 - their opacity, the
-    /// same along the row) and its shapes along the row, in the parts' order.
-    private func withParts<Result>(ofRow y: Int, _ body: (_ clear: Double, _ shapes: UnsafeBufferPointer<ShapeAlongRow>) -> Result) -> Result {
+    /// Row `y`'s shadows of `node` combined (1 - their opacity, the same
+    /// along the row), its shapes along the row handed to `shape` in the parts' order.
+    static func parts(of node: ShadeNode, row y: Int, _ shape: (ShapeAlongRow) -> Void) -> Double {
         let centreY = Double(y) + 0.5
         var clear = 1.0
+        for part in node.parts {
+            switch part {
+            case .inside(let outline, let alpha):
+                shape(ShapeAlongRow(coverage: ShapeRowCoverage(outline, row: y), alpha: unit(alpha), inside: true))
+            case .outside(let outline, let alpha):
+                shape(ShapeAlongRow(coverage: ShapeRowCoverage(outline, row: y), alpha: unit(alpha), inside: false))
+            case .shadow(let edge, let depth, let downward, let alpha):
+                guard depth > 0 else { continue }
+                let s = (downward ? centreY - edge : edge - centreY) / depth
+                if s >= 0, s < 1 { clear *= 1 - unit(alpha) * ShadeNode.shadowPeak * (1 - s) * (1 - s) }
+            }
+        }
+        return clear
+    }
+
+    /// Runs `body` with row `y`'s parts (`parts(of:row:_:)`): from `rows`
+    /// where they hold the row, else worked out into memory of the call's
+    /// own (a corner's edge tiles give thousands of short runs a frame: no
+    /// heap allocation for each).
+    private func withParts<Result>(ofRow y: Int, _ body: (_ clear: Double, _ shapes: UnsafeBufferPointer<ShapeAlongRow>) -> Result) -> Result {
+        if let rows, let found = rows.withParts(ofRow: y, body) { return found }
         return withUnsafeTemporaryAllocation(of: ShapeAlongRow.self, capacity: max(node.parts.count, 1)) { buffer in
             var count = 0
-            for part in node.parts {
-                switch part {
-                case .inside(let shape, let alpha):
-                    buffer.initializeElement(at: count, to: ShapeAlongRow(coverage: ShapeRowCoverage(shape, row: y), alpha: Self.unit(alpha), inside: true))
-                    count += 1
-                case .outside(let shape, let alpha):
-                    buffer.initializeElement(at: count, to: ShapeAlongRow(coverage: ShapeRowCoverage(shape, row: y), alpha: Self.unit(alpha), inside: false))
-                    count += 1
-                case .shadow(let edge, let depth, let downward, let alpha):
-                    guard depth > 0 else { continue }
-                    let s = (downward ? centreY - edge : edge - centreY) / depth
-                    if s >= 0, s < 1 { clear *= 1 - Self.unit(alpha) * ShadeNode.shadowPeak * (1 - s) * (1 - s) }
-                }
+            let clear = Self.parts(of: node, row: y) { shape in
+                buffer.initializeElement(at: count, to: shape)
+                count += 1
             }
             defer { buffer.baseAddress?.deinitialize(count: count) }
             return body(clear, UnsafeBufferPointer(rebasing: buffer[0..<count]))
@@ -145,4 +157,36 @@ struct HostShade: HostRowShader {
     }
 
     private static func unit(_ value: Double) -> Double { min(max(value, 0), 1) }
+}
+
+/// A shade node's parts along each of a span of rows (`HostShade.parts`),
+/// worked out once: `HostShade` reads a row's at each of its runs and at
+/// each frame while the node stays (the video call's backdrop and phone
+/// corners, whose edge tiles give thousands of short runs a frame; its
+/// renderer keeps the last few). Not changed once made: read on any thread.
+final class ShadeRows: Sendable {
+    let rows: Range<Int>
+    /// Each row's shadows combined, and its shapes, `perRow` a row in turn.
+    private let clears: [Double]
+    private let shapes: [HostShade.ShapeAlongRow]
+    private let perRow: Int
+
+    init(_ node: ShadeNode, rows: Range<Int>) {
+        self.rows = rows
+        var clears: [Double] = [], shapes: [HostShade.ShapeAlongRow] = []
+        clears.reserveCapacity(rows.count)
+        for y in rows { clears.append(HostShade.parts(of: node, row: y) { shapes.append($0) }) }
+        self.clears = clears
+        self.shapes = shapes
+        perRow = rows.isEmpty ? 0 : shapes.count / rows.count
+    }
+
+    /// `body` run with row `y`'s parts; nil when the span does not hold the row.
+    func withParts<Result>(ofRow y: Int, _ body: (_ clear: Double, _ shapes: UnsafeBufferPointer<HostShade.ShapeAlongRow>) -> Result) -> Result? {
+        guard rows.contains(y) else { return nil }
+        let index = y - rows.lowerBound
+        return shapes.withUnsafeBufferPointer { all in
+            body(clears[index], UnsafeBufferPointer(rebasing: all[index * perRow..<(index + 1) * perRow]))
+        }
+    }
 }

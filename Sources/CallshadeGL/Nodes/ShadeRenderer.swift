@@ -11,6 +11,13 @@ final class ShadeRenderer: NodeRenderer {
     private let uniforms: UniformStream
     /// The tiles of the last shades (a video call's backdrop and its shadows stay while the controls rest).
     private var readTiles = RememberedTiles<ShadeNode>(capacity: 4)
+    /// The host's parts along the rows of the last shades (`ShadeRows`), by node and the rows their rectangles span.
+    private var keptRows = RecentlyMade<KeptRows, ShadeRows>(capacity: 4)
+
+    private struct KeptRows: Equatable {
+        let node: ShadeNode
+        let rows: Range<Int>
+    }
 
     init(context: GLContext, shaders: ShaderLibrary) throws {
         pipeline = try Pipeline(context: context, shaders: shaders, vertex: "tiles.vert", fragment: "shade.frag", blend: .premultiplied)
@@ -40,7 +47,10 @@ final class ShadeRenderer: NodeRenderer {
     func drawsOnHostWithoutGrid(_ node: ShadeNode) -> Bool { true }
 
     func hostDrawing(_ node: ShadeNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        HostShadedDrawing(shader: HostShade(node: node), rects: rects, size: scene.size)
+        let top = rects.map(\.y).min() ?? 0, bottom = rects.map { $0.y + $0.height }.max() ?? 0
+        let span = top..<max(top, bottom)
+        let rows = keptRows.value(for: KeptRows(node: node, rows: span)) { ShadeRows(node, rows: span) }
+        return HostShadedDrawing(shader: HostShade(node: node, rows: rows), rects: rects, size: scene.size)
     }
 
     func compileEveryVariant() throws -> Int { 1 }
