@@ -83,7 +83,9 @@ final class AlikeRowsTests: XCTestCase {
     private static func bits(_ value: SIMD4<Float>) -> [UInt32] { [value.x, value.y, value.z, value.w].map(\.bitPattern) }
 
     /// Over random planes, the shade drawn into I420 (its alike rows
-    /// through tables) is byte for byte the shade drawn pixel by pixel:
+    /// through tables, its surely black columns as solid runs, its parts
+    /// read from rows made once or not) is byte for byte the shade drawn
+    /// pixel by pixel, over RGBA too:
     /// runs from odd columns and of odd widths and heights, bands of rows in
     /// any order. Catches: a table entry off by one level, a block's chroma
     /// sums added in another order (another float, another byte), a run's
@@ -106,15 +108,28 @@ final class AlikeRowsTests: XCTestCase {
                 let below = (0..<frameBytes).map { _ in UInt8(truncatingIfNeeded: random.next()) }
                 let cuts = stride(from: 0, to: size.height, by: 64).map { $0 } + [size.height]
                 let bands = zip(cuts, cuts.dropFirst()).map { $0..<$1 }.shuffled(using: &random)
-                var (tabled, perPixel) = (below, below)
+                var (tabled, kept, perPixel) = (below, below, below)
                 let fast = HostShadedDrawing(shader: HostShade(node: node), rects: rects, size: size)
+                // Its parts along the rows read from a table made once (as its renderer keeps them), over a span of the rows only.
+                let rows = ShadeRows(node, rows: size.height / 4..<size.height)
+                let fromRows = HostShadedDrawing(shader: HostShade(node: node, rows: rows), rects: rects, size: size)
                 let slow = HostShadedDrawing(shader: PerPixel(shade: HostShade(node: node)), rects: rects, size: size)
                 for band in bands {
                     tabled.withUnsafeMutableBufferPointer { fast.drawYUV420(into: $0.baseAddress!, rows: band) }
+                    kept.withUnsafeMutableBufferPointer { fromRows.drawYUV420(into: $0.baseAddress!, rows: band) }
                     perPixel.withUnsafeMutableBufferPointer { slow.drawYUV420(into: $0.baseAddress!, rows: band) }
                 }
                 let differences = SampleDifferences(tabled, perPixel)
                 XCTAssertEqual(differences.differing, 0, "\(name), \(rects.count) rects: \(differences)")
+                XCTAssertEqual(kept, tabled, "\(name), \(rects.count) rects: the parts read from rows made once")
+                // Over RGBA too, where solid runs are mixed as any pixel.
+                let pixels = (0..<size.pixelCount * 4).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+                var (solidRGBA, perPixelRGBA) = (pixels, pixels)
+                for band in bands {
+                    solidRGBA.withUnsafeMutableBufferPointer { fromRows.draw(into: $0.baseAddress!, rows: band) }
+                    perPixelRGBA.withUnsafeMutableBufferPointer { slow.draw(into: $0.baseAddress!, rows: band) }
+                }
+                XCTAssertEqual(solidRGBA, perPixelRGBA, "\(name), \(rects.count) rects: RGBA")
             }
         }
     }
