@@ -52,66 +52,72 @@ public struct VideoBlurredCopy: Equatable, Sendable {
     }
 
     /// Each texel's premultiplied colour and alpha: the mean over the part of the picture it covers.
+    /// Each picture row a cell covers is summed across into the 128 cells,
+    /// then added, times its share, into that cell row's sums, the rows in
+    /// turn: the same sums in the same order as summing every row across
+    /// first, without a buffer of all of them (5 MB for a 720x1280 picture).
+    /// Bands of cell rows side by side on the cores (a picture row two bands
+    /// share is summed by each, the same values).
     static func reduced(_ picture: SourcePicture, cores: Int) -> (premultiplied: [RGB], alphas: [Double]) {
         let width = picture.width, height = picture.height
         let side = side
         let columns = FlatCells(cells(count: width)), rows = FlatCells(cells(count: height))
-        // Along x: each picture row's pixels made once, then summed into `side` cells, in bands of
-        // rows side by side on the cores (each cell the same sum, in the same order, whoever makes it).
-        // Planes of `side * height`: red, green, blue and alpha.
-        var across = [Double](repeating: 0, count: 4 * side * height)
         let codes: YCbCrConversion.CodeTable?
         if case .ycbcr(let frame) = picture { codes = YCbCrConversion.CodeTable(matrix: frame.matrix, range: frame.range) } else { codes = nil }
-        let plane = side * height
-        across.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress, width > 0 else { return }
+        // Planes of `side * side` sums: red, green, blue and alpha, cell row by cell row.
+        let plane = side * side
+        var sums = [Double](repeating: 0, count: 4 * plane)
+        sums.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress, width > 0, height > 0 else { return }
             let target = SendablePointer(address: base)
-            let bands = max(1, min(height, 2 * max(cores, 1)))
+            let bands = max(1, min(side, 2 * max(cores, 1)))
             DispatchQueue.concurrentPerform(iterations: bands) { band in
                 let row = UnsafeMutablePointer<Double>.allocate(capacity: 4 * width)
                 row.initialize(repeating: 1, count: 4 * width)
-                defer { row.deallocate() }
+                let across = UnsafeMutablePointer<Double>.allocate(capacity: 4 * side)
+                across.initialize(repeating: 0, count: 4 * side)
+                defer {
+                    row.deallocate()
+                    across.deallocate()
+                }
                 let (reds, greens, blues, alphas) = (row, row + width, row + 2 * width, row + 3 * width)
+                // The picture row `across` holds (a row on two cells' boundary is summed once for both).
+                var summed = -1
                 columns.withPointers { starts, indices, weights in
-                    for y in band * height / bands..<(band + 1) * height / bands {
-                        pixels(ofRow: y, of: picture, codes: codes, into: (reds, greens, blues, alphas))
-                        let out = target.address + y * side
-                        for cell in 0..<side {
-                            var (red, green, blue, alpha) = (0.0, 0.0, 0.0, 0.0)
-                            for part in starts[cell]..<starts[cell + 1] {
-                                let (x, weight) = (indices[part], weights[part])
-                                red += reds[x] * weight
-                                green += greens[x] * weight
-                                blue += blues[x] * weight
-                                alpha += alphas[x] * weight
+                    rows.withPointers { rowStarts, rowIndices, rowWeights in
+                        for cell in band * side / bands..<(band + 1) * side / bands {
+                            let out = target.address + cell * side
+                            for part in rowStarts[cell]..<rowStarts[cell + 1] {
+                                let (y, share) = (rowIndices[part], rowWeights[part])
+                                if y != summed {
+                                    pixels(ofRow: y, of: picture, codes: codes, into: (reds, greens, blues, alphas))
+                                    for column in 0..<side {
+                                        var (red, green, blue, alpha) = (0.0, 0.0, 0.0, 0.0)
+                                        for piece in starts[column]..<starts[column + 1] {
+                                            let (x, weight) = (indices[piece], weights[piece])
+                                            red += reds[x] * weight
+                                            green += greens[x] * weight
+                                            blue += blues[x] * weight
+                                            alpha += alphas[x] * weight
+                                        }
+                                        (across[column], across[side + column], across[2 * side + column], across[3 * side + column]) = (red, green, blue, alpha)
+                                    }
+                                    summed = y
+                                }
+                                for column in 0..<side {
+                                    out[column] += across[column] * share
+                                    out[plane + column] += across[side + column] * share
+                                    out[2 * plane + column] += across[2 * side + column] * share
+                                    out[3 * plane + column] += across[3 * side + column] * share
+                                }
                             }
-                            (out[cell], out[plane + cell], out[2 * plane + cell], out[3 * plane + cell]) = (red, green, blue, alpha)
                         }
                     }
                 }
             }
         }
-        var premultiplied = [RGB](repeating: .black, count: side * side), alphas = [Double](repeating: 0, count: side * side)
-        across.withUnsafeBufferPointer { across in
-            guard let across = across.baseAddress else { return }
-            rows.withPointers { starts, indices, weights in
-                for cell in 0..<side {
-                    for column in 0..<side {
-                        var (red, green, blue, alpha) = (0.0, 0.0, 0.0, 0.0)
-                        for part in starts[cell]..<starts[cell + 1] {
-                            let (at, weight) = (indices[part] * side + column, weights[part])
-                            red += across[at] * weight
-                            green += across[plane + at] * weight
-                            blue += across[2 * plane + at] * weight
-                            alpha += across[3 * plane + at] * weight
-                        }
-                        premultiplied[cell * side + column] = RGB(red, green, blue)
-                        alphas[cell * side + column] = alpha
-                    }
-                }
-            }
-        }
-        return (premultiplied, alphas)
+        let premultiplied = (0..<plane).map { RGB(sums[$0], sums[plane + $0], sums[2 * plane + $0]) }
+        return (premultiplied, Array(sums[3 * plane..<4 * plane]))
     }
 
     /// Row `y` of the picture: each pixel's premultiplied colour and alpha
