@@ -13,6 +13,8 @@ public final class GPURenderer: FrameRenderer {
     private let backgroundTiles: BackgroundTiles
     private var target: Framebuffer?
     private var lowResolution: (grid: LowResolutionGrid, target: Framebuffer)?
+    /// The last host-composed frame's layout, for the next frame whose nodes lie where its did.
+    private var hostLayout: HostLayout?
     /// Built on the first conversion on the GPU.
     private var yuv: YUVPass?
     private var host = HostCompositor()
@@ -136,22 +138,6 @@ public final class GPURenderer: FrameRenderer {
         return (frameNodes, plan)
     }
 
-    /// `scene` without the nodes that draw no tile of it (hidden under
-    /// nodes opaque over them, or outside the frame), with its nodes and
-    /// their plan: the voice call's waves under a full-screen video's
-    /// backdrop neither fill their tiles nor have the GPU draw the grid's
-    /// outputs they ask for. Each tile's drawers stay the same (a node
-    /// hidden everywhere is under a higher one opaque there), and so do the
-    /// frame's pixels.
-    private func shownPlan(_ scene: Scene) throws -> (scene: Scene, nodes: [any FrameNode], plan: TilePlan) {
-        let (frameNodes, plan) = try self.plan(scene)
-        let shown = frameNodes.indices.filter { plan.drawsSomeTile[$0] }
-        guard shown.count < frameNodes.count else { return (scene, frameNodes, plan) }
-        var visible = scene
-        visible.nodes = shown.map { scene.nodes[$0] }
-        return (visible, shown.map { frameNodes[$0] }, plan.keeping(shown))
-    }
-
     /// The frame with its background interpolated on the CPU, or nil when the
     /// low-resolution gradient does not apply (no background, or a small frame).
     private func composeOnHost(_ scene: Scene) throws -> RGBAImage? {
@@ -220,7 +206,7 @@ public final class GPURenderer: FrameRenderer {
         let hosted: [any HostDrawing]
     }
 
-    /// Plans the tiles (leaving out the nodes that draw none), renders and
+    /// Plans the tiles (`HostLayout`, leaving out the nodes that draw none), renders and
     /// reads back the low-resolution gradient (and, in the same pass, the
     /// grid outputs a node drawn asks for), has the nodes the host fills
     /// make their fills, then queues the tiles only the GPU can draw (under
@@ -230,38 +216,43 @@ public final class GPURenderer: FrameRenderer {
     private func beginOnHost(_ scene: Scene) throws -> HostFrame? {
         let size = scene.size
         try context.checkRenderable(width: size.width, height: size.height)
-        let (scene, frameNodes, plan) = try shownPlan(scene)
+        let allNodes = try nodes.frameNodes(of: scene, classified: configuration.classifiesTiles, leavingHidden: true)
+        let layout: HostLayout
+        if let last = hostLayout, last.fits(size: size, nodes: allNodes) {
+            layout = last
+        } else {
+            layout = try HostLayout(size: size, nodes: allNodes)
+            hostLayout = layout
+        }
+        // Only the nodes that draw a tile: the voice call's waves under a full-screen video's backdrop
+        // neither fill their tiles nor have the GPU draw the grid's outputs they ask for.
+        var shownScene = scene
+        if layout.shown.count < allNodes.count { shownScene.nodes = layout.shown.map { scene.nodes[$0] } }
+        let scene = shownScene
+        let frameNodes = layout.shown.compactMap { allNodes[$0] }
         guard let grid = try lowResolutionGradient(for: scene, outputs: try nodes.gridOutputs(of: scene)),
               let low = lowResolution else { return nil }
         try GLCalls.flush()
         let hostGrid = try host.readGrid(low.target, grid: grid, size: size)
-        // Top down: a node the host can draw is drawn there when every node over it is too.
-        var drawnOver = Set<Int>()
-        for index in frameNodes.indices.reversed() where frameNodes[index].hostRole == .drawsOver {
-            let above = frameNodes.indices.filter { $0 > index && plan.overlap(index, $0) }
-            if above.allSatisfy(drawnOver.contains) { drawnOver.insert(index) }
-        }
         var fills: [PlacedHostFill] = []
         var hostedTiles: [(node: any FrameNode, rects: [PixelRect])] = []
         var drawn: [(node: any FrameNode, lowest: [PixelRect], above: [PixelRect])] = []
         var boxes = OverlayBoxes()
         for (index, node) in frameNodes.enumerated() {
-            if drawnOver.contains(index) {
-                let rects = plan.runs(of: index)
+            let (lowest, above): ([PixelRect], [PixelRect])
+            switch layout.parts[index] {
+            case .hosted(let rects):
                 if !rects.isEmpty { hostedTiles.append((node, rects)) }
                 continue
-            }
-            let (lowest, above): ([PixelRect], [PixelRect])
-            if node.hostRole == .fills {
+            case .filled(let alone, let undrawn, let shared, let over):
                 // The host fills its tiles where no other node draws; the GPU draws the rest.
-                let split = plan.split(of: index)
-                fills.append(PlacedHostFill(fill: try node.hostFill(split.alone, scene: scene, grid: hostGrid), region: plan.regions[index],
-                                            background: split.undrawn))
-                (lowest, above) = (split.shared, split.above)
-            } else {
-                (lowest, above) = (plan.runs(of: index, lowest: true), plan.runs(of: index, lowest: false))
+                fills.append(PlacedHostFill(fill: try node.hostFill(alone, scene: scene, grid: hostGrid), region: layout.regions[index],
+                                            background: undrawn))
+                (lowest, above) = (shared, over)
+            case .drawn(let shared, let over):
+                (lowest, above) = (shared, over)
             }
-            boxes.include(plan.regions[index], lowest + above)
+            boxes.include(layout.regions[index], lowest + above)
             drawn.append((node, lowest, above))
         }
         try nodes.prepare(scene, background: hostGrid.background)

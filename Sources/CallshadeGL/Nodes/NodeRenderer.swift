@@ -16,6 +16,10 @@ protocol NodeRenderer: AnyObject {
     /// whole program: the slow reference the tests hold the classification to.
     func tiles(of node: Node, in scene: Scene, classified: Bool) -> Tiles
 
+    /// The region its tiles of `node` will have (`tiles`), where it can
+    /// tell without reading them (a wave's square); nil where it cannot.
+    func tileRegion(of node: Node, in scene: Scene) -> PixelRect?
+
     /// More outputs it wants of the background's low-resolution grid in a
     /// frame drawn on the host (nil: none); at most one node of a frame may ask.
     func gridOutputs(for node: Node, in scene: Scene) -> GridOutputs?
@@ -120,6 +124,8 @@ extension NodeRenderer where Tiles == CoveredTiles {
 }
 
 extension NodeRenderer {
+    func tileRegion(of node: Node, in scene: Scene) -> PixelRect? { nil }
+
     func gridOutputs(for node: Node, in scene: Scene) -> GridOutputs? { nil }
 
     var hostRole: HostRole { .none }

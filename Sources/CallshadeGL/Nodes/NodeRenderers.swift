@@ -64,6 +64,24 @@ final class NodeRenderers {
         try scene.nodes.map { node in try renderer(for: node).frameNode(node, in: scene, classified: classified) }
     }
 
+    /// The same, but a node whose tiles (as its renderer says before reading
+    /// them: `NodeRenderer.tileRegion`) lie wholly where a node above it is
+    /// opaque is nil: it would draw no tile (the voice call's waves under a
+    /// full-screen video's backdrop), and its tiles are not read.
+    func frameNodes(of scene: Scene, classified: Bool, leavingHidden: Bool) throws -> [(any FrameNode)?] {
+        guard leavingHidden else { return try frameNodes(of: scene, classified: classified) }
+        var opaque = OpaqueTiles(size: scene.size)
+        var made = [(any FrameNode)?](repeating: nil, count: scene.nodes.count)
+        for index in scene.nodes.indices.reversed() {
+            let node = scene.nodes[index], renderer = try renderer(for: node)
+            if let region = renderer.tileRegion(of: node, in: scene), opaque.covers(region) { continue }
+            let frameNode = try renderer.frameNode(node, in: scene, classified: classified)
+            opaque.add(frameNode.tiles)
+            made[index] = frameNode
+        }
+        return made
+    }
+
     /// The grid outputs a node of `scene` asks for (at most one may).
     func gridOutputs(of scene: Scene) throws -> GridOutputs? {
         let asked = try scene.nodes.compactMap { node in try renderer(for: node).gridOutputs(for: node, in: scene) }
@@ -136,6 +154,7 @@ private protocol RegisteredRenderer {
     var nodeType: ObjectIdentifier { get }
     func frameNode(_ node: any SceneNode, in scene: Scene, classified: Bool) throws -> any FrameNode
     func gridOutputs(for node: any SceneNode, in scene: Scene) -> GridOutputs?
+    func tileRegion(of node: any SceneNode, in scene: Scene) -> PixelRect?
     func wantsFloatTarget(_ node: any SceneNode) -> Bool
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws
     func compileEveryVariant() throws -> Int
@@ -153,6 +172,10 @@ private struct Registered<Renderer: NodeRenderer>: RegisteredRenderer {
     func frameNode(_ node: any SceneNode, in scene: Scene, classified: Bool) throws -> any FrameNode {
         guard let node = node as? Renderer.Node else { throw SceneRenderError.unsupportedNode("\(type(of: node))") }
         return PlannedNode(renderer: renderer, node: node, ownTiles: renderer.tiles(of: node, in: scene, classified: classified))
+    }
+
+    func tileRegion(of node: any SceneNode, in scene: Scene) -> PixelRect? {
+        (node as? Renderer.Node).flatMap { renderer.tileRegion(of: $0, in: scene) }
     }
 
     func gridOutputs(for node: any SceneNode, in scene: Scene) -> GridOutputs? {

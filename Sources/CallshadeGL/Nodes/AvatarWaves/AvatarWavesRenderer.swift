@@ -29,6 +29,8 @@ final class AvatarWavesRenderer: NodeRenderer {
         PixelRect(around: node.centre, reach: node.reach + 1, clippedTo: size).aligned8(within: size)
     }
 
+    func tileRegion(of node: AvatarWavesNode, in scene: Scene) -> PixelRect? { Self.square(of: node, in: scene.size) }
+
     func tiles(of node: AvatarWavesNode, in scene: Scene, classified: Bool) -> ForegroundTiles {
         let square = Self.square(of: node, in: scene.size)
         return classified ? ForegroundTiles(node: node, region: square) : ForegroundTiles(everywhereWhole: square)
