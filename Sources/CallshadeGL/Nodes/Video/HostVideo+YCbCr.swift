@@ -100,7 +100,7 @@ extension HostVideo {
 /// reference shows it), each step an affine map with its divisions folded
 /// into the coefficients: `HostVideo.Conversion`'s and `HostShadedDrawing`'s
 /// arithmetic but for the last bits of a float.
-struct CodeConversion: FloatLanes {
+struct CodeConversion {
     /// Codes to Y' (0...1) and Pb, Pr (centred on 0).
     private let lumaScale: Float, lumaOffset: Float, chromaScale: Float, chromaOffset: Float
     /// Pr to red, Pb to blue, Pb and Pr to green (added to Y').
@@ -132,7 +132,7 @@ struct CodeConversion: FloatLanes {
         -> (luma: SIMD8<Float>, cb: SIMD8<Float>, cr: SIMD8<Float>) {
         let y = lumaCodes * lumaScale + lumaOffset, pb = cbCodes * chromaScale + chromaOffset, pr = crCodes * chromaScale + chromaOffset
         @inline(__always)
-        func unit(_ value: SIMD8<Float>) -> SIMD8<Float> { Self.clamped(value, 0, 1) }
+        func unit(_ value: SIMD8<Float>) -> SIMD8<Float> { value.replacing(with: 0, where: value .< 0).replacing(with: 1, where: value .> 1) }
         let red = unit(y + redFromPr * pr), green = unit(y + greenFromPb * pb + greenFromPr * pr), blue = unit(y + blueFromPb * pb)
         // R'G'B' in 0...1 keeps luma's level in 16...235.
         return (16 + luma.x * red + luma.y * green + luma.z * blue, 128 + cb.x * red + cb.y * green + cb.z * blue,

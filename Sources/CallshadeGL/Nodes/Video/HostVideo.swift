@@ -288,14 +288,16 @@ struct HostVideo: HostRowShader, FloatLanes {
             }
         }
 
-        /// The same in eight lanes (clamped as the processor's own maximum and minimum compare: `FloatLanes.clamped`).
+        /// The same in eight lanes (clamped by masks: the generic pointwise min and max are slow).
         @inline(__always)
         func rgb(luma: SIMD8<Float>, cb: SIMD8<Float>, cr: SIMD8<Float>) -> (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>) {
             let y = (luma - black) / lumaSpan, pb = (cb - 128) / chromaSpan, pr = (cr - 128) / chromaSpan
             let red = y + 2 * (1 - kr) * pr
             let blue = y + 2 * (1 - kb) * pb
             let green = (y - kr * red - kb * blue) / (1 - kr - kb)
-            return (HostVideo.clamped(red, 0, 1), HostVideo.clamped(green, 0, 1), HostVideo.clamped(blue, 0, 1))
+            @inline(__always)
+            func unit(_ value: SIMD8<Float>) -> SIMD8<Float> { value.replacing(with: 0, where: value .< 0).replacing(with: 1, where: value .> 1) }
+            return (unit(red), unit(green), unit(blue))
         }
 
         @inline(__always)
