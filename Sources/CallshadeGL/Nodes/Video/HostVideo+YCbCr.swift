@@ -40,15 +40,24 @@ extension HostVideo {
                                 rows: (lumaRow, chromaRow), memory: memory)
                             let (lumaDown, chromaDown) = (lumaRow.2, chromaRow.2)
                             let line = planes + row * width + first
+                            // Two passes over the row, each with fewer values held at once (registers, not the
+                            // stack): the codes down the picture and to R'G'B', then R'G'B' to the frame's levels.
+                            let (reds, greens, blues) = memory.colours
                             for group in stride(from: 0, to: count, by: 8) {
                                 @inline(__always)
                                 func lerp(_ top: UnsafeMutablePointer<Float>, _ bottom: UnsafeMutablePointer<Float>, _ weight: Float) -> SIMD8<Float> {
                                     let upper = Self.load(top + group)
                                     return upper + (Self.load(bottom + group) - upper) * weight
                                 }
-                                let (level, cbValue, crValue) = codes.frameCodes(luma: lerp(lumaTop, lumaBottom, lumaDown),
-                                                                                 cb: lerp(cbTop, cbBottom, chromaDown),
-                                                                                 cr: lerp(crTop, crBottom, chromaDown))
+                                let (red, green, blue) = codes.colours(luma: lerp(lumaTop, lumaBottom, lumaDown), cb: lerp(cbTop, cbBottom, chromaDown),
+                                                                       cr: lerp(crTop, crBottom, chromaDown))
+                                Self.store(red, reds + group)
+                                Self.store(green, greens + group)
+                                Self.store(blue, blues + group)
+                            }
+                            for group in stride(from: 0, to: count, by: 8) {
+                                let (level, cbValue, crValue) = codes.levels(red: Self.load(reds + group), green: Self.load(greens + group),
+                                                                             blue: Self.load(blues + group))
                                 Self.store(Self.roundedBits(level), into: line + group, count: min(8, count - group))
                                 // The lanes past the run add into spare sums, never read.
                                 let block = group / 2
@@ -126,16 +135,21 @@ struct CodeConversion {
         cr = 224 / (2 * (1 - fr)) * SIMD3(1 - fr, -fg, -fb)
     }
 
-    /// The frame's luma, Cb and Cr levels of eight pixels' codes.
+    /// Eight pixels' codes to R'G'B', each clamped to 0...1.
     @inline(__always)
-    func frameCodes(luma lumaCodes: SIMD8<Float>, cb cbCodes: SIMD8<Float>, cr crCodes: SIMD8<Float>)
-        -> (luma: SIMD8<Float>, cb: SIMD8<Float>, cr: SIMD8<Float>) {
+    func colours(luma lumaCodes: SIMD8<Float>, cb cbCodes: SIMD8<Float>, cr crCodes: SIMD8<Float>)
+        -> (red: SIMD8<Float>, green: SIMD8<Float>, blue: SIMD8<Float>) {
         let y = lumaCodes * lumaScale + lumaOffset, pb = cbCodes * chromaScale + chromaOffset, pr = crCodes * chromaScale + chromaOffset
         @inline(__always)
         func unit(_ value: SIMD8<Float>) -> SIMD8<Float> { value.replacing(with: 0, where: value .< 0).replacing(with: 1, where: value .> 1) }
-        let red = unit(y + redFromPr * pr), green = unit(y + greenFromPb * pb + greenFromPr * pr), blue = unit(y + blueFromPb * pb)
-        // R'G'B' in 0...1 keeps luma's level in 16...235.
-        return (16 + luma.x * red + luma.y * green + luma.z * blue, 128 + cb.x * red + cb.y * green + cb.z * blue,
-                128 + cr.x * red + cr.y * green + cr.z * blue)
+        return (unit(y + redFromPr * pr), unit(y + greenFromPb * pb + greenFromPr * pr), unit(y + blueFromPb * pb))
+    }
+
+    /// Eight pixels' R'G'B' (0...1) to the frame's luma, Cb and Cr levels
+    /// (R'G'B' in 0...1 keeps luma's level in 16...235).
+    @inline(__always)
+    func levels(red: SIMD8<Float>, green: SIMD8<Float>, blue: SIMD8<Float>) -> (luma: SIMD8<Float>, cb: SIMD8<Float>, cr: SIMD8<Float>) {
+        (16 + luma.x * red + luma.y * green + luma.z * blue, 128 + cb.x * red + cb.y * green + cb.z * blue,
+         128 + cr.x * red + cr.y * green + cr.z * blue)
     }
 }

@@ -347,11 +347,16 @@ final class InterpolatedRows {
     private var keys: [Key?]
     private let buffers: UnsafeMutablePointer<Float>
 
+    /// Three rows of R'G'B' (`HostVideo.writeYCbCr`'s, between its two passes over a row).
+    var colours: (red: UnsafeMutablePointer<Float>, green: UnsafeMutablePointer<Float>, blue: UnsafeMutablePointer<Float>) {
+        (buffers + 6 * width, buffers + 7 * width, buffers + 8 * width)
+    }
+
     init(width: Int) {
         self.width = max(width, 1)
         keys = [Key?](repeating: nil, count: 6)
-        buffers = .allocate(capacity: 6 * self.width)
-        buffers.initialize(repeating: 0, count: 6 * self.width)
+        buffers = .allocate(capacity: 9 * self.width)
+        buffers.initialize(repeating: 0, count: 9 * self.width)
     }
 
     deinit {
