@@ -40,8 +40,8 @@ extension HostVideo {
                                 rows: (lumaRow, chromaRow), memory: memory)
                             let (lumaDown, chromaDown) = (lumaRow.2, chromaRow.2)
                             let line = planes + row * width + first
-                            // Two passes over the row, each with fewer values held at once (registers, not the
-                            // stack): the codes down the picture and to R'G'B', then R'G'B' to the frame's levels.
+                            // Three passes over the row, each with fewer values held at once (registers, not the
+                            // stack): the codes down the picture, then to R'G'B' (in place), then to the frame's levels.
                             let (reds, greens, blues) = memory.colours
                             for group in stride(from: 0, to: count, by: 8) {
                                 @inline(__always)
@@ -49,8 +49,13 @@ extension HostVideo {
                                     let upper = Self.load(top + group)
                                     return upper + (Self.load(bottom + group) - upper) * weight
                                 }
-                                let (red, green, blue) = codes.colours(luma: lerp(lumaTop, lumaBottom, lumaDown), cb: lerp(cbTop, cbBottom, chromaDown),
-                                                                       cr: lerp(crTop, crBottom, chromaDown))
+                                Self.store(lerp(lumaTop, lumaBottom, lumaDown), reds + group)
+                                Self.store(lerp(cbTop, cbBottom, chromaDown), greens + group)
+                                Self.store(lerp(crTop, crBottom, chromaDown), blues + group)
+                            }
+                            for group in stride(from: 0, to: count, by: 8) {
+                                let (red, green, blue) = codes.colours(luma: Self.load(reds + group), cb: Self.load(greens + group),
+                                                                       cr: Self.load(blues + group))
                                 Self.store(red, reds + group)
                                 Self.store(green, greens + group)
                                 Self.store(blue, blues + group)

@@ -347,7 +347,7 @@ final class InterpolatedRows {
     private var keys: [Key?]
     private let buffers: UnsafeMutablePointer<Float>
 
-    /// Three rows of R'G'B' (`HostVideo.writeYCbCr`'s, between its two passes over a row).
+    /// Three rows of codes, then of R'G'B' (`HostVideo.writeYCbCr`'s, between its passes over a row).
     var colours: (red: UnsafeMutablePointer<Float>, green: UnsafeMutablePointer<Float>, blue: UnsafeMutablePointer<Float>) {
         (buffers + 6 * width, buffers + 7 * width, buffers + 8 * width)
     }
