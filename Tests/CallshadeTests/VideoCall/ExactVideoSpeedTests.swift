@@ -295,16 +295,54 @@ final class ExactSpeedAcrossFramesTests: XCTestCase {
         }
     }
 
+    /// Catches: a node left out of a host-composed frame that would have
+    /// drawn a pixel (its tiles' region taken as lying under opaque tiles
+    /// where it does not, or a layout kept for a frame whose nodes moved).
+    /// The waves under the video's backdrop are left out once it covers
+    /// them, and the frames are byte for byte those drawn without the
+    /// waves; before the video comes on, the waves show.
+    func testNodesUnderOpaqueOnesAreLeftOutWithTheSameBytes() throws {
+        let scenario = VideoCallFixtures.scenario([(0.5, .remoteVideo(true)), (1, .video(true))])
+        let size = try FrameSize(parsing: "390x844")
+        let withWaves = try hostCall(scenario, size: size, showing: [.background, .waves, .avatar, .video, .pip, .buttons])
+        let without = try hostCall(scenario, size: size, showing: [.background, .video, .pip, .buttons])
+        func frame(_ call: (screen: CallScreen, timeline: CallTimeline, renderer: GPURenderer), at time: Double) throws -> [UInt8] {
+            var output: [UInt8] = []
+            try call.renderer.renderYUV420(try VideoCallFixtures.scene(call.screen, call.timeline, at: time), into: &output)
+            return output
+        }
+        XCTAssertNotEqual(try frame(withWaves, at: 0.2), try frame(without, at: 0.2), "the waves show before the video")
+        // As the backdrop grows over the waves (nodes moving at every frame): frames in turn, each layout
+        // kept for the next, are those another renderer draws in the reverse order.
+        let growing = (30..<66).map { Double($0) / 60 }
+        let inTurn = try growing.map { try frame(withWaves, at: $0) }
+        let other = (screen: withWaves.screen, timeline: withWaves.timeline,
+                     renderer: try XCTUnwrap(RouteMatrix(gpu: try makeGPURenderer()).renderer(.host, for: try VideoCallFixtures.scene(
+                         withWaves.screen, withWaves.timeline, at: 0)) as? GPURenderer))
+        for index in growing.indices.reversed() {
+            let differences = SampleDifferences(try frame(other, at: growing[index]), inTurn[index])
+            XCTAssertEqual(differences.differing, 0, "at \(growing[index]), in reverse: \(differences)")
+        }
+        // Once the backdrop covers the waves, in turn, as a render draws them.
+        for index in 0..<12 {
+            let time = 2 + Double(index) / 60
+            let waves = try VideoCallFixtures.scene(withWaves.screen, withWaves.timeline, at: time).nodes.contains { $0 is AvatarWavesNode }
+            XCTAssertTrue(waves, "the waves are in the scene at \(time)")
+            let differences = SampleDifferences(try frame(withWaves, at: time), try frame(without, at: time))
+            XCTAssertEqual(differences.differing, 0, "at \(time): \(differences)")
+        }
+    }
+
     /// The video call of `scenario` at `size` (the background, both videos,
     /// the buttons and the notices, its words set; generated 9:16 cameras)
     /// and the shared renderer's host route, which keeps state from frame to frame.
-    private func hostCall(_ scenario: Scenario, size: FrameSize) throws -> (screen: CallScreen, timeline: CallTimeline, renderer: GPURenderer) {
+    private func hostCall(_ scenario: Scenario, size: FrameSize, showing: Set<SceneTag> = [.background, .video, .pip, .buttons, .notices]) throws
+        -> (screen: CallScreen, timeline: CallTimeline, renderer: GPURenderer) {
         let layout = try CallLayout(size: size)
         let timeline = CallTimeline(scenario)
         let pictures = CallVideoPictures(timeline: timeline, remote: GeneratedVideo(width: 90, height: 160), local: GeneratedVideo(width: 72, height: 128))
         let screen = CallScreen(layout: layout, seed: 3, avatar: nil, text: try TextSetter(scale: layout.scale, texts: CallKind.elements.texts(for: scenario)),
-                                showing: [.background, .video, .pip, .buttons, .notices],
-                                elements: CallKind.elements(with: VideoElement(pictures: pictures)))
+                                showing: showing, elements: CallKind.elements(with: VideoElement(pictures: pictures)))
         let renderer = try XCTUnwrap(RouteMatrix(gpu: try Self.shared.renderer()).renderer(.host, for: try VideoCallFixtures.scene(screen, timeline, at: 0))
             as? GPURenderer)
         return (screen, timeline, renderer)
