@@ -131,11 +131,7 @@ public final class GPURenderer: FrameRenderer {
     /// which tile; throws when a node lies below one that composes the background itself.
     private func plan(_ scene: Scene) throws -> (nodes: [any FrameNode], plan: TilePlan) {
         let frameNodes = try nodes.frameNodes(of: scene, classified: configuration.classifiesTiles)
-        let plan = TilePlan(size: scene.size, tiles: frameNodes.map(\.tiles))
-        for (index, node) in frameNodes.enumerated() where node.backdrop == .composes && plan.hasNodeBelow(index) {
-            throw SceneRenderError.nodeBelow(node.typeName)
-        }
-        return (frameNodes, plan)
+        return (frameNodes, try TilePlan(size: scene.size, nodes: frameNodes))
     }
 
     /// The frame with its background interpolated on the CPU, or nil when the
@@ -216,7 +212,7 @@ public final class GPURenderer: FrameRenderer {
     private func beginOnHost(_ scene: Scene) throws -> HostFrame? {
         let size = scene.size
         try context.checkRenderable(width: size.width, height: size.height)
-        let allNodes = try nodes.frameNodes(of: scene, classified: configuration.classifiesTiles, leavingHidden: true)
+        let allNodes = try nodes.frameNodesLeavingHidden(of: scene, classified: configuration.classifiesTiles)
         let layout: HostLayout
         if let last = hostLayout, last.fits(size: size, nodes: allNodes) {
             layout = last

@@ -236,14 +236,17 @@ struct BenchCommand: ParsableCommand {
                 row("  the same, the video call (both videos on)", video.seconds, cpu: videoCPU, peer: peer)
                 // More rounds of the two MP4s, the video call's and the audio call's in turn (which goes first
                 // alternates), so that a machine's drift falls on both alike; the median of the rounds' ratios stands.
+                let videoSeconds = { try videoCall.encode(renderer: gpu, size: size, frames: count, layers: chosenLayers).seconds }
+                let audioSeconds = { try Self.endToEndSeconds(renderer: gpu, size: size, frames: count, layers: chosenLayers) }
                 var ratios = [video.seconds / ours]
                 for round in 1..<Self.videoRounds {
-                    let videoFirst = round % 2 == 1
-                    let first = try videoFirst ? videoCall.encode(renderer: gpu, size: size, frames: count, layers: chosenLayers).seconds
-                        : Self.endToEndSeconds(renderer: gpu, size: size, frames: count, layers: chosenLayers)
-                    let second = try videoFirst ? Self.endToEndSeconds(renderer: gpu, size: size, frames: count, layers: chosenLayers)
-                        : videoCall.encode(renderer: gpu, size: size, frames: count, layers: chosenLayers).seconds
-                    ratios.append(videoFirst ? first / second : second / first)
+                    if round % 2 == 1 {
+                        let videoTime = try videoSeconds()
+                        ratios.append(videoTime / (try audioSeconds()))
+                    } else {
+                        let audioTime = try audioSeconds()
+                        ratios.append((try videoSeconds()) / audioTime)
+                    }
                 }
                 videoCosts.append("\(size): the video call's MP4 took \(String(format: "%.2f", Self.median(ratios))) times the audio call's (median of "
                                   + "\(ratios.count) rounds, the two in turn: \(ratios.map { String(format: "%.2f", $0) }.joined(separator: ", ")); "

@@ -30,7 +30,7 @@ struct HostLayout {
     }
 
     let size: FrameSize
-    /// Each node's key; nil for one left out before its tiles were read (`NodeRenderers.frameNodes(of:classified:leavingHidden:)`).
+    /// Each node's key; nil for one left out before its tiles were read (`NodeRenderers.frameNodesLeavingHidden(of:classified:)`).
     private let keys: [NodeKey?]
     /// The nodes that draw a tile, by their index among the frame's, bottom to top.
     let shown: [Int]
@@ -47,10 +47,7 @@ struct HostLayout {
         keys = all.map { $0.map(Self.key) }
         let read = all.indices.filter { all[$0] != nil }
         let nodes = read.compactMap { all[$0] }
-        let plan = TilePlan(size: size, tiles: nodes.map(\.tiles))
-        for (index, node) in nodes.enumerated() where node.backdrop == .composes && plan.hasNodeBelow(index) {
-            throw SceneRenderError.nodeBelow(node.typeName)
-        }
+        let plan = try TilePlan(size: size, nodes: nodes)
         let drawing = nodes.indices.filter { plan.drawsSomeTile[$0] }
         let kept = drawing.count < nodes.count ? plan.keeping(drawing) : plan
         let shownNodes = drawing.map { nodes[$0] }

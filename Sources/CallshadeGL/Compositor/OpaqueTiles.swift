@@ -1,7 +1,7 @@
 import CallshadeCore
 
 /// The tiles of a frame some node is opaque over, gathered from the top
-/// node down (`NodeRenderers.frameNodes(of:classified:leavingHidden:)`): a
+/// node down (`NodeRenderers.frameNodesLeavingHidden(of:classified:)`): a
 /// node below whose tiles all lie among them is hidden there.
 struct OpaqueTiles {
     private let columns: Int

@@ -53,6 +53,15 @@ struct TilePlan {
         self.drawsSomeTile = drawsSomeTile
     }
 
+    /// The plan of `nodes` (bottom to top) in a frame of `size`; throws
+    /// when a node lies below one that composes the background itself.
+    init(size: FrameSize, nodes: [any FrameNode]) throws {
+        self.init(size: size, tiles: nodes.map(\.tiles))
+        for (index, node) in nodes.enumerated() where node.backdrop == .composes && hasNodeBelow(index) {
+            throw SceneRenderError.nodeBelow(node.typeName)
+        }
+    }
+
     /// The plan of the frame with only the nodes `kept` (indices, in order),
     /// which hold every node that draws some tile: the same tiles drawn by
     /// the same nodes (an opaque node hides a tile only from those below it,

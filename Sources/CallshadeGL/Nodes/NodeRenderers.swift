@@ -68,8 +68,7 @@ final class NodeRenderers {
     /// them: `NodeRenderer.tileRegion`) lie wholly where a node above it is
     /// opaque is nil: it would draw no tile (the voice call's waves under a
     /// full-screen video's backdrop), and its tiles are not read.
-    func frameNodes(of scene: Scene, classified: Bool, leavingHidden: Bool) throws -> [(any FrameNode)?] {
-        guard leavingHidden else { return try frameNodes(of: scene, classified: classified) }
+    func frameNodesLeavingHidden(of scene: Scene, classified: Bool) throws -> [(any FrameNode)?] {
         var opaque = OpaqueTiles(size: scene.size)
         var made = [(any FrameNode)?](repeating: nil, count: scene.nodes.count)
         for index in scene.nodes.indices.reversed() {

@@ -6,8 +6,11 @@ import CallshadeCore
 /// mixing them at amount 1, eight pixels at a time in registers.
 extension HostVideo {
     /// Whether `writeYCbCr` applies: a video's planes, not turned, at full opacity.
-    var writesYCbCr: Bool {
-        guard !isEmpty, !turned, codes != nil, node.opacity >= 1, case .ycbcr = node.picture else { return false }
+    var writesYCbCr: Bool { Self.writesYCbCr(node, sampling: sampling) }
+
+    /// The same for `node` sampled as `sampling` says, without making its shader.
+    static func writesYCbCr(_ node: VideoNode, sampling: VideoSampling) -> Bool {
+        guard !sampling.isEmpty, !sampling.turned, node.opacity >= 1, case .ycbcr = node.picture else { return false }
         return true
     }
 

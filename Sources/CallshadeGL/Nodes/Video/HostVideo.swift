@@ -10,17 +10,18 @@ import CallshadeCore
 /// node's placement (`VideoSampling`), not at each pixel.
 struct HostVideo: HostRowShader, FloatLanes {
     let node: VideoNode
-    /// `VideoSampling`'s, for the node in its frame.
-    let turned: Bool
-    let columnLuma: Taps
-    let columnChroma: Taps
-    let rowLuma: Taps
-    let rowChroma: Taps
+    /// Where its picture is sampled for each frame column and row.
+    let sampling: VideoSampling
+    var turned: Bool { sampling.turned }
+    var columnLuma: Taps { sampling.columnLuma }
+    var columnChroma: Taps { sampling.columnChroma }
+    var rowLuma: Taps { sampling.rowLuma }
+    var rowChroma: Taps { sampling.rowChroma }
+    /// A picture without pixels shows nothing (as the reference's).
+    var isEmpty: Bool { sampling.isEmpty }
     let conversion: Conversion?
     /// The picture's codes to the frame's I420 codes, for `writeYCbCr` (made once, not at each row pair).
     let codes: CodeConversion?
-    /// A picture without pixels shows nothing (`VideoSampling.isEmpty`).
-    let isEmpty: Bool
     /// A still's byte levels (v / 255 for the 256 bytes, the same floats as
     /// dividing at each texel), made once with the node; empty for a video.
     let byteLevels: [Float]
@@ -28,9 +29,7 @@ struct HostVideo: HostRowShader, FloatLanes {
     /// The node's shader; `sampling`, its taps in a frame of `size` when kept already (`VideoSampling`).
     init(node: VideoNode, size: FrameSize, sampling given: VideoSampling? = nil) {
         self.node = node
-        let sampling = given ?? VideoSampling(node: node, size: size)
-        (turned, isEmpty) = (sampling.turned, sampling.isEmpty)
-        (columnLuma, columnChroma, rowLuma, rowChroma) = (sampling.columnLuma, sampling.columnChroma, sampling.rowLuma, sampling.rowChroma)
+        sampling = given ?? VideoSampling(node: node, size: size)
         if case .ycbcr(let frame) = node.picture {
             conversion = Conversion(matrix: frame.matrix, range: frame.range)
             codes = CodeConversion(matrix: frame.matrix, range: frame.range)

@@ -60,8 +60,7 @@ struct HostVideoDrawing: HostDrawing {
 
         init(node: VideoNode, rects: [PixelRect], size: FrameSize) {
             sampling = VideoSampling(node: node, size: size)
-            let split = HostVideoDrawing.split(rects, node: node, straightAllowed: HostVideo(node: node, size: size, sampling: sampling).writesYCbCr,
-                                               size: size)
+            let split = HostVideoDrawing.split(rects, node: node, straightAllowed: HostVideo.writesYCbCr(node, sampling: sampling), size: size)
             (straight, rest) = (split.straight, split.rest)
         }
     }
