@@ -81,7 +81,7 @@ def entities():
         {"text": "Hello!", "style": "regular", "color": "#1E88E5", "size": 0.25, "align": "center",
          "keys": [key(1.5, 540, 1640), key(4.0, 560, 1660, 1.2, -6)]},
         {"text": "Framed lines,\nshort\nand a long last one", "style": "framed", "color": "#E53935", "size": 0.08, "align": "center",
-         "keys": [key(4.0, 320, 1440, 1, 4), key(7.5, 350, 1380, 0.9, -8)]},
+         "keys": [key(4.0, 540, 1400, 1, 4), key(7.5, 560, 1350, 0.9, -8)]},
         {"text": "semi", "style": "semi", "color": "#FFFFFF", "size": 0.12, "align": "left",
          "keys": [key(7.0, 800, 700), key(10.5, 760, 760, 1.3, 12)]},
         {"text": "Outlined", "style": "outlined", "color": "#6A1B9A", "size": 0.15, "align": "right",

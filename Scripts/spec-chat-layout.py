@@ -5,8 +5,12 @@ messages (read from Goldens/cases.json) it works out where the spec puts
 each bubble, with the text's widths from Inter through Pillow (libraqm's
 shaping), and then finds in the PNG each bubble's body edges (left, right,
 top, bottom), the tail's reach beside the body's bottom corner and the first
-line's baseline; an emoji message's glyph (its ink from Noto Color Emoji
-through Pillow) and its time pill's edges; the date pill's four edges; the
+line's baseline; where a tail attaches, body and tail as one shape (the
+body's bottom edge on every column up to the tail, with no notch, and the
+edge beside the tail's top on every row, with no line inside); an emoji
+message's glyph (its ink from Noto Color Emoji through Pillow), its time
+pill's edges, and the pill lying over the glyph (no pixel of the glyph's
+colours inside it); the date pill's four edges; the
 input field's four edges; and the navigation bar's title (its ink's middle
 and its baseline). Each must lie within 1 pt. Text is measured with tabular
 figures, as callshade sets all its text. The glass pills (black at 0.2 over
@@ -207,6 +211,7 @@ def measure_bubble(image, bubble):
         y -= 1
     results.append(("bottom edge", y + 1.8, bottom))
     if bubble["tail"]:
+        results += measure_join(image, bubble)
         # The tail's reach (its last whole pixel of fill) on the row whose centre is about 2.5 pt above the
         # body's bottom, where the tail is some 2 pt wide beside the body's edge.
         y = int(math.floor(bottom - 2.5))
@@ -232,6 +237,45 @@ def measure_bubble(image, bubble):
     else:
         results.append(("baseline", float("nan"), bubble["baseline"]))
     return results
+
+
+def measure_join(image, bubble):
+    """Body and tail as one shape (section 2.6): the body's bottom edge, measured as the "bottom edge" is, on every
+    column from 17 pt inside its far side to its last whole column on the tail's side (no notch where the body's
+    corner would round: it is square where the tail attaches); and the edge on the tail's side, measured as the
+    "right edge" is, on every row whose centre lies 14 to 2.5 pt above the body's bottom: the body's side above
+    the tail's top (8.5 pt up), the tail's ellipse below it (no line inside where they meet). The worst of each."""
+    side = bubble["side"]
+    left, top, right, bottom = bubble["body"]
+    height, width = image.shape[:2]
+    columns = range(int(left + 17), int(right)) if side == "outgoing" else range(int(left) + 1, int(right - 17))
+    worst_bottom = (bottom, bottom)
+    for column in columns:
+        y = int(math.floor(bottom + 1.5))
+        while y >= 0 and not is_fill(image[y, column], side):
+            y -= 1
+        if abs(y + 1.8 - bottom) >= abs(worst_bottom[0] - bottom):
+            worst_bottom = (y + 1.8, bottom)
+    worst_side = (right if side == "outgoing" else left, right if side == "outgoing" else left)
+    for y in range(int(math.ceil(bottom - 14.5)), int(math.floor(bottom - 3)) + 1):
+        centre = y + 0.5 - bottom
+        reach = tail_reach(centre) if centre > -8.5 else 0.0
+        if side == "outgoing":
+            want = right + reach
+            column = min(int(math.floor(want + 1.5)), width - 1)
+            while column >= 0 and not is_fill(image[y, column], side):
+                column -= 1
+            got = column + 1.8
+        else:
+            want = left - reach
+            column = max(int(math.floor(want - 1.5)), 0)
+            while column < width and not is_fill(image[y, column], side):
+                column += 1
+            got = column - 0.8
+        if abs(got - want) > abs(worst_side[0] - worst_side[1]):
+            worst_side = (got, want)
+    return [("bottom edge along the tail's side", worst_bottom[0], worst_bottom[1]),
+            ("edge beside the tail's top", worst_side[0], worst_side[1])]
 
 
 def wallpaper():
@@ -332,7 +376,20 @@ def measure_emoji(image, backdrop, item):
     got_left, got_right = region[1].start + xs.min(), region[1].start + xs.max() + 1
     got_top = region[0].start + ys.min()
     return [("emoji left", got_left, want_left), ("emoji right", got_right, want_right), ("emoji top", got_top, want_top)] + \
-        measure_pill(image, backdrop, item["pill"], "emoji pill", 9, right_edge=False)
+        measure_pill(image, backdrop, item["pill"], "emoji pill", 9, right_edge=False) + [pill_over_glyph(image, backdrop, item["pill"])]
+
+
+def pill_over_glyph(image, backdrop, pill):
+    """Section 2.9: the pill's glass and its white time and checks lie over the glyph. Inside the pill (2 pt in from
+    its edges) every pixel is the glass (the wallpaper at 0.8) mixed towards white by one amount in every channel;
+    a pixel of the glyph's colours, drawn over the glass, is not. Returns how many are not: any fails the golden."""
+    left, top, right, bottom = pill
+    region = (slice(int(math.ceil(top + 2)), int(math.floor(bottom - 2))), slice(int(math.ceil(left + 2)), int(math.floor(right - 2))))
+    glass = backdrop[region] * 0.8
+    amount = (image[region][..., :3].astype(float) - glass) / np.maximum(255 - glass, 1)
+    spread = amount.max(axis=2) - amount.min(axis=2)
+    off = (spread > 0.15) | (amount.mean(axis=2) < -0.1)
+    return ("emoji pill's pixels of the glyph", float(off.sum()), 0.0)
 
 
 MISTAKES = ["even-insets", "status-own-line", "baseline-low", "wide-gaps", "date-low", "field-high", "title-alone",
@@ -354,6 +411,8 @@ def errors(case, image, mistake=None):
     found += [(name.replace(" ", "-"), got, want) for name, got, want in measure_title(image, title(case, measure, mistake))]
     for name, got, want in found:
         error = abs(got - want) if not math.isnan(got) else float("inf")
+        if name.endswith("pixels-of-the-glyph") and got > 0:
+            error = float("inf")   # a count of pixels that must be 0, not an edge
         worst = max(worst, error)
         parts.append(f"{name} {got:.1f}/{want:.1f}")
     return worst, parts

@@ -12,12 +12,22 @@ the draft's start); the curves are evaluated here by bisection. For an emoji
 its glyph's ink (Noto Color Emoji through Pillow) in its box, growing from
 17 pt. Each edge must lie within 1 pt.
 
+A case with `colors` is drawn over a wallpaper of that one colour, and then
+every pixel outside the bubbles must be that colour (within 6 levels):
+outside R and its tail's box, and outside each earlier row's body and tail
+box where section 3.4 puts it (rising from its place without the send to its
+final one on Y, the list following the panel back), each grown by 1.5 pt.
+Text drawn outside R (section 3.3: both copies and the status are clipped to
+R's frame) or a neighbour's old look drawn anywhere but in place (section
+3.4) is found there.
+
   spec-chat-send.py check NAME FILE.png
   spec-chat-send.py selftest NAME FILE.png
       show that the check can fail: R worked out with a mistake each (every
       track linear, the shipped curves for a settings file, the field as the
-      empty one for a grown draft, X on Y's curve); exit 1 if none of them
-      is refused where they differ from the spec by over 1 pt
+      empty one for a grown draft, X on Y's curve, the rows above at their
+      final places from the send's instant); exit 1 if any of them passes
+      where it differs from the spec by over 2 pt
 """
 import json
 import math
@@ -122,7 +132,8 @@ def lerp(a, b, t):
 
 
 def expected(case, measure, mistake=None):
-    """R's edges (left, top, right, bottom, points), or for an emoji its box, and the kind."""
+    """The kind; R's edges (left, top, right, bottom, points), or for an emoji its box; and each earlier row's body
+    (left, top, right, bottom) with its side, where it is at the case's time."""
     text = case["send"]
     at, time = case["at"], case["time"]
     lines = field_lines(text, measure)
@@ -135,18 +146,28 @@ def expected(case, measure, mistake=None):
     panel = 45 + (24 + 21 * min(len(lines), 5) - 45) * grown
     p = (42, 810 - panel + 6, 348, 810 - 6)
     messages = case.get("messages", []) + [{"side": "outgoing", "text": text, "time": "12:41"}]
-    final = LAYOUT.expected({"messages": messages}, measure)[-1]
+    after = LAYOUT.expected({"messages": messages}, measure)
+    final = after[-1]
     t = progress(case, kind, time - at, mistake)
+    # Section 3.4: the rows above rise on Y from their places without the send, the list following the panel as it
+    # returns from the field's height to 45 pt (bodies only: an emoji row's box stands in for its body).
+    before = LAYOUT.expected({"messages": case.get("messages", [])}, measure) if case.get("messages") else []
+    rest = 1 - (1 if mistake == "rows-at-rest" else t["y"])
+    rows = []
+    for old, new in zip(before, after):
+        body_old, body_new = old.get("body", old.get("box")), new.get("body", new.get("box"))
+        dy = (body_old[1] - body_new[1]) * rest - (panel - 45) * rest
+        rows.append((new["side"], (body_new[0], body_new[1] + dy, body_new[2], body_new[3] + dy)))
     if kind == "emoji":
         box = final["box"]
         start = (55 + 8.5, p[1] + 5.5 + 10.5)
         centre = (lerp(start[0], (box[0] + box[2]) / 2, t["x"]), lerp(start[1], (box[1] + box[3]) / 2, t["y"]))
         size = lerp(17, 96, t["scale"])
-        return kind, (centre[0] - size / 2, centre[1] - size / 2, centre[0] + size / 2, centre[1] + size / 2)
+        return kind, (centre[0] - size / 2, centre[1] - size / 2, centre[0] + size / 2, centre[1] + size / 2), rows
     b = final["body"]
     width, height = lerp(p[2] - p[0], b[2] - b[0], t["w"]), lerp(p[3] - p[1], b[3] - b[1], t["h"])
     left, bottom = lerp(p[0], b[0], t["x"]), lerp(p[3], b[3], t["y"])
-    return kind, (left, bottom - height, left + width, bottom)
+    return kind, (left, bottom - height, left + width, bottom), rows
 
 
 def over_black(image):
@@ -204,19 +225,48 @@ def measure_emoji(image, case, box):
     return [("emoji left", got_left, want_left), ("emoji top", got_top, want_top)]
 
 
+def bubble_region(side, body, grow=1.5):
+    """A body (points) and its tail's box beside its bottom corner on its side (-16.5 ... 18 pt across, 17 pt up),
+    grown by `grow`: the pixels a bubble may touch, as (left, top, right, bottom) boxes."""
+    left, top, right, bottom = body
+    tail = (right - 16.5, bottom - 17, right + 18, bottom) if side == "outgoing" else (left - 18, bottom - 17, left + 16.5, bottom)
+    return [(a - grow, b - grow, c + grow, d + grow) for a, b, c, d in (body, tail)]
+
+
+def stray_pixels(case, image, kind, shape, rows):
+    """Pixels outside every bubble's region that are not the wallpaper's one colour (within 6 levels)."""
+    colour = np.array([int(case["colors"][0][i:i + 2], 16) for i in (1, 3, 5)])
+    height, width = image.shape[:2]
+    allowed = np.zeros((height, width), dtype=bool)
+    regions = bubble_region("outgoing", shape) if kind != "emoji" else [(shape[0] - 1.5, shape[1] - 1.5, shape[2] + 1.5, shape[3] + 1.5)]
+    for side, body in rows:
+        regions += bubble_region(side, body)
+    for left, top, right, bottom in regions:
+        allowed[max(int(math.floor(top)), 0):max(int(math.ceil(bottom)), 0), max(int(math.floor(left)), 0):max(int(math.ceil(right)), 0)] = True
+    off = (np.abs(image[..., :3].astype(int) - colour).max(axis=2) > 6) & ~allowed
+    ys, xs = np.nonzero(off)
+    return len(xs), list(zip(xs[:3].tolist(), ys[:3].tolist()))
+
+
 def errors(case, image, mistake=None):
+    """The largest edge error (points, infinite for a stray pixel) and what was measured."""
     measure = LAYOUT.Measure()
-    kind, shape = expected(case, measure, mistake)
+    kind, shape, rows = expected(case, measure, mistake)
     found = measure_emoji(image, case, shape) if kind == "emoji" else measure_shape(over_black(image), shape)
     worst, parts = 0.0, []
     for name, got, want in found:
         error = abs(got - want) if not math.isnan(got) else float("inf")
         worst = max(worst, error)
         parts.append(f"{name} {got:.1f}/{want:.1f}")
+    if "colors" in case:
+        count, first = stray_pixels(case, image, kind, shape, rows)
+        parts.append(f"pixels off the wallpaper outside the bubbles {count}" + (f" (first at {first})" if count else ""))
+        if count:
+            worst = float("inf")
     return kind, worst, parts
 
 
-MISTAKES = ["linear", "shipped-for-settings", "empty-field", "x-on-v"]
+MISTAKES = ["linear", "shipped-for-settings", "empty-field", "x-on-v", "rows-at-rest"]
 
 
 def main(argv):
@@ -231,10 +281,15 @@ def main(argv):
         return 1
     if argv[0] == "selftest":
         measure = LAYOUT.Measure()
-        _, right = expected(case, measure)
+        def places(found):
+            _, shape, rows = found
+            return list(shape) + [value for _, body in rows for value in body]
+        right = places(expected(case, measure))
         caught, tried = 0, 0
         for mistake in MISTAKES:
-            _, wrong = expected(case, measure, mistake)
+            if mistake == "rows-at-rest" and "colors" not in case:
+                continue   # the rows above are measured only over a wallpaper of one colour
+            wrong = places(expected(case, measure, mistake))
             if max(abs(a - b) for a, b in zip(right, wrong)) <= 2 * TOLERANCE:
                 continue   # this mistake moves nothing here by much: it cannot be told apart at this instant
             tried += 1

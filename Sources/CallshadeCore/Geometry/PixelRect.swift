@@ -43,13 +43,25 @@ public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
 
     /// The whole pixels that touch the rectangle from (left, top) to (right, bottom), clipped to a frame of `size`.
     public init(covering left: Double, _ top: Double, _ right: Double, _ bottom: Double, within size: FrameSize) {
+        self.init(left, top, right, bottom, rounding: (.down, .up), within: size)
+    }
+
+    /// The whole pixels that lie wholly inside the rectangle from (left, top) to (right, bottom), clipped to a frame of `size`.
+    public init(inside left: Double, _ top: Double, _ right: Double, _ bottom: Double, within size: FrameSize) {
+        self.init(left, top, right, bottom, rounding: (.up, .down), within: size)
+    }
+
+    /// The rectangle's near edges rounded by `rounding.near`, its far ones by `rounding.far`, clipped to the frame (empty, never negative).
+    private init(_ left: Double, _ top: Double, _ right: Double, _ bottom: Double,
+                 rounding: (near: FloatingPointRoundingRule, far: FloatingPointRoundingRule), within size: FrameSize) {
         guard left.isFinite, top.isFinite, right.isFinite, bottom.isFinite else {
             self.init(x: 0, y: 0, width: 0, height: 0)
             return
         }
         func clamp(_ value: Double, _ extent: Int) -> Int { Int(min(max(value, 0), Double(extent))) }
-        let x = clamp(left.rounded(.down), size.width), y = clamp(top.rounded(.down), size.height)
-        self.init(x: x, y: y, width: clamp(right.rounded(.up), size.width) - x, height: clamp(bottom.rounded(.up), size.height) - y)
+        let x = clamp(left.rounded(rounding.near), size.width), y = clamp(top.rounded(rounding.near), size.height)
+        self.init(x: x, y: y, width: max(clamp(right.rounded(rounding.far), size.width) - x, 0),
+                  height: max(clamp(bottom.rounded(rounding.far), size.height) - y, 0))
     }
 
     public var isEmpty: Bool { width == 0 || height == 0 }

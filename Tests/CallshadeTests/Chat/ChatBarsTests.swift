@@ -22,9 +22,9 @@ final class ChatBarsTests: XCTestCase {
         XCTAssertEqual([placed[1].frame.x, placed[1].frame.width, placed[1].frame.height], [390 - 11 - 96, 96, 96])
         XCTAssertEqual(placed[2].frame.x, 11)
         XCTAssertEqual(placed[2].frame.bottom, 765 - 4 - 7.0 / 3, accuracy: 1e-9)
-        // Not merged: the bubble above keeps its tail and round corners, 14/3 pt above the emoji.
+        // Not merged: the bubble above keeps its tail and round corners (square where the tail attaches), 14/3 pt above the emoji.
         XCTAssertTrue(placed[0].hasTail)
-        XCTAssertEqual(placed[0].radii, [16, 16, 16, 16])
+        XCTAssertEqual(placed[0].radii, [16, 16, 0, 16])
         XCTAssertEqual(placed[1].frame.y - placed[0].frame.bottom, 14.0 / 3, accuracy: 1e-9)
         // The pill: 18 high at the box's bottom-right, the status box (10 + time + 13) and 4 pt for the second check.
         let pill = placed[1].pill

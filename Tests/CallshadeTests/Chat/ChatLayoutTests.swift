@@ -24,11 +24,13 @@ final class ChatLayoutTests: XCTestCase {
         // Merged outgoing frames are 2 pt apart; the incoming one 14/3 above its neighbour.
         XCTAssertEqual(placed[3].frame.y - placed[2].frame.bottom, 2, accuracy: 1e-9)
         XCTAssertEqual(placed[1].frame.y - placed[0].frame.bottom, 14.0 / 3, accuracy: 1e-9)
-        // The tail on the single incoming and the group's last; 8 pt corners on the tail side facing a neighbour.
+        // The tail on the single incoming and the group's last; 8 pt corners on the tail side facing a neighbour;
+        // where the tail attaches the bottom tail-side corner is square (body and tail one shape, section 2.6).
         XCTAssertEqual(placed.map(\.hasTail), [true, false, false, true])
+        XCTAssertEqual(placed[0].radii, [16, 16, 16, 0])
         XCTAssertEqual(placed[1].radii, [16, 16, 8, 16])
         XCTAssertEqual(placed[2].radii, [16, 8, 8, 16])
-        XCTAssertEqual(placed[3].radii, [16, 8, 16, 16])
+        XCTAssertEqual(placed[3].radii, [16, 8, 0, 16])
         // 50 w's of 8 pt wrap at 316 pt (39 a line); the status on its own line as the last line + status does not fit.
         XCTAssertEqual(placed[3].lines.map(\.text.count), [39, 11])
         XCTAssertEqual(placed[0].frame.height, 35)

@@ -1,5 +1,6 @@
 @testable import CallshadeCore
 import CallshadePNG
+import CallshadeText
 import Foundation
 import XCTest
 
@@ -73,6 +74,44 @@ final class ChatSendMotionTests: XCTestCase {
         XCTAssertEqual(landed.shifts, [0, 0])
         XCTAssertFalse(landed.isFlying(1))
         XCTAssertEqual(landed.panelHeight, 45)
+    }
+
+    /// The draft (section 3.1) fades in as the panel grows for it, over
+    /// 0.15 s, with the send disc, and its lines are clipped to the field:
+    /// drawn at 390x844 by the CPU reference, no text below the field's
+    /// bottom (y 804) while a five-line draft's field grows, the first line
+    /// lighter than when shown whole, and the disc a mix of the mic's panel
+    /// and its blue.
+    func testTheDraftFadesInClippedToTheGrowingField() throws {
+        let long = String(repeating: "word ", count: 60)   // 8 field lines; the last 5 show
+        let scenario = ChatScenario(settings: ScenarioSettings(duration: 3), messages: [ChatMessage(side: .incoming, text: "Hi", time: "12:40")],
+                                    events: [ChatEvent(at: 2, change: .send(text: long, kind: nil, time: nil), index: 0)])
+        let size = try FrameSize(width: 390, height: 844)
+        let setter = try TextSetter(scale: 1, texts: ChatKind.elements.texts(for: scenario))
+        func picture(at time: Double) throws -> RGBAImage {
+            try ReferenceRenderer().render(ChatScreen(scenario, size: size, text: setter, showing: [.wallpaper, .input]).scene(at: time))
+        }
+        func light(_ image: RGBAImage, _ x: Int, _ y: Int) -> Int {
+            let at = (y * image.width + x) * 4
+            return (Int(image.pixels[at]) + Int(image.pixels[at + 1]) + Int(image.pixels[at + 2])) / 3
+        }
+        func darkest(_ image: RGBAImage, rows: Range<Int>, columns: Range<Int>) -> Int {
+            rows.flatMap { y in columns.map { x in light(image, x, y) } }.min() ?? 255
+        }
+        // The draft starts at 1.2 s (0.8 s before the send); 0.03 s in, the panel has grown a little.
+        let early = try picture(at: 1.23), whole = try picture(at: 1.9)
+        // Below the field's bottom (804; its 1-pt stroke above), between the attach icon and the send disc: the panel's glass only.
+        XCTAssertGreaterThan(darkest(early, rows: 806..<844, columns: 50..<340), 180, "no draft line below the field")
+        XCTAssertGreaterThan(darkest(whole, rows: 806..<844, columns: 50..<340), 180, "no draft line below the grown field")
+        // The text in the field (from x 55, above its bottom stroke): fading in, then whole.
+        let earlyInk = darkest(early, rows: 740..<802, columns: 55..<330)
+        let wholeInk = darkest(whole, rows: 687..<802, columns: 55..<330)
+        XCTAssertLessThan(wholeInk, 60)
+        XCTAssertGreaterThan(earlyInk, wholeInk + 60, "the draft's text fades in with the panel")
+        // The disc (33 pt about (369, 787.5)) left of the mic and the arrow: blue once shown, between the panel and blue as it comes.
+        let blue = (0x00 + 0x7A + 0xFF) / 3
+        XCTAssertEqual(light(whole, 356, 787), blue, accuracy: 2)
+        XCTAssertGreaterThan(light(early, 356, 787), blue + 30)
     }
 
     func testOneMergedLineRaisesTheRowsAbove37Points() {

@@ -64,9 +64,14 @@ enum ChatFixtures {
             return kind
         }
         let animation = try golden.settings.map { ChatAnimationPreset.editor(try SettingsFile.settings(path: TestPaths.packageRoot.appendingPathComponent($0).path)) }
-        // An opaque black wallpaper under the messages, so that every route writes the same opaque pixels.
-        let black = ChatWallpaper(colors: [RGB.black, .black, .black, .black])
-        let scenario = ChatScenario(settings: ScenarioSettings(duration: at + 2), wallpaper: black, messages: messages,
+        // An opaque wallpaper of one colour under the messages (black, or the case's `colors`), so that every route
+        // writes the same opaque pixels and the oracle knows what lies outside the bubbles.
+        let colors = try (golden.colors ?? ["#000000"]).map { hex in
+            guard let color = RGB(hex: hex) else { throw GoldenCaseError("\(golden.name): colour \(hex)") }
+            return color
+        }
+        let plain = ChatWallpaper(colors: Array(repeating: colors[0], count: 4))
+        let scenario = ChatScenario(settings: ScenarioSettings(duration: at + 2), wallpaper: plain, messages: messages,
                                     animation: animation ?? .shipped,
                                     events: [ChatEvent(at: at, change: .send(text: text, kind: kind, time: nil), index: 0)])
         let size = try FrameSize(parsing: golden.size)

@@ -34,6 +34,24 @@ final class VideoTimelineTests: XCTestCase {
             .video.controls.changes.isEmpty)
     }
 
+    /// A video coming on at the very instant the timer ends restarts it
+    /// (events at an instant come before the timer's end, section 6): the
+    /// peer's video at 1.0 s and yours at exactly 3.0 s hide the controls at
+    /// 5.0 s, not at 3.0 s; so do a tap's 5 s and a video at its end.
+    func testAVideoComingOnAsTheTimerEndsRestartsIt() {
+        let timeline = CallTimeline(Self.scenario([(1, .remoteVideo(true)), (3, .video(true))]))
+        XCTAssertEqual(times(timeline.video.controls.changes, hidden: true), [5])
+        XCTAssertEqual(timeline.state(at: 3.6).video.controlsHidden, 0)
+        XCTAssertEqual(timeline.state(at: 4.99).video.controlsHidden, 0)
+        XCTAssertGreaterThan(timeline.state(at: 5.2).video.controlsHidden, 0)
+        // The example's own instants: the peer's video at 4.0 s, yours at 6.0 s: hidden at 8.0 s.
+        let example = CallTimeline(Self.scenario([(4, .remoteVideo(true)), (6, .video(true))]))
+        XCTAssertEqual(times(example.video.controls.changes, hidden: true), [8])
+        // Shown again by a tap at 3.5 s, the tap's timer ends at 8.5 s, the instant your video comes on: it restarts, 2 s more.
+        let tapped = CallTimeline(Self.scenario([(1, .remoteVideo(true)), (3.5, .tap(.screen)), (8.5, .video(true))]))
+        XCTAssertEqual(times(tapped.video.controls.changes, hidden: true), [3, 10.5])
+    }
+
     /// The first video: the presence runs on the 0.3 s spring, the title's
     /// cross-fade over 0.15 s linearly; the last one going: 0.35 s back.
     func testTheAvatarBecomesTheVideoAndBack() {

@@ -28,6 +28,8 @@ public struct ChatListMotion: Sendable {
         public let text: String
         /// The lines shown (the last 5, broken at 280 pt).
         public let lines: [String]
+        /// How far the panel has grown for it (0 -> 1 over 0.15 s ease-in-out): the draft's text and the send disc fade in on it.
+        public let shown: Double
     }
 
     public let layout: ChatMessageLayout
@@ -77,7 +79,7 @@ public struct ChatListMotion: Sendable {
             if time >= draftStart, time < send.at {
                 let grown = CubicBezierEasing.easeInOut.value((time - draftStart) / Self.panelGrowth)
                 panel += (draftHeight(lines.count) - Self.emptyPanel) * grown
-                draft = Draft(text: send.text, lines: Array(lines.suffix(Self.fieldMostLines)))
+                draft = Draft(text: send.text, lines: Array(lines.suffix(Self.fieldMostLines)), shown: grown)
                 continue
             }
             guard time >= send.at else { continue }

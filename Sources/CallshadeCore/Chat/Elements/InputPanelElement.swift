@@ -54,51 +54,67 @@ public struct InputPanelElement: ChatElement {
         }
         marks += [rectangle(inset: 0, color: .white, alpha: 1), rectangle(inset: 0, color: .black, alpha: 0.1),
                   rectangle(inset: 1, color: .white, alpha: 1)]
-        if let draft = motion?.draft, SendKind.isSingleEmoji(draft.text) {
+        // The draft fades in as the panel grows for it, clipped to the growing field (section 3.1); the placeholder
+        // goes at once, as a field with text hides it, and the mic fades out under the coming send disc (ours).
+        let draft = motion?.draft
+        let shown = draft?.shown ?? 0
+        var draftMarks: [Mark] = []
+        if let draft, SendKind.isSingleEmoji(draft.text) {
             // An emoji's draft: its colour glyph in a 17-pt box on the first line (as the send flies it from).
             let box = SendFlightElement.fieldEmojiBox(fieldTop: fieldTop)
-            marks += MessagesElement.emojiMarks(draft.text, in: box, text: text, scale: scale)
-        } else if let draft = motion?.draft {
+            draftMarks = MessagesElement.emojiMarks(draft.text, in: box, text: text, scale: scale).map { mark in
+                var mark = mark
+                mark.alpha *= shown
+                return mark
+            }
+        } else if let draft {
             for (row, line) in draft.lines.enumerated() {
                 let origin = Vec2(55 * scale, (fieldTop + 5.5 + ChatMessageLayout.pitch * Double(row) + ChatMessageLayout.baseline) * scale)
-                marks += text.line(line, style: Self.textStyle).marks(origin: origin, color: .black)
+                draftMarks += text.line(line, style: Self.textStyle).marks(origin: origin, color: .black, alpha: shown)
             }
-        } else {
-            // Right after a send the placeholder comes back as the field's text copy flies off and fades (ours).
-            let shown = (motion?.flights ?? []).filter(\.flying).map { 1 - $0.progress.inputText }.min() ?? 1
+        }
+        // Right after a send the placeholder comes back as the field's text copy flies off and fades (ours).
+        let afterSend = (motion?.flights ?? []).filter(\.flying).map { 1 - $0.progress.inputText }.min() ?? 1
+        let placeholderAlpha = draft == nil ? afterSend : 0
+        if placeholderAlpha > 0 {
             let placeholder = text.line(Self.placeholder, style: Self.textStyle)
-            if shown > 0 {
-                marks += placeholder.marks(origin: Vec2(55 * scale, (fieldTop + 5.5 + ChatMessageLayout.baseline) * scale), color: Self.placeholderColor,
-                                           alpha: shown)
-            }
+            marks += placeholder.marks(origin: Vec2(55 * scale, (fieldTop + 5.5 + ChatMessageLayout.baseline) * scale), color: Self.placeholderColor,
+                                       alpha: placeholderAlpha)
         }
-        // The icons' line boxes centred in the lowest 45 pt; with a draft, the send disc for the mic.
+        // The icons' line boxes centred in the lowest 45 pt; with a draft, the send disc fading in over the mic.
         let middle = (Self.bottom + shift - 22.5) * scale
-        var icons = [(Self.attach, 22.0)]
-        if motion?.draft == nil { icons.append((Self.mic, 369.0)) } else { marks.append(Self.sendDisc(centreX: 369, centreY: Self.bottom + shift - 22.5, scale: scale)) }
-        for (name, centre) in icons {
+        for (name, centre, alpha) in [(Self.attach, 22.0, 1.0), (Self.mic, 369.0, 1 - shown)] where alpha > 0 {
             let icon = text.line(name, style: Self.icons)
-            marks += icon.marks(origin: Vec2(centre * scale - icon.width / 2, middle - icon.height / 2 + icon.ascent), color: Self.iconColor)
+            marks += icon.marks(origin: Vec2(centre * scale - icon.width / 2, middle - icon.height / 2 + icon.ascent), color: Self.iconColor,
+                                alpha: alpha)
         }
+        if shown > 0 { marks.append(Self.sendDisc(centreX: 369, centreY: Self.bottom + shift - 22.5, scale: scale, alpha: shown)) }
         scene.nodes.append(MarksNode(atlas: text.atlas, marks: marks))
-        if motion?.draft != nil { scene.nodes.append(BubbleNode(bubbles: [], strokes: Self.sendArrow(centreX: 369, centreY: Self.bottom + shift - 22.5, scale: scale))) }
+        if !draftMarks.isEmpty {
+            let fieldBottom = fieldTop + field.height + grown
+            let clip = PixelRect(inside: field.x * scale, fieldTop * scale, (field.x + field.width) * scale, fieldBottom * scale, within: scene.size)
+            scene.nodes.append(MarksNode(atlas: text.atlas, marks: draftMarks, clip: clip))
+        }
+        if shown > 0 {
+            scene.nodes.append(BubbleNode(bubbles: [], strokes: Self.sendArrow(centreX: 369, centreY: Self.bottom + shift - 22.5, scale: scale, alpha: shown)))
+        }
     }
 
     /// The send disc (chat, section 2.3): 33 pt, #007AFF, centred where the mic was.
     static let discColor = RGB(hex: "#007AFF") ?? .black
     static let disc = 33.0
 
-    static func sendDisc(centreX: Double, centreY: Double, scale: Double) -> Mark {
+    static func sendDisc(centreX: Double, centreY: Double, scale: Double, alpha: Double = 1) -> Mark {
         Mark(x: (centreX - disc / 2) * scale, y: (centreY - disc / 2) * scale, width: disc * scale, height: disc * scale,
-             kind: .roundedRectangle(cornerRadius: disc / 2 * scale), color: discColor)
+             kind: .roundedRectangle(cornerRadius: disc / 2 * scale), color: discColor, alpha: alpha)
     }
 
     /// Its white arrow: 2-pt round strokes (11, 14.7) -> (16.5, 9.2) -> (22, 14.7) and (16.5, 9.2) -> (16.5, 24), in the disc's box.
-    static func sendArrow(centreX: Double, centreY: Double, scale: Double) -> [BubbleNode.Stroke] {
+    static func sendArrow(centreX: Double, centreY: Double, scale: Double, alpha: Double = 1) -> [BubbleNode.Stroke] {
         let (left, top) = (centreX - disc / 2, centreY - disc / 2)
         func point(_ x: Double, _ y: Double) -> Vec2 { Vec2((left + x) * scale, (top + y) * scale) }
         return [(point(11, 14.7), point(16.5, 9.2)), (point(16.5, 9.2), point(22, 14.7)), (point(16.5, 9.2), point(16.5, 24))].map {
-            BubbleNode.Stroke(capsule: Capsule(from: $0.0, to: $0.1, radius: scale), color: .white)
+            BubbleNode.Stroke(capsule: Capsule(from: $0.0, to: $0.1, radius: scale), color: .white, alpha: alpha)
         }
     }
 }

@@ -29,13 +29,14 @@ public struct MessagesElement: ChatElement {
         var strokes: [BubbleNode.Stroke] = []
         var bubbles: [BubbleNode.Bubble] = []
         var marks: [Mark] = []
+        var emoji: [Mark] = []
         for (index, (unshifted, state)) in zip(motion.layout.placed, motion.states).enumerated() where !motion.isFlying(index) {
             let placed = unshifted.shifted(by: motion.shifts[index])
             let outgoing = placed.message.side == .outgoing
             if let pill = placed.pill {
                 pills.append(ChatGlass.node(x: pill.x, y: pill.y, width: pill.width, height: pill.height, radius: pill.height / 2,
                                             tone: ChatGlass.pill, wallpaper: WallpaperElement.node(at: instant, size: scene.size), scale: scale))
-                marks += Self.emojiMarks(placed, text: text, scale: scale)
+                emoji += Self.emojiMarks(placed, text: text, scale: scale)
                 marks += Self.timeMarks(placed, text: text, scale: scale, color: .white, alpha: 1)
                 if let status = placed.message.status {
                     strokes += Self.checks(status, at: Self.checksCorner(placed, text: text), scale: scale, color: .white,
@@ -44,10 +45,12 @@ public struct MessagesElement: ChatElement {
                 continue
             }
             bubbles.append(Self.bubble(placed, scale: scale))
-            // A merged neighbour's look before a send, its tail fading out (chat, section 3.4).
+            // A merged neighbour's look before a send, its tail fading out in place (chat, section 3.4): the old
+            // look at the bubble's own position as it rises, not where it stood in the list without the send.
             if let flight = motion.flights.first(where: { $0.index == index + 1 }), let before = flight.neighbourBefore,
                flight.progress.neighbourTail < 1 {
-                bubbles.append(Self.bubble(before.shifted(by: motion.shifts[index]), scale: scale, opacity: 1 - flight.progress.neighbourTail))
+                let inPlace = before.shifted(by: placed.frame.y - before.frame.y)
+                bubbles.append(Self.bubble(inPlace, scale: scale, opacity: 1 - flight.progress.neighbourTail))
             }
             for line in placed.lines {
                 let origin = Vec2(placed.textLeft * scale, (line.top + ChatMessageLayout.baseline) * scale)
@@ -59,7 +62,8 @@ public struct MessagesElement: ChatElement {
                                        pop: ChatTimeline.readPop(since: state.readAt, at: instant.time))
             }
         }
-        // The emoji's pills below the checks and times drawn over them.
+        // The emoji's glyphs, then their pills wholly over them, then the times and checks over the pills (section 2.9).
+        if !emoji.isEmpty { scene.nodes.append(MarksNode(atlas: text.atlas, marks: emoji)) }
         scene.nodes += pills
         scene.nodes.append(BubbleNode(bubbles: bubbles, strokes: strokes))
         scene.nodes.append(MarksNode(atlas: text.atlas, marks: marks))

@@ -92,7 +92,9 @@ public struct SendFlightElement: ChatElement {
         }
         let bubbles = progress.bubbleLook > 0 ? [MessagesElement.bubble(moved, scale: scale, opacity: progress.bubbleLook)] : []
         scene.nodes.append(BubbleNode(bubbles: bubbles, strokes: []))
-        scene.nodes.append(MarksNode(atlas: text.atlas, marks: marks))
+        // Everything inside the bubble is clipped to R's frame, as the app's bubble clips its content (section 3.3).
+        let clip = PixelRect(inside: shape.x * scale, shape.y * scale, shape.right * scale, shape.bottom * scale, within: scene.size)
+        scene.nodes.append(MarksNode(atlas: text.atlas, marks: marks, clip: clip))
         if !strokes.isEmpty { scene.nodes.append(BubbleNode(bubbles: [], strokes: strokes)) }
     }
 
@@ -111,7 +113,9 @@ public struct SendFlightElement: ChatElement {
         let (dx, dy) = (box.right - placed.frame.right, box.bottom - placed.frame.bottom)
         let moved = ChatMessageLayout.Placed(message: placed.message, frame: box, body: box, radii: placed.radii, hasTail: false,
                                              lines: placed.lines, textLeft: box.x, status: placed.status.moved(dx, dy), pill: placed.pill?.moved(dx, dy))
-        var marks = MessagesElement.emojiMarks(moved, text: text, scale: scale)
+        // The glyph first: its time pill lies wholly over it (section 2.9).
+        scene.nodes.append(MarksNode(atlas: text.atlas, marks: MessagesElement.emojiMarks(moved, text: text, scale: scale)))
+        var marks: [Mark] = []
         var strokes: [BubbleNode.Stroke] = []
         if progress.status > 0, let pill = moved.pill {
             var glass = ChatGlass.node(x: pill.x, y: pill.y, width: pill.width, height: pill.height, radius: pill.height / 2, tone: ChatGlass.pill,
@@ -128,7 +132,7 @@ public struct SendFlightElement: ChatElement {
                     }
             }
         }
-        scene.nodes.append(MarksNode(atlas: text.atlas, marks: marks))
+        if !marks.isEmpty { scene.nodes.append(MarksNode(atlas: text.atlas, marks: marks)) }
         if !strokes.isEmpty { scene.nodes.append(BubbleNode(bubbles: [], strokes: strokes)) }
     }
 

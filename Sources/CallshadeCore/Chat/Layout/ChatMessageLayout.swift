@@ -114,7 +114,9 @@ public struct ChatMessageLayout: Equatable, Sendable {
             let body = side == .outgoing
                 ? Box(x: frame.x + 1, y: frame.y + 1, width: frame.width - 8, height: frame.height - 2)
                 : Box(x: frame.x + 7, y: frame.y + 1, width: frame.width - 8, height: frame.height - 2)
-            let (top, low) = (mergedAbove ? 8.0 : 16.0, mergedBelow ? 8.0 : 16.0)
+            // Where the tail attaches (no merged neighbour below), the body's bottom tail-side corner is square:
+            // body and tail are one shape, its bottom edge straight into the tip (section 2.6).
+            let (top, low) = (mergedAbove ? 8.0 : 16.0, mergedBelow ? 8.0 : 0)
             let radii = side == .outgoing ? [16, top, low, 16] : [top, 16, 16, low]
             let lines = item.lines.enumerated().map { ($0.element, frame.y + Self.textTop + Self.pitch * Double($0.offset)) }
             let lastBottom = frame.y + Self.textTop + Self.pitch * Double(item.lines.count)

@@ -112,16 +112,18 @@ struct VideoTrack: Sendable {
             if track.misplaced == nil { track.misplaced = (event.index, field, reason) }
         }
 
-        /// Hides the controls if the timer is due by `time`.
-        mutating func runTimer(until time: Double) {
-            guard let due = timer, due.time <= time else { return }
+        /// Hides the controls if the timer is due before `time` (events at an
+        /// instant come before the timer's end there: a video coming on at the
+        /// very instant it ends restarts it, video-call section 6).
+        mutating func runTimer(before time: Double) {
+            guard let due = timer, due.time < time else { return }
             timer = nil
             if cameras.any { track.controls.set(hidden: true, at: due.time, cause: due.cause) }
         }
 
         mutating func apply(_ event: ScenarioEvent) {
             let time = event.at
-            runTimer(until: time)
+            runTimer(before: time)
             let before = cameras, swappedBefore = swapped, facingBefore = status.camera
             status.apply(event.change)
             checkFiles(event)
@@ -297,7 +299,7 @@ struct VideoTrack: Sendable {
 
         /// The timer left running after the last event.
         mutating func finish() {
-            runTimer(until: .infinity)
+            runTimer(before: .infinity)
         }
     }
 
