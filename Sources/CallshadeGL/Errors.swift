@@ -98,9 +98,20 @@ extension String {
     }
 }
 
-/// A scene the GPU renderer cannot draw: a check of its own, not a GL call's.
+/// A scene the GPU renderer cannot draw: a check of its own, not a GL
+/// call's. Each kind of failure is its own case, so that the command line
+/// can say which it was: a frame beyond one of the renderer's fixed limits
+/// (a user can ask for it), a context without a feature the renderer needs,
+/// memory that could not be had, or a scene the renderer was never meant
+/// to be given (a defect: the last two cases).
 public enum SceneRenderError: Error, Equatable, CustomStringConvertible {
-    /// A node type with no node renderer.
+    /// The frame asks more than a fixed limit of the renderer allows; the text says what and what to do.
+    case beyondLimit(String)
+    /// The GL context lacks something the renderer needs (float render targets, say).
+    case capability(String)
+    /// Memory for the named work could not be had.
+    case noMemory(String)
+    /// A node type with no node renderer, or a node the renderer's own plan did not expect.
     case unsupportedNode(String)
     /// A node of this type composes the background itself (the waves and
     /// avatar's fused program): no node may lie below it where it draws.
@@ -108,6 +119,9 @@ public enum SceneRenderError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .beyondLimit(let text): return text
+        case .capability(let feature): return "this GL context has no \(feature)"
+        case .noMemory(let work): return "no memory for \(work)"
         case .unsupportedNode(let type): return "the GPU renderer has no node renderer for \(type)"
         case .nodeBelow(let type): return "a node lies below the \(type) where it draws, which its program cannot show"
         }

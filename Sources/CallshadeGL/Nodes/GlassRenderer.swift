@@ -140,7 +140,7 @@ final class GlassRenderer: NodeRenderer {
                 let made = UnsafeMutableBufferPointer<BackdropLattice.Values?>.allocate(capacity: wanted.count)
                 made.initialize(repeating: nil)
                 defer { made.deallocate() }
-                guard let base = made.baseAddress else { throw SceneRenderError.unsupportedNode("no memory for the lattices") }
+                guard let base = made.baseAddress else { throw SceneRenderError.noMemory("the glass's lattices") }
                 let slots = SendablePointer(address: base)
                 DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
                     slots[index] = BackdropLattice.values(wanted[index], background: background, copy: wantedCopies[index], cores: cores)

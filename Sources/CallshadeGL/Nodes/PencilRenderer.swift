@@ -43,8 +43,13 @@ final class PencilRenderer: NodeRenderer {
               lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {
         guard !tiles.isEmpty, !node.stamps.isEmpty, node.opacity > 0, !region.isEmpty else { return }
         let perStamp = node.side * node.side
-        guard perStamp <= Self.batch else { throw SceneRenderError.unsupportedNode("PencilNode with \(perStamp) lattice values a stamp") }
-        guard context.rendersToFloat else { throw SceneRenderError.unsupportedNode("PencilNode without float render targets") }
+        guard perStamp <= Self.batch else {
+            // The grain's lattice (2 canvas pixels) under a stamp and a pixel around it: a wide pencil on a large canvas, or a canvas drawn small.
+            throw SceneRenderError.beyondLimit("a pencil stroke being drawn covers \(perStamp) cells of its grain a stamp at this frame size, "
+                                               + "more than the GPU's \(Self.batch) (a wide pencil on a large canvas, or a canvas drawn small); "
+                                               + "--backend cpu draws it")
+        }
+        guard context.rendersToFloat else { throw SceneRenderError.capability("float render targets, which the pencil needs") }
         let layer = try layerTarget.target(width: region.width, height: region.height)
         for start in stride(from: 0, to: node.stamps.count, by: Self.batch) {
             let range = start..<min(start + Self.batch, node.stamps.count)

@@ -41,7 +41,7 @@ final class StampRenderer: NodeRenderer {
     func draw(_ node: StampNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
               lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {
         guard !tiles.isEmpty, !node.stamps.isEmpty, node.opacity > 0, !region.isEmpty else { return }
-        guard context.rendersToFloat else { throw SceneRenderError.unsupportedNode("StampNode without float render targets") }
+        guard context.rendersToFloat else { throw SceneRenderError.capability("float render targets, which the marker and neon need") }
         let layer = try layerTarget.target(width: region.width, height: region.height)
         var values: [Float] = []
         values.reserveCapacity(node.stamps.count * Self.vectorsPerStamp * 4)

@@ -71,6 +71,12 @@ enum Diagnostic: Error, Equatable {
     // The renderer, the fonts and the report.
     case gpuUnavailable(String)
     case shaders(String)
+    /// The GL context lacks a feature the renderer needs.
+    case gpuCapability(String)
+    /// The frame asks more than one of the renderer's fixed limits allows.
+    case renderLimit(String)
+    /// Memory the renderer needed could not be had.
+    case memory(String)
     case fonts(String)
     case sizesDiffer(String)
 
@@ -124,6 +130,9 @@ enum Diagnostic: Error, Equatable {
         case .ffmpegFailed: return "ffmpeg.failed"
         case .gpuUnavailable: return "gpu.unavailable"
         case .shaders: return "gpu.shaders"
+        case .gpuCapability: return "gpu.capability"
+        case .renderLimit: return "render.limit"
+        case .memory: return "system.memory"
         case .fonts: return "text.fonts"
         case .sizesDiffer: return "compare.sizes-differ"
         case .studioAddress: return "studio.address"
@@ -153,7 +162,7 @@ enum Diagnostic: Error, Equatable {
         case .pointsWidth(let given, let requirement): return "\(given) \(requirement)"
         case .frameSize(let message), .renderRange(let message), .outputWrite(let message), .avatar(let message),
              .audio(let message), .video(let message), .picture(let message), .pattern(let message), .ffmpegFailed(let message), .gpuUnavailable(let message),
-             .shaders(let message), .fonts(let message), .sizesDiffer(let message), .system(let message), .studioAddress(let message):
+             .shaders(let message), .gpuCapability(let message), .renderLimit(let message), .memory(let message), .fonts(let message), .sizesDiffer(let message), .system(let message), .studioAddress(let message):
             return message
         case .output(let failure): return failure.description
         case .outputKind(let path, let rule): return "output '\(path)' \(rule)"
@@ -212,6 +221,13 @@ enum Diagnostic: Error, Equatable {
         case let error as NoHeadlessContext: self = .gpuUnavailable(error.description)
         case let error as GraphicsCallError: self = .gpuUnavailable(error.description)
         case let error as ShaderError: self = .shaders(error.description)
+        case let error as SceneRenderError:
+            switch error {
+            case .beyondLimit: self = .renderLimit(error.description)
+            case .capability: self = .gpuCapability(error.description)
+            case .noMemory: self = .memory(error.description)
+            case .unsupportedNode, .nodeBelow: self = .internalError(error.description)
+            }
         case let error as TextFailure: self = .fonts(error.description)
         case let error as ImageMetrics.SizeMismatch: self = .sizesDiffer(error.description)
         case let error as AudioError: self = .audio(error.description)

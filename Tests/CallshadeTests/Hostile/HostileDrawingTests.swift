@@ -78,6 +78,20 @@ final class HostileDrawingTests: XCTestCase {
         cases.append(HostileCase(name: "render of strokes from far outside the canvas", arguments: ["render", far, "--at", "0.3,0.95", "-o",
                                                                                                     inputs.path("far")] + ["--backend", "cpu"],
                                  outcome: .succeeds, folders: [dir]))
+        // A wide pencil being drawn on a 2048-pixel canvas, drawn at 64x64: more grain cells a stamp than the GPU's table holds.
+        // The GPU routes refuse it by name (not as an internal error), writing nothing; the CPU reference draws it.
+        let pencil = try inputs.text("pencil.json", ##"{"scene": "drawing", "duration": 1, "canvas": {"size": "2048x2048"}, "strokes": ["##
+                                     + ##"{"tool": "pencil", "color": "#202020", "size": 1, "zoom": 0.1, "points": [[300, 500, 0.1], [700, 900, 0.5]]}]}"##)
+        for route in ["host", "passes"] {
+            cases.append(HostileCase(name: "a frame of a wide pencil on a large canvas drawn small, on the \(route) route",
+                                     arguments: ["frame", "--scenario", pencil, "--time", "0.3", "--size", "64x64", "--route", route,
+                                                 "-o", inputs.path("pencil-\(route).png")],
+                                     outcome: .refused(status: 1, id: "render.limit", mentioning: "--backend cpu draws it"),
+                                     absent: [inputs.path("pencil-\(route).png")], folders: [dir]))
+        }
+        cases.append(HostileCase(name: "the same frame by the CPU reference",
+                                 arguments: ["frame", "--scenario", pencil, "--time", "0.3", "--size", "64x64", "--backend", "cpu",
+                                             "-o", inputs.path("pencil-cpu.png")], outcome: .succeeds, folders: [dir]))
         HostileHarness.hold("drawing", cases)
     }
 }
