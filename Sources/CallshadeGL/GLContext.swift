@@ -11,6 +11,11 @@ public final class GLContext {
     /// Whether 32-bit float textures can be render targets (the glass backdrop's blur keeps its sums in them).
     let rendersTo32BitFloat: Bool
 
+    /// How many shader programs have been linked in it (`ShaderProgram`): what
+    /// `GPURenderer.compileEveryVariant` reports. Counted on the context's
+    /// own thread, as every GL call is made.
+    public private(set) var programsLinked = 0
+
     private let display: EGLDisplay
     private let context: EGLContext
     private let surface: EGLSurface?
@@ -142,4 +147,9 @@ private struct Cleanup {
         if let context { EGLCalls.destroyContext(display, context) }
         if terminate { EGLCalls.terminate(display) }
     }
+}
+
+extension GLContext {
+    /// Counts a program linked in this context.
+    func noteProgramLinked() { programsLinked += 1 }
 }

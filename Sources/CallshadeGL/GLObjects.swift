@@ -33,6 +33,7 @@ public final class ShaderProgram {
         self.files = files
         self.name = name
         self.context = context
+        context.noteProgramLinked()
     }
 
     /// Points linked program `name`'s samplers at their units and its blocks

@@ -49,13 +49,15 @@ public final class GPURenderer: FrameRenderer {
 
     /// Compiles every shader build any frame can ask for (most are built on
     /// first use), so a broken rare one fails here rather than in the middle
-    /// of a render; returns how many programs that is.
+    /// of a render; returns how many programs its context has linked then
+    /// (counted where they are linked, `GLContext.programsLinked`).
     @discardableResult
     public func compileEveryVariant() throws -> Int {
-        let yuvPrograms = 2
         yuv = try yuv ?? YUVPass(context: context, shaders: shaders)
-        return try gradient.compileEveryVariant() + nodes.compileEveryVariant()
-            + backgroundTiles.compileEveryVariant() + yuvPrograms
+        try gradient.compileEveryVariant()
+        try nodes.compileEveryVariant()
+        try backgroundTiles.compileEveryVariant()
+        return context.programsLinked
     }
 
     /// A renderer configured otherwise that shares this one's context and

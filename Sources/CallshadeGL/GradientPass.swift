@@ -15,13 +15,10 @@ final class GradientPass {
         }
     }
 
-    /// Every build of `gradient.frag` a frame can ask for, compiled now;
-    /// returns how many there are.
-    @discardableResult
-    func compileEveryVariant() throws -> Int {
+    /// Every build of `gradient.frag` a frame can ask for, compiled now.
+    func compileEveryVariant() throws {
         let all = [false, true].flatMap { lookup in [false, true].map { ProgramOptions(lookup: lookup, dither: $0) } }
         for options in all { _ = try variants.variant(options) }
-        return all.count
     }
 
     /// Evaluates the gradient over a whole full-size target (the exact path).

@@ -42,10 +42,8 @@ final class GlassRenderer: NodeRenderer {
         }
     }
 
-    /// Every build of `glass.frag` a frame can ask for, compiled now, and
-    /// `blur.frag` (compiled already); returns how many there are.
-    @discardableResult
-    func compileEveryVariant() throws -> Int {
+    /// Every build of `glass.frag` a frame can ask for, compiled now (`blur.frag` is compiled already).
+    func compileEveryVariant() throws {
         // The lookup only over the background; blending builds evaluate nothing.
         let builds = [(false, false), (true, true), (false, true)]
         for dither in [false, true] {
@@ -55,7 +53,6 @@ final class GlassRenderer: NodeRenderer {
                 _ = try variants.variant(options)
             }
         }
-        return builds.count * 2 + 1
     }
 
     var backdrop: NodeBackdrop { .composesOrBlends }

@@ -34,7 +34,7 @@ final class MarksRenderer: NodeRenderer {
         return HostMarks(node: node, tables: ShareTables(node), size: scene.size)
     }
 
-    func compileEveryVariant() throws -> Int { 1 }
+    func compileEveryVariant() throws {}
 
     /// Uploads the atlas of the frame's marks, unless it is the one uploaded last.
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {

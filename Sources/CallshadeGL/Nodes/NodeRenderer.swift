@@ -70,8 +70,8 @@ protocol NodeRenderer: AnyObject {
     /// host from `grid` as it fills the background (`hostRole` `.fills`).
     func hostFill(_ node: Node, _ tiles: Tiles, rects: [PixelRect], scene: Scene, grid: HostGrid) throws -> any HostFill
 
-    /// Compiles every build of its shaders a frame can ask for; returns how many.
-    func compileEveryVariant() throws -> Int
+    /// Compiles every build of its shaders a frame can ask for (the context counts what is linked).
+    func compileEveryVariant() throws
 }
 
 /// What a node does with what is below it, and so how the compositor puts

@@ -99,9 +99,9 @@ final class NodeRenderers {
         for renderer in made { try renderer?.prepare(scene, background: background) }
     }
 
-    /// Makes every renderer and compiles each program variant they may use; how many programs.
-    func compileEveryVariant() throws -> Int {
-        try entries.indices.reduce(0) { $0 + (try renderer(at: $1).compileEveryVariant()) }
+    /// Makes every renderer and compiles each program variant they may use.
+    func compileEveryVariant() throws {
+        for index in entries.indices { try renderer(at: index).compileEveryVariant() }
     }
 }
 
@@ -156,7 +156,7 @@ private protocol RegisteredRenderer {
     func tileRegion(of node: any SceneNode, in scene: Scene) -> PixelRect?
     func wantsFloatTarget(_ node: any SceneNode) -> Bool
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws
-    func compileEveryVariant() throws -> Int
+    func compileEveryVariant() throws
 }
 
 private struct Registered<Renderer: NodeRenderer>: RegisteredRenderer {
@@ -185,5 +185,5 @@ private struct Registered<Renderer: NodeRenderer>: RegisteredRenderer {
         try renderer.prepare(scene, background: background)
     }
 
-    func compileEveryVariant() throws -> Int { try renderer.compileEveryVariant() }
+    func compileEveryVariant() throws { try renderer.compileEveryVariant() }
 }

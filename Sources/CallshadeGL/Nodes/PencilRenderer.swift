@@ -35,7 +35,7 @@ final class PencilRenderer: NodeRenderer {
 
     var backdrop: NodeBackdrop { .blends }
 
-    func compileEveryVariant() throws -> Int { 1 }
+    func compileEveryVariant() throws {}
 
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
 

@@ -55,9 +55,8 @@ final class PictureRenderer: NodeRenderer {
         }
     }
 
-    func compileEveryVariant() throws -> Int {
+    func compileEveryVariant() throws {
         for dither in [false, true] { _ = try variants.variant(dither) }
-        return 2
     }
 
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {

@@ -53,7 +53,7 @@ final class ShadeRenderer: NodeRenderer {
         return HostShadedDrawing(shader: HostShade(node: node, rows: rows), rects: rects, size: scene.size)
     }
 
-    func compileEveryVariant() throws -> Int { 1 }
+    func compileEveryVariant() throws {}
 
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
 

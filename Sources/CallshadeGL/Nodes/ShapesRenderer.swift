@@ -30,7 +30,7 @@ final class ShapesRenderer: NodeRenderer {
         HostShadedDrawing(shader: HostShapes(node), rects: rects, size: scene.size, dithers: scene.dither)
     }
 
-    func compileEveryVariant() throws -> Int { 1 }
+    func compileEveryVariant() throws {}
 
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
 

@@ -16,7 +16,7 @@ final class SheenRenderer: NodeRenderer {
 
     var backdrop: NodeBackdrop { .blends }
 
-    func compileEveryVariant() throws -> Int { 1 }
+    func compileEveryVariant() throws {}
 
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
 

@@ -34,7 +34,7 @@ final class StampRenderer: NodeRenderer {
 
     var backdrop: NodeBackdrop { .blends }
 
-    func compileEveryVariant() throws -> Int { 2 }
+    func compileEveryVariant() throws {}
 
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
 

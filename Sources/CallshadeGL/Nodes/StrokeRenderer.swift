@@ -54,7 +54,7 @@ final class StrokeRenderer: NodeRenderer {
         return HostShadedDrawing(shader: shader, rects: rects, size: scene.size, dithers: scene.dither)
     }
 
-    func compileEveryVariant() throws -> Int { 2 }
+    func compileEveryVariant() throws {}
 
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
 

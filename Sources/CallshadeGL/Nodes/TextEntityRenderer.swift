@@ -25,7 +25,7 @@ final class TextEntityRenderer: NodeRenderer {
 
     var backdrop: NodeBackdrop { .blends }
 
-    func compileEveryVariant() throws -> Int { 1 }
+    func compileEveryVariant() throws {}
 
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
 

@@ -98,8 +98,8 @@ final class AvatarWavesRenderer: NodeRenderer {
     }
 
     /// `foreground.frag`'s builds and the grid's program.
-    func compileEveryVariant() throws -> Int {
+    func compileEveryVariant() throws {
         _ = try gridProgram()
-        return try pass.compileEveryVariant() + 1
+        try pass.compileEveryVariant()
     }
 }

@@ -22,22 +22,17 @@ final class ForegroundPass {
         }
     }
 
-    /// Every build of `foreground.frag` a frame can ask for, compiled now;
-    /// returns how many there are.
-    @discardableResult
-    func compileEveryVariant() throws -> Int {
-        var count = 0
+    /// Every build of `foreground.frag` a frame can ask for, compiled now.
+    func compileEveryVariant() throws {
         for lookup in [false, true] {
             for dither in [false, true] {
                 for picture in [false, true] {
                     for kind in TileKind.drawingOrder {
                         _ = try variants.variant(ForegroundOptions(lookup: lookup, dither: dither, part: kind.part, picture: picture))
-                        count += 1
                     }
                 }
             }
         }
-        return count
     }
 
     /// Draws the foreground's tiles `runs` (frame pixels, inside `region`,

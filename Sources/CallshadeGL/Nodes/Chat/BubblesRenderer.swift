@@ -26,7 +26,7 @@ final class BubblesRenderer: NodeRenderer {
         HostShadedDrawing(shader: HostBubbles(node), rects: rects, size: scene.size, dithers: scene.dither)
     }
 
-    func compileEveryVariant() throws -> Int { 1 }
+    func compileEveryVariant() throws {}
 
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
 

@@ -42,9 +42,8 @@ final class WallpaperRenderer: NodeRenderer {
                       key: DrawnWallpaper(node: node, size: scene.size, dither: scene.dither, shown: rects), size: scene.size)
     }
 
-    func compileEveryVariant() throws -> Int {
+    func compileEveryVariant() throws {
         for dither in [false, true] { _ = try variants.variant(dither) }
-        return 2
     }
 
     func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {

@@ -58,10 +58,9 @@ final class VideoRenderer: NodeRenderer {
         return HostVideoDrawing(node: node, rects: rects, size: scene.size, dithers: scene.dither, kept: drawn, layout: layout)
     }
 
-    func compileEveryVariant() throws -> Int {
+    func compileEveryVariant() throws {
         let builds = [false, true].flatMap { still in [false, true].map { Options(still: still, dither: $0) } }
         for options in builds { _ = try variants.variant(options) }
-        return builds.count
     }
 
     /// Uploads the frame's pictures that are not kept already.
