@@ -30,18 +30,18 @@ struct AccessValidation {
             switch field {
             case "size": Swift.print(scenario.size ?? .phone)
             case "fps": Swift.print(scenario.fps ?? 60)
-            case "duration": Swift.print(CallTimeline.number(scenario.duration))
+            case "duration": Swift.print(ShownNumber.text(scenario.duration))
             case "seed": Swift.print(scenario.seed)
             default: Swift.print("")
             }
             return
         }
-        var parts = ["\(CallTimeline.number(scenario.duration)) s"]
+        var parts = ["\(ShownNumber.text(scenario.duration)) s"]
         if let size = scenario.size { parts.append("size \(size)") }
         if let fps = scenario.fps { parts.append("\(fps) fps") }
         Swift.print("\(file): valid; " + parts.joined(separator: ", "))
         Swift.print("scene: access")
         let loops = scenario.duration / AccessSparkle.period
-        Swift.print("sparkle: a \(CallTimeline.number(AccessSparkle.period)) s loop, \(String(format: "%.2f", loops)) loops")
+        Swift.print("sparkle: a \(ShownNumber.text(AccessSparkle.period)) s loop, \(String(format: "%.2f", loops)) loops")
     }
 }

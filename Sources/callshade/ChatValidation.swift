@@ -15,7 +15,7 @@ struct ChatValidation {
             switch field {
             case "size": Swift.print(scenario.size ?? .phone)
             case "fps": Swift.print(scenario.fps ?? 60)
-            case "duration": Swift.print(ChatTimeline.number(scenario.duration))
+            case "duration": Swift.print(ShownNumber.text(scenario.duration))
             case "seed": Swift.print(scenario.seed)
             case "avatar": Swift.print(scenario.avatarPath ?? "")
             default: Swift.print("")
@@ -29,7 +29,7 @@ struct ChatValidation {
                 throw Diagnostic.pattern("\(file): wallpaper.pattern: \(error)")
             }
         }
-        var parts = ["\(ChatTimeline.number(scenario.duration)) s", "seed \(scenario.seed)",
+        var parts = ["\(ShownNumber.text(scenario.duration)) s", "seed \(scenario.seed)",
                      "\(scenario.events.count) event\(scenario.events.count == 1 ? "" : "s")",
                      "\(scenario.messages.count) message\(scenario.messages.count == 1 ? "" : "s")"]
         if let size = scenario.size { parts.append("size \(size)") }
@@ -42,7 +42,7 @@ struct ChatValidation {
         var summary = "wallpaper: \(wallpaper.variant.rawValue) (raster \(raster.width)x\(raster.height)), phase \(wallpaper.phase)"
         let colours = wallpaper.colors.map(\.description).joined(separator: " ")
         summary += ", colours \(colours), step \(wallpaper.step.rawValue)"
-        summary += " (\(ChatTimeline.number(wallpaper.step.duration(scenario.animation))) s)"
+        summary += " (\(ShownNumber.text(wallpaper.step.duration(scenario.animation))) s)"
         if wallpaper.iosKeyframes { summary += ", iOS keyframes" }
         if let pattern = wallpaper.patternPath { summary += ", pattern \(pattern) at \(wallpaper.intensity)" }
         Swift.print(summary)

@@ -110,7 +110,7 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
             let left = try gpu.render(scene)
             let right = try cpu.render(scene)
             let name = String(format: "t%08.3f", time)
-            let row = try writePictures(left, right, title: "\(CallTimeline.number(time)) s", name: name, folder: folder.path, text: text)
+            let row = try writePictures(left, right, title: "\(ShownNumber.text(time)) s", name: name, folder: folder.path, text: text)
             rows.append(row)
             print(Self.summary(row))
         }
@@ -182,9 +182,9 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
         let changed = comparison.changedRanges.map { "A \($0.lowerBound) to \($0.upperBound)" }.joined(separator: ", ")
         let figure = "<figure style=\"margin: 16px 0\">" + ComparisonPlot.svg(comparison, seconds: seconds, pixelHeight: 200)
             + "<figcaption>Each pair over A's time (0 to \(String(format: "%.3f", seconds)) s), B shifted by \(comparison.offset) frames: "
-            + "SSIM in blue (\(CallTimeline.number(ComparisonPlot.ssimFloor(comparison))) at the bottom, 1 at the top), the largest luma difference in orange (0 to 255), the tolerance "
+            + "SSIM in blue (\(ShownNumber.text(ComparisonPlot.ssimFloor(comparison))) at the bottom, 1 at the top), the largest luma difference in orange (0 to 255), the tolerance "
             + "(\(comparison.tolerance)) dashed, the changed frames shaded red (\(changed.isEmpty ? "none" : changed)). "
-            + "Below: the worst pairs (lowest SSIM, at least \(CallTimeline.number(Self.worstSpacing)) s apart), A left, B right.</figcaption></figure>"
+            + "Below: the worst pairs (lowest SSIM, at least \(ShownNumber.text(Self.worstSpacing)) s apart), A left, B right.</figcaption></figure>"
         let subtitle = "\(comparison.first) (A) vs \(comparison.second) (B), \(comparison.pairs.count) pairs, offset \(comparison.offset) frames"
         try writePage(ReportPage(heading: "callshade: two videos", subtitle: subtitle, labels: names, rows: rows, figure: figure), folder: folder)
     }
@@ -232,7 +232,7 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
         }
         if let every {
             guard duration / every <= Double(Self.mostFrames) else {
-                throw Diagnostic.tooManyInstants(option: "--every", given: CallTimeline.number(every), limit: Self.mostFrames)
+                throw Diagnostic.tooManyInstants(option: "--every", given: ShownNumber.text(every), limit: Self.mostFrames)
             }
             return stride(from: 0.0, to: duration, by: every).map { $0 }
         }

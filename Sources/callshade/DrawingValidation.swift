@@ -14,7 +14,7 @@ struct DrawingValidation {
             switch field {
             case "size": Swift.print(DrawingFrames.size(scenario))
             case "fps": Swift.print(scenario.fps ?? 60)
-            case "duration": Swift.print(DrawingTimeline.number(scenario.duration))
+            case "duration": Swift.print(ShownNumber.text(scenario.duration))
             case "seed": Swift.print(scenario.seed)
             default: Swift.print("")
             }
@@ -23,7 +23,7 @@ struct DrawingValidation {
         // The background must be drawable: a broken PNG is refused here, as `render` would.
         _ = try DrawingFrames.screen(scenario, file: file, size: DrawingFrames.size(scenario))
         let strokes = scenario.strokes.count
-        var parts = ["\(DrawingTimeline.number(scenario.duration)) s", "seed \(scenario.seed)", "\(strokes) stroke\(strokes == 1 ? "" : "s")"]
+        var parts = ["\(ShownNumber.text(scenario.duration)) s", "seed \(scenario.seed)", "\(strokes) stroke\(strokes == 1 ? "" : "s")"]
         if let size = scenario.settings.size { parts.append("size \(size)") }
         if let fps = scenario.fps { parts.append("\(fps) fps") }
         Swift.print("\(file): valid; " + parts.joined(separator: ", "))

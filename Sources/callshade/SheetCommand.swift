@@ -62,10 +62,10 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
         let start = try from.map { try ScenarioInput.time($0, option: "--from", in: scenario) } ?? 0
         let end = try to.map { try ScenarioInput.time($0, option: "--to", in: scenario) } ?? scenario.duration
         guard start < end else {
-            throw Diagnostic.optionCombination(option: "--from \(CallTimeline.number(start))", rule: "must come before --to \(CallTimeline.number(end)): no frame to show")
+            throw Diagnostic.optionCombination(option: "--from \(ShownNumber.text(start))", rule: "must come before --to \(ShownNumber.text(end)): no frame to show")
         }
         guard (end - start) / step <= Double(Self.mostFrames) else {
-            throw Diagnostic.tooManyInstants(option: "--every", given: CallTimeline.number(every), limit: Self.mostFrames)
+            throw Diagnostic.tooManyInstants(option: "--every", given: ShownNumber.text(every), limit: Self.mostFrames)
         }
         let times = Array(stride(from: start, to: end, by: step))
         // Cells default to a sixth of the scenario's size (195x422 for a 1170x2532 phone).
@@ -96,7 +96,7 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
         }
         let renderer = try drawing.render.makeRenderer()
         let cells = try times.map { time in
-            (image: try renderer.render(try frames.scene(at: time)), label: "\(CallTimeline.number(time)) s")
+            (image: try renderer.render(try frames.scene(at: time)), label: "\(ShownNumber.text(time)) s")
         }
         warnings()
         let picture = ReviewPictures.contactSheet(cells, columns: columns, text: text)

@@ -53,7 +53,7 @@ struct ValidateCommand: ParsableCommand {
             switch field {
             case .size: Swift.print(scenario.size ?? .phone)
             case .fps: Swift.print(scenario.fps ?? 60)
-            case .duration: Swift.print(CallTimeline.number(scenario.duration))
+            case .duration: Swift.print(ShownNumber.text(scenario.duration))
             case .seed: Swift.print(scenario.seed)
             case .audio: Swift.print(scenario.audioPath ?? "")
             case .avatar: Swift.print(scenario.avatarPath ?? "")
@@ -95,11 +95,11 @@ struct ValidateCommand: ParsableCommand {
 
     /// How the recording relates to the scenario: its length, and what wins.
     static func audioSummary(length: Double, scenario: Scenario) -> String {
-        var lines = ["audio: \(CallTimeline.number(length)) s; it drives the waves"]
+        var lines = ["audio: \(ShownNumber.text(length)) s; it drives the waves"]
         if length < scenario.duration - 1e-9 {
-            lines.append("  shorter than the scenario: silence (level 0) after \(CallTimeline.number(length)) s")
+            lines.append("  shorter than the scenario: silence (level 0) after \(ShownNumber.text(length)) s")
         } else if length > scenario.duration + 1e-9 {
-            lines.append("  longer than the scenario: trimmed at \(CallTimeline.number(scenario.duration)) s")
+            lines.append("  longer than the scenario: trimmed at \(ShownNumber.text(scenario.duration)) s")
         }
         let levelEvents = scenario.events.filter { if case .level = $0.change { return true } else { return false } }.count
         if levelEvents > 0 {
@@ -109,7 +109,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     static func header(_ scenario: Scenario, file: String) -> String {
-        var parts = ["\(CallTimeline.number(scenario.duration)) s", "seed \(scenario.seed)",
+        var parts = ["\(ShownNumber.text(scenario.duration)) s", "seed \(scenario.seed)",
                      "\(scenario.events.count) event\(scenario.events.count == 1 ? "" : "s")"]
         if let size = scenario.size { parts.append("size \(size)") }
         if let fps = scenario.fps { parts.append("\(fps) fps") }

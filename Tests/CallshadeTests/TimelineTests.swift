@@ -195,7 +195,7 @@ final class TimelineTests: XCTestCase {
 
     func testTheExampleScenariosMilestones() throws {
         let scenario = try ScenarioFile.load(path: TestPaths.packageRoot.appendingPathComponent("Examples/call.json").path)
-        let texts = CallTimeline(scenario).milestones.map { "\(CallTimeline.number($0.time)) \($0.text)" }
+        let texts = CallTimeline(scenario).milestones.map { "\(ShownNumber.text($0.time)) \($0.text)" }
         for expected in ["6 palette blue-green, crossfade 0.3 s", "10 palette orange-red, crossfade 0.3 s",
                          "10 idle: background settles on phase 6", "14 background resumes from phase 6",
                          "20.5 key expanded: panel opens", "22.5 panel closes", "32.5 idle: waves ease out",

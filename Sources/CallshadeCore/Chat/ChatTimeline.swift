@@ -67,17 +67,17 @@ public struct ChatTimeline: Equatable, Sendable {
                 let previous = sendTimes.last { $0 < event.at } ?? 0
                 let draft = max(event.at - Self.draftLead, previous, 0)
                 if draft < event.at {
-                    lines.append(Milestone(time: draft, text: "draft \"\(UserText.shown(text, limit: 24))\" until \(Self.number(event.at))"))
+                    lines.append(Milestone(time: draft, text: "draft \"\(UserText.shown(text, limit: 24))\" until \(ShownNumber.text(event.at))"))
                 }
                 let kindName = kind?.rawValue ?? (SendKind.isSingleEmoji(text) ? "emoji" : "auto")
                 // The flight's window: its last track's end (an automatic kind as small; large when the draft needs over 5 lines).
                 let flight = SendMotion(kind: kind ?? (SendKind.isSingleEmoji(text) ? .emoji : .small), animation: scenario.animation).flight
                 let fps = Double(scenario.fps ?? 60)
                 lines.append(Milestone(time: event.at, text: "send (\(kindName)) \"\(UserText.shown(text, limit: 24))\" at \(time ?? scenario.now); "
-                                       + "flies until \(Self.number(event.at + flight)) (frame \(Int(((event.at + flight) * fps - 1e-9).rounded(.up)))); "
-                                       + "wallpaper steps until \(Self.number(event.at + duration)) (\(curve))"))
+                                       + "flies until \(ShownNumber.text(event.at + flight)) (frame \(Int(((event.at + flight) * fps - 1e-9).rounded(.up)))); "
+                                       + "wallpaper steps until \(ShownNumber.text(event.at + duration)) (\(curve))"))
             case .wallpaperStep:
-                lines.append(Milestone(time: event.at, text: "wallpaper step until \(Self.number(event.at + duration)) (\(curve))"))
+                lines.append(Milestone(time: event.at, text: "wallpaper step until \(ShownNumber.text(event.at + duration)) (\(curve))"))
             case .read:
                 lines.append(Milestone(time: event.at, text: "read: sent messages show two checks"))
             }
@@ -85,7 +85,4 @@ public struct ChatTimeline: Equatable, Sendable {
         return lines.sorted { $0.time < $1.time }
     }
 
-    public static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%.3f", value)
-    }
 }

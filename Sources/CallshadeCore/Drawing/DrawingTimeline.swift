@@ -36,9 +36,6 @@ public struct DrawingTimeline: Equatable, Sendable {
         (finishedCount(at: time)..<scenario.strokes.count).filter { scenario.strokes[$0].startTime <= time }
     }
 
-    public static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%.3f", value)
-    }
 
     /// `validate`'s listing: each stroke's summary.
     public var summaries: [StrokeSummary] {

@@ -45,6 +45,6 @@ public struct StrokeSummary: Equatable, Sendable, CustomStringConvertible {
             if !text.contains(".") { text += "." }
             return text + String(repeating: "0", count: max(digits - decimals, 0))
         }
-        return "stroke \(index): \(tool.rawValue), \(keptSamples) samples kept, \(fixed(start, 3))-\(fixed(end, 3)) s, \(fixed(length, 1)) px"
+        return "stroke \(index): \(tool.rawValue), \(keptSamples) samples kept, \(ShownNumber.text(start))-\(ShownNumber.text(end)) s, \(fixed(length, 1)) px"
     }
 }

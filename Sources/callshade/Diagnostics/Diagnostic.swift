@@ -152,7 +152,7 @@ enum Diagnostic: Error, Equatable {
         case .optionValue(let option, let given, let expected): return "\(option) '\(given)' \(expected)"
         case .optionCombination(let option, let rule): return "\(option) \(rule)"
         case .timeOutsideScenario(let option, let time, let duration):
-            return "\(option) \(CallTimeline.number(time)) is outside the scenario (0 to \(CallTimeline.number(duration)) s)"
+            return "\(option) \(ShownNumber.text(time)) is outside the scenario (0 to \(ShownNumber.text(duration)) s)"
         case .tooManyInstants(let option, let given, let limit): return "\(option) \(given) gives more than \(limit) frames"
         case .sheetTooLarge(let width, let height, let limit):
             return "the sheet would be \(width)x\(height) pixels, more than \(limit) megapixels; give a larger --every or a smaller --size"

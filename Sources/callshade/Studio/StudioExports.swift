@@ -47,7 +47,7 @@ final class StudioExports: @unchecked Sendable {
     /// The `render` command line that exports `request` of `scenario`.
     func arguments(_ request: StudioExportRequest, scenario: StudioScenario) -> [String] {
         let stem = URL(fileURLWithPath: scenario.file).deletingPathExtension().lastPathComponent
-        let name = "\(stem)-\(CallTimeline.number(request.from))-\(CallTimeline.number(request.to))s"
+        let name = "\(stem)-\(ShownNumber.text(request.from))-\(ShownNumber.text(request.to))s"
         let output = (folder as NSString).appendingPathComponent(request.format == "mp4" ? name + ".mp4" : name)
         return ["render", scenario.file, "-o", output, "--from", "\(request.from)", "--to", "\(request.to)",
                 "--size", (request.full ? scenario.fullSize : scenario.previewSize).description, "--format", request.format, "--quiet"] + options

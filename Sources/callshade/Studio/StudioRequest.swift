@@ -89,7 +89,7 @@ struct StudioExportRequest: Equatable {
     init(query: [String: String], scenario: StudioScenario) throws {
         from = try StudioRequest.seconds(query["from"], name: "from", duration: scenario.parsed.duration)
         to = try StudioRequest.seconds(query["to"], name: "to", duration: scenario.parsed.duration)
-        guard to > from else { throw StudioRequestError(message: "to (\(CallTimeline.number(to))) must come after from (\(CallTimeline.number(from)))") }
+        guard to > from else { throw StudioRequestError(message: "to (\(ShownNumber.text(to))) must come after from (\(ShownNumber.text(from)))") }
         let frames = Int(((to - from) * Double(scenario.fps)).rounded(.up))
         guard frames <= Self.mostFrames else {
             throw StudioRequestError(message: "the range has \(frames) frames, more than the \(Self.mostFrames) one export renders")
@@ -119,7 +119,7 @@ enum StudioRequest {
         guard let text else { throw StudioRequestError(message: "\(name) (seconds) is missing") }
         guard let value = Double(text), value.isFinite else { throw StudioRequestError(message: "\(name) '\(shown(text))' is not a finite number") }
         guard value >= 0, value <= duration else {
-            throw StudioRequestError(message: "\(name) \(CallTimeline.number(value)) is outside the scenario (0 to \(CallTimeline.number(duration)) s)")
+            throw StudioRequestError(message: "\(name) \(ShownNumber.text(value)) is outside the scenario (0 to \(ShownNumber.text(duration)) s)")
         }
         return value
     }

@@ -119,7 +119,7 @@ final class ChatScenarioParserTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertTrue(result.standardOutput.contains("\nscene: chat\n"), result.standardOutput)
         XCTAssertTrue(result.standardOutput.contains("draft \"Hi\" until 1"), result.standardOutput)
-        XCTAssertTrue(result.standardOutput.contains("wallpaper step until 2.300 (auto)"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("wallpaper step until 2.3 (auto)"), result.standardOutput)
         try Data(#"{"scene": "chat", "duration": 3, "wallpaper": {"phase": 9}}"#.utf8).write(to: file)
         let bad = try runCallshade(["validate", file.path])
         XCTAssertEqual(bad.status, 1)

@@ -27,11 +27,11 @@ final class DrawingCommandTests: XCTestCase {
             "\(path): valid; 1 s, seed 0, 5 strokes, 10 fps",
             "scene: drawing",
             "canvas: 90x160, background #F4EFE6",
-            "  stroke 0: pen, 4 samples kept, 0.000-0.300 s, 104.6 px",
-            "  stroke 1: marker, 3 samples kept, 0.350-0.600 s, 72.9 px",
-            "  stroke 2: pencil, 2 samples kept, 0.550-0.800 s, 51.0 px",
-            "  stroke 3: blur, 2 samples kept, 0.700-0.850 s, 67.1 px",
-            "  stroke 4: neon, 2 samples kept, 0.900-0.950 s, 35.0 px",
+            "  stroke 0: pen, 4 samples kept, 0-0.3 s, 104.6 px",
+            "  stroke 1: marker, 3 samples kept, 0.35-0.6 s, 72.9 px",
+            "  stroke 2: pencil, 2 samples kept, 0.55-0.8 s, 51.0 px",
+            "  stroke 3: blur, 2 samples kept, 0.7-0.85 s, 67.1 px",
+            "  stroke 4: neon, 2 samples kept, 0.9-0.95 s, 35.0 px",
         ])
         XCTAssertEqual(try runCallshade(["validate", path, "--print", "size"]).standardOutput, "90x160\n")
     }

@@ -22,8 +22,8 @@ final class ShapeEntityCommandTests: XCTestCase {
         try Self.session.write(toFile: path, atomically: true, encoding: .utf8)
         let result = try runCallshade(["validate", path])
         XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertTrue(result.standardOutput.contains("  entity 0: star, filled, 40x40 px, 2 keys at 0, 0.800 s"), result.standardOutput)
-        XCTAssertTrue(result.standardOutput.contains("  entity 1: arrow, width 3, 50x50 px, 1 key at 0.200 s"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("  entity 0: star, filled, 40x40 px, 2 keys at 0, 0.8 s"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("  entity 1: arrow, width 3, 50x50 px, 1 key at 0.2 s"), result.standardOutput)
         let out = folder.appendingPathComponent("frame.png").path
         XCTAssertEqual(runInProcess(["frame", "--scenario", path, "--time", "0.9", "-o", out, "--backend", "cpu"]).status, 0)
         let image = try PNGFile.read(path: out)

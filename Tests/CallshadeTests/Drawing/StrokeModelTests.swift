@@ -142,7 +142,7 @@ final class StrokeSummaryTests: XCTestCase {
         let pen = StrokeSummary(index: 2, stroke: try Stroke(index: 2, tool: .pen, colour: colour, size: 0.5, samples: points))
         XCTAssertEqual(pen.keptSamples, 3)
         XCTAssertEqual(pen.length, 23, accuracy: 1e-12)
-        XCTAssertEqual(pen.description, "stroke 2: pen, 3 samples kept, 0.500-1.250 s, 23.0 px")
+        XCTAssertEqual(pen.description, "stroke 2: pen, 3 samples kept, 0.5-1.25 s, 23.0 px")
         let marker = StrokeSummary(index: 0, stroke: try Stroke(index: 0, tool: .marker, colour: colour, size: 0.5, samples: points))
         XCTAssertEqual(marker.keptSamples, 4)
         let zoomed = StrokeSummary(index: 0, stroke: try Stroke(index: 0, tool: .neon, colour: colour, size: 0.5, zoom: 2, samples: points))

@@ -24,7 +24,7 @@ final class TextEntityTests: XCTestCase {
         let result = try runCallshade(["validate", path])
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertTrue(result.standardOutput.contains("  entity 0: star, filled, 40x40 px"), result.standardOutput)
-        XCTAssertTrue(result.standardOutput.contains("  entity 1: text \"Hi there\", framed, 31 px, left, 2 keys at 0, 0.500 s"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("  entity 1: text \"Hi there\", framed, 31 px, left, 2 keys at 0, 0.5 s"), result.standardOutput)
         for backend in ["cpu", "gpu"] {
             let out = folder.appendingPathComponent("frame-\(backend).png").path
             XCTAssertEqual(runInProcess(["frame", "--scenario", path, "--time", "0.9", "-o", out, "--backend", backend]).status, 0)

@@ -92,4 +92,22 @@ final class SceneKindTests: XCTestCase {
                            + CallKind().eventKinds.joined(separator: ", "))
         }
     }
+
+    /// One number format in every kind's listing (`ShownNumber`): `validate`
+    /// writes a 1.5 s scenario of each kind as "1.5 s", never "1.500 s", and
+    /// `--print duration` as "1.5".
+    func testValidateWritesOneAndAHalfSecondsAlikeForEveryKind() throws {
+        let folder = try scratchFolder()
+        let scenarios = [#"{"duration": 1.5}"#, #"{"scene": "chat", "duration": 1.5}"#,
+                         #"{"scene": "drawing", "duration": 1.5, "canvas": {"size": "90x160"}}"#, #"{"scene": "access", "duration": 1.5}"#]
+        for (index, json) in scenarios.enumerated() {
+            let path = folder.appendingPathComponent("kind-\(index).json").path
+            try json.write(toFile: path, atomically: true, encoding: .utf8)
+            let listed = try runCallshade(["validate", path])
+            XCTAssertEqual(listed.status, 0, listed.standardError)
+            XCTAssertTrue(listed.standardOutput.hasPrefix("\(path): valid; 1.5 s"), listed.standardOutput)
+            XCTAssertEqual(try runCallshade(["validate", path, "--print", "duration"]).standardOutput, "1.5\n", json)
+        }
+        XCTAssertEqual([0.35, 2.3, 7.5, 1e-4, 2.0001, -1e-4, 12.0, -0.25].map(ShownNumber.text), ["0.35", "2.3", "7.5", "0", "2", "0", "12", "-0.25"])
+    }
 }

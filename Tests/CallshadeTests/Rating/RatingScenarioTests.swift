@@ -21,7 +21,7 @@ final class RatingScenarioTests: XCTestCase {
         XCTAssertEqual(track.rating?.stars, 4)
         XCTAssertEqual(track.starFills, [6, 6.05, 6.1, 6.15].map { $0 }, "0.05 s apart")
         XCTAssertTrue(track.celebrates)
-        let milestones = CallTimeline(scenario).milestones.map { "\(CallTimeline.number($0.time)) \($0.text)" }
+        let milestones = CallTimeline(scenario).milestones.map { "\(ShownNumber.text($0.time)) \($0.text)" }
         for expected in ["4 rating requested: buttons shrink away (0.2 s), rating panel and Close button in", "6 rated 4 stars",
                          "6.15 star 4 fills (pulse 0.25 s)", "6 sparkle burst in the star box (0.6 s)", "6.6 sparkle burst over",
                          "6 full-screen effect (2.2 s)", "8.2 full-screen effect over", "9 Close button's white fill drained"] {

@@ -222,7 +222,7 @@ final class VideoTimelineTests: XCTestCase {
         let timeline = CallTimeline(Self.scenario([(1, .remoteVideo(true)), (1.5, .video(true)), (5, .tap(.pip)), (6, .pip(.topLeft)),
                                                    (6.5, .camera(.back)),
                                                    (7, .tap(.pip)), (7.5, .camera(.front)), (8, .tap(.screen)), (9, .state(.ended))], duration: 10))
-        let lines = timeline.milestones.filter { $0.time > 0.5 }.map { "\(CallTimeline.number($0.time)) \($0.text)" }
+        let lines = timeline.milestones.filter { $0.time > 0.5 }.map { "\(ShownNumber.text($0.time)) \($0.text)" }
         let expected = [
             "1 the peer's video on, full screen: the avatar becomes the video (spring 0.3 s)",
             "1.5 your video on, in the picture in picture (scale 0.6 to 1, spring 0.3 s)",

@@ -100,7 +100,7 @@ public struct KeyTrack: Sendable {
         var status = CallStatus()
         var seen = scenario.tooltipSeen, tooltip = false, panel = false
         var notices = Set<Notice>()
-        func time(_ value: Double) -> String { CallTimeline.number(value) + " s" }
+        func time(_ value: Double) -> String { ShownNumber.text(value) + " s" }
         let remoteVideo = scenario.remoteVideoPath != nil, localVideo = scenario.localVideoPath != nil
         var hides = controlsHide[...]
         for event in scenario.events {

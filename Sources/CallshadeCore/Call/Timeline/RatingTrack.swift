@@ -47,7 +47,7 @@ public struct RatingTrack: Sendable {
         func refuse(_ event: ScenarioEvent, _ field: String, _ reason: String) {
             if misplaced == nil { misplaced = (event.index, field, reason) }
         }
-        func time(_ value: Double) -> String { CallTimeline.number(value) + " s" }
+        func time(_ value: Double) -> String { ShownNumber.text(value) + " s" }
         for event in scenario.events {
             switch event.change {
             case .state(let next, _):

@@ -16,7 +16,7 @@ extension CallTimeline {
         var previous = CallStatus()
         for (time, state) in zip(status.times, status.statuses) {
             if state.state != previous.state { add(time, "call \(state.state.rawValue)") }
-            if state.signal != previous.signal { add(time, "signal \(Self.number(state.signal))" + (state.state == .active ? "" : " (applies once active)")) }
+            if state.signal != previous.signal { add(time, "signal \(ShownNumber.text(state.signal))" + (state.state == .active ? "" : " (applies once active)")) }
             if state.wavesShown != previous.wavesShown {
                 var reasons: [String] = []
                 if state.remoteMuted { reasons.append("remote muted") }
@@ -27,21 +27,21 @@ extension CallTimeline {
             previous = state
         }
         for change in paletteChanges {
-            add(change.time, "palette \(change.palette.name), crossfade \(Self.number(Self.crossfadeSeconds)) s")
+            add(change.time, "palette \(change.palette.name), crossfade \(ShownNumber.text(Self.crossfadeSeconds)) s")
         }
         for event in scenario.events {
             if case .tap(let target) = event.change { add(event.at, "tap on the \(target.rawValue)") }
         }
         for settle in phase.settles {
             if settle.rested {
-                add(settle.trigger, "idle: background settles on phase \(Self.number(settle.restPhase))")
-                add(settle.until, "background paused at phase \(Self.number(settle.restPhase))")
+                add(settle.trigger, "idle: background settles on phase \(ShownNumber.text(settle.restPhase))")
+                add(settle.until, "background paused at phase \(ShownNumber.text(settle.restPhase))")
             } else {
                 add(settle.trigger, "idle: background settling (a tap comes first)")
             }
         }
         for segment in phase.segments.dropFirst() where segment.running {
-            add(segment.start, "background resumes from phase \(Self.number(segment.phase))")
+            add(segment.start, "background resumes from phase \(ShownNumber.text(segment.phase))")
         }
         for stop in waves.idleStops {
             add(stop.start, "idle: waves ease out")
@@ -110,11 +110,4 @@ extension CallTimeline {
             + video.controls.changes.map { ($0.time, "controls \($0.hidden ? "hide" : "show") (\($0.cause.rawValue))") }
     }
 
-    /// A number for people: whole numbers without ".0", others to at most 3 decimals.
-    public static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e9 { return String(Int(value)) }
-        var text = String(format: "%.3f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
-    }
 }

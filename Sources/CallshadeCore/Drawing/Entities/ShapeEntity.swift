@@ -33,9 +33,9 @@ public struct ShapeEntity: Equatable, Sendable {
 
     /// `validate`'s line: its kind, fill, size and keys.
     public var summary: String {
-        let keyTimes = keys.map { DrawingTimeline.number($0.at) }
-        let look = kind == .arrow ? "width \(DrawingTimeline.number(width))" : fill ? "filled" : "stroked at \(DrawingTimeline.number(width))"
-        return "\(kind.rawValue), \(look), \(DrawingTimeline.number(w))x\(DrawingTimeline.number(h)) px, \(keys.count) key\(keys.count == 1 ? "" : "s") "
+        let keyTimes = keys.map { ShownNumber.text($0.at) }
+        let look = kind == .arrow ? "width \(ShownNumber.text(width))" : fill ? "filled" : "stroked at \(ShownNumber.text(width))"
+        return "\(kind.rawValue), \(look), \(ShownNumber.text(w))x\(ShownNumber.text(h)) px, \(keys.count) key\(keys.count == 1 ? "" : "s") "
             + "at \(keyTimes.joined(separator: ", ")) s"
     }
 

@@ -65,9 +65,9 @@ public struct TextEntity: Equatable, Sendable {
 
     /// `validate`'s line: its style, size, alignment, lines and keys.
     public func summary(canvas: DrawingCanvas) -> String {
-        let keyTimes = keys.map { DrawingTimeline.number($0.at) }
+        let keyTimes = keys.map { ShownNumber.text($0.at) }
         let shown = text.count > 24 ? String(text.prefix(23)) + "\u{2026}" : text
-        return "text \"\(UserText.shown(shown))\", \(style.rawValue), \(DrawingTimeline.number(fontSize(canvas: canvas).rounded())) px, "
+        return "text \"\(UserText.shown(shown))\", \(style.rawValue), \(ShownNumber.text(fontSize(canvas: canvas).rounded())) px, "
             + "\(alignment.rawValue), \(keys.count) key\(keys.count == 1 ? "" : "s") at \(keyTimes.joined(separator: ", ")) s"
     }
 

@@ -138,7 +138,7 @@ struct VideoTrack: Sendable {
                 if before.both {
                     swapped.toggle()
                 } else {
-                    refuse(event, "tap", "the picture in picture is not on screen at \(CallTimeline.number(time)) s (it shows while both videos are on)")
+                    refuse(event, "tap", "the picture in picture is not on screen at \(ShownNumber.text(time)) s (it shows while both videos are on)")
                 }
             case .pip(let corner):
                 if corner != track.corner.corner(at: time) {
