@@ -84,5 +84,4 @@ public struct ChatTimeline: Equatable, Sendable {
         }
         return lines.sorted { $0.time < $1.time }
     }
-
 }

@@ -36,7 +36,6 @@ public struct DrawingTimeline: Equatable, Sendable {
         (finishedCount(at: time)..<scenario.strokes.count).filter { scenario.strokes[$0].startTime <= time }
     }
 
-
     /// `validate`'s listing: each stroke's summary.
     public var summaries: [StrokeSummary] {
         scenario.strokes.enumerated().map { StrokeSummary(index: $0.offset, stroke: $0.element) }

@@ -109,5 +109,4 @@ extension CallTimeline {
         video.notes.map { ($0.time, $0.text) }
             + video.controls.changes.map { ($0.time, "controls \($0.hidden ? "hide" : "show") (\($0.cause.rawValue))") }
     }
-
 }

@@ -19,7 +19,7 @@ public struct ChatListMotion: Sendable {
         public let field: ChatMessageLayout.Box
         /// The lines the field showed (the last 5).
         public let fieldLines: [String]
-        /// The merged previous bubble as it was before the send (its tail), if it merges with it.
+        /// The merged previous bubble's look before the send (its tail), placed in its row as `layout` places it, if it merges with it.
         public let neighbourBefore: ChatMessageLayout.Placed?
     }
 
@@ -97,7 +97,9 @@ public struct ChatListMotion: Sendable {
                 let rise = without.placed[index - 1].frame.y - layout.placed[index - 1].frame.y
                 for row in 0..<index { shifts[row] += rise * (1 - progress.rows) }
             }
-            let neighbour = index > 0 && layout.placed[index - 1].hasTail != without.placed[index - 1].hasTail ? without.placed[index - 1] : nil
+            // The neighbour's look before the send, in its row's place (its tail fades there, section 3.4).
+            let neighbour = index > 0 && layout.placed[index - 1].hasTail != without.placed[index - 1].hasTail
+                ? without.placed[index - 1].shifted(by: layout.placed[index - 1].frame.y - without.placed[index - 1].frame.y) : nil
             let field = ChatMessageLayout.Box(x: 42, y: bottom - heightAt + 6, width: 306, height: heightAt - 12)
             flights.append(Flight(index: index, kind: kind, progress: progress, flying: elapsed < motion.flight, field: field,
                                   fieldLines: Array(lines.suffix(Self.fieldMostLines)), neighbourBefore: neighbour))

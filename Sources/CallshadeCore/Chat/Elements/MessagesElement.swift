@@ -45,12 +45,10 @@ public struct MessagesElement: ChatElement {
                 continue
             }
             bubbles.append(Self.bubble(placed, scale: scale))
-            // A merged neighbour's look before a send, its tail fading out in place (chat, section 3.4): the old
-            // look at the bubble's own position as it rises, not where it stood in the list without the send.
+            // A merged neighbour's look before a send, its tail fading out in place, as its row rises (chat, section 3.4).
             if let flight = motion.flights.first(where: { $0.index == index + 1 }), let before = flight.neighbourBefore,
                flight.progress.neighbourTail < 1 {
-                let inPlace = before.shifted(by: placed.frame.y - before.frame.y)
-                bubbles.append(Self.bubble(inPlace, scale: scale, opacity: 1 - flight.progress.neighbourTail))
+                bubbles.append(Self.bubble(before.shifted(by: motion.shifts[index]), scale: scale, opacity: 1 - flight.progress.neighbourTail))
             }
             for line in placed.lines {
                 let origin = Vec2(placed.textLeft * scale, (line.top + ChatMessageLayout.baseline) * scale)
