@@ -13,7 +13,7 @@ public final class GPURenderer: FrameRenderer {
     private let backgroundTiles: BackgroundTiles
     private var target: Framebuffer?
     private var lowResolution: (grid: LowResolutionGrid, target: Framebuffer)?
-    /// The last host-composed frame's layout, for the next frame whose nodes lie where its did.
+    /// The last host-composed frame's layout, for the next frame whose nodes lie where its did (while reuse is on).
     private var hostLayout: HostLayout?
     /// Built on the first conversion on the GPU.
     private var yuv: YUVPass?
@@ -23,22 +23,26 @@ public final class GPURenderer: FrameRenderer {
 
     /// Its route, I420 converter and grid, fixed when it is made.
     public let configuration: RendererConfiguration
+    /// What keeps work between frames (shared with a renderer reconfigured from it: every key says how its value was made).
+    public let reuse: ReuseStore
 
     private var gradientFactor: Int { configuration.gradientFactor }
     private var convertsOnGPU: Bool { configuration.yuvConverter == .gpu }
     private var composesOnHost: Bool { configuration.route == .hostComposition }
 
-    /// A renderer on `context`, configured as `configuration` says (by default what suits the context).
-    public convenience init(context: GLContext, shaders: ShaderLibrary = .embedded, configuration: RendererConfiguration? = nil) throws {
+    /// A renderer on `context`, configured as `configuration` says (by default what suits the context), keeping work between frames in `reuse`.
+    public convenience init(context: GLContext, shaders: ShaderLibrary = .embedded, configuration: RendererConfiguration? = nil,
+                            reuse: ReuseStore = ReuseStore()) throws {
         let gradient = try GradientPass(context: context, shaders: shaders)
         self.init(context: context, shaders: shaders, gradient: gradient,
-                  nodes: NodeRenderers.make(context: context, shaders: shaders, gradient: gradient),
+                  nodes: NodeRenderers.make(context: context, shaders: shaders, gradient: gradient, reuse: reuse),
                   backgroundTiles: try BackgroundTiles(context: context, shaders: shaders),
-                  configuration: configuration ?? .preferred(for: context))
+                  configuration: configuration ?? .preferred(for: context), reuse: reuse)
     }
 
     private init(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass, nodes: NodeRenderers,
-                 backgroundTiles: BackgroundTiles, configuration: RendererConfiguration) {
+                 backgroundTiles: BackgroundTiles, configuration: RendererConfiguration, reuse: ReuseStore) {
+        self.reuse = reuse
         self.context = context
         self.shaders = shaders
         self.gradient = gradient
@@ -64,7 +68,7 @@ public final class GPURenderer: FrameRenderer {
     /// compiled programs (use one of them at a time: they share the context).
     public func reconfigured(_ configuration: RendererConfiguration) -> GPURenderer {
         GPURenderer(context: context, shaders: shaders, gradient: gradient, nodes: nodes, backgroundTiles: backgroundTiles,
-                    configuration: configuration)
+                    configuration: configuration, reuse: reuse)
     }
 
     public func render(_ scene: Scene) throws -> RGBAImage {
@@ -216,7 +220,7 @@ public final class GPURenderer: FrameRenderer {
         try context.checkRenderable(width: size.width, height: size.height)
         let allNodes = try nodes.frameNodesLeavingHidden(of: scene, classified: configuration.classifiesTiles)
         let layout: HostLayout
-        if let last = hostLayout, last.fits(size: size, nodes: allNodes) {
+        if reuse.isOn, let last = hostLayout, last.fits(size: size, nodes: allNodes) {
             layout = last
         } else {
             layout = try HostLayout(size: size, nodes: allNodes)
@@ -253,7 +257,7 @@ public final class GPURenderer: FrameRenderer {
             boxes.include(layout.regions[index], lowest + above)
             drawn.append((node, lowest, above))
         }
-        try nodes.prepare(scene, background: hostGrid.background)
+        try nodes.prepare(scene, background: hostGrid.hostBackground)
         let hosted = try hostedTiles.map { try $0.node.hostDrawing($0.rects, scene: scene) }
         guard let region = boxes.region else { return HostFrame(grid: hostGrid, fills: fills, overlay: nil, hosted: hosted) }
         let target = try overlayTarget(width: region.width, height: region.height, format: targetFormat(for: scene))

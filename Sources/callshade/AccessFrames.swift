@@ -8,10 +8,11 @@ import CallshadeText
 struct AccessFrames: FrameScenes {
     let screen: AccessScreen
 
-    init(size: FrameSize, dither: Bool = false) throws {
+    init(size: FrameSize, dither: Bool = false, reuse: ReuseStore) throws {
         let layout = AccessLayout(size: size)
         let text = try TextSetter(scale: layout.scale, texts: AccessKind.elements.texts(for: AccessScenario(settings: ScenarioSettings(duration: 1))))
-        var screen = AccessScreen(size: size, text: text)
+        // Its title and label set once while kept (every frame asks for them).
+        var screen = AccessScreen(size: size, text: RememberedLines(text, reuse: reuse))
         screen.dither = dither
         self.screen = screen
     }

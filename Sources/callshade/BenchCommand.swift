@@ -71,7 +71,9 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let gpu = try render.makeRenderer(backend: .gpu) as? GPURenderer else { throw Diagnostic.internalError("no GPU renderer") }
+        // The GPU rows' kept work, in one store (CALLSHADE_REUSE=off benches every frame made from nothing); its counts close the report.
+        let reuse = try ReuseSwitch.store()
+        guard let gpu = try render.makeRenderer(backend: .gpu, reuse: reuse) as? GPURenderer else { throw Diagnostic.internalError("no GPU renderer") }
         let cpu = ReferenceRenderer()
         let chosenLayers = try layerOptions.callLayers
         let chosen = gpu.configuration
@@ -265,7 +267,7 @@ struct BenchCommand: ParsableCommand {
                 cpu: drawnCPU, peer: peer)
             drawingCosts.append("\(size): the drawing replay's MP4 took \(String(format: "%.2f", drawn / ours)) times the audio call's wall time "
                                 + "and \(String(format: "%.2f", drawnCPU.total / oursCPU.total)) times its CPU time")
-            let access = try AccessFrames(size: size)
+            let access = try AccessFrames(size: size, reuse: reuse)
             let (accessMP4, accessCPU) = try Self.usingCPU { try Self.encodeSeconds(renderer: gpu, size: size, frames: count) { try access.scene(at: Double($0) / 60) } }
             row("  the same, the access screen (its sparkle looping)", accessMP4, cpu: accessCPU, peer: peer)
             row("ffmpeg gradients peer", peer, cpu: peerCPU, peer: peer)
@@ -283,6 +285,19 @@ struct BenchCommand: ParsableCommand {
             for line in chatCosts + videoCosts { print(line) }
         }
         for line in drawingCosts { print(line) }
+        print("")
+        print(Self.reuseTable(reuse).text)
+    }
+
+    /// What the GPU renderer's rows kept between frames, a shelf a line (each shelf is one scene's, but for the text lines and node tiles all share).
+    static func reuseTable(_ reuse: ReuseStore) -> BenchTable {
+        var table = BenchTable(header: ["reuse \(reuse.reuse.rawValue), budget \(reuse.budget >> 20) MiB", "hits", "misses", "hit rate", "values kept", "MiB kept"])
+        for count in reuse.shelves {
+            let asked = count.hits + count.misses
+            table.add([count.shelf, "\(count.hits)", "\(count.misses)", asked == 0 ? "-" : String(format: "%.1f%%", 100 * Double(count.hits) / Double(asked)),
+                       "\(count.values)", String(format: "%.1f", Double(count.bytes) / 1_048_576)])
+        }
+        return table
     }
 
     /// Frames of the demo call, 1/60 s apart from 8.5 s in (active, weak

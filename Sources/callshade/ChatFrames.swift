@@ -13,7 +13,7 @@ struct ChatFrames: FrameScenes {
     var dither = false
 
     /// `file` names the scenario in errors (its pattern's); `options` give the avatar (`--avatar`, else the scenario's).
-    init(_ scenario: ChatScenario, file: String, size: FrameSize, showing: Set<SceneTag>, options: SceneOptions) throws {
+    init(_ scenario: ChatScenario, file: String, size: FrameSize, showing: Set<SceneTag>, options: SceneOptions, reuse: ReuseStore) throws {
         var pattern: PatternMask?
         if let path = scenario.wallpaper.patternPath, !showing.isDisjoint(with: [.pattern, .nav, .input, .date, .messages]) {
             do {
@@ -28,7 +28,7 @@ struct ChatFrames: FrameScenes {
         // The avatar's picture, prepared for its 37-pt circle (and a pixel), read only if the bar is drawn.
         let side = Int((NavigationBarElement.avatarDiameter * Double(size.width) / 390).rounded(.up)) + 1
         let avatar = showing.contains(.nav) ? try options.avatarImage(scenarioAvatar: scenario.avatarPath, side: side) : nil
-        screen = ChatScreen(scenario, size: size, pattern: pattern, text: text, avatar: avatar, showing: showing)
+        screen = ChatScreen(scenario, size: size, pattern: pattern, text: text, avatar: avatar, showing: showing, reuse: reuse)
     }
 
     func scene(at time: Double) throws -> Scene {

@@ -97,9 +97,10 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
         let scenario = try inputs.first.map(ScenarioInput.load) ?? .demo
         let instants = try chosenTimes(duration: scenario.duration)
         let size = drawing.render.frameSize(default: scenario.size ?? .phone)
-        let frames = try ScenarioFrames(scenario: scenario, size: size, layers: drawing.layers, scene: drawing.scene)
-        let gpu = try drawing.render.makeRenderer(backend: .gpu)
-        let cpu = try drawing.render.makeRenderer(backend: .cpu)
+        let reuse = try ReuseSwitch.store()
+        let frames = try ScenarioFrames(scenario: scenario, size: size, layers: drawing.layers, scene: drawing.scene, reuse: reuse)
+        let gpu = try drawing.render.makeRenderer(backend: .gpu, reuse: reuse)
+        let cpu = try drawing.render.makeRenderer(backend: .cpu, reuse: reuse)
         let folder = try stage(output, cleanup: cleanup)
         let text = try CompareHeatMap.label(width: size.width)
         var rows: [ReportPage.Row] = []

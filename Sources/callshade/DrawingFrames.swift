@@ -15,7 +15,7 @@ enum DrawingFrames {
     static let backgroundPixelLimit = 40_000_000
 
     /// The screen of `scenario` (read from `file`) for frames of `size`.
-    static func screen(_ scenario: DrawingScenario, file: String, size: FrameSize, dither: Bool = false) throws -> DrawingScreen {
+    static func screen(_ scenario: DrawingScenario, file: String, size: FrameSize, dither: Bool = false, reuse: ReuseStore) throws -> DrawingScreen {
         var picture: FramePicture?
         if case .picture(let path) = scenario.canvas.background {
             let image: RGBAImage
@@ -29,7 +29,7 @@ enum DrawingFrames {
             }
             picture = filled
         }
-        var screen = DrawingScreen(scenario, size: size, backgroundPicture: picture)
+        var screen = DrawingScreen(scenario, size: size, backgroundPicture: picture, reuse: reuse)
         screen.dither = dither
         try TextEntityPictures.check(scenario, file: file)
         screen.textPictures = try TextEntityPictures.make(for: scenario, placement: screen.placement)

@@ -21,7 +21,7 @@ struct DrawingValidation {
             return
         }
         // The background must be drawable: a broken PNG is refused here, as `render` would.
-        _ = try DrawingFrames.screen(scenario, file: file, size: DrawingFrames.size(scenario))
+        _ = try DrawingFrames.screen(scenario, file: file, size: DrawingFrames.size(scenario), reuse: ReuseStore(.off))
         let strokes = scenario.strokes.count
         var parts = ["\(ShownNumber.text(scenario.duration)) s", "seed \(scenario.seed)", "\(strokes) stroke\(strokes == 1 ? "" : "s")"]
         if let size = scenario.settings.size { parts.append("size \(size)") }

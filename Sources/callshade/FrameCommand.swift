@@ -72,25 +72,27 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
     /// A signal removes the staged PNG.
     func perform(cleanup: StopCleanup) throws {
         let parsed = try scenario.map { try ScenarioFile.loadAny(path: $0) }
+        let reuse = try ReuseSwitch.store()
         if let path = scenario, let chat = parsed as? ChatScenario {
             let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: chat) } ?? 0
             var frames = try ChatFrames(chat, file: path, size: try drawing.render.frameSize(default: chat.size ?? .phone),
-                                        showing: try layerOptions.chatLayers, options: sceneOptions)
+                                        showing: try layerOptions.chatLayers, options: sceneOptions, reuse: reuse)
             frames.dither = dither
-            let image = try drawing.render.makeRenderer().render(try frames.scene(at: instant))
+            let image = try drawing.render.makeRenderer(reuse: reuse).render(try frames.scene(at: instant))
             try PNGFile.write(image, to: output, cleanup: cleanup)
             return
         }
         if let access = parsed as? AccessScenario {
             let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: access) } ?? 0
-            let frames = try AccessFrames(size: drawing.render.frameSize(default: access.size ?? .phone), dither: dither)
-            try PNGFile.write(try drawing.render.makeRenderer().render(frames.scene(at: instant)), to: output, cleanup: cleanup)
+            let frames = try AccessFrames(size: drawing.render.frameSize(default: access.size ?? .phone), dither: dither, reuse: reuse)
+            try PNGFile.write(try drawing.render.makeRenderer(reuse: reuse).render(frames.scene(at: instant)), to: output, cleanup: cleanup)
             return
         }
         if let path = scenario, let drawn = parsed as? DrawingScenario {
             let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: drawn) } ?? 0
-            let screen = try DrawingFrames.screen(drawn, file: path, size: drawing.render.frameSize(default: DrawingFrames.size(drawn)), dither: dither)
-            try PNGFile.write(try drawing.render.makeRenderer().render(screen.scene(at: instant)), to: output, cleanup: cleanup)
+            let screen = try DrawingFrames.screen(drawn, file: path, size: drawing.render.frameSize(default: DrawingFrames.size(drawn)), dither: dither,
+                                                  reuse: reuse)
+            try PNGFile.write(try drawing.render.makeRenderer(reuse: reuse).render(screen.scene(at: instant)), to: output, cleanup: cleanup)
             return
         }
         var background = GradientParameters(palette: .blueViolet, phase: 0)
@@ -106,7 +108,7 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
             try ScenarioInput.checkFonts(scenario, file: path)
             let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: scenario) } ?? 0
             let frames = try ScenarioFrames(scenario: scenario, size: drawing.render.frameSize(default: scenario.size ?? .phone),
-                                            layers: drawing.layers, scene: drawing.scene)
+                                            layers: drawing.layers, scene: drawing.scene, reuse: reuse)
             state = frames.timeline.state(at: instant)
             background = state.gradient
             waves = state.waves
@@ -114,7 +116,8 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
             assets = try frames.assets(at: instant)
             frames.sayVideoWarnings()
         } else {
-            screen = try drawing.scene.callScreen(size: drawing.render.frameSize(default: .phone), scenario: placed, showing: drawing.layers)
+            screen = try drawing.scene.callScreen(size: drawing.render.frameSize(default: .phone), scenario: placed, showing: drawing.layers,
+                                                   reuse: reuse)
         }
         if let palette = palette { background.colors = palette.colors }
         if let phase = phase { background.centres = GradientMotion.centres(phase: phase) }
@@ -126,7 +129,7 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
         screen.dither = dither
         state.waves = waves
         let scene = screen.scene(at: state, background: background, assets: assets)
-        let renderer = try drawing.render.makeRenderer()
+        let renderer = try drawing.render.makeRenderer(reuse: reuse)
         let image = try renderer.render(scene)
         try PNGFile.write(image, to: output, cleanup: cleanup)
     }

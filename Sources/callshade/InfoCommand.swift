@@ -17,6 +17,7 @@ struct InfoCommand: ParsableCommand {
     @OptionGroup var egl: EGLOptions
 
     func run() throws {
+        let reuse = try ReuseSwitch.reuse()
         let context = try GLContext(platforms: egl.platform.platforms)
         let info = context.info
         let rows: [(String, String)] = [
@@ -30,6 +31,7 @@ struct InfoCommand: ParsableCommand {
             ("max render size", "\(info.maximumRenderSize)x\(info.maximumRenderSize)"),
             ("shaders", ShaderLibrary.embeddedFileNames.joined(separator: ", ")),
             ("configuration", RendererConfiguration.preferred(for: context).description + " (--route and --gradient-factor change it)"),
+            ("reuse", "\(reuse.rawValue) (work kept between frames, at most \(ReuseStore.defaultBudget >> 20) MiB; \(ReuseSwitch.variable)=off makes every frame from nothing)"),
         ]
         let width = rows.map(\.0.count).max() ?? 0
         for (label, value) in rows {

@@ -132,17 +132,20 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         var recording: Recording?
         var audioPath: String?
         var warnings = {}
+        // One store for the render's kept work: the scene's and the renderer's.
+        let reuse = try ReuseSwitch.store()
         if let chat = scenario as? ChatScenario {
-            var made = try ChatFrames(chat, file: self.scenario, size: size, showing: try layerOptions.chatLayers, options: sceneOptions)
+            var made = try ChatFrames(chat, file: self.scenario, size: size, showing: try layerOptions.chatLayers, options: sceneOptions,
+                                      reuse: reuse)
             made.dither = dither
             frames = made
         } else if let drawn = scenario as? DrawingScenario {
-            frames = try DrawingFrames.screen(drawn, file: self.scenario, size: size, dither: dither)
+            frames = try DrawingFrames.screen(drawn, file: self.scenario, size: size, dither: dither, reuse: reuse)
         } else if scenario is AccessScenario {
-            frames = try AccessFrames(size: size, dither: dither)
+            frames = try AccessFrames(size: size, dither: dither, reuse: reuse)
         } else if let call = scenario as? Scenario {
             try ScenarioInput.checkFonts(call, file: self.scenario)
-            var made = try ScenarioFrames(scenario: call, size: size, layers: drawing.layers, scene: drawing.scene)
+            var made = try ScenarioFrames(scenario: call, size: size, layers: drawing.layers, scene: drawing.scene, reuse: reuse)
             made.screen.dither = dither
             frames = made
             recording = made.recording
@@ -157,7 +160,7 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         if target == .raw {
             do { try (pixelFormat ?? .rgba).check(size) } catch { throw Diagnostic(error) }
         }
-        let renderer = try drawing.render.makeRenderer()
+        let renderer = try drawing.render.makeRenderer(reuse: reuse)
 
         let pipeline = FramePipeline(renderer: renderer, sink: try makeSink(target: target, video: video, recording: recording,
                                                                             rawOutput: rawOutput, cleanup: cleanup))

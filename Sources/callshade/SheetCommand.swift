@@ -80,21 +80,22 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
         // The scenes of the scenario's kind: a chat's, or a call's (its recording, its videos).
         let frames: any FrameScenes
         var warnings = {}
+        let reuse = try ReuseSwitch.store()
         if let chat = scenario as? ChatScenario {
-            frames = try ChatFrames(chat, file: self.scenario, size: cell, showing: try layerOptions.chatLayers, options: sceneOptions)
+            frames = try ChatFrames(chat, file: self.scenario, size: cell, showing: try layerOptions.chatLayers, options: sceneOptions, reuse: reuse)
         } else if let drawn = scenario as? DrawingScenario {
-            frames = try DrawingFrames.screen(drawn, file: self.scenario, size: cell)
+            frames = try DrawingFrames.screen(drawn, file: self.scenario, size: cell, reuse: reuse)
         } else if scenario is AccessScenario {
-            frames = try AccessFrames(size: cell)
+            frames = try AccessFrames(size: cell, reuse: reuse)
         } else if let call = scenario as? Scenario {
             try ScenarioInput.checkFonts(call, file: self.scenario)
-            let made = try ScenarioFrames(scenario: call, size: cell, layers: drawing.layers, scene: drawing.scene)
+            let made = try ScenarioFrames(scenario: call, size: cell, layers: drawing.layers, scene: drawing.scene, reuse: reuse)
             frames = made
             warnings = made.sayVideoWarnings
         } else {
             throw Diagnostic.internalError("a scenario of kind \(scenario.scene) cannot be drawn")
         }
-        let renderer = try drawing.render.makeRenderer()
+        let renderer = try drawing.render.makeRenderer(reuse: reuse)
         let cells = try times.map { time in
             (image: try renderer.render(try frames.scene(at: time)), label: "\(ShownNumber.text(time)) s")
         }

@@ -16,15 +16,18 @@ public struct CallScreen: Sendable {
     public let text: (any TextSetting)?
     /// What it draws, bottom to top.
     public let elements: CallElements
+    /// What keeps work between frames (the lines set).
+    public let reuse: ReuseStore
 
     /// A screen of `elements` showing the tags `showing` (default: all of theirs).
     public init(layout: CallLayout, seed: Int64, avatar: AvatarImage?, text: (any TextSetting)? = nil,
-                showing: Set<SceneTag>? = nil, elements: CallElements = CallKind.elements) {
+                showing: Set<SceneTag>? = nil, elements: CallElements = CallKind.elements, reuse: ReuseStore = ReuseStore()) {
         self.layout = layout
         self.seed = seed
         self.avatar = avatar
         // Each text set once a render (the same lines as the setter's): a frame asks for the same ones again and again.
-        self.text = text.map { RememberedLines($0) }
+        self.reuse = reuse
+        self.text = text.map { RememberedLines($0, reuse: reuse) }
         self.showing = showing ?? Set(elements.tags)
         self.elements = elements
     }

@@ -25,19 +25,12 @@ public enum ComposedCanvas {
     }
 }
 
-/// The composed canvas made last, kept while the same layer comes again.
-/// Safe to share between threads.
-final class ComposedCanvasCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var made: (layer: FramePicture, canvas: FramePicture)?
-
-    /// The canvas `make` composes for `layer`, made again only for another layer.
-    func canvas(for layer: FramePicture, make: () -> FramePicture) -> FramePicture {
-        lock.lock()
-        defer { lock.unlock() }
-        if let made, made.layer === layer { return made.canvas }
-        let canvas = make()
-        made = (layer, canvas)
-        return canvas
-    }
+/// The canvas composed over a finished strokes' layer, kept while the same
+/// layer comes again (`DrawingScreen`, through the reuse store).
+struct ComposedCanvasKey: ReuseKey {
+    typealias Value = FramePicture
+    static let shelf = "composed canvas"
+    /// The screen that composed it (its background picture and colour).
+    let owner: ReuseIdentity<ReuseOwner>
+    let layer: ReuseIdentity<FramePicture>
 }

@@ -1,10 +1,9 @@
 /// A drawing replayed: the drawing kind's elements (`DrawingKind.elements`)
 /// drawn for a scenario at an instant, into a frame of a size. Finished
-/// strokes come from one layer (`FinishedStrokeCache`), extended as strokes
-/// finish, and composed over the canvas's background into one picture
-/// (`ComposedCanvas`, kept while the layer stays); with
-/// `cachesFinishedStrokes` off both are made afresh each frame, and the
-/// frames are the same.
+/// strokes come from one layer (kept in the reuse store, `FinishedLayerKey`),
+/// extended as strokes finish, and composed over the canvas's background
+/// into one picture (`ComposedCanvas`, kept while the layer stays); with
+/// reuse off both are made afresh each frame, and the frames are the same.
 public struct DrawingScreen: Sendable {
     public let timeline: DrawingTimeline
     public let size: FrameSize
@@ -14,22 +13,23 @@ public struct DrawingScreen: Sendable {
     /// The tags drawn (all by default).
     public let showing: Set<SceneTag>
     public let elements: DrawingElements
-    public let cachesFinishedStrokes: Bool
+    /// What is kept between frames: the finished strokes' layer and the canvas composed with it.
+    public let reuse: ReuseStore
+    /// What the store knows this screen's kept values by.
+    private let owner = ReuseIdentity(ReuseOwner())
     /// The text entities' pictures (`TextEntityPicture`), by their place in the file's `entities`.
     public var textPictures: [Int: TextEntityPicture] = [:]
     public var dither = false
-    private let cache = FinishedStrokeCache()
-    private let composed = ComposedCanvasCache()
 
     public init(_ scenario: DrawingScenario, size: FrameSize, backgroundPicture: FramePicture? = nil, showing: Set<SceneTag>? = nil,
-                elements: DrawingElements = DrawingKind.elements, cachesFinishedStrokes: Bool = true) {
+                elements: DrawingElements = DrawingKind.elements, reuse: ReuseStore = ReuseStore()) {
         timeline = DrawingTimeline(scenario)
         self.size = size
         placement = CanvasPlacement(canvas: scenario.canvas.size, frame: size)
         self.backgroundPicture = backgroundPicture
         self.elements = elements
         self.showing = showing ?? Set(elements.tags)
-        self.cachesFinishedStrokes = cachesFinishedStrokes
+        self.reuse = reuse
     }
 
     /// The scene at `time` seconds.
@@ -56,7 +56,10 @@ public struct DrawingScreen: Sendable {
             let background = backgroundPicture
             let colour = if case .colour(let colour) = timeline.scenario.canvas.background { colour } else { RGB.white }
             let compose = { ComposedCanvas.picture(layer: made, background: background, colour: colour) }
-            canvas = cachesFinishedStrokes ? composed.canvas(for: made, make: compose) : compose()
+            canvas = reuse.value(ComposedCanvasKey(owner: owner, layer: ReuseIdentity(made))) {
+                let picture = compose()
+                return (picture, picture.pixels.count * MemoryLayout<Float>.stride)
+            }
             layer = nil
         }
         elements.add(to: &scene, at: DrawingInstant(timeline: timeline, time: time, placement: placement, backgroundPicture: canvas,
@@ -71,11 +74,10 @@ public struct DrawingScreen: Sendable {
         return .colour(.white)
     }
 
-    /// The layer of the strokes finished at `time`: from the cache, or made afresh.
+    /// The layer of the strokes finished at `time`: kept, extended from the one kept, or made afresh.
     func finishedLayer(at time: Double) -> FramePicture? {
         let count = timeline.finishedCount(at: time)
-        let cache = cachesFinishedStrokes ? self.cache : FinishedStrokeCache()
-        return cache.layer(count: count, size: size, background: layerBackground) { range in
+        return FinishedLayerKey(owner: owner).layer(count: count, size: size, background: layerBackground, reuse: reuse) { range in
             range.compactMap { index in
                 DrawnStroke.layerStroke(timeline.scenario.strokes[index], at: timeline.finishTimes[index], canvas: timeline.scenario.canvas,
                                         placement: placement)

@@ -66,27 +66,27 @@ public enum FinishedStrokeLayer {
     }
 }
 
-/// The finished-stroke cache of one drawing screen: the layer it made last
-/// (its frame size and how many strokes it holds), extended by the strokes
-/// finished since when a later frame holds more, made afresh when a frame
-/// holds fewer or another size. Frames come the same with it or without it
-/// (`DrawingScreen`'s `cachesFinishedStrokes`). Safe to share between threads.
-public final class FinishedStrokeCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var made: (size: FrameSize, count: Int, layer: FramePicture)?
-
-    public init() {}
+/// The finished strokes' layer of one drawing screen, kept between frames:
+/// the layer made last (its frame size and how many strokes it holds),
+/// extended by the strokes finished since when a later frame holds more,
+/// made afresh when a frame holds fewer or another size. Frames come the
+/// same with it or without it (reuse off).
+struct FinishedLayerKey: ReuseKey {
+    typealias Value = (size: FrameSize, count: Int, layer: FramePicture)
+    static let shelf = "finished strokes"
+    /// The screen whose strokes they are (its scenario, placement and background).
+    let owner: ReuseIdentity<ReuseOwner>
 
     /// The layer of the first `count` strokes in a frame of `size`; `strokes`
     /// gives a range of strokes as they are finished. Nil for none.
-    func layer(count: Int, size: FrameSize, background: LayerBackground, strokes: (Range<Int>) -> [LayerStroke]) -> FramePicture? {
+    func layer(count: Int, size: FrameSize, background: LayerBackground, reuse: ReuseStore,
+               strokes: (Range<Int>) -> [LayerStroke]) -> FramePicture? {
         guard count > 0 else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
+        let made = reuse.kept(self)
         if let made, made.size == size, made.count == count { return made.layer }
         let start = made.flatMap { $0.size == size && $0.count < count ? $0 : nil }
         let layer = FinishedStrokeLayer.drawing(strokes((start?.count ?? 0)..<count), over: start?.layer, size: size, background: background)
-        made = (size, count, layer)
+        reuse.keep(self, (size, count, layer), bytes: layer.pixels.count * MemoryLayout<Float>.stride)
         return layer
     }
 }

@@ -27,6 +27,11 @@ struct HostGrid {
     /// The background at a frame point (pixels, y down), interpolated
     /// bilinearly from the grid as the lookup programs do (texel i of n
     /// inner ones at screen (i - 0.5) / n).
+    /// The background as the host's nodes read it (`background`), with the grid it is read from.
+    var hostBackground: HostBackground {
+        HostBackground(evaluate: background, grid: HostBackground.Grid(innerWidth: grid.innerWidth, innerHeight: grid.innerHeight))
+    }
+
     var background: @Sendable (Vec2) -> RGB {
         let (values, width, height, grid, size) = (values, width, height, grid, size)
         return { point in
@@ -63,4 +68,19 @@ struct HostGrid {
         }
         return values
     }
+}
+
+/// The background a host-composed frame's nodes read (the glass's lattice),
+/// and where it comes from: a host grid of a shape, or the gradient evaluated
+/// exactly (no grid). Values made from it are kept by both.
+struct HostBackground: Sendable {
+    struct Grid: Hashable, Sendable {
+        let innerWidth: Int
+        let innerHeight: Int
+    }
+
+    /// The background at a frame point (pixels, y down).
+    let evaluate: @Sendable (Vec2) -> RGB
+    /// The grid it is interpolated from; nil: the gradient itself.
+    let grid: Grid?
 }

@@ -15,8 +15,13 @@ final class GlassRenderer: NodeRenderer {
     private let variants: ProgramVariants<ProgramOptions, Pipeline<GlassBlock>>
     private let vertices: GraphicsBuffer
     private let uniforms: UniformStream
-    /// The lattices of the frame drawn last, to reuse while they still apply.
-    private var lattices: [BackdropLattice] = []
+    /// The lattices of the frame drawn last (their textures are this
+    /// context's), to reuse while they still apply; with reuse off, only the frame's own.
+    private var lattices: [(lattice: BackdropLattice, source: LatticeSource)] = []
+    /// The lattices of the frame at hand's glass, by key (set by `prepare`): what it draws from.
+    private var frameLattices: [(key: BackdropLattice.Key, lattice: BackdropLattice)] = []
+    /// Keeps the lattices' host values (`HostLatticeKey`) and the blurred copies of the pictures glass showed (`GlassCopyKey`).
+    private let reuse: ReuseStore
     /// How many are kept: at least every glass of the frame at hand (each is
     /// made once in `prepare` and read again when drawn), and never fewer than 4.
     private var kept = 4
@@ -24,13 +29,12 @@ final class GlassRenderer: NodeRenderer {
     /// lattices are never the ones pushed out to make room, or a glass
     /// prepared for the frame would find none when drawn.
     private var frameKeys: [BackdropLattice.Key] = []
-    /// The blurred copies of the pictures glass showed last (at most two: a frame's glass shows one).
-    private var copies: [(picture: SourcePicture, copy: VideoBlurredCopy)] = []
     /// The cores a large lattice's blur is split over, asked of the system once (it reads the cgroup's quota).
     private let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
-    init(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass) throws {
+    init(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass, reuse: ReuseStore) throws {
         self.context = context
+        self.reuse = reuse
         self.gradient = gradient
         blur = try BackdropBlurPass(context: context, shaders: shaders)
         vertices = try GraphicsBuffer(context: context)
@@ -64,32 +68,45 @@ final class GlassRenderer: NodeRenderer {
 
     /// Glass on the host (`HostGlass`), with the lattice prepared for the frame.
     func hostDrawing(_ glass: GlassNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        // The lattice `prepare` made from the host's background: one the passes made
-        // for the same glass (a renderer reconfigured, sharing this one) has no values here.
-        let key = BackdropLattice.Key(glass, size: scene.size)
-        guard let samples = lattices.first(where: { $0.key == key && $0.hasHostValues })?.samples else {
+        // The lattice `prepare` made from the host's background (one the passes made has no values here).
+        guard let samples = frameLattice(for: glass, size: scene.size)?.samples else {
             throw SceneRenderError.unsupportedNode("glass on the host with a backdrop made on the GPU (prepare the frame with the host's background)")
         }
         return HostGlass(glass, lattice: samples, rects: rects, size: scene.size, dither: scene.dither)
     }
 
-    /// The lattice for `glass` in a frame of `size`: the one of the frame
-    /// before if it still applies (and has the host's values, when
-    /// `background` is given), else made from `background` (the host's
-    /// grid) when given, by the gradient and blur passes when not.
-    private func lattice(for glass: GlassNode, size: FrameSize, background: (@Sendable (Vec2) -> RGB)? = nil) throws -> BackdropLattice {
+    /// The lattice `prepare` made for `glass` in the frame at hand.
+    private func frameLattice(for glass: GlassNode, size: FrameSize) -> BackdropLattice? {
         let key = BackdropLattice.Key(glass, size: size)
-        if let made = lattices.first(where: { $0.key == key && (background == nil || $0.hasHostValues) }) { return made }
-        let made: BackdropLattice
-        let spare = makeRoom()
+        return frameLattices.first { $0.key == key }?.lattice
+    }
+
+    /// Who made a lattice: the GPU's passes, or the host from a background
+    /// (a grid of a shape, or the gradient evaluated): a lattice is reused
+    /// only by a frame that would make it the same way.
+    private enum LatticeSource: Equatable {
+        case gpu
+        case host(HostBackground.Grid?)
+    }
+
+    /// The lattice for `glass` in a frame of `size`: the one of an earlier
+    /// frame made the same way if there is one, else made from `background`
+    /// (the host's grid) when given, by the gradient and blur passes when not.
+    private func lattice(for glass: GlassNode, size: FrameSize, background: HostBackground?) throws -> BackdropLattice {
+        let key = BackdropLattice.Key(glass, size: size)
         // Over a video or the chat's wallpaper, on the GPU passes too, from the gradient (or the
         // wallpaper) evaluated at the lattice's points.
-        if let background = background ?? (glass.video != nil || glass.wallpaper != nil ? Self.gradient(glass.backdrop, size: size) : nil) {
-            made = try BackdropLattice(key, context: context, background: background, copy: glass.video.map(copy(of:)), reusing: spare, cores: cores)
+        let evaluated = background ?? (glass.video != nil || glass.wallpaper != nil ? Self.gradient(glass.backdrop, size: size) : nil)
+        let source = evaluated.map { LatticeSource.host($0.grid) } ?? .gpu
+        if let made = lattices.first(where: { $0.lattice.key == key && $0.source == source }) { return made.lattice }
+        let made: BackdropLattice
+        let spare = makeRoom()
+        if let evaluated {
+            made = try BackdropLattice(hostValues(key, background: evaluated), context: context, reusing: spare)
         } else {
             made = try BackdropLattice(key, context: context, gradient: gradient, blur: blur)
         }
-        lattices.append(made)
+        lattices.append((made, source))
         return made
     }
 
@@ -98,30 +115,41 @@ final class GlassRenderer: NodeRenderer {
     /// size (a glass that stays put); nil when none is held that many or
     /// every one is in use (then the frame holds one more for a while).
     private func makeRoom() -> Texture? {
-        guard lattices.count >= kept, let oldest = lattices.firstIndex(where: { !frameKeys.contains($0.key) }) else { return nil }
-        return lattices.remove(at: oldest).uploaded
+        guard lattices.count >= kept, let oldest = lattices.firstIndex(where: { !frameKeys.contains($0.lattice.key) }) else { return nil }
+        return lattices.remove(at: oldest).lattice.uploaded
     }
 
     /// The gradient `parameters` at a frame point of a frame of `size` (pixels, y down), evaluated.
-    private static func gradient(_ parameters: GradientParameters, size: FrameSize) -> @Sendable (Vec2) -> RGB {
+    private static func gradient(_ parameters: GradientParameters, size: FrameSize) -> HostBackground {
         let gradient = ReferenceGradient(parameters), width = Double(size.width), height = Double(size.height)
-        return { point in gradient.color(atScreen: Vec2(point.x / width, 1 - point.y / height)) }
+        return HostBackground(evaluate: { point in gradient.color(atScreen: Vec2(point.x / width, 1 - point.y / height)) }, grid: nil)
     }
 
-    /// The blurred copy of `video`'s picture: the one made last while the picture stays.
+    /// The blurred copy of `video`'s picture: kept while the picture stays.
     private func copy(of video: GlassVideo) -> VideoBlurredCopy {
-        if let kept = copies.first(where: { $0.picture == video.picture }) { return kept.copy }
-        let made = VideoBlurredCopy(video.picture, cores: cores)
-        copies.append((video.picture, made))
-        if copies.count > 2 { copies.removeFirst() }
-        return made
+        let cores = cores
+        return reuse.value(GlassCopyKey(picture: video.picture)) {
+            let made = VideoBlurredCopy(video.picture, cores: cores)
+            return (made, made.colors.count * MemoryLayout<RGB>.stride + made.alphas.count * MemoryLayout<Double>.stride)
+        }
+    }
+
+    /// The host's values of the lattice of `key` over `background`: kept while the key stays.
+    private func hostValues(_ key: BackdropLattice.Key, background: HostBackground) -> BackdropLattice.Values {
+        let copy = key.video.map(copy(of:)), cores = cores
+        return reuse.value(HostLatticeKey(key: key, grid: background.grid)) {
+            let made = BackdropLattice.values(key, background: background.evaluate, copy: copy, cores: cores)
+            return (made, made.values.count * MemoryLayout<Float>.stride)
+        }
     }
 
     /// Prepares the lattices of a frame's glass before anything is drawn (they use render targets of their own).
     /// From the host's background, the new ones are made side by side on the cores.
     /// A glass wholly outside the frame (the video call's buttons while the controls hide) has no tiles and needs none.
-    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {
+    func prepare(_ scene: Scene, background: HostBackground?) throws {
         let glasses = scene.nodes.compactMap { $0 as? GlassNode }.filter { !$0.bounds(in: scene.size).isEmpty }
+        // From nothing: no lattice of an earlier frame (the host's values come from the store, which keeps none then).
+        if !reuse.isOn { lattices.removeAll() }
         frameKeys = glasses.reduce(into: []) { keys, glass in
             let key = BackdropLattice.Key(glass, size: scene.size)
             if !keys.contains(key) { keys.append(key) }
@@ -130,7 +158,10 @@ final class GlassRenderer: NodeRenderer {
         // The older lattices go first; those of this frame's glass stay.
         while lattices.count > kept, makeRoom() != nil {}
         if let background {
-            let wanted = frameKeys.filter { key in !lattices.contains { $0.key == key && $0.hasHostValues } }
+            let source = LatticeSource.host(background.grid)
+            let wanted = frameKeys.filter { key in
+                !lattices.contains { $0.lattice.key == key && $0.source == source } && reuse.kept(HostLatticeKey(key: key, grid: background.grid)) == nil
+            }
             let wantedCopies = wanted.map { $0.video.map(copy(of:)) }
             let cores = cores
             if wanted.count > 1 {
@@ -140,15 +171,18 @@ final class GlassRenderer: NodeRenderer {
                 guard let base = made.baseAddress else { throw SceneRenderError.noMemory("the glass's lattices") }
                 let slots = SendablePointer(address: base)
                 DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
-                    slots[index] = BackdropLattice.values(wanted[index], background: background, copy: wantedCopies[index], cores: cores)
+                    slots[index] = BackdropLattice.values(wanted[index], background: background.evaluate, copy: wantedCopies[index], cores: cores)
                 }
                 for case let values? in made {
+                    reuse.keep(HostLatticeKey(key: values.key, grid: background.grid), values, bytes: values.values.count * MemoryLayout<Float>.stride)
                     let spare = makeRoom()
-                    lattices.append(BackdropLattice(values, context: context, reusing: spare))
+                    lattices.append((BackdropLattice(values, context: context, reusing: spare), source))
                 }
             }
         }
-        for glass in glasses { _ = try lattice(for: glass, size: scene.size, background: background) }
+        frameLattices = try glasses.map { glass in
+            (BackdropLattice.Key(glass, size: scene.size), try lattice(for: glass, size: scene.size, background: background))
+        }
     }
 
     /// Draws `glass` over `tiles` (frame pixels, inside `region`) of `target`,
@@ -158,7 +192,7 @@ final class GlassRenderer: NodeRenderer {
     func draw(_ glass: GlassNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
               lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {
         guard !tiles.isEmpty, let background = overBackground ? scene.background : glass.backdrop else { return }
-        let lattice = try lattice(for: glass, size: scene.size)
+        let lattice = try frameLattice(for: glass, size: scene.size) ?? lattice(for: glass, size: scene.size, background: nil)
         var options = ProgramOptions(lookup: overBackground && lookup != nil, dither: scene.dither)
         options.overBackground = overBackground
         let width = Double(scene.size.width), height = Double(scene.size.height)
@@ -210,3 +244,30 @@ struct GlassBlock: UniformBlock {
     }
 }
 
+
+/// A lattice's values made on the host (from its grid or the gradient evaluated at its points), by the lattice's key.
+struct HostLatticeKey: ReuseKey {
+    typealias Value = BackdropLattice.Values
+    static let shelf = "glass lattices"
+    let key: BackdropLattice.Key
+    /// The host grid the background was read from (its shape: the renderer's gradient factor); nil: the gradient evaluated.
+    let grid: HostBackground.Grid?
+
+    static func == (left: Self, right: Self) -> Bool { left.grid == right.grid && left.key == right.key }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(key.size)
+        hasher.combine(key.blur)
+    }
+}
+
+/// The blurred copy of a picture glass shows (`VideoBlurredCopy`), by the picture.
+struct GlassCopyKey: ReuseKey {
+    typealias Value = VideoBlurredCopy
+    static let shelf = "glass video copies"
+    let picture: SourcePicture
+
+    static func == (left: Self, right: Self) -> Bool { left.picture == right.picture }
+
+    func hash(into hasher: inout Hasher) {}
+}

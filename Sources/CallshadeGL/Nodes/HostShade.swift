@@ -162,14 +162,17 @@ struct HostShade: HostRowShader {
 /// A shade node's parts along each of a span of rows (`HostShade.parts`),
 /// worked out once: `HostShade` reads a row's at each of its runs and at
 /// each frame while the node stays (the video call's backdrop and phone
-/// corners, whose edge tiles give thousands of short runs a frame; its
-/// renderer keeps the last few). Not changed once made: read on any thread.
+/// corners, whose edge tiles give thousands of short runs a frame; kept
+/// in the reuse store, `ShadeRowsKey`). Not changed once made: read on any thread.
 final class ShadeRows: Sendable {
     let rows: Range<Int>
     /// Each row's shadows combined, and its shapes, `perRow` a row in turn.
     private let clears: [Double]
     private let shapes: [HostShade.ShapeAlongRow]
     private let perRow: Int
+
+    /// What it holds, in bytes (the reuse store's count).
+    var bytes: Int { clears.count * MemoryLayout<Double>.stride + shapes.count * MemoryLayout<HostShade.ShapeAlongRow>.stride }
 
     init(_ node: ShadeNode, rows: Range<Int>) {
         self.rows = rows

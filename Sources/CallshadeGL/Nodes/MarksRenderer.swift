@@ -37,7 +37,7 @@ final class MarksRenderer: NodeRenderer {
     func compileEveryVariant() throws {}
 
     /// Uploads the atlas of the frame's marks, unless it is the one uploaded last.
-    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {
+    func prepare(_ scene: Scene, background: HostBackground?) throws {
         for case let node as MarksNode in scene.nodes {
             guard let atlas = node.atlas, uploaded?.atlas !== atlas else { continue }
             uploaded = nil

@@ -28,7 +28,7 @@ protocol NodeRenderer: AnyObject {
     /// bound for drawing (textures of its own, render targets). On the host
     /// route `background` gives the background at a frame point from the
     /// grid the host has read already.
-    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws
+    func prepare(_ scene: Scene, background: HostBackground?) throws
 
     /// What it does with what is below it.
     var backdrop: NodeBackdrop { get }

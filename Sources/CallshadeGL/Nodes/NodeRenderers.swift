@@ -21,22 +21,23 @@ final class NodeRenderers {
     private var made: [(any RegisteredRenderer)?]
 
     /// One line a node type.
-    static func make(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass) -> NodeRenderers {
+    /// `reuse` keeps their work between frames (through the one store; textures, which are the context's, they keep themselves, and only while reuse is on).
+    static func make(context: GLContext, shaders: ShaderLibrary, gradient: GradientPass, reuse: ReuseStore) -> NodeRenderers {
         NodeRenderers([
             .of { try AvatarWavesRenderer(context: context, shaders: shaders) },
-            .of { try GlassRenderer(context: context, shaders: shaders, gradient: gradient) },
+            .of { try GlassRenderer(context: context, shaders: shaders, gradient: gradient, reuse: reuse) },
             .of { try MarksRenderer(context: context, shaders: shaders) },
-            .of { try ShadeRenderer(context: context, shaders: shaders) },
-            .of { try StrokeRenderer(context: context, shaders: shaders) },
+            .of { try ShadeRenderer(context: context, shaders: shaders, reuse: reuse) },
+            .of { try StrokeRenderer(context: context, shaders: shaders, reuse: reuse) },
             .of { try StampRenderer(context: context, shaders: shaders) },
             .of { try PencilRenderer(context: context, shaders: shaders) },
-            .of { try VideoRenderer(context: context, shaders: shaders) },
-            .of { try WallpaperRenderer(context: context, shaders: shaders) },
+            .of { try VideoRenderer(context: context, shaders: shaders, reuse: reuse) },
+            .of { try WallpaperRenderer(context: context, shaders: shaders, reuse: reuse) },
             .of { try BubblesRenderer(context: context, shaders: shaders) },
-            .of { try PictureRenderer(context: context, shaders: shaders) },
+            .of { try PictureRenderer(context: context, shaders: shaders, reuse: reuse) },
             .of { try SheenRenderer(context: context, shaders: shaders) },
             .of { try ShapesRenderer(context: context, shaders: shaders) },
-            .of { try TextEntityRenderer(context: context, shaders: shaders) },
+            .of { try TextEntityRenderer(context: context, shaders: shaders, reuse: reuse) },
         ])
     }
 
@@ -94,7 +95,7 @@ final class NodeRenderers {
     }
 
     /// Has the renderers of `scene`'s nodes, and every renderer made before, prepare for it, in the order they are listed.
-    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)? = nil) throws {
+    func prepare(_ scene: Scene, background: HostBackground? = nil) throws {
         for node in scene.nodes { _ = try renderer(for: node) }
         for renderer in made { try renderer?.prepare(scene, background: background) }
     }
@@ -155,7 +156,7 @@ private protocol RegisteredRenderer {
     func gridOutputs(for node: any SceneNode, in scene: Scene) -> GridOutputs?
     func tileRegion(of node: any SceneNode, in scene: Scene) -> PixelRect?
     func wantsFloatTarget(_ node: any SceneNode) -> Bool
-    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws
+    func prepare(_ scene: Scene, background: HostBackground?) throws
     func compileEveryVariant() throws
 }
 
@@ -181,7 +182,7 @@ private struct Registered<Renderer: NodeRenderer>: RegisteredRenderer {
         (node as? Renderer.Node).flatMap { renderer.gridOutputs(for: $0, in: scene) }
     }
 
-    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {
+    func prepare(_ scene: Scene, background: HostBackground?) throws {
         try renderer.prepare(scene, background: background)
     }
 

@@ -21,8 +21,12 @@ final class PictureRenderer: NodeRenderer {
     /// A 1 x 1 stand-in bound for a colour (the shader does not read it).
     private var blank: Texture?
 
-    init(context: GLContext, shaders: ShaderLibrary) throws {
+    /// Keeps the opaque pictures the host converted (`ConvertedPictureKey`); textures only while it is on.
+    private let reuse: ReuseStore
+
+    init(context: GLContext, shaders: ShaderLibrary, reuse: ReuseStore) throws {
         self.context = context
+        self.reuse = reuse
         variants = try ProgramVariants(eager: []) { dither in
             try Pipeline(context: context, shaders: shaders, vertex: "tiles.vert", fragment: "picture.frag",
                          defines: dither ? ["DITHER"] : [], blend: .premultiplied)
@@ -37,9 +41,6 @@ final class PictureRenderer: NodeRenderer {
 
     func drawsOnHostWithoutGrid(_ node: PictureNode) -> Bool { true }
 
-    /// The opaque picture the host converted last.
-    private var converted: ConvertedPicture?
-
     func hostDrawing(_ node: PictureNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
         let frame = PixelRect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
         switch node.content {
@@ -47,8 +48,10 @@ final class PictureRenderer: NodeRenderer {
             return HostPicture(content: .colour(colour, size: scene.size), dithers: scene.dither)
         case .picture(let picture) where picture.width == frame.width && picture.height == frame.height
             && node.tileCoverage(in: frame).allSatisfy({ $0 == .opaque }):
-            let made = converted.flatMap { $0.picture === picture ? $0 : nil } ?? ConvertedPicture(picture)
-            converted = made
+            let made = reuse.value(ConvertedPictureKey(picture: ReuseIdentity(picture))) {
+                let converted = ConvertedPicture(picture)
+                return (converted, converted.rgba.count + converted.planes.count)
+            }
             return HostPicture(content: .picture(made), dithers: scene.dither)
         case .picture(let picture):
             return HostShadedDrawing(shader: HostPictureRows(picture: picture), rects: rects, size: scene.size, dithers: scene.dither)
@@ -59,7 +62,9 @@ final class PictureRenderer: NodeRenderer {
         for dither in [false, true] { _ = try variants.variant(dither) }
     }
 
-    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {
+    func prepare(_ scene: Scene, background: HostBackground?) throws {
+        // With reuse off, each frame uploads its pictures again.
+        if !reuse.isOn { uploaded.removeAll() }
         for node in scene.nodes {
             guard let node = node as? PictureNode, case .picture(let picture) = node.content else { continue }
             _ = try texture(for: picture)
@@ -120,4 +125,11 @@ struct PictureBlock: UniformBlock {
         writer.structure("u_gradient", gradient)
         writer.vec4("u_pictureColor", color.0, color.1, color.2, color.3)
     }
+}
+
+/// An opaque full-frame picture converted by the host (`ConvertedPicture`: its RGBA and I420 bytes), by the picture.
+struct ConvertedPictureKey: ReuseKey {
+    typealias Value = ConvertedPicture
+    static let shelf = "converted pictures"
+    let picture: ReuseIdentity<FramePicture>
 }

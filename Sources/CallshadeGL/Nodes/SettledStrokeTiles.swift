@@ -4,9 +4,13 @@ import CallshadeCore
 /// segments, over `region` (its tiles, row by row; outside elsewhere): what
 /// a frame of a growing stroke takes from the frames before, so that a frame
 /// classifies only the tiles of the segments that have changed.
-struct SettledTiles {
+struct SettledTiles: SettledValue {
     private(set) var region = PixelRect(x: 0, y: 0, width: 0, height: 0)
     private(set) var coverage: [TileCoverage] = []
+
+    static var none: SettledTiles { SettledTiles() }
+    static var shelf: String { "settled stroke tiles" }
+    var bytes: Int { coverage.count * MemoryLayout<TileCoverage>.stride }
 
     /// `segments` of `node` (a frame of `size`) marked into it, its region grown to hold them.
     mutating func mark(_ segments: ArraySlice<TaperedCapsule>, of node: StrokeNode, size: FrameSize) {
@@ -38,32 +42,32 @@ struct SettledTiles {
 }
 
 /// What a stroke's tiles are kept by: its frame's size and its opacity.
-struct StrokeTilesKey: Equatable {
+struct StrokeTilesKey: Hashable, Sendable {
     let size: FrameSize
     let opacity: Double
 }
 
-extension SettledStrokes where Key == StrokeTilesKey, Value == SettledTiles {
-    convenience init() { self.init(empty: SettledTiles()) }
-
+extension ReuseStore {
     /// `node`'s tiles in a frame of `size`, as `CoveredTiles` makes them,
     /// the classification of its segments shared with its last frame kept.
     func tiles(of node: StrokeNode, size: FrameSize) -> CoveredTiles {
         let region = node.bounds(in: size).aligned8(within: size)
         guard !region.isEmpty else { return CoveredTiles(region: region, coverage: []) }
-        let (kept, count) = settle(node.segments, key: StrokeTilesKey(size: size, opacity: node.opacity)) { $0.mark($1, of: node, size: size) }
+        let (kept, count) = settle(node.segments, key: StrokeTilesKey(size: size, opacity: node.opacity)) { (tiles: inout SettledTiles, added) in
+            tiles.mark(added, of: node, size: size)
+        }
         var coverage = kept.coverage(in: region)
         for segment in node.segments[count...] { node.mark(segment, in: region, into: &coverage) }
         return CoveredTiles(region: region, coverage: coverage)
     }
 }
 
-extension SettledStrokes where Key == FrameSize, Value == SettledCoverage {
-    convenience init() { self.init(empty: .none) }
-
+extension ReuseStore {
     /// The settled coverage of `node`'s first segments in a frame of `size` (nil: none yet).
     func coverage(of node: StrokeNode, size: FrameSize) -> SettledCoverage? {
-        let (kept, count) = settle(node.segments, key: size) { $0.raise(by: $1, size: size) }
+        let (kept, count) = settle(node.segments, key: size) { (coverage: inout SettledCoverage, added) in
+            coverage.raise(by: added, size: size)
+        }
         return count > 0 ? kept : nil
     }
 }

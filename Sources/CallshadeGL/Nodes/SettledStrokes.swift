@@ -21,72 +21,82 @@ struct SettledCoverage: Sendable {
     }
 }
 
-/// What `StrokeRenderer` keeps of the pen strokes it has drawn from one
-/// frame to the next (drawing.md's growing stroke; speed.md): a stroke's
-/// segments do not change as it grows but for its last curve, so what a
-/// frame works out from the segments it shares with the stroke's last frame
-/// (the longest common prefix, compared exactly) is kept, `Value`, and a
-/// frame works out only the rest. Each use (`SettledCoverage`, a stroke's
-/// tiles) adds segments in a way that gives the same whatever the order and
-/// the number of calls, so a frame is the same to the byte with and without
-/// what is kept. At most `capacity` strokes are kept (the last drawn), each
-/// known by its first segment and `Key`; used by the renderer's thread only.
-final class SettledStrokes<Key: Equatable, Value> {
-    private final class Kept {
-        let key: Key
-        /// The last frame's segments of the stroke.
-        var segments: [TaperedCapsule]
-        /// What is kept of `segments[..<count]`.
-        var value: Value
-        var count = 0
-
-        init(key: Key, segments: [TaperedCapsule], value: Value) {
-            self.key = key
-            self.segments = segments
-            self.value = value
-        }
-    }
-
-    static var capacity: Int { 2 }
-    private var kept: [Kept] = []
+/// What is kept of a stroke's first segments (`SettledCoverage`, a stroke's tiles).
+protocol SettledValue: Sendable {
     /// What is kept of no segment.
-    private let empty: Value
+    static var none: Self { get }
+    /// The reuse store's shelf for it.
+    static var shelf: String { get }
+    /// What it holds, in bytes.
+    var bytes: Int { get }
+}
 
-    init(empty: Value) {
-        self.empty = empty
-    }
+/// A stroke's last frame's segments, and what is kept of the first `count` of them.
+struct SettledStroke<Settled: SettledValue>: Sendable {
+    var segments: [TaperedCapsule]
+    var value: Settled
+    var count: Int
+}
 
+/// What the store keeps a growing stroke by: its first segment, and `key`
+/// (what else the kept value depends on: the frame's size, the stroke's opacity).
+struct SettledStrokeKey<Key: Hashable & Sendable, Settled: SettledValue>: ReuseKey {
+    typealias Value = SettledStroke<Settled>
+    static var shelf: String { Settled.shelf }
+    let key: Key
+    let first: TaperedCapsule
+
+    func hash(into hasher: inout Hasher) { hasher.combine(key) }
+}
+
+/// What `StrokeRenderer` keeps of the pen strokes it has drawn from one
+/// frame to the next (drawing.md's growing stroke; speed.md), in the reuse
+/// store: a stroke's segments do not change as it grows but for its last
+/// curve, so what a frame works out from the segments it shares with the
+/// stroke's last frame (the longest common prefix, compared exactly) is
+/// kept, and a frame works out only the rest. Each use (`SettledCoverage`,
+/// a stroke's tiles) adds segments in a way that gives the same whatever
+/// the order and the number of calls, so a frame is the same to the byte
+/// with and without what is kept.
+extension ReuseStore {
     /// What is kept of the first segments of `segments` (a frame of a stroke
     /// known by `key`) and how many, once `add` has added to what was kept the
     /// segments this frame shares with the stroke's last frame that were not.
-    func settle(_ segments: [TaperedCapsule], key: Key, add: (inout Value, ArraySlice<TaperedCapsule>) -> Void) -> (value: Value, count: Int) {
-        guard let first = segments.first else { return (empty, 0) }
-        guard let index = kept.firstIndex(where: { $0.key == key && $0.segments.first == first }) else {
-            kept.append(Kept(key: key, segments: segments, value: empty))
-            if kept.count > Self.capacity { kept.removeFirst() }
-            return (empty, 0)
+    func settle<Key: Hashable & Sendable, Settled: SettledValue>(
+        _ segments: [TaperedCapsule], key: Key, add: (inout Settled, ArraySlice<TaperedCapsule>) -> Void
+    ) -> (value: Settled, count: Int) {
+        guard let first = segments.first else { return (.none, 0) }
+        let storeKey = SettledStrokeKey<Key, Settled>(key: key, first: first)
+        let segmentBytes = segments.count * MemoryLayout<TaperedCapsule>.stride
+        // Taken out while it changes, so that its values are changed in place.
+        guard var stroke = take(storeKey) else {
+            keep(storeKey, SettledStroke(segments: segments, value: .none, count: 0), bytes: segmentBytes)
+            return (.none, 0)
         }
-        let stroke = kept.remove(at: index)
-        kept.append(stroke)
         var shared = 0
         let last = stroke.segments, limit = min(last.count, segments.count)
         while shared < limit && last[shared] == segments[shared] { shared += 1 }
         if shared < stroke.count {
             // Some kept segment is not in this frame (an earlier instant): start again from what is shared.
-            (stroke.value, stroke.count) = (empty, 0)
+            (stroke.value, stroke.count) = (.none, 0)
         }
         if shared > stroke.count {
             add(&stroke.value, segments[stroke.count..<shared])
             stroke.count = shared
         }
         stroke.segments = segments
+        keep(storeKey, stroke, bytes: segmentBytes + stroke.value.bytes)
         return (stroke.value, stroke.count)
     }
 }
 
-extension SettledCoverage {
+extension SettledCoverage: SettledValue {
     /// Nothing settled.
     static let none = SettledCoverage(count: 0, region: PixelRect(x: 0, y: 0, width: 0, height: 0), values: [])
+
+    static var shelf: String { "settled stroke coverage" }
+
+    var bytes: Int { values.count * MemoryLayout<Double>.stride }
 
     /// How far past what it must hold a region grows, so that a growing stroke seldom moves its values.
     static let slack = 128

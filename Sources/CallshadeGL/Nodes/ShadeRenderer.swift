@@ -9,17 +9,12 @@ final class ShadeRenderer: NodeRenderer {
     private let pipeline: Pipeline<ShadeBlock>
     private let vertices: GraphicsBuffer
     private let uniforms: UniformStream
-    /// The tiles of the last shades (a video call's backdrop and its shadows stay while the controls rest).
-    private var readTiles = RememberedTiles<ShadeNode>(capacity: 4)
-    /// The host's parts along the rows of the last shades (`ShadeRows`), by node and the rows their rectangles span.
-    private var keptRows = RecentlyMade<KeptRows, ShadeRows>(capacity: 4)
+    /// Keeps the shades' tiles (a video call's backdrop and its shadows stay
+    /// while the controls rest) and the host's parts along their rows (`ShadeRowsKey`).
+    private let reuse: ReuseStore
 
-    private struct KeptRows: Equatable {
-        let node: ShadeNode
-        let rows: Range<Int>
-    }
-
-    init(context: GLContext, shaders: ShaderLibrary) throws {
+    init(context: GLContext, shaders: ShaderLibrary, reuse: ReuseStore) throws {
+        self.reuse = reuse
         pipeline = try Pipeline(context: context, shaders: shaders, vertex: "tiles.vert", fragment: "shade.frag", blend: .premultiplied)
         vertices = try GraphicsBuffer(context: context)
         uniforms = try UniformStream(context: context)
@@ -28,7 +23,7 @@ final class ShadeRenderer: NodeRenderer {
     var backdrop: NodeBackdrop { .blends }
 
     func tiles(of node: ShadeNode, in scene: Scene, classified: Bool) -> CoveredTiles {
-        readTiles.tiles(of: node, key: node, size: scene.size)
+        reuse.tiles(of: node, key: node, size: scene.size)
     }
 
     /// The backdrop or the phone's corners fading in or out with the video
@@ -49,13 +44,16 @@ final class ShadeRenderer: NodeRenderer {
     func hostDrawing(_ node: ShadeNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
         let top = rects.map(\.y).min() ?? 0, bottom = rects.map { $0.y + $0.height }.max() ?? 0
         let span = top..<max(top, bottom)
-        let rows = keptRows.value(for: KeptRows(node: node, rows: span)) { ShadeRows(node, rows: span) }
+        let rows = reuse.value(ShadeRowsKey(node: node, rows: span)) {
+            let made = ShadeRows(node, rows: span)
+            return (made, made.bytes)
+        }
         return HostShadedDrawing(shader: HostShade(node: node, rows: rows), rects: rects, size: scene.size)
     }
 
     func compileEveryVariant() throws {}
 
-    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
+    func prepare(_ scene: Scene, background: HostBackground?) throws {}
 
     /// Draws `shade` over `tiles`, its parts `ShadeBlock.parts` at a time
     /// (successive layers of black combine as the parts do).
@@ -110,4 +108,16 @@ struct ShadeBlock: UniformBlock {
         writer.vec4s("u_shadeShapes", count: Self.parts) { shapes[$0] }
         writer.vec4s("u_shadeParts", count: Self.parts) { kinds[$0] }
     }
+}
+
+/// The host's parts along a shade's rows (`ShadeRows`), by its node and the rows its rectangles span.
+struct ShadeRowsKey: ReuseKey {
+    typealias Value = ShadeRows
+    static let shelf = "shade rows"
+    let node: ShadeNode
+    let rows: Range<Int>
+
+    static func == (left: Self, right: Self) -> Bool { left.rows == right.rows && left.node == right.node }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(rows) }
 }

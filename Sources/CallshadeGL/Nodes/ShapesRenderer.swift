@@ -32,7 +32,7 @@ final class ShapesRenderer: NodeRenderer {
 
     func compileEveryVariant() throws {}
 
-    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
+    func prepare(_ scene: Scene, background: HostBackground?) throws {}
 
     func draw(_ node: ShapesNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
               lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {

@@ -9,7 +9,7 @@ import CallshadeCore
 /// On the host route the host draws it (`HostStroke`: the reference's
 /// coverage along rows), with no grid, so that a drawing's frame is drawn
 /// there whole; a growing stroke's segments that have not changed since
-/// the last frame are not shaded or classified again (`SettledStrokes`).
+/// the last frame are not shaded or classified again (`ReuseStore.settle`).
 final class StrokeRenderer: NodeRenderer {
     /// Vectors of four floats a segment: its ends, its radii.
     private static let vectorsPerSegment = 2
@@ -22,12 +22,12 @@ final class StrokeRenderer: NodeRenderer {
     private let uniforms: UniformStream
     /// The coverage target, the size of the region drawn in.
     private let coverageTarget: RegionTarget
-    /// The host's coverage of the strokes it drew last, and their tiles, kept for the next frame.
-    private let settled = SettledStrokes<FrameSize, SettledCoverage>()
-    private let settledTiles = SettledStrokes<StrokeTilesKey, SettledTiles>()
+    /// Keeps the host's coverage of the strokes it drew, and their tiles, for the next frame.
+    private let reuse: ReuseStore
 
-    init(context: GLContext, shaders: ShaderLibrary) throws {
+    init(context: GLContext, shaders: ShaderLibrary, reuse: ReuseStore) throws {
         self.context = context
+        self.reuse = reuse
         coverageTarget = RegionTarget(context: context, format: .r8)
         segmentPipeline = try Pipeline(context: context, shaders: shaders, vertex: "stroke-segments.vert", fragment: "stroke-segments.frag",
                                        blend: .maximum)
@@ -40,7 +40,7 @@ final class StrokeRenderer: NodeRenderer {
 
     /// Its tiles as its node's `tileCoverage` gives them, a growing stroke's unchanged segments' kept.
     func tiles(of node: StrokeNode, in scene: Scene, classified: Bool) -> CoveredTiles {
-        settledTiles.tiles(of: node, size: scene.size)
+        reuse.tiles(of: node, size: scene.size)
     }
 
     var backdrop: NodeBackdrop { .blends }
@@ -50,13 +50,13 @@ final class StrokeRenderer: NodeRenderer {
     func drawsOnHostWithoutGrid(_ node: StrokeNode) -> Bool { true }
 
     func hostDrawing(_ node: StrokeNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        let shader = HostStroke(node, height: scene.size.height, settled: settled.coverage(of: node, size: scene.size))
+        let shader = HostStroke(node, height: scene.size.height, settled: reuse.coverage(of: node, size: scene.size))
         return HostShadedDrawing(shader: shader, rects: rects, size: scene.size, dithers: scene.dither)
     }
 
     func compileEveryVariant() throws {}
 
-    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
+    func prepare(_ scene: Scene, background: HostBackground?) throws {}
 
     func draw(_ node: StrokeNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
               lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {

@@ -16,8 +16,12 @@ final class TextEntityRenderer: NodeRenderer {
     private let uniforms: UniformStream
     private var uploaded: [(picture: TextEntityPicture, texture: Texture)] = []
 
-    init(context: GLContext, shaders: ShaderLibrary) throws {
+    /// Whether uploads are kept from frame to frame (reuse on).
+    private let reuse: ReuseStore
+
+    init(context: GLContext, shaders: ShaderLibrary, reuse: ReuseStore) throws {
         self.context = context
+        self.reuse = reuse
         pipeline = try Pipeline(context: context, shaders: shaders, vertex: "tiles.vert", fragment: "text-entity.frag", blend: .premultiplied)
         vertices = try GraphicsBuffer(context: context)
         uniforms = try UniformStream(context: context)
@@ -27,7 +31,10 @@ final class TextEntityRenderer: NodeRenderer {
 
     func compileEveryVariant() throws {}
 
-    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
+    /// With reuse off, each frame uploads its pictures again.
+    func prepare(_ scene: Scene, background: HostBackground?) throws {
+        if !reuse.isOn { uploaded.removeAll() }
+    }
 
     func draw(_ node: TextEntityNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
               lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {

@@ -23,7 +23,7 @@ public struct ScenarioFrames {
         let made = try makeScreen(scenario)
         if let videos {
             screen = CallScreen(layout: made.layout, seed: made.seed, avatar: made.avatar, text: made.text, showing: made.showing,
-                                elements: CallKind.elements(with: VideoElement(pictures: videos.pictures)))
+                                elements: CallKind.elements(with: VideoElement(pictures: videos.pictures)), reuse: made.reuse)
             screen.dither = made.dither
         } else {
             screen = made

@@ -59,15 +59,15 @@ struct RenderOptions: ParsableArguments {
         return try ShaderLibrary(folder: folder)
     }
 
-    /// The renderer the options ask for (or the one named).
-    func makeRenderer(backend chosen: Backend? = nil) throws -> FrameRenderer {
+    /// The renderer the options ask for (or the one named), keeping work between frames in `reuse` (the GPU's; the reference keeps none).
+    func makeRenderer(backend chosen: Backend? = nil, reuse: ReuseStore) throws -> FrameRenderer {
         switch chosen ?? backend {
         case .cpu:
             return ReferenceRenderer()
         case .gpu:
             let context = try GLContext(platforms: eglPlatform.platforms)
             let library = try shaderLibrary()
-            let renderer = try GPURenderer(context: context, shaders: library, configuration: configuration(for: context))
+            let renderer = try GPURenderer(context: context, shaders: library, configuration: configuration(for: context), reuse: reuse)
             // The built-in shaders compile (the tests hold them to it): each program is compiled when a frame first needs it.
             // Shaders being edited are all compiled now, so that a mistake in any is said before the first frame.
             if !library.isBuiltIn { try renderer.compileEveryVariant() }

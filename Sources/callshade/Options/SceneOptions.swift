@@ -31,13 +31,13 @@ struct SceneOptions: ParsableArguments {
     /// avatar (read only if the avatar is shown), the text setter for the
     /// call's elements (its glyphs rasterised once, only if text is shown)
     /// and the tags shown.
-    func callScreen(size: FrameSize, scenario: Scenario, showing: Set<SceneTag>) throws -> CallScreen {
+    func callScreen(size: FrameSize, scenario: Scenario, showing: Set<SceneTag>, reuse: ReuseStore) throws -> CallScreen {
         let layout = try layout(for: size)
         let avatar = showing.contains(.avatar) ? try avatarImage(scenarioAvatar: scenario.avatarPath, layout: layout) : nil
         let elements = CallKind.elements
         let text = showing.isDisjoint(with: elements.textTags(for: scenario)) ? nil
             : try TextSetter(scale: layout.scale, texts: elements.texts(for: scenario))
-        return CallScreen(layout: layout, seed: scenario.seed, avatar: avatar, text: text, showing: showing)
+        return CallScreen(layout: layout, seed: scenario.seed, avatar: avatar, text: text, showing: showing, reuse: reuse)
     }
 
     /// The avatar to draw: --avatar, else the scenario's file, else none (the

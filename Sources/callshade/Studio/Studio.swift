@@ -60,7 +60,7 @@ final class Studio: @unchecked Sendable {
         self.comparison = comparison
         let scenario = try StudioScenario(file: file, options: scene, size: render.size)
         self.scenario = scenario
-        canvas = StudioCanvas(scene: scene, render: render, comparison: comparison)
+        canvas = StudioCanvas(scene: scene, render: render, reuse: try ReuseSwitch.store(), comparison: comparison)
         stamps = FileStamps(scenario.watchedFiles)
         comparison?.start(scenario)
     }

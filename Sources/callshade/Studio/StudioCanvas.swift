@@ -28,7 +28,11 @@ final class StudioCanvas {
     private let comparison: StudioComparison?
     private var recording: VideoSource?
 
-    init(scene: SceneOptions, render: RenderOptions, comparison: StudioComparison? = nil) {
+    /// The kept work of its renderers and of the frames it prepares (one store while the studio runs).
+    private let reuse: ReuseStore
+
+    init(scene: SceneOptions, render: RenderOptions, reuse: ReuseStore, comparison: StudioComparison? = nil) {
+        self.reuse = reuse
         self.scene = scene
         self.render = render
         self.comparison = comparison
@@ -91,7 +95,7 @@ final class StudioCanvas {
         if let kept = prepared.first(where: { $0.key == key }) { return kept.frames }
         let frames = try StudioScenario.frames(of: scenario.parsed, file: scenario.file,
                                                size: request.full ? scenario.fullSize : scenario.previewSize,
-                                               layers: request.layers ?? every, options: scene)
+                                               layers: request.layers ?? every, options: scene, reuse: reuse)
         prepared.append((key, frames))
         if prepared.count > Self.preparedKept { prepared.removeFirst() }
         return frames
@@ -99,7 +103,7 @@ final class StudioCanvas {
 
     private func renderer(_ backend: Backend) throws -> FrameRenderer {
         if let made = renderers[backend] { return made }
-        let made = try render.makeRenderer(backend: backend)
+        let made = try render.makeRenderer(backend: backend, reuse: reuse)
         renderers[backend] = made
         return made
     }

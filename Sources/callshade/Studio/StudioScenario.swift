@@ -51,7 +51,8 @@ struct StudioScenario {
         previewSize = Self.preview(of: fullSize)
         fps = parsed.fps ?? 60
         layerNames = Self.tags(of: parsed).map(\.name)
-        previewFrames = try Self.frames(of: parsed, file: file, size: previewSize, layers: Set(Self.tags(of: parsed)), options: options)
+        previewFrames = try Self.frames(of: parsed, file: file, size: previewSize, layers: Set(Self.tags(of: parsed)), options: options,
+                                        reuse: try ReuseSwitch.store())
         callTimeline = (previewFrames as? ScenarioFrames)?.timeline
         var named: [String?] = [file, options.avatar]
         switch parsed {
@@ -106,15 +107,15 @@ struct StudioScenario {
     /// The frames of `scenario` at `size` showing `layers`, prepared as
     /// `frame` and `render` prepare them for their kind.
     static func frames(of scenario: any ParsedScenario, file: String, size: FrameSize, layers: Set<SceneTag>,
-                       options: SceneOptions) throws -> any FrameScenes {
+                       options: SceneOptions, reuse: ReuseStore) throws -> any FrameScenes {
         switch scenario {
         case let chat as ChatScenario:
-            return try ChatFrames(chat, file: file, size: size, showing: layers, options: options)
+            return try ChatFrames(chat, file: file, size: size, showing: layers, options: options, reuse: reuse)
         case let drawn as DrawingScenario:
-            return try DrawingFrames.screen(drawn, file: file, size: size)
+            return try DrawingFrames.screen(drawn, file: file, size: size, reuse: reuse)
         case let call as Scenario:
             try ScenarioInput.checkFonts(call, file: file)
-            return try ScenarioFrames(scenario: call, size: size, layers: layers, scene: options)
+            return try ScenarioFrames(scenario: call, size: size, layers: layers, scene: options, reuse: reuse)
         default:
             throw Diagnostic.internalError("a scenario of kind \(scenario.scene) cannot be drawn")
         }

@@ -9,7 +9,7 @@ final class RememberedLinesTests: XCTestCase {
     func testItGivesTheSettersLines() throws {
         let texts = ["Are you coming to the park later?", "Yes!", "12:37", "a", "Great, see you there"]
         let setter = try TextSetter(scale: 2.77, texts: [ChatMessageLayout.textStyle: texts, ChatMessageLayout.timeStyle: texts])
-        let remembered = RememberedLines(setter)
+        let remembered = RememberedLines(setter, reuse: ReuseStore())
         XCTAssertEqual(remembered.scale, setter.scale)
         XCTAssertTrue(remembered.atlas === setter.atlas)
         for _ in 0..<2 {

@@ -133,18 +133,22 @@ final class WallpaperTests: XCTestCase {
         }
     }
 
-    /// A kept raster is the one its pose makes: asked again, or after others have pushed it out, the same pixels.
-    func testRememberedRastersAreTheRastersMade() throws {
+    /// A kept raster is the one its pose makes: asked again, or after others have pushed it out (a store with room for four), the same pixels.
+    func testKeptRastersAreTheRastersMade() throws {
         let size = try FrameSize(width: 390, height: 844)
-        let rasters = RememberedRasters()
+        let bytes = WallpaperRaster.make(.ios, colors: ChatWallpaper.classicColors, pose: WallpaperPose(phase: 0), size: size).pixels.count
+        let reuse = ReuseStore(budget: 4 * bytes)
         let poses = (0..<7).map { WallpaperPose(phase: Double($0) * 0.37) }
         for pose in poses + poses.reversed() + [poses[2], poses[2]] {
-            XCTAssertEqual(rasters.raster(.ios, colors: ChatWallpaper.classicColors, pose: pose, size: size),
+            XCTAssertEqual(reuse.wallpaperRaster(.ios, colors: ChatWallpaper.classicColors, pose: pose, size: size),
                            WallpaperRaster.make(.ios, colors: ChatWallpaper.classicColors, pose: pose, size: size))
         }
         let other = Array(ChatWallpaper.classicColors.reversed())
-        XCTAssertEqual(rasters.raster(.ios, colors: other, pose: poses[2], size: size),
+        XCTAssertEqual(reuse.wallpaperRaster(.ios, colors: other, pose: poses[2], size: size),
                        WallpaperRaster.make(.ios, colors: other, pose: poses[2], size: size))
+        let count = try XCTUnwrap(reuse.shelves.first { $0.shelf == "wallpaper rasters" })
+        XCTAssertEqual(count.values, 4)
+        XCTAssertEqual(count.hits, 6, "poses 6 to 3 again, then poses[2] twice; the rest were pushed out")
     }
 
     func testThreeColoursMakeARaster() {

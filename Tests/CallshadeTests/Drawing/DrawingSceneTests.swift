@@ -57,7 +57,7 @@ final class DrawingSceneTests: XCTestCase {
     func testTheCacheChangesNoByteOnAnyRoute() throws {
         let scenario = try Self.scenario()
         let cached = DrawingScreen(scenario, size: Self.size)
-        let fresh = DrawingScreen(scenario, size: Self.size, cachesFinishedStrokes: false)
+        let fresh = DrawingScreen(scenario, size: Self.size, reuse: ReuseStore(.off))
         let gpu = try DrawingRouteTests.shared.renderer()
         var layers: [FramePicture] = []
         for time in Self.instants {
@@ -134,7 +134,7 @@ final class DrawingSceneTests: XCTestCase {
             try line(2, .pen, size: 0.1, from: Vec2(20, 100), to: Vec2(340, 100), at: 1),
         ])
         let screen = DrawingScreen(scenario, size: Self.size, backgroundPicture: picture)
-        let fresh = DrawingScreen(scenario, size: Self.size, backgroundPicture: picture, cachesFinishedStrokes: false)
+        let fresh = DrawingScreen(scenario, size: Self.size, backgroundPicture: picture, reuse: ReuseStore(.off))
         let bare = try ReferenceRenderer().render(DrawingScreen(scenario, size: Self.size, backgroundPicture: picture, showing: [.canvas]).scene(at: 0))
         let matrix = RouteMatrix(gpu: try DrawingRouteTests.shared.renderer())
         func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] { image.pixel(x: x, y: y) ?? [] }

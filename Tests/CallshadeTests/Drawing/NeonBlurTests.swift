@@ -108,7 +108,7 @@ final class NeonBlurTests: XCTestCase {
         ]
         let scenario = DrawingScenario(settings: ScenarioSettings(duration: 2.5), canvas: Self.canvas, strokes: strokes)
         let size = try FrameSize(width: 100, height: 100)
-        let cached = DrawingScreen(scenario, size: size), fresh = DrawingScreen(scenario, size: size, cachesFinishedStrokes: false)
+        let cached = DrawingScreen(scenario, size: size), fresh = DrawingScreen(scenario, size: size, reuse: ReuseStore(.off))
         var frames: [[UInt8]] = []
         for time in [0.2, 0.7, 1.0, 1.2, 1.45, 1.7, 2.4, 0.6, 1.3] {
             let a = try ReferenceRenderer().render(cached.scene(at: time)), b = try ReferenceRenderer().render(fresh.scene(at: time))

@@ -34,7 +34,7 @@ final class SettledStrokeTests: XCTestCase {
 
     func testFramesDrawnWithWhatIsKeptAreTheSameToTheByte() throws {
         let screen = try Self.screen()
-        let settled = SettledStrokes<FrameSize, SettledCoverage>()
+        let settled = ReuseStore()
         var kept = 0, segments = 0
         for time in Self.times {
             for case let node as StrokeNode in screen.scene(at: time).nodes {
@@ -55,7 +55,7 @@ final class SettledStrokeTests: XCTestCase {
     /// A stroke's tiles with its unchanged segments' classification kept are its node's own, frame after frame.
     func testKeptTilesAreTheNodesTiles() throws {
         let screen = try Self.screen()
-        let settled = SettledStrokes<StrokeTilesKey, SettledTiles>()
+        let settled = ReuseStore()
         var strokes = 0
         for time in Self.times {
             for case let node as StrokeNode in screen.scene(at: time).nodes {

@@ -12,6 +12,7 @@ import Foundation
 ///
 /// Its configuration is fixed, so every test gets it as it was made; a test
 /// that needs another one takes `renderer().with { ... }`, which shares it.
+/// Each `renderer()` empties its reuse store, so no test finds work another kept.
 final class SharedGPURenderer: @unchecked Sendable {
     private let lock = NSLock()
     private var made: GPURenderer?
@@ -19,7 +20,10 @@ final class SharedGPURenderer: @unchecked Sendable {
     func renderer() throws -> GPURenderer {
         lock.lock()
         defer { lock.unlock() }
-        if let made { return made }
+        if let made {
+            made.reuse.empty()
+            return made
+        }
         let renderer = try makeGPURenderer()
         made = renderer
         return renderer

@@ -18,14 +18,14 @@ public struct WallpaperElement: ChatElement {
     }
 
     /// The wallpaper with its pattern at `instant` in a frame of `size`: what the chat's glass shows a blurred copy of.
-    /// `rasters`, when given, keeps the rasters made last (a screen's, from frame to frame).
-    public static func node(at instant: ChatInstant, size: FrameSize, rasters: RememberedRasters? = nil) -> WallpaperNode {
+    /// `reuse`, when given, keeps the rasters made (a screen's, from frame to frame).
+    public static func node(at instant: ChatInstant, size: FrameSize, reuse: ReuseStore? = nil) -> WallpaperNode {
         // Made once a frame by `ChatScreen` for its frame (the instant is that frame's).
         if let made = instant.wallpaper { return made }
         let wallpaper = instant.scenario.wallpaper
         let pattern = instant.pattern.map { PatternOverlay(mask: $0, intensity: wallpaper.intensity, colors: wallpaper.colors) }
         return WallpaperNode(instant.timeline.wallpaper.look(at: instant.time), variant: wallpaper.variant,
-                             colors: wallpaper.colors, size: size, pattern: pattern, rasters: rasters)
+                             colors: wallpaper.colors, size: size, pattern: pattern, reuse: reuse)
     }
 }
 

@@ -21,11 +21,11 @@ public struct WallpaperNode: SceneNode, Equatable, Sendable {
     }
 
     /// The wallpaper of `variant` with `colors` as `look` has it, for a frame of `size`.
-    /// `rasters`, when given, keeps the rasters made last and gives them again for their poses.
+    /// `reuse`, when given, keeps the rasters made and gives them again for their poses.
     public init(_ look: WallpaperTrack.Look, variant: WallpaperVariant, colors: [RGB], size: FrameSize, pattern: PatternOverlay? = nil,
-                rasters: RememberedRasters? = nil) {
+                reuse: ReuseStore? = nil) {
         func raster(_ pose: WallpaperPose) -> RGBAImage {
-            rasters?.raster(variant, colors: colors, pose: pose, size: size) ?? WallpaperRaster.make(variant, colors: colors, pose: pose, size: size)
+            reuse?.wallpaperRaster(variant, colors: colors, pose: pose, size: size) ?? WallpaperRaster.make(variant, colors: colors, pose: pose, size: size)
         }
         switch look {
         case .exact(let pose):

@@ -3,7 +3,7 @@
 /// k sits at lerp(P[(segment + 2k) mod 8], P[(segment + 2k + 1) mod 8],
 /// fraction); a fraction outside 0...1 extrapolates along the segment (the
 /// keyframes' overshoot, section 1.6).
-public struct WallpaperPose: Equatable, Sendable {
+public struct WallpaperPose: Hashable, Sendable {
     public let segment: Int
     public let fraction: Double
 

@@ -59,7 +59,7 @@ final class AvatarWavesRenderer: NodeRenderer {
         return made
     }
 
-    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
+    func prepare(_ scene: Scene, background: HostBackground?) throws {}
 
     var backdrop: NodeBackdrop { .composes }
 

@@ -28,7 +28,7 @@ final class BubblesRenderer: NodeRenderer {
 
     func compileEveryVariant() throws {}
 
-    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {}
+    func prepare(_ scene: Scene, background: HostBackground?) throws {}
 
     func draw(_ node: BubbleNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
               lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {

@@ -16,11 +16,12 @@ final class WallpaperRenderer: NodeRenderer {
     /// The pattern mask uploaded last (drawn once per output size), and a 1 x 1 stand-in for none.
     private var pattern: (mask: PatternMask, texture: Texture)?
     private var noPattern: Texture?
-    /// The host's last wallpaper, as RGBA and as I420.
-    private let drawn = RememberedFrames<DrawnWallpaper>()
+    /// Keeps the host's wallpaper frames, as RGBA and as I420 (`DrawnWallpaper`); textures only while it is on.
+    private let reuse: ReuseStore
 
-    init(context: GLContext, shaders: ShaderLibrary) throws {
+    init(context: GLContext, shaders: ShaderLibrary, reuse: ReuseStore) throws {
         self.context = context
+        self.reuse = reuse
         variants = try ProgramVariants(eager: []) { dither in
             try Pipeline(context: context, shaders: shaders, vertex: "tiles.vert", fragment: "wallpaper.frag",
                          defines: dither ? ["DITHER"] : [], blend: .premultiplied)
@@ -38,15 +39,19 @@ final class WallpaperRenderer: NodeRenderer {
     func hostDrawing(_ node: WallpaperNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
         // In I420 only over its tiles (the bars' glass hides most of its rows); while the wallpaper
         // stands still (between steps) over the same tiles, a frame copies the last one's.
-        drawn.drawing(HostWallpaper(node, size: scene.size, dither: scene.dither, shown: rects),
-                      key: DrawnWallpaper(node: node, size: scene.size, dither: scene.dither, shown: rects), size: scene.size)
+        let size = scene.size
+        let whole = [PixelRect(x: 0, y: 0, width: size.width, height: size.height)]
+        return reuse.drawing(HostWallpaper(node, size: size, dither: scene.dither, shown: rects), rgba: whole,
+                             yuv: size.width % 2 == 0 && size.height % 2 == 0 ? rects : nil,
+                             key: DrawnWallpaper(node: node, size: size, dither: scene.dither, shown: rects), size: size)
     }
 
     func compileEveryVariant() throws {
         for dither in [false, true] { _ = try variants.variant(dither) }
     }
 
-    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {
+    func prepare(_ scene: Scene, background: HostBackground?) throws {
+        if !reuse.isOn { (uploaded, pattern) = ([], nil) }
         let rasters = scene.nodes.compactMap { $0 as? WallpaperNode }.flatMap { [$0.raster] + ($0.next.map { [$0] } ?? []) }
         var kept: [(raster: RGBAImage, texture: Texture)] = []
         for raster in rasters where !kept.contains(where: { $0.raster == raster }) {
@@ -101,7 +106,8 @@ final class WallpaperRenderer: NodeRenderer {
 }
 
 /// What the host's wallpaper is drawn from.
-private struct DrawnWallpaper: Equatable, Sendable {
+private struct DrawnWallpaper: DrawnKey {
+    static let shelf = "wallpaper frames"
     let node: WallpaperNode
     let size: FrameSize
     let dither: Bool

@@ -24,8 +24,9 @@ struct HostVideoDrawing: HostDrawing {
     /// The straight rectangles' drawing: through `kept` where given (a picture shown again in the same place is copied).
     private let straightDrawing: (any HostDrawing)?
 
-    /// What a renderer keeps of its videos' straight rectangles: the node and the frame's size they were drawn for.
-    struct Drawn: Equatable, Sendable {
+    /// What a renderer keeps its videos' straight rectangles by: the node and the frame's size they were drawn for.
+    struct Drawn: DrawnKey {
+        static let shelf = "video rows"
         let node: VideoNode
         let size: FrameSize
     }
@@ -40,8 +41,12 @@ struct HostVideoDrawing: HostDrawing {
         let rest: [PixelRect]
 
         /// What a layout is made from.
-        struct Key: Equatable {
+        struct Key: ReuseKey {
+            typealias Value = Layout
+            static let shelf = "video layouts"
             let placement: VideoNode.Placement
+            /// Only an opaque picture is written straight.
+            let opacity: Double
             let rotation: VideoRotation
             let mirrored: Bool
             let codes: Bool
@@ -50,13 +55,28 @@ struct HostVideoDrawing: HostDrawing {
             let size: FrameSize
 
             init(node: VideoNode, rects: [PixelRect], size: FrameSize) {
-                (placement, rotation, mirrored) = (node.placement, node.rotation, node.mirrored)
+                (placement, opacity, rotation, mirrored) = (node.placement, node.opacity, node.rotation, node.mirrored)
                 if case .ycbcr = node.picture { codes = true } else { codes = false }
                 (lumaWidth, lumaHeight) = node.picture.lumaSize
                 (chromaWidth, chromaHeight) = node.picture.chromaSize
                 (self.rects, self.size) = (rects, size)
             }
+
+            static func == (left: Key, right: Key) -> Bool {
+                left.size == right.size && left.rects == right.rects && left.placement == right.placement && left.opacity == right.opacity
+                    && left.rotation == right.rotation && left.mirrored == right.mirrored && left.codes == right.codes
+                    && (left.lumaWidth, left.lumaHeight, left.chromaWidth, left.chromaHeight)
+                    == (right.lumaWidth, right.lumaHeight, right.chromaWidth, right.chromaHeight)
+            }
+
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(size)
+                hasher.combine(rects.count)
+            }
         }
+
+        /// What it holds, in bytes (the reuse store's count).
+        var bytes: Int { sampling.bytes + (straight.count + rest.count) * MemoryLayout<PixelRect>.stride }
 
         init(node: VideoNode, rects: [PixelRect], size: FrameSize) {
             sampling = VideoSampling(node: node, size: size)
@@ -66,7 +86,8 @@ struct HostVideoDrawing: HostDrawing {
     }
 
     /// `layout`: the node's over `rects` in a frame of `size`, when kept already.
-    init(node: VideoNode, rects: [PixelRect], size: FrameSize, dithers: Bool, kept: RememberedRects<Drawn>? = nil, layout given: Layout? = nil) {
+    /// `reuse`: where the straight rectangles' samples are kept (nil: drawn every frame).
+    init(node: VideoNode, rects: [PixelRect], size: FrameSize, dithers: Bool, reuse: ReuseStore? = nil, layout given: Layout? = nil) {
         let layout = given ?? Layout(node: node, rects: rects, size: size)
         let shader = HostVideo(node: node, size: size, sampling: layout.sampling)
         self.shader = shader
@@ -78,7 +99,7 @@ struct HostVideoDrawing: HostDrawing {
             straightDrawing = nil
         } else {
             let drawing = StraightDrawing(shader: shader, rects: straight, size: size)
-            straightDrawing = kept.map { $0.drawing(drawing, writing: layout.straight, key: Drawn(node: node, size: size), size: size) } ?? drawing
+            straightDrawing = reuse.map { $0.drawing(drawing, yuv: layout.straight, key: Drawn(node: node, size: size), size: size) } ?? drawing
         }
     }
 

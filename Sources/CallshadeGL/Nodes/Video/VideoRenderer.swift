@@ -20,15 +20,15 @@ final class VideoRenderer: NodeRenderer {
     private let vertices: GraphicsBuffer
     private let uniforms: UniformStream
     private var pictures = PictureTextureCache()
-    /// The straight rectangles the host wrote last into I420, of at most three pictures (a frame's two and one coming or going).
-    private let drawn = RememberedRects<HostVideoDrawing.Drawn>(capacity: 3)
-    /// The tiles of the last video nodes, read from their placement alone (not their pictures).
-    private var readTiles = RememberedTiles<VideoNode.Placement>(capacity: 4)
-    /// The host's layouts of the last video nodes (their sampling and straight rectangles), of at most three pictures' places.
-    private var layouts = RecentlyMade<HostVideoDrawing.Layout.Key, HostVideoDrawing.Layout>(capacity: 3)
+    /// Keeps the straight rectangles the host wrote into I420 (a picture
+    /// shown again in the same place is copied), the tiles of video nodes
+    /// (read from their placement alone, not their pictures) and the host's
+    /// layouts (their sampling and straight rectangles).
+    private let reuse: ReuseStore
 
-    init(context: GLContext, shaders: ShaderLibrary) throws {
+    init(context: GLContext, shaders: ShaderLibrary, reuse: ReuseStore) throws {
         self.context = context
+        self.reuse = reuse
         variants = try ProgramVariants(eager: [Options(still: false, dither: true)]) {
             try Pipeline(context: context, shaders: shaders, vertex: "tiles.vert", fragment: "video.frag", defines: $0.defines,
                          blend: .premultiplied)
@@ -40,7 +40,7 @@ final class VideoRenderer: NodeRenderer {
     var backdrop: NodeBackdrop { .blends }
 
     func tiles(of node: VideoNode, in scene: Scene, classified: Bool) -> CoveredTiles {
-        readTiles.tiles(of: node, key: node.placement, size: scene.size)
+        reuse.tiles(of: node, key: node.placement, size: scene.size)
     }
 
     /// A picture fading in or out, cross-fading or turning (`NodeRenderer.wantsFloatTarget`).
@@ -52,10 +52,11 @@ final class VideoRenderer: NodeRenderer {
     func drawsOnHostWithoutGrid(_ node: VideoNode) -> Bool { true }
 
     func hostDrawing(_ node: VideoNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        let layout = layouts.value(for: HostVideoDrawing.Layout.Key(node: node, rects: rects, size: scene.size)) {
-            HostVideoDrawing.Layout(node: node, rects: rects, size: scene.size)
+        let layout = reuse.value(HostVideoDrawing.Layout.Key(node: node, rects: rects, size: scene.size)) {
+            let made = HostVideoDrawing.Layout(node: node, rects: rects, size: scene.size)
+            return (made, made.bytes)
         }
-        return HostVideoDrawing(node: node, rects: rects, size: scene.size, dithers: scene.dither, kept: drawn, layout: layout)
+        return HostVideoDrawing(node: node, rects: rects, size: scene.size, dithers: scene.dither, reuse: reuse, layout: layout)
     }
 
     func compileEveryVariant() throws {
@@ -64,8 +65,10 @@ final class VideoRenderer: NodeRenderer {
     }
 
     /// Uploads the frame's pictures that are not kept already.
-    func prepare(_ scene: Scene, background: (@Sendable (Vec2) -> RGB)?) throws {
+    func prepare(_ scene: Scene, background: HostBackground?) throws {
         let nodes = scene.nodes.compactMap { $0 as? VideoNode }
+        // With reuse off, each frame uploads its pictures again.
+        if !reuse.isOn { pictures = PictureTextureCache() }
         pictures.keep(nodes.count)
         for node in nodes { _ = try pictures.textures(for: node.picture, context: context) }
     }

@@ -21,6 +21,9 @@ struct VideoSampling: Sendable {
     /// A picture without pixels shows nothing (as the reference's).
     let isEmpty: Bool
 
+    /// What it holds, in bytes (12 a tap: two indices and a weight).
+    var bytes: Int { 12 * (columnLuma.weight.count + columnChroma.weight.count + rowLuma.weight.count + rowChroma.weight.count) }
+
     init(node: VideoNode, size: FrameSize) {
         let turned = node.rotation == .clockwise90 || node.rotation == .clockwise270
         self.turned = turned

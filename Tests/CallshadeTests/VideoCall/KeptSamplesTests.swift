@@ -3,11 +3,15 @@
 import Foundation
 import XCTest
 
+extension Int: DrawnKey {
+    public static var shelf: String { "test drawings" }
+}
+
 /// A renderer keeps the I420 samples a drawing wrote whole over its
-/// rectangles (`RememberedRects`) and copies them for a drawing from an
-/// equal key and equal rectangles: the planes are those of the drawing
-/// alone, whatever the frame held before, in any order of its bands.
-final class RememberedRectsTests: XCTestCase {
+/// rectangles in the reuse store (`KeptSamples`) and copies them for a
+/// drawing from an equal key and equal rectangles: the planes are those of
+/// the drawing alone, whatever the frame held before, in any order of its bands.
+final class KeptSamplesTests: XCTestCase {
     /// A drawing that writes every I420 sample of `rects` from `seed` alone
     /// (never reading the frame), so that which drawing's bytes a frame
     /// holds tells whether it was drawn or copied.
@@ -86,7 +90,7 @@ final class RememberedRectsTests: XCTestCase {
                              content: RoundedRectangle(x: -13.25, y: 0, width: 266.5, height: 320, cornerRadius: 0))
         let rects = [PixelRect(x: 0, y: 0, width: 240, height: 200), PixelRect(x: 0, y: 200, width: 136, height: 80),
                      PixelRect(x: 200, y: 200, width: 40, height: 80), PixelRect(x: 0, y: 280, width: 240, height: 40)]
-        let kept = RememberedRects<HostVideoDrawing.Drawn>(capacity: 3)
+        let kept = ReuseStore()
         var random = SeededGenerator(state: 44_01)
         let frameBytes = YUV420.frameBytes(width: size.width, height: size.height)
         XCTAssertFalse(HostVideoDrawing(node: node, rects: rects, size: size, dithers: false).writtenWhole.isEmpty)
@@ -94,7 +98,7 @@ final class RememberedRectsTests: XCTestCase {
             let below = Self.garbage(frameBytes, &random)
             let bands = Self.bands(size.height, &random)
             let alone = Self.drawn(HostVideoDrawing(node: node, rects: rects, size: size, dithers: false), bands: bands, over: below)
-            let through = HostVideoDrawing(node: node, rects: rects, size: size, dithers: false, kept: kept)
+            let through = HostVideoDrawing(node: node, rects: rects, size: size, dithers: false, reuse: kept)
             var planes = below
             if concurrent {
                 planes.withUnsafeMutableBufferPointer { buffer in
@@ -105,7 +109,7 @@ final class RememberedRectsTests: XCTestCase {
                 planes = Self.drawn(through, bands: bands, over: below)
             }
             XCTAssertEqual(SampleDifferences(planes, alone).differing, 0, "drawing \(attempt)")
-            XCTAssertEqual(kept.count, 1)
+            XCTAssertEqual(kept.shelves.first { $0.shelf == "video rows" }?.values, 1)
         }
     }
 
@@ -114,13 +118,13 @@ final class RememberedRectsTests: XCTestCase {
     /// key, or other rectangles, is drawn. Catches: never copying (the
     /// memory is then useless), copying for a key or rectangles that differ.
     func testOnlyAnEqualKeyAndEqualRectanglesAreCopied() {
-        let kept = RememberedRects<Int>(capacity: 4)
+        let kept = ReuseStore()
         var random = SeededGenerator(state: 44_02)
         let frameBytes = YUV420.frameBytes(width: size.width, height: size.height)
         func through(_ seed: Int, key: Int, rects: [PixelRect]) -> (got: [UInt8], drawn: [UInt8], below: [UInt8]) {
             let below = Self.garbage(frameBytes, &random), bands = Self.bands(size.height, &random)
             let drawing = PatternDrawing(seed: seed, rects: rects, size: size)
-            return (Self.drawn(kept.drawing(drawing, writing: rects, key: key, size: size), bands: bands, over: below),
+            return (Self.drawn(kept.drawing(drawing, yuv: rects, key: key, size: size), bands: bands, over: below),
                     Self.drawn(drawing, bands: bands, over: below), below)
         }
         let first = through(1, key: 10, rects: rects)
@@ -141,48 +145,51 @@ final class RememberedRectsTests: XCTestCase {
     /// never copied; the next drawing from its key draws (and fills) again.
     /// Catches: copying samples never written (what the memory held).
     func testADrawingWithBandsNotRunIsNeverCopied() {
-        let kept = RememberedRects<Int>(capacity: 2)
+        let kept = ReuseStore()
         let below = [UInt8](repeating: 77, count: YUV420.frameBytes(width: size.width, height: size.height))
-        let partly = kept.drawing(PatternDrawing(seed: 1, rects: rects, size: size), writing: rects, key: 5, size: size)
+        let partly = kept.drawing(PatternDrawing(seed: 1, rects: rects, size: size), yuv: rects, key: 5, size: size)
         _ = Self.drawn(partly, bands: [0..<10, 30..<48], over: below)
         let second = PatternDrawing(seed: 2, rects: rects, size: size)
-        Self.assertSame(Self.drawn(kept.drawing(second, writing: rects, key: 5, size: size), bands: [0..<20, 20..<48], over: below),
+        Self.assertSame(Self.drawn(kept.drawing(second, yuv: rects, key: 5, size: size), bands: [0..<20, 20..<48], over: below),
                         Self.drawn(second, bands: [0..<48], over: below), "drawn, not copied from the drawing with bands missing")
         // The second ran whole: now it is copied.
-        Self.assertSame(Self.drawn(kept.drawing(PatternDrawing(seed: 3, rects: rects, size: size), writing: rects, key: 5, size: size),
+        Self.assertSame(Self.drawn(kept.drawing(PatternDrawing(seed: 3, rects: rects, size: size), yuv: rects, key: 5, size: size),
                                    bands: [24..<48, 0..<24], over: below),
                         Self.drawn(second, bands: [0..<48], over: below), "the whole drawing copied")
-        XCTAssertEqual(kept.count, 1, "the drawing with bands missing is replaced, not kept beside it")
+        XCTAssertEqual(kept.shelves.first?.values, 1, "the drawing with bands missing is replaced, not kept beside it")
     }
 
-    /// At most `capacity` drawings are kept, the one used longest ago
-    /// dropped first. Catches: a memory that grows without bound, dropping
-    /// the drawing just used (a frame's two pictures would then never be copied).
-    func testTheCapacityBoundsWhatIsKept() {
-        let kept = RememberedRects<Int>(capacity: 2)
+    /// At most the store's budget is kept (here two drawings' samples), the
+    /// one used longest ago dropped first. Catches: a memory that grows
+    /// without bound, dropping the drawing just used (a frame's two
+    /// pictures would then never be copied).
+    func testTheBudgetBoundsWhatIsKept() {
+        let samples = rects.reduce(0) { $0 + $1.width * $1.height * 3 / 2 }
+        let kept = ReuseStore(budget: 2 * samples)
+        func count() -> Int? { kept.shelves.first?.values }
         let below = [UInt8](repeating: 0, count: YUV420.frameBytes(width: size.width, height: size.height))
         func draw(seed: Int, key: Int) -> [UInt8] {
-            Self.drawn(kept.drawing(PatternDrawing(seed: seed, rects: rects, size: size), writing: rects, key: key, size: size),
+            Self.drawn(kept.drawing(PatternDrawing(seed: seed, rects: rects, size: size), yuv: rects, key: key, size: size),
                        bands: [0..<48], over: below)
         }
         func alone(_ seed: Int) -> [UInt8] { Self.drawn(PatternDrawing(seed: seed, rects: rects, size: size), bands: [0..<48], over: below) }
         for key in 1...5 {
             _ = draw(seed: key, key: key)
-            XCTAssertEqual(kept.count, min(key, 2))
+            XCTAssertEqual(count(), min(key, 2))
         }
         // Kept: 4 and 5. 4 used again, then 6 drawn: 5 goes, 4 stays.
         Self.assertSame(draw(seed: 40, key: 4), alone(4), "the kept one copied")
         _ = draw(seed: 6, key: 6)
-        XCTAssertEqual(kept.count, 2)
+        XCTAssertEqual(count(), 2)
         Self.assertSame(draw(seed: 41, key: 4), alone(4), "the one used last is kept")
         Self.assertSame(draw(seed: 50, key: 5), alone(50), "the one used longest ago was dropped")
-        XCTAssertEqual(kept.count, 2)
+        XCTAssertEqual(count(), 2)
     }
 }
 
-/// The tiles a renderer keeps for a node's key (`RememberedTiles`) are the
+/// The tiles a renderer keeps for a node's key (`NodeTilesKey`) are the
 /// node's own: those read afresh.
-final class RememberedTilesTests: XCTestCase {
+final class KeptTilesTests: XCTestCase {
     private func assertFresh(_ tiles: CoveredTiles, _ node: any SceneNode, _ size: FrameSize, _ message: String,
                              file: StaticString = #filePath, line: UInt = #line) {
         let fresh = CoveredTiles(node, in: size)
@@ -197,7 +204,7 @@ final class RememberedTilesTests: XCTestCase {
     /// tiles depend on (opacity and opaqueness make a tile opaque or an edge).
     func testAVideosTilesAreThoseReadAfresh() throws {
         let (size, other) = (try FrameSize(width: 240, height: 320), try FrameSize(width: 200, height: 320))
-        var kept = RememberedTiles<VideoNode.Placement>(capacity: 4)
+        let kept = ReuseStore()
         func video(_ number: Int, opacity: Double = 1, radius: Double = 29) -> VideoNode {
             VideoNode(picture: .ycbcr(GeneratedVideo.frame(width: 90, height: 160, number: number)),
                       clip: RoundedRectangle(x: 0, y: 0, width: 240, height: 320, cornerRadius: radius),
@@ -217,11 +224,12 @@ final class RememberedTilesTests: XCTestCase {
         XCTAssertEqual(video(1).placement, video(2).placement)
     }
 
-    /// A shade by the node itself, capacity exceeded and used again.
-    /// Catches: a kept entry returned for another node or another size.
+    /// A shade by the node itself, the store's budget exceeded (room for
+    /// two) and used again. Catches: a kept entry returned for another node or another size.
     func testAShadesTilesAreThoseReadAfresh() throws {
         let size = try FrameSize(width: 240, height: 320)
-        var kept = RememberedTiles<ShadeNode>(capacity: 2)
+        let tileBytes = 64 + (240 / 8) * (320 / 8) * MemoryLayout<TileCoverage>.stride
+        let kept = ReuseStore(budget: 2 * tileBytes)
         let nodes = [0.2, 0.6, 1].map { presence in
             ShadeNode(parts: [.inside(RoundedRectangle(x: 40 * (1 - presence), y: 50 * (1 - presence), width: 240 - 80 * (1 - presence),
                                                        height: 320 - 100 * (1 - presence), cornerRadius: 29), alpha: presence),
