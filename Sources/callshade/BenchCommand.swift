@@ -378,7 +378,8 @@ struct BenchCommand: ParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         let pipeline = FramePipeline(renderer: renderer,
-                                     sink: try VideoSink(path: path, settings: settings, ffmpeg: try FFmpeg.require(), recording: nil, cleanup: nil))
+                                     sink: try VideoSink(path: path, settings: settings, ffmpeg: try FFmpeg.require(), recording: nil, cleanup: nil),
+                                     reuse: (renderer as? GPURenderer)?.reuse.reuse ?? .on)
         // As `render` does, the next frame's scene made on a thread of its own while a frame renders.
         let ahead = SceneAhead(scene)
         defer { ahead.waitUntilIdle() }

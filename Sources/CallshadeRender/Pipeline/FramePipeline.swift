@@ -20,10 +20,12 @@ public final class FramePipeline {
     private let writer: FrameWriter
     /// The last frame rendered and its scene: a frame whose scene is the
     /// same again (a chat between its events) is the same bytes, so it is
-    /// written again rather than rendered (the only frame kept).
+    /// written again rather than rendered (the only frame kept; none with reuse off).
     private var last: (scene: Scene, frame: RenderedFrame)?
+    private let reuse: Reuse
 
-    public init(renderer: FrameRenderer, sink: FrameSink, depth: Int = 2) {
+    public init(renderer: FrameRenderer, sink: FrameSink, depth: Int = 2, reuse: Reuse = .on) {
+        self.reuse = reuse
         let takes = sink.takes
         self.renderer = renderer
         writes = takes
@@ -49,7 +51,7 @@ public final class FramePipeline {
             try renderer.renderYUV420(scene, into: &planes)
             frame = .yuv420p(planes)
         }
-        last = (scene, frame)
+        if reuse == .on { last = (scene, frame) }
         try writer.submit(frame, index: index)
     }
 

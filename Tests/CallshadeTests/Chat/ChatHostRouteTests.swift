@@ -119,7 +119,7 @@ final class ChatHostRouteTests: XCTestCase {
     }
 
     /// A frame whose wallpaper is the last frame's copies the host's kept
-    /// wallpaper (`RememberedFrames`) rather than drawing it: the same bytes
+    /// wallpaper (`KeptSamples`, in the reuse store) rather than drawing it: the same bytes
     /// as drawing it afresh, RGBA and I420.
     func testAKeptWallpaperChangesNoByte() throws {
         let matrix = RouteMatrix(gpu: try Self.shared.renderer())
