@@ -379,7 +379,7 @@ struct BenchCommand: ParsableCommand {
         let start = clock.now
         let pipeline = FramePipeline(renderer: renderer,
                                      sink: try VideoSink(path: path, settings: settings, ffmpeg: try FFmpeg.require(), recording: nil, cleanup: nil),
-                                     reuse: (renderer as? GPURenderer)?.reuse.reuse ?? .on)
+                                     reuse: (renderer as? GPURenderer)?.reuse)
         // As `render` does, the next frame's scene made on a thread of its own while a frame renders.
         let ahead = SceneAhead(scene)
         defer { ahead.waitUntilIdle() }

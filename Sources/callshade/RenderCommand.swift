@@ -163,7 +163,7 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         let renderer = try drawing.render.makeRenderer(reuse: reuse)
 
         let pipeline = FramePipeline(renderer: renderer, sink: try makeSink(target: target, video: video, recording: recording,
-                                                                            rawOutput: rawOutput, cleanup: cleanup), reuse: reuse.reuse)
+                                                                            rawOutput: rawOutput, cleanup: cleanup), reuse: reuse)
         let progress = ProgressLine(total: range.count, quiet: quiet)
         defer { warnings() }
         do {

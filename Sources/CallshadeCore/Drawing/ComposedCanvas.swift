@@ -25,12 +25,20 @@ public enum ComposedCanvas {
     }
 }
 
-/// The canvas composed over a finished strokes' layer, kept while the same
-/// layer comes again (`DrawingScreen`, through the reuse store).
+/// The canvas a screen composed last over its finished strokes' layer, and
+/// that layer: kept while the same layer comes again (`DrawingScreen`,
+/// through the reuse store), replaced by the next (one a screen).
 struct ComposedCanvasKey: ReuseKey {
-    typealias Value = FramePicture
+    typealias Value = (layer: FramePicture, canvas: FramePicture)
     static let shelf = "composed canvas"
     /// The screen that composed it (its background picture and colour).
     let owner: ReuseIdentity<ReuseOwner>
-    let layer: ReuseIdentity<FramePicture>
+
+    /// The canvas `compose` makes over `layer`, kept while `layer` (the very picture) comes again.
+    func canvas(over layer: FramePicture, reuse: ReuseStore, compose: () -> FramePicture) -> FramePicture {
+        if let made = reuse.kept(self), made.layer === layer { return made.canvas }
+        let canvas = compose()
+        reuse.keep(self, (layer, canvas), bytes: canvas.pixels.count * MemoryLayout<Float>.stride)
+        return canvas
+    }
 }

@@ -56,10 +56,7 @@ public struct DrawingScreen: Sendable {
             let background = backgroundPicture
             let colour = if case .colour(let colour) = timeline.scenario.canvas.background { colour } else { RGB.white }
             let compose = { ComposedCanvas.picture(layer: made, background: background, colour: colour) }
-            canvas = reuse.value(ComposedCanvasKey(owner: owner, layer: ReuseIdentity(made))) {
-                let picture = compose()
-                return (picture, picture.pixels.count * MemoryLayout<Float>.stride)
-            }
+            canvas = ComposedCanvasKey(owner: owner).canvas(over: made, reuse: reuse, compose: compose)
             layer = nil
         }
         elements.add(to: &scene, at: DrawingInstant(timeline: timeline, time: time, placement: placement, backgroundPicture: canvas,

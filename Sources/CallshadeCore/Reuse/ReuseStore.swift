@@ -21,7 +21,9 @@ public enum Reuse: String, Sendable, CaseIterable {
 /// The one store of work kept between frames (a wallpaper's rasters, a
 /// video's rows, a stroke's settled coverage, the text lines set, ...):
 /// values by typed keys (`ReuseKey`), each with its size in bytes, let go
-/// least recently used first once they hold more than `budget` bytes. Safe
+/// least recently used first: those no frame has used for `idleFrames`
+/// frames (counted by whoever renders frames in turn, `nextFrame()`), and
+/// more while they hold more than `budget` bytes. Safe
 /// to share between threads: its lock is the only one kept values need
 /// (a value is taken out of it to be changed, `take`, and kept again).
 /// Off, it keeps nothing, so each frame makes everything again.
@@ -43,10 +45,15 @@ public final class ReuseStore: @unchecked Sendable {
         let shelf: String
         var bytes: Int
         var lastUsed: Int
+        var lastFrame: Int
     }
 
     /// The most bytes kept by default: 512 MiB (Docs/limits-and-hostile-input.md).
     public static let defaultBudget = 512 << 20
+    /// A value no frame has used for this many frames is let go: what is
+    /// kept serves the next frames (a picture shown twice, a stroke still
+    /// growing), not a picture long gone.
+    public static let idleFrames = 4
 
     public let reuse: Reuse
     public let budget: Int
@@ -55,6 +62,7 @@ public final class ReuseStore: @unchecked Sendable {
     private var counts: [String: Count] = [:]
     private var held = 0
     private var uses = 0
+    private var frame = 0
 
     public init(_ reuse: Reuse = .on, budget: Int = ReuseStore.defaultBudget) {
         self.reuse = reuse
@@ -76,14 +84,16 @@ public final class ReuseStore: @unchecked Sendable {
 
     /// Keeps `value` for `key` (in place of one kept for it), `bytes` its
     /// size; then lets go of the values used longest ago while more than
-    /// `budget` bytes are kept (`value` too, if it is larger than the budget).
+    /// `budget` bytes are kept. A value larger than the budget is not kept
+    /// (and nothing is let go for it).
     public func keep<Key: ReuseKey>(_ key: Key, _ value: Key.Value, bytes: Int) {
         guard isOn else { return }
         locked {
             uses += 1
             let bytes = max(bytes, 0)
-            if let old = entries[key] { release(old) }
-            entries[key] = Entry(value: value, shelf: Key.shelf, bytes: bytes, lastUsed: uses)
+            if let old = entries.removeValue(forKey: key) { release(old) }
+            guard bytes <= budget else { return }
+            entries[key] = Entry(value: value, shelf: Key.shelf, bytes: bytes, lastUsed: uses, lastFrame: frame)
             held += bytes
             counts[Key.shelf, default: Count(shelf: Key.shelf)].bytes += bytes
             counts[Key.shelf, default: Count(shelf: Key.shelf)].values += 1
@@ -97,6 +107,18 @@ public final class ReuseStore: @unchecked Sendable {
         let made = try make()
         keep(key, made.value, bytes: made.bytes)
         return made.value
+    }
+
+    /// A frame is done and the next begins: the values no frame has used
+    /// for `idleFrames` frames are let go.
+    public func nextFrame() {
+        locked {
+            frame += 1
+            for (key, entry) in entries where entry.lastFrame + Self.idleFrames < frame {
+                entries[key] = nil
+                release(entry)
+            }
+        }
     }
 
     /// Lets go of every kept value (the counts stay).
@@ -131,6 +153,7 @@ public final class ReuseStore: @unchecked Sendable {
             release(entry)
         } else {
             entries[key]?.lastUsed = uses
+            entries[key]?.lastFrame = frame
         }
         return value
     }

@@ -22,9 +22,10 @@ public final class FramePipeline {
     /// same again (a chat between its events) is the same bytes, so it is
     /// written again rather than rendered (the only frame kept; none with reuse off).
     private var last: (scene: Scene, frame: RenderedFrame)?
-    private let reuse: Reuse
+    /// The render's kept work: told when each frame is done (values no frame uses are let go).
+    private let reuse: ReuseStore?
 
-    public init(renderer: FrameRenderer, sink: FrameSink, depth: Int = 2, reuse: Reuse = .on) {
+    public init(renderer: FrameRenderer, sink: FrameSink, depth: Int = 2, reuse: ReuseStore? = nil) {
         self.reuse = reuse
         let takes = sink.takes
         self.renderer = renderer
@@ -37,6 +38,7 @@ public final class FramePipeline {
     /// earlier write, if one failed. I420 is rendered into a buffer the writer
     /// is done with, so that its pages are not mapped afresh every frame.
     public func submit(_ scene: Scene, index: Int) throws {
+        defer { reuse?.nextFrame() }
         if let last, last.scene == scene {
             try writer.submit(last.frame, index: index)
             return
@@ -51,7 +53,7 @@ public final class FramePipeline {
             try renderer.renderYUV420(scene, into: &planes)
             frame = .yuv420p(planes)
         }
-        if reuse == .on { last = (scene, frame) }
+        if reuse?.isOn ?? true { last = (scene, frame) }
         try writer.submit(frame, index: index)
     }
 
