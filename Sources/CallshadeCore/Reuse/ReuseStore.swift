@@ -24,8 +24,10 @@ public enum Reuse: String, Sendable, CaseIterable {
 /// least recently used first: those no frame has used for `idleFrames`
 /// frames (counted by whoever renders frames in turn, `nextFrame()`), and
 /// more while they hold more than `budget` bytes. Safe
-/// to share between threads: its lock is the only one kept values need
-/// (a value is taken out of it to be changed, `take`, and kept again).
+/// to share between threads: its lock guards what is kept (a value changed
+/// from frame to frame is taken out, `take`, changed and kept again; only
+/// samples that a frame's bands fill at once, `KeptSamples`, guard which
+/// of their rows are written).
 /// Off, it keeps nothing, so each frame makes everything again.
 ///
 /// A command makes one for a render and hands it to the scene kind and to
