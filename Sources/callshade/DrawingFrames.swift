@@ -8,14 +8,15 @@ import CallshadeText
 /// (if its background is one) read once and aspect-filled to the frame's
 /// size, its texts checked against the fonts and drawn into their pictures
 /// once (`TextEntityPictures`), and the drawing screen over it, whose
-/// finished-stroke layer lasts the render. (Every layer is drawn:
-/// `--layers` names the call's.)
+/// finished-stroke layer lasts the render; the layers shown are `--layers`'
+/// (the drawing's tags).
 enum DrawingFrames {
     /// The largest background picture accepted: 40 megapixels, as an avatar.
     static let backgroundPixelLimit = 40_000_000
 
     /// The screen of `scenario` (read from `file`) for frames of `size`.
-    static func screen(_ scenario: DrawingScenario, file: String, size: FrameSize, dither: Bool = false, reuse: ReuseStore) throws -> DrawingScreen {
+    static func screen(_ scenario: DrawingScenario, file: String, size: FrameSize, dither: Bool = false, showing: Set<SceneTag>? = nil,
+                       reuse: ReuseStore) throws -> DrawingScreen {
         var picture: FramePicture?
         if case .picture(let path) = scenario.canvas.background {
             let image: RGBAImage
@@ -29,7 +30,7 @@ enum DrawingFrames {
             }
             picture = filled
         }
-        var screen = DrawingScreen(scenario, size: size, backgroundPicture: picture, reuse: reuse)
+        var screen = DrawingScreen(scenario, size: size, backgroundPicture: picture, showing: showing, reuse: reuse)
         screen.dither = dither
         try TextEntityPictures.check(scenario, file: file)
         screen.textPictures = try TextEntityPictures.make(for: scenario, placement: screen.placement)

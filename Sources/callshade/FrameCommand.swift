@@ -84,14 +84,15 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
         }
         if let access = parsed as? AccessScenario {
             let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: access) } ?? 0
-            let frames = try AccessFrames(size: drawing.render.frameSize(default: access.size ?? .phone), dither: dither, reuse: reuse)
+            let frames = try AccessFrames(size: drawing.render.frameSize(default: access.size ?? .phone), dither: dither,
+                                          showing: try layerOptions.layers(of: AccessKind()), reuse: reuse)
             try PNGFile.write(try drawing.render.makeRenderer(reuse: reuse).render(frames.scene(at: instant)), to: output, cleanup: cleanup)
             return
         }
         if let path = scenario, let drawn = parsed as? DrawingScenario {
             let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: drawn) } ?? 0
             let screen = try DrawingFrames.screen(drawn, file: path, size: drawing.render.frameSize(default: DrawingFrames.size(drawn)), dither: dither,
-                                                  reuse: reuse)
+                                                  showing: try layerOptions.layers(of: DrawingKind()), reuse: reuse)
             try PNGFile.write(try drawing.render.makeRenderer(reuse: reuse).render(screen.scene(at: instant)), to: output, cleanup: cleanup)
             return
         }

@@ -140,9 +140,10 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
             made.dither = dither
             frames = made
         } else if let drawn = scenario as? DrawingScenario {
-            frames = try DrawingFrames.screen(drawn, file: self.scenario, size: size, dither: dither, reuse: reuse)
+            frames = try DrawingFrames.screen(drawn, file: self.scenario, size: size, dither: dither,
+                                              showing: try layerOptions.layers(of: DrawingKind()), reuse: reuse)
         } else if scenario is AccessScenario {
-            frames = try AccessFrames(size: size, dither: dither, reuse: reuse)
+            frames = try AccessFrames(size: size, dither: dither, showing: try layerOptions.layers(of: AccessKind()), reuse: reuse)
         } else if let call = scenario as? Scenario {
             try ScenarioInput.checkFonts(call, file: self.scenario)
             var made = try ScenarioFrames(scenario: call, size: size, layers: drawing.layers, scene: drawing.scene, reuse: reuse)

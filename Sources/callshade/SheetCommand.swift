@@ -84,9 +84,9 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
         if let chat = scenario as? ChatScenario {
             frames = try ChatFrames(chat, file: self.scenario, size: cell, showing: try layerOptions.chatLayers, options: sceneOptions, reuse: reuse)
         } else if let drawn = scenario as? DrawingScenario {
-            frames = try DrawingFrames.screen(drawn, file: self.scenario, size: cell, reuse: reuse)
+            frames = try DrawingFrames.screen(drawn, file: self.scenario, size: cell, showing: try layerOptions.layers(of: DrawingKind()), reuse: reuse)
         } else if scenario is AccessScenario {
-            frames = try AccessFrames(size: cell, reuse: reuse)
+            frames = try AccessFrames(size: cell, showing: try layerOptions.layers(of: AccessKind()), reuse: reuse)
         } else if let call = scenario as? Scenario {
             try ScenarioInput.checkFonts(call, file: self.scenario)
             let made = try ScenarioFrames(scenario: call, size: cell, layers: drawing.layers, scene: drawing.scene, reuse: reuse)

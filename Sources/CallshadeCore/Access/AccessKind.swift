@@ -15,6 +15,7 @@ public struct AccessKind: SceneKind {
     public init() {}
 
     public var name: String { Self.name }
+    public var tags: [SceneTag] { Self.elements.tags }
     public var keys: [String] { [] }
     public var eventKinds: [String] { [] }
 

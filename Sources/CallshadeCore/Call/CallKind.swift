@@ -33,6 +33,7 @@ public struct CallKind: SceneKind {
     public init() {}
 
     public var name: String { Self.name }
+    public var tags: [SceneTag] { Self.elements.tags }
     public var keys: [String] { CallScenarioParser.keys }
     public var eventKinds: [String] { CallScenarioParser.eventKinds }
     public var eventQualifiers: [String] { ["reason"] }

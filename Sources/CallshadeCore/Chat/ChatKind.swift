@@ -18,6 +18,7 @@ public struct ChatKind: SceneKind {
     public init() {}
 
     public var name: String { Self.name }
+    public var tags: [SceneTag] { Self.elements.tags }
     public var keys: [String] { ChatScenarioParser.keys }
     public var eventKinds: [String] { ChatScenarioParser.eventKinds }
     public var eventQualifiers: [String] { ChatScenarioParser.eventQualifiers }

@@ -16,6 +16,7 @@ public struct DrawingKind: SceneKind {
     public init() {}
 
     public var name: String { Self.name }
+    public var tags: [SceneTag] { Self.elements.tags }
     public var keys: [String] { DrawingScenarioParser.keys }
     public var eventKinds: [String] { [] }
 

@@ -16,6 +16,8 @@ public protocol SceneKind: Sendable {
     var eventKinds: [String] { get }
     /// Keys that go with some of its changes in an event (the call's "reason", with an ended state).
     var eventQualifiers: [String] { get }
+    /// Its elements' tags, bottom to top: what `--layers` names for its scenarios.
+    var tags: [SceneTag] { get }
 
     /// Reads its keys and its events from `top`, the file's object, whose
     /// shared keys are read already (`settings`); throws `ScenarioError`.

@@ -137,14 +137,14 @@ enum ArgumentValues {
 
     /// A list of layers of any kind's (the scenario's kind then holds it to its own).
     static func layers(_ text: String) throws -> Set<SceneTag> {
-        let elements = CallKind.elements.tags + ChatKind.elements.tags
+        let elements = SceneKinds.all.flatMap(\.tags)
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         var tags = Set<SceneTag>()
         for name in names {
             guard let tag = elements.first(where: { $0.name == name }) else {
                 let why = name.isEmpty ? "has an empty entry" : "has an unknown layer '\(name)'"
                 throw Diagnostic.optionValue(option: "--layers", given: text, expected: "is not a list of layers: it \(why); valid layers: "
-                                             + "for a call \(CallKind.elements.names); for a chat \(ChatKind.elements.names)")
+                                             + SceneKinds.tagList)
             }
             tags.insert(tag)
         }

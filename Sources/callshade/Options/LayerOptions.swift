@@ -3,22 +3,26 @@ import CallshadeCore
 
 /// What to draw, by the scene's tags; shared by every command that renders.
 /// The list is read against every kind's tags, then held to the kind of the
-/// scenario drawn (`callLayers`, `chatLayers`): a layer of the other kind is refused.
+/// scenario drawn (`layers(of:)`): a layer of another kind is refused.
 struct LayerOptions: ParsableArguments {
     @Option(help: ArgumentHelp("""
-        Comma-separated layers to draw, by tag: for a call \(CallKind.elements.names); for a chat \(ChatKind.elements.names) \
-        (default all). Without the background, the waves are written as their mask (white, alpha = mask) and frames have an alpha channel.
+        Comma-separated layers to draw, by tag: \(SceneKinds.tagList) (default all). Without the background, the waves are written as their mask (white, alpha = mask) and frames have an alpha channel.
         """, valueName: "LIST"), transform: ArgumentValues.layers)
     var layers: Set<SceneTag>?
 
     /// The layers of a call scene (all when none are given).
     var callLayers: Set<SceneTag> {
-        get throws { try Self.held(layers, to: CallKind.name, tags: CallKind.elements.tags) }
+        get throws { try layers(of: CallKind()) }
     }
 
     /// The layers of a chat scene (all when none are given).
     var chatLayers: Set<SceneTag> {
-        get throws { try Self.held(layers, to: ChatKind.name, tags: ChatKind.elements.tags) }
+        get throws { try layers(of: ChatKind()) }
+    }
+
+    /// The layers of a scene of `kind` (all when none are given); one of another kind is refused, naming the kind's.
+    func layers(of kind: any SceneKind) throws -> Set<SceneTag> {
+        try Self.held(layers, to: kind.name, tags: kind.tags)
     }
 
     private static func held(_ given: Set<SceneTag>?, to kind: String, tags: [SceneTag]) throws -> Set<SceneTag> {
@@ -26,7 +30,7 @@ struct LayerOptions: ParsableArguments {
         let others = given.subtracting(tags)
         guard others.isEmpty else {
             throw Diagnostic.optionValue(option: "--layers", given: others.map(\.name).sorted().joined(separator: ","),
-                                         expected: "names layers a \(kind) scene does not have; its layers: \(tags.map(\.name).joined(separator: ", "))")
+                                         expected: "names layers \(SceneKinds.withArticle(kind)) scene does not have; its layers: \(tags.map(\.name).joined(separator: ", "))")
         }
         return given
     }

@@ -52,11 +52,11 @@ struct StudioFrameRequest: Equatable {
         }
         self.view = view
         if let given = query["layers"] {
-            let tags = StudioScenario.tags(of: scenario.parsed)
-            guard !tags.isEmpty else { throw StudioRequestError(message: "a \(scenario.parsed.scene) scene has no layers to choose") }
+            guard let kind = SceneKinds.named(scenario.parsed.scene), !kind.tags.isEmpty else {
+                throw StudioRequestError(message: "\(SceneKinds.withArticle(scenario.parsed.scene)) scene has no layers to choose")
+            }
             do {
-                let options = try LayerOptions.parse(["--layers", given])
-                layers = scenario.parsed is ChatScenario ? try options.chatLayers : try options.callLayers
+                layers = try LayerOptions.parse(["--layers", given]).layers(of: kind)
             } catch {
                 throw StudioRequestError(message: Callshade.ending(for: error).message)
             }

@@ -97,11 +97,7 @@ struct StudioScenario {
 
     /// The layers a scenario of this kind has.
     static func tags(of scenario: any ParsedScenario) -> [SceneTag] {
-        switch scenario {
-        case is Scenario: return CallKind.elements.tags
-        case is ChatScenario: return ChatKind.elements.tags
-        default: return []
-        }
+        SceneKinds.named(scenario.scene)?.tags ?? []
     }
 
     /// The frames of `scenario` at `size` showing `layers`, prepared as
@@ -112,7 +108,9 @@ struct StudioScenario {
         case let chat as ChatScenario:
             return try ChatFrames(chat, file: file, size: size, showing: layers, options: options, reuse: reuse)
         case let drawn as DrawingScenario:
-            return try DrawingFrames.screen(drawn, file: file, size: size, reuse: reuse)
+            return try DrawingFrames.screen(drawn, file: file, size: size, showing: layers, reuse: reuse)
+        case is AccessScenario:
+            return try AccessFrames(size: size, showing: layers, reuse: reuse)
         case let call as Scenario:
             try ScenarioInput.checkFonts(call, file: file)
             return try ScenarioFrames(scenario: call, size: size, layers: layers, scene: options, reuse: reuse)

@@ -110,4 +110,39 @@ final class SceneKindTests: XCTestCase {
         }
         XCTAssertEqual([0.35, 2.3, 7.5, 1e-4, 2.0001, -1e-4, 12.0, -0.25].map(ShownNumber.text), ["0.35", "2.3", "7.5", "0", "2", "0", "12", "-0.25"])
     }
+
+    /// `--layers` takes the scenario's own kind's tags in `frame`, `render`
+    /// and `sheet`: the drawing's strokes alone and the access screen's
+    /// sparkle alone draw less than every layer, and `render` draws what
+    /// `frame` does; a layer of another kind is refused naming the kind's.
+    func testEachKindsOwnLayersChangeWhatEveryCommandDraws() throws {
+        let folder = try scratchFolder()
+        let examples = TestPaths.packageRoot.appendingPathComponent("Examples")
+        for (example, layer, time) in [("drawing", "strokes", "3"), ("access", "sparkle", "0.9")] {
+            let scenario = examples.appendingPathComponent("\(example).json").path
+            func png(_ command: [String], _ name: String) throws -> Data {
+                let result = runInProcess(command)
+                XCTAssertEqual(result.status, 0, "\(command): \(result.standardError)")
+                return try Data(contentsOf: folder.appendingPathComponent(name))
+            }
+            let size = ["--size", "180x320"]
+            let whole = try png(["frame", "--scenario", scenario, "--time", time, "-o", folder.appendingPathComponent("\(example)-whole.png").path] + size,
+                                "\(example)-whole.png")
+            let alone = try png(["frame", "--scenario", scenario, "--time", time, "--layers", layer,
+                                 "-o", folder.appendingPathComponent("\(example)-alone.png").path] + size, "\(example)-alone.png")
+            XCTAssertNotEqual(whole, alone, "\(example): --layers \(layer) draws less")
+            let rendered = try png(["render", scenario, "--at", time, "--layers", layer, "-o", folder.appendingPathComponent("\(example)-render").path] + size,
+                                   "\(example)-render/frame_000000.png")
+            XCTAssertEqual(rendered, alone, "\(example): render draws what frame does")
+            let sheets = try ["", layer].map { layers in
+                try png(["sheet", scenario, "--from", time, "--to", "\(Double(time)! + 0.5)", "--every", "1", "-o", folder.appendingPathComponent("\(example)-sheet-\(layers).png").path]
+                        + (layers.isEmpty ? [] : ["--layers", layers]) + size, "\(example)-sheet-\(layers).png")
+            }
+            XCTAssertNotEqual(sheets[0], sheets[1], "\(example): the sheet's --layers draws less")
+            let refused = runInProcess(["frame", "--scenario", scenario, "--layers", "waves", "-o", folder.appendingPathComponent("no.png").path])
+            XCTAssertEqual(refused.status, 64)
+            XCTAssertTrue(refused.standardError.contains("names layers \(SceneKinds.withArticle(example)) scene does not have; its layers: "
+                                                         + SceneKinds.named(example)!.tags.map(\.name).joined(separator: ", ")), refused.standardError)
+        }
+    }
 }

@@ -70,7 +70,7 @@ final class StudioTests: XCTestCase {
         XCTAssertEqual(summary.lastFrame, 420)
         XCTAssertEqual(summary.size, "1080x1920")
         XCTAssertEqual(summary.previewSize, "390x693")
-        XCTAssertEqual(summary.layers, [])
+        XCTAssertEqual(summary.layers, ["canvas", "strokes", "entities"], "the drawing's own layers, as --layers has them")
         XCTAssertEqual(summary.marks.count, 19)
         XCTAssertEqual(summary.marks.first, StudioSummary.Mark(time: 0.3, label: "stroke 1 (pen)"))
         XCTAssertEqual(summary.bands.first, StudioSummary.Band(row: "strokes", label: "1 pen", start: 0.3, end: 0.75))
@@ -120,6 +120,22 @@ final class StudioTests: XCTestCase {
         // 7 / 60 s is not a whole number of milliseconds: the frame number decides the instant, as render's frame 7 does.
         let seventh = try await ask(chatPort, "/api/frame?n=67")
         XCTAssertEqual(seventh.body, try framePNG(["--scenario", chat, "--time", "\(67.0 / 60)", "--size", "390x844"]))
+
+        // The access screen (it once met an internal error) and each kind's own layers: the drawing's strokes, the access screen's sparkle.
+        let access = examples.appendingPathComponent("access.json").path
+        let (_, accessPort) = try await start(access)
+        let sparkle = try await ask(accessPort, "/api/frame?n=27&layers=sparkle")
+        XCTAssertEqual(sparkle.status, 200, sparkle.text)
+        XCTAssertEqual(sparkle.body, try framePNG(["--scenario", access, "--time", "0.9", "--size", "390x845", "--layers", "sparkle"]))
+        let whole = try await ask(accessPort, "/api/frame?n=27")
+        XCTAssertEqual(whole.body, try framePNG(["--scenario", access, "--time", "0.9", "--size", "390x845"]))
+        XCTAssertNotEqual(whole.body, sparkle.body, "the sparkle alone is not the whole screen")
+        let strokes = try await ask(port, "/api/frame?n=90&layers=strokes")
+        XCTAssertEqual(strokes.body, try framePNG(["--scenario", drawing, "--time", "3", "--size", "390x693", "--layers", "strokes"]))
+        XCTAssertNotEqual(strokes.body, shown.body, "the strokes alone are not the whole drawing")
+        let refused = try await ask(accessPort, "/api/frame?n=27&layers=strokes")
+        XCTAssertEqual(refused.status, 400)
+        XCTAssertTrue(refused.text.contains("names layers an access scene does not have; its layers: screen, sparkle"), refused.text)
     }
 
     func testRequestsOutOfRangeAreRefusedWithAMessage() async throws {
