@@ -78,6 +78,11 @@ public final class ReuseStore: @unchecked Sendable {
         locked { find(key, remove: false) }
     }
 
+    /// Whether a value is kept for `key` (neither a hit nor a miss: nothing is taken).
+    public func holds<Key: ReuseKey>(_ key: Key) -> Bool {
+        locked { isOn && entries[key]?.value is Key.Value }
+    }
+
     /// The value kept for `key`, no longer kept (to be changed and kept
     /// again), counted as a hit; else nil, a miss.
     public func take<Key: ReuseKey>(_ key: Key) -> Key.Value? {

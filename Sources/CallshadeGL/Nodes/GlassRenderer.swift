@@ -160,7 +160,7 @@ final class GlassRenderer: NodeRenderer {
         if let background {
             let source = LatticeSource.host(background.grid)
             let wanted = frameKeys.filter { key in
-                !lattices.contains { $0.lattice.key == key && $0.source == source } && reuse.kept(HostLatticeKey(key: key, grid: background.grid)) == nil
+                !lattices.contains { $0.lattice.key == key && $0.source == source } && !reuse.holds(HostLatticeKey(key: key, grid: background.grid))
             }
             let wantedCopies = wanted.map { $0.video.map(copy(of:)) }
             let cores = cores

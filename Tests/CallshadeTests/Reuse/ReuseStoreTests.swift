@@ -73,7 +73,9 @@ final class ReuseStoreTests: XCTestCase {
     func testATakenValueIsNotFoundUntilKeptAgain() {
         let store = ReuseStore()
         store.keep(Word(number: 1), "one", bytes: 3)
+        XCTAssertTrue(store.holds(Word(number: 1)))
         XCTAssertEqual(store.take(Word(number: 1)), "one")
+        XCTAssertFalse(store.holds(Word(number: 1)))
         XCTAssertNil(store.kept(Word(number: 1)))
         XCTAssertEqual(store.bytesKept, 0)
         store.keep(Word(number: 1), "one more", bytes: 8)
