@@ -76,7 +76,7 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
         if let path = scenario, let chat = parsed as? ChatScenario {
             let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: chat) } ?? 0
             var frames = try ChatFrames(chat, file: path, size: try drawing.render.frameSize(default: chat.size ?? .phone),
-                                        showing: try layerOptions.chatLayers, options: sceneOptions, reuse: reuse)
+                                        showing: try layerOptions.layers(for: chat), options: sceneOptions, reuse: reuse)
             frames.dither = dither
             let image = try drawing.render.makeRenderer(reuse: reuse).render(try frames.scene(at: instant))
             try PNGFile.write(image, to: output, cleanup: cleanup)
@@ -85,14 +85,14 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
         if let access = parsed as? AccessScenario {
             let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: access) } ?? 0
             let frames = try AccessFrames(size: drawing.render.frameSize(default: access.size ?? .phone), dither: dither,
-                                          showing: try layerOptions.layers(of: AccessKind()), reuse: reuse)
+                                          showing: try layerOptions.layers(for: access), reuse: reuse)
             try PNGFile.write(try drawing.render.makeRenderer(reuse: reuse).render(frames.scene(at: instant)), to: output, cleanup: cleanup)
             return
         }
         if let path = scenario, let drawn = parsed as? DrawingScenario {
             let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: drawn) } ?? 0
             let screen = try DrawingFrames.screen(drawn, file: path, size: drawing.render.frameSize(default: DrawingFrames.size(drawn)), dither: dither,
-                                                  showing: try layerOptions.layers(of: DrawingKind()), reuse: reuse)
+                                                  showing: try layerOptions.layers(for: drawn), reuse: reuse)
             try PNGFile.write(try drawing.render.makeRenderer(reuse: reuse).render(screen.scene(at: instant)), to: output, cleanup: cleanup)
             return
         }

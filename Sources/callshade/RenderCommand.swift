@@ -135,15 +135,15 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         // One store for the render's kept work: the scene's and the renderer's.
         let reuse = try ReuseSwitch.store()
         if let chat = scenario as? ChatScenario {
-            var made = try ChatFrames(chat, file: self.scenario, size: size, showing: try layerOptions.chatLayers, options: sceneOptions,
+            var made = try ChatFrames(chat, file: self.scenario, size: size, showing: try layerOptions.layers(for: chat), options: sceneOptions,
                                       reuse: reuse)
             made.dither = dither
             frames = made
         } else if let drawn = scenario as? DrawingScenario {
             frames = try DrawingFrames.screen(drawn, file: self.scenario, size: size, dither: dither,
-                                              showing: try layerOptions.layers(of: DrawingKind()), reuse: reuse)
-        } else if scenario is AccessScenario {
-            frames = try AccessFrames(size: size, dither: dither, showing: try layerOptions.layers(of: AccessKind()), reuse: reuse)
+                                              showing: try layerOptions.layers(for: drawn), reuse: reuse)
+        } else if let access = scenario as? AccessScenario {
+            frames = try AccessFrames(size: size, dither: dither, showing: try layerOptions.layers(for: access), reuse: reuse)
         } else if let call = scenario as? Scenario {
             try ScenarioInput.checkFonts(call, file: self.scenario)
             var made = try ScenarioFrames(scenario: call, size: size, layers: drawing.layers, scene: drawing.scene, reuse: reuse)

@@ -82,11 +82,11 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
         var warnings = {}
         let reuse = try ReuseSwitch.store()
         if let chat = scenario as? ChatScenario {
-            frames = try ChatFrames(chat, file: self.scenario, size: cell, showing: try layerOptions.chatLayers, options: sceneOptions, reuse: reuse)
+            frames = try ChatFrames(chat, file: self.scenario, size: cell, showing: try layerOptions.layers(for: chat), options: sceneOptions, reuse: reuse)
         } else if let drawn = scenario as? DrawingScenario {
-            frames = try DrawingFrames.screen(drawn, file: self.scenario, size: cell, showing: try layerOptions.layers(of: DrawingKind()), reuse: reuse)
-        } else if scenario is AccessScenario {
-            frames = try AccessFrames(size: cell, showing: try layerOptions.layers(of: AccessKind()), reuse: reuse)
+            frames = try DrawingFrames.screen(drawn, file: self.scenario, size: cell, showing: try layerOptions.layers(for: drawn), reuse: reuse)
+        } else if let access = scenario as? AccessScenario {
+            frames = try AccessFrames(size: cell, showing: try layerOptions.layers(for: access), reuse: reuse)
         } else if let call = scenario as? Scenario {
             try ScenarioInput.checkFonts(call, file: self.scenario)
             let made = try ScenarioFrames(scenario: call, size: cell, layers: drawing.layers, scene: drawing.scene, reuse: reuse)

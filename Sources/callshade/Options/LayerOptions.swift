@@ -15,9 +15,10 @@ struct LayerOptions: ParsableArguments {
         get throws { try layers(of: CallKind()) }
     }
 
-    /// The layers of a chat scene (all when none are given).
-    var chatLayers: Set<SceneTag> {
-        get throws { try layers(of: ChatKind()) }
+    /// The layers of `scenario`, by its own kind's tags (`layers(of:)`).
+    func layers(for scenario: any ParsedScenario) throws -> Set<SceneTag> {
+        guard let kind = SceneKinds.named(scenario.scene) else { throw Diagnostic.internalError("no scene kind is called \(scenario.scene)") }
+        return try layers(of: kind)
     }
 
     /// The layers of a scene of `kind` (all when none are given); one of another kind is refused, naming the kind's.
