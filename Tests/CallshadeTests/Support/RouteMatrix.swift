@@ -97,6 +97,46 @@ struct RouteMatrix {
                         + "(\(environment); wrote \(paths.joined(separator: ", ")))", file: file, line: line)
             }
         }
+        try assertPlanes(routes, drawing: scene, match: expected, called: expectedName, name: name, rule: rule, file: file, line: line)
+    }
+
+    /// Holds the I420 planes that `routes` draw of `scene` (an even size;
+    /// nothing for an odd one) to `expected` converted exactly
+    /// (`YUV420.convert`): each plane by `rule`, as if it were an image of
+    /// its samples. The passes route converts on the GPU (`yuv.frag`), as it
+    /// does on a real GPU; the host route composes the planes itself.
+    func assertPlanes(_ routes: [TestRoute], drawing scene: Scene, match expected: RGBAImage, called expectedName: String, name: String,
+                      rule: (ImageComparison) -> Bool, file: StaticString = #filePath, line: UInt = #line) throws {
+        guard scene.size.width % 2 == 0, scene.size.height % 2 == 0 else { return }
+        var wanted: [UInt8] = []
+        try YUV420.convert(expected, into: &wanted)
+        for route in routes {
+            let renderer = planeRenderer(route, for: scene)
+            var got: [UInt8] = []
+            try renderer.renderYUV420(scene, into: &got)
+            for plane in PlaneComparison.planes(of: got, wanted, width: scene.size.width, height: scene.size.height) {
+                let comparison = plane.comparison
+                if route == .host, let allowed = HostChromaAllowance.known["\(name) \(plane.name)"] {
+                    XCTAssertFalse(rule(comparison), "\(name)'s \(plane.name) plane now keeps the route rule on the host route "
+                                   + "(\(comparison)): strike it from HostChromaAllowance", file: file, line: line)
+                    XCTAssert(comparison.maxDelta <= allowed.maxDelta && comparison.pixelsOverOne <= allowed.beyondOne,
+                              "\(name)'s \(plane.name) plane on the host route strays further than HostChromaAllowance allows "
+                              + "(\(allowed.maxDelta), \(allowed.beyondOne)): \(comparison)", file: file, line: line)
+                    continue
+                }
+                guard !rule(comparison) else { continue }
+                let paths = try Self.writeFailure(name: "\(name)-\(plane.name)", route: route, got: plane.got, expected: plane.expected)
+                XCTFail("\(name) on the \(route.rawValue) route in I420 differs from \(expectedName) converted, in its \(plane.name) plane: "
+                        + "\(comparison) (\(environment); wrote \(paths.joined(separator: ", ")))", file: file, line: line)
+            }
+        }
+    }
+
+    /// The renderer of `route` for `scene`'s I420 planes: `renderer(_:for:)`'s,
+    /// but the passes route converting on the GPU.
+    func planeRenderer(_ route: TestRoute, for scene: Scene) -> any FrameRenderer {
+        guard route == .passes else { return renderer(route, for: scene) }
+        return gpu.reconfigured(RendererConfiguration(route: .gpuPasses, yuvConverter: .gpu))
     }
 
     /// What a failure names besides the route: the GL renderer and the

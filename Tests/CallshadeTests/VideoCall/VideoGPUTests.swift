@@ -103,7 +103,7 @@ final class VideoGPUTests: XCTestCase {
         let both: [(Double, ScenarioChange)] = [(1, .remoteVideo(true)), (1, .video(true))]
         try assertEveryRouteAgrees(try scene(both, at: 2.5), name: "video-pip-shown", videos: 2)
         try assertEveryRouteAgrees(try scene(both, at: 4), name: "video-pip-hidden", videos: 2)
-        try assertEveryRouteAgrees(try scene(both + [(4, .tap(.pip))], at: 4.1), name: "video-swap-halfway", videos: 4)
+        try assertEveryRouteAgrees(try scene(both + [(4, .tap(.pip))], at: 4.1), name: "video-swap-tapped-halfway", videos: 4)
     }
 
     /// A swap halfway with the controls shown: the two cross-fading pictures

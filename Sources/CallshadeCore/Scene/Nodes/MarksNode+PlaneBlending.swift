@@ -6,7 +6,9 @@ extension MarksNode {
     /// pixel's share; each chroma sample takes the mark's Cb and Cr by the
     /// mean share of its 2x2 pixels (what converting the mixed pixels gives
     /// where the 2x2 pixels below share a colour, as a smooth background
-    /// does). Only the pixels of `clip` change; its edges must be even.
+    /// does), but in blocks that two marks reach (`SharedChromaBlocks`),
+    /// where each pixel is mixed on its own. Only the pixels of `clip`
+    /// change; its edges must be even.
     /// `tables` are the node's `ShareTables`, made now when not given.
     public func blendYUV420(into planes: UnsafeMutablePointer<UInt8>, width: Int, height: Int, within clip: PixelRect? = nil, tables: ShareTables? = nil) {
         let frame = PixelRect(x: 0, y: 0, width: width, height: height)
@@ -16,11 +18,14 @@ extension MarksNode {
         let chromaWidth = width / 2
         let cbPlane = planes + width * height, crPlane = cbPlane + chromaWidth * (height / 2)
         let tables = tables ?? ShareTables(self)
-        for mark in marks {
-            let area = Self.pixels(of: mark.quad, within: bounds)
+        let areas = marks.map { Self.pixels(of: $0.quad, within: bounds) }
+        var shared = SharedChromaBlocks(marks: marks, areas: areas)
+        for (index, mark) in marks.enumerated() {
+            let area = areas[index]
             guard !area.isEmpty else { continue }
             if mark.isColourGlyph {
                 blendColourYUV420(mark, area: area, into: planes, width: width, height: height)
+                shared.forget(area)
                 continue
             }
             let ink = MarkInk(mark)
@@ -31,6 +36,10 @@ extension MarksNode {
             let firstBlock = area.x / 2, blocks = (area.x + area.width + 1) / 2 - firstBlock
             var blockShares = [UInt32](repeating: 0, count: blocks)
             let lastRow = area.y + area.height - 1
+            // The shares of the row above, when this mark shares blocks.
+            let sharedBlocks = shared.shared[index], sharesBlocks = !sharedBlocks.isEmpty
+            var upperShares = [UInt32](repeating: 0, count: sharesBlocks ? area.width : 0)
+            var mixed: [(block: Int, cb: UInt8, cr: UInt8)] = []
             forEachShareRow(of: mark, in: area, tables: tables) { y, shares in
                 guard let shares = shares.baseAddress else { return }
                 // No branches (a pixel of share 0 keeps its level), wrapping arithmetic that cannot wrap: a loop the compiler vectorises.
@@ -47,13 +56,40 @@ extension MarksNode {
                         blockShares[block] &+= (column >= 0 ? shares[column] : 0) &+ (column + 1 < area.width ? shares[column + 1] : 0)
                     }
                     // A row pair's blocks are done at its odd row, or at the area's last row; a block of share 0 keeps its levels.
-                    guard y % 2 == 1 || y == lastRow else { return }
+                    guard y % 2 == 1 || y == lastRow else {
+                        if sharesBlocks { upperShares.withUnsafeMutableBufferPointer { $0.baseAddress?.update(from: shares, count: area.width) } }
+                        return
+                    }
                     let cbRow = cbPlane + (y / 2) * chromaWidth + firstBlock, crRow = crPlane + (y / 2) * chromaWidth + firstBlock
+                    // The shared blocks mixed pixel by pixel first, from the levels before this mark; written after the rest.
+                    mixed.removeAll(keepingCapacity: true)
+                    if sharesBlocks {
+                        // The block's top pixels are this row's at the area's last row when it is even, else the row above's (none above the area).
+                        func upper(_ column: Int) -> Float {
+                            guard column >= 0, column < area.width else { return 0 }
+                            return y % 2 == 0 ? Float(shares[column]) : (y > area.y ? Float(upperShares[column]) : 0)
+                        }
+                        func lower(_ column: Int) -> Float {
+                            guard column >= 0, column < area.width, y % 2 == 1 else { return 0 }
+                            return Float(shares[column])
+                        }
+                        SharedChromaBlocks.forEachColumn(of: sharedBlocks, row: y / 2, within: firstBlock..<firstBlock + blocks) { chromaColumn in
+                            let block = chromaColumn - firstBlock, left = 2 * chromaColumn - area.x
+                            let pixelShares = SIMD4(upper(left), upper(left + 1), lower(left), lower(left + 1))
+                            let levels = shared.mix(column: chromaColumn, row: y / 2, levels: cbRow[block], crRow[block],
+                                                    colour: Float(cb), Float(cr), shares: pixelShares)
+                            mixed.append((block, levels.0, levels.1))
+                        }
+                    }
                     for block in 0..<blocks {
                         let amount = (blockShares[block] &+ 2) >> 2, keep = 65536 &- amount
                         cbRow[block] = UInt8(truncatingIfNeeded: (cb &* amount &+ UInt32(cbRow[block]) &* keep &+ 32768) >> 16)
                         crRow[block] = UInt8(truncatingIfNeeded: (cr &* amount &+ UInt32(crRow[block]) &* keep &+ 32768) >> 16)
                         blockShares[block] = 0
+                    }
+                    for block in mixed {
+                        cbRow[block.block] = block.cb
+                        crRow[block.block] = block.cr
                     }
                 }
             }

@@ -1,0 +1,59 @@
+/// Where host composition's I420 chroma is known to stray beyond the
+/// route rule from the CPU reference's frame converted, and by how much at
+/// most: each listed frame's plane with its largest difference and how many
+/// of its samples differ by more than one level.
+///
+/// Host composition mixes each drawing's colour into a chroma sample by the
+/// mean share of its 2x2 pixels. That is exact where the pixels below share
+/// a colour, or where the drawing's shares are even across the block. Where
+/// two drawings' edges cross one block (a hairline under a bar's glass edge,
+/// a shade over a video's rounded edge, a picture in picture's border), the
+/// first one's colour leaks into the second one's pixels by up to a quarter
+/// of their difference. Within one marks node the blocks two marks share are
+/// mixed pixel by pixel (`SharedChromaBlocks`); across nodes they are not,
+/// which would take every host drawing keeping its edges' pixels' chroma.
+///
+/// `RouteMatrix.assertPlanes` holds a listed plane to its numbers (never
+/// worse), and fails a listed plane that now keeps the rule, so that the
+/// list only ever shrinks. Luma, the GPU passes' planes, and every frame and
+/// plane not listed keep the RGBA rule.
+enum HostChromaAllowance {
+    /// "name plane" (as the route matrix names them) to (largest |delta|, samples beyond 1).
+    static let known: [String: (maxDelta: Int, beyondOne: Int)] = [
+        "chat-host-390x844 Cb": (2, 128),
+        "chat-layout-emoji Cb": (3, 129),
+        "chat-layout-emoji Cr": (2, 85),
+        "chat-layout-group Cb": (3, 129),
+        "chat-layout-incoming Cb": (3, 129),
+        "chat-layout-outgoing Cb": (3, 129),
+        "chat-layout-wrapped Cb": (3, 129),
+        "drawing-pen-0.82 Cb": (3, 3),
+        "drawing-pen-1.5 Cb": (3, 3),
+        "drawing-scene-1-0.2 Cb": (7, 4),
+        "drawing-scene-1-0.2 Cr": (10, 7),
+        "drawing-shapes-host-1.3 Cb": (5, 2),
+        "drawing-shapes-host-3.0 Cb": (6, 1),
+        "glass-over-video-buttons-alone Cb": (12, 59),
+        "glass-over-video-buttons-alone Cr": (3, 10),
+        "glass-over-video-coming-on Cr": (3, 43),
+        "glass-over-video-fill Cb": (3, 5),
+        "glass-over-video-fill-1170x2532 Cb": (4, 103),
+        "glass-over-video-fill-1170x2532 Cr": (3, 92),
+        "video-avatar-photo-1.15 Cb": (4, 176),
+        "video-avatar-photo-1.15 Cr": (12, 478),
+        "video-avatar-photo-3.175 Cb": (5, 113),
+        "video-avatar-photo-3.175 Cr": (7, 81),
+        "video-avatar-to-video-halfway Cb": (9, 521),
+        "video-avatar-to-video-halfway Cr": (4, 179),
+        "video-glass-over-video Cb": (9, 35),
+        "video-glass-over-video Cr": (7, 25),
+        "video-growing Cr": (3, 19),
+        "video-pip-bottom-right-hidden Cb": (5, 2),
+        "video-pip-bottom-right-hidden Cr": (4, 3),
+        "video-pip-move-0.05s Cb": (4, 2),
+        "video-pip-move-0.05s Cr": (3, 2),
+        "video-pip-top-right-hidden Cb": (4, 4),
+        "video-swap-halfway Cb": (4, 99),
+        "video-swap-halfway Cr": (3, 1)
+    ]
+}
