@@ -1,0 +1,23 @@
+import CallshadeCore
+
+/// `validate` for a drawing (`drawing.md` section 8): its settings, its
+/// canvas, then each stroke (tool, samples kept after its tool's filter,
+/// start, end, length in canvas px) and each entity.
+extension DrawingScenario: ListedScenario {
+    func listing(file: String) throws -> ValidationListing {
+        // The background must be drawable: a broken PNG is refused here, as `render` would.
+        _ = try DrawingFrames.screen(self, file: file, size: DrawingFrames.size(self), reuse: ReuseStore(.off))
+        let facts = ValidationListing.facts(duration: duration, seed: seed) + [ValidationListing.count(strokes.count, "stroke")]
+            + ValidationListing.settings(size: settings.size, fps: fps)
+        let background: String
+        switch canvas.background {
+        case .colour(let colour): background = colour.description
+        case .picture(let path): background = "\(path), aspect-filled"
+        }
+        return ValidationListing(facts: facts, kind: scene, details: ["canvas: \(canvas.size), background \(background)"],
+                                 timeline: .items(DrawingTimeline(self).summaries.map { "\($0)" }),
+                                 closing: entitySummaries.enumerated().map { "  entity \($0): \($1)" })
+    }
+
+    var printed: [ValidateCommand.Field: String] { ValidationListing.values(self, size: DrawingFrames.size(self)) }
+}
