@@ -73,27 +73,15 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
     func perform(cleanup: StopCleanup) throws {
         let parsed = try scenario.map { try ScenarioFile.loadAny(path: $0) }
         let reuse = try ReuseSwitch.store()
-        if let path = scenario, let chat = parsed as? ChatScenario {
-            let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: chat) } ?? 0
-            var frames = try ChatFrames(chat, file: path, size: try drawing.render.frameSize(default: chat.size ?? .phone),
-                                        showing: try layerOptions.layers(for: chat), options: sceneOptions, reuse: reuse)
-            frames.dither = dither
-            let image = try drawing.render.makeRenderer(reuse: reuse).render(try frames.scene(at: instant))
-            try PNGFile.write(image, to: output, cleanup: cleanup)
-            return
-        }
-        if let access = parsed as? AccessScenario {
-            let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: access) } ?? 0
-            let frames = try AccessFrames(size: drawing.render.frameSize(default: access.size ?? .phone), dither: dither,
-                                          showing: try layerOptions.layers(for: access), reuse: reuse)
-            try PNGFile.write(try drawing.render.makeRenderer(reuse: reuse).render(frames.scene(at: instant)), to: output, cleanup: cleanup)
-            return
-        }
-        if let path = scenario, let drawn = parsed as? DrawingScenario {
-            let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: drawn) } ?? 0
-            let screen = try DrawingFrames.screen(drawn, file: path, size: drawing.render.frameSize(default: DrawingFrames.size(drawn)), dither: dither,
-                                                  showing: try layerOptions.layers(for: drawn), reuse: reuse)
-            try PNGFile.write(try drawing.render.makeRenderer(reuse: reuse).render(screen.scene(at: instant)), to: output, cleanup: cleanup)
+        // Every kind but the call, whose instant takes --palette, --phase and --level below: its scene at the instant.
+        if let path = scenario, let parsed, !(parsed is Scenario) {
+            let framed = try FramedScenarios.framed(parsed)
+            let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: parsed) } ?? 0
+            let made = try framed.frames(FramesRequest(file: path, size: try drawing.render.frameSize(default: framed.defaultFrameSize),
+                                                       layers: try layerOptions.layers(for: parsed), options: sceneOptions, dither: dither,
+                                                       reuse: reuse))
+            try PNGFile.write(try drawing.render.makeRenderer(reuse: reuse).render(try made.scenes.scene(at: instant)), to: output, cleanup: cleanup)
+            made.afterwards()
             return
         }
         var background = GradientParameters(palette: .blueViolet, phase: 0)

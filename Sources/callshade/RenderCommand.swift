@@ -126,35 +126,14 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         let scenario = try ScenarioFile.loadAny(path: self.scenario)
         let schedule = try frameSchedule(of: scenario)
         let range = try shard?.nonEmptyFrames(of: schedule.count) ?? 0..<schedule.count
-        let size = try drawing.render.frameSize(default: scenario.size ?? .phone)
-        // The scenes of the scenario's kind: a call's (its recording, its videos) or a chat's.
-        let frames: any FrameScenes
-        var recording: Recording?
-        var audioPath: String?
-        var warnings = {}
+        let framed = try FramedScenarios.framed(scenario)
+        let size = try drawing.render.frameSize(default: framed.defaultFrameSize)
         // One store for the render's kept work: the scene's and the renderer's.
         let reuse = try ReuseSwitch.store()
-        if let chat = scenario as? ChatScenario {
-            var made = try ChatFrames(chat, file: self.scenario, size: size, showing: try layerOptions.layers(for: chat), options: sceneOptions,
-                                      reuse: reuse)
-            made.dither = dither
-            frames = made
-        } else if let drawn = scenario as? DrawingScenario {
-            frames = try DrawingFrames.screen(drawn, file: self.scenario, size: size, dither: dither,
-                                              showing: try layerOptions.layers(for: drawn), reuse: reuse)
-        } else if let access = scenario as? AccessScenario {
-            frames = try AccessFrames(size: size, dither: dither, showing: try layerOptions.layers(for: access), reuse: reuse)
-        } else if let call = scenario as? Scenario {
-            try ScenarioInput.checkFonts(call, file: self.scenario)
-            var made = try ScenarioFrames(scenario: call, size: size, layers: drawing.layers, scene: drawing.scene, reuse: reuse)
-            made.screen.dither = dither
-            frames = made
-            recording = made.recording
-            audioPath = call.audioPath
-            warnings = made.sayVideoWarnings
-        } else {
-            throw Diagnostic.internalError("a scenario of kind \(scenario.scene) cannot be rendered")
-        }
+        // The scenes of the scenario's kind (a call's with its recording and its videos).
+        let made = try framed.frames(FramesRequest(
+            file: self.scenario, size: size, layers: try layerOptions.layers(for: scenario), options: sceneOptions, dither: dither, reuse: reuse))
+        let (frames, recording, audioPath, warnings) = (made.scenes, made.recording, made.audioPath, made.afterwards)
         let target = try OutputTarget.resolve(output: output, format: format)
         let video = try videoSettings(target: target, audioPath: audioPath, schedule: schedule, frames: range,
                                       size: size, sharded: (shard?.count ?? 1) > 1, cleanup: cleanup)

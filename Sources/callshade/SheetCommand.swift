@@ -77,24 +77,11 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
         guard sheet.width * sheet.height <= Self.largestSheet else {
             throw Diagnostic.sheetTooLarge(width: sheet.width, height: sheet.height, limitMegapixels: Self.largestSheet / 1_000_000)
         }
-        // The scenes of the scenario's kind: a chat's, or a call's (its recording, its videos).
-        let frames: any FrameScenes
-        var warnings = {}
+        // The scenes of the scenario's kind (a call's with its recording and its videos).
         let reuse = try ReuseSwitch.store()
-        if let chat = scenario as? ChatScenario {
-            frames = try ChatFrames(chat, file: self.scenario, size: cell, showing: try layerOptions.layers(for: chat), options: sceneOptions, reuse: reuse)
-        } else if let drawn = scenario as? DrawingScenario {
-            frames = try DrawingFrames.screen(drawn, file: self.scenario, size: cell, showing: try layerOptions.layers(for: drawn), reuse: reuse)
-        } else if let access = scenario as? AccessScenario {
-            frames = try AccessFrames(size: cell, showing: try layerOptions.layers(for: access), reuse: reuse)
-        } else if let call = scenario as? Scenario {
-            try ScenarioInput.checkFonts(call, file: self.scenario)
-            let made = try ScenarioFrames(scenario: call, size: cell, layers: drawing.layers, scene: drawing.scene, reuse: reuse)
-            frames = made
-            warnings = made.sayVideoWarnings
-        } else {
-            throw Diagnostic.internalError("a scenario of kind \(scenario.scene) cannot be drawn")
-        }
+        let made = try FramedScenarios.framed(scenario).frames(FramesRequest(
+            file: self.scenario, size: cell, layers: try layerOptions.layers(for: scenario), options: sceneOptions, reuse: reuse))
+        let (frames, warnings) = (made.scenes, made.afterwards)
         let renderer = try drawing.render.makeRenderer(reuse: reuse)
         let cells = try times.map { time in
             (image: try renderer.render(try frames.scene(at: time)), label: "\(ShownNumber.text(time)) s")

@@ -54,15 +54,8 @@ struct StudioScenario {
         previewFrames = try Self.frames(of: parsed, file: file, size: previewSize, layers: Set(Self.tags(of: parsed)), options: options,
                                         reuse: try ReuseSwitch.store())
         callTimeline = (previewFrames as? ScenarioFrames)?.timeline
-        var named: [String?] = [file, options.avatar]
-        switch parsed {
-        case let call as Scenario: named += [call.avatarPath, call.audioPath, call.remoteVideoPath, call.localVideoPath]
-        case let chat as ChatScenario: named += [chat.avatarPath, chat.wallpaper.patternPath, animation?.file]
-        case let drawn as DrawingScenario:
-            if case .picture(let path) = drawn.canvas.background { named.append(path) }
-        default: break
-        }
-        watchedFiles = named.compactMap { $0 }
+        // The scenario, the avatar given on the command line, what the kind reads, and a chat's settings file.
+        watchedFiles = [file, options.avatar].compactMap { $0 } + (try FramedScenarios.framed(parsed).readFiles) + [animation?.file].compactMap { $0 }
     }
 
     /// The JSON of a scenario file that `ScenarioFile.loadAny` has read (its errors are only for a file changed since).
@@ -84,8 +77,7 @@ struct StudioScenario {
 
     /// The size `frame` and `render` draw a scenario at without `--size`.
     static func defaultSize(of scenario: any ParsedScenario) -> FrameSize {
-        if let drawn = scenario as? DrawingScenario { return DrawingFrames.size(drawn) }
-        return scenario.size ?? .phone
+        (scenario as? any FramedScenario)?.defaultFrameSize ?? scenario.size ?? .phone
     }
 
     /// `size`'s aspect, at most `previewWidth` pixels wide.
@@ -104,18 +96,6 @@ struct StudioScenario {
     /// `frame` and `render` prepare them for their kind.
     static func frames(of scenario: any ParsedScenario, file: String, size: FrameSize, layers: Set<SceneTag>,
                        options: SceneOptions, reuse: ReuseStore) throws -> any FrameScenes {
-        switch scenario {
-        case let chat as ChatScenario:
-            return try ChatFrames(chat, file: file, size: size, showing: layers, options: options, reuse: reuse)
-        case let drawn as DrawingScenario:
-            return try DrawingFrames.screen(drawn, file: file, size: size, showing: layers, reuse: reuse)
-        case is AccessScenario:
-            return try AccessFrames(size: size, showing: layers, reuse: reuse)
-        case let call as Scenario:
-            try ScenarioInput.checkFonts(call, file: file)
-            return try ScenarioFrames(scenario: call, size: size, layers: layers, scene: options, reuse: reuse)
-        default:
-            throw Diagnostic.internalError("a scenario of kind \(scenario.scene) cannot be drawn")
-        }
+        try FramedScenarios.framed(scenario).frames(FramesRequest(file: file, size: size, layers: layers, options: options, reuse: reuse)).scenes
     }
 }
