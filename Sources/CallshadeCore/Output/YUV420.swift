@@ -44,7 +44,9 @@ public enum YUV420 {
                     for column in stride(from: 0, to: width, by: 2) {
                         var cbSum = 0.0
                         var crSum = 0.0
-                        for (dy, dx) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                        // The block's four pixels: top left, top right, bottom left, bottom right.
+                        for corner in 0..<4 {
+                            let (dy, dx) = (corner >> 1, corner & 1)
                             let at = ((row + dy) * width + column + dx) * 4
                             let value = ycbcr(r: Double(source[at]) / 255, g: Double(source[at + 1]) / 255,
                                               b: Double(source[at + 2]) / 255)

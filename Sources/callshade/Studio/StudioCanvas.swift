@@ -12,7 +12,7 @@ final class StudioCanvas {
     let scene: SceneOptions
     let render: RenderOptions
     private var renderers: [Backend: FrameRenderer] = [:]
-    private var prepared: [(key: Key, frames: any FrameScenes)] = []
+    private var prepared: [(key: Key, frames: KindFrames)] = []
     private var labels: [Int: TextRenderer] = [:]
 
     /// The most sets of prepared frames kept besides the scenario's own preview.
@@ -52,8 +52,8 @@ final class StudioCanvas {
         if request.view == .recordingDifference { request.full = true }
         let frames = try self.frames(request, of: scenario, version: version)
         let time = StudioScenario.time(ofFrame: request.frame, fps: scenario.fps)
-        defer { (frames as? ScenarioFrames)?.sayVideoWarnings() }
-        let scene = try frames.scene(at: time)
+        defer { frames.afterwards() }
+        let scene = try frames.scenes.scene(at: time)
         var headers = ["X-Callshade-Time": "\(time)", "X-Callshade-Frame": "\(request.frame)"]
         switch request.view {
         case .render:
@@ -88,9 +88,9 @@ final class StudioCanvas {
         prepared.removeAll { $0.key.version < version }
     }
 
-    private func frames(_ request: StudioFrameRequest, of scenario: StudioScenario, version: Int) throws -> any FrameScenes {
+    private func frames(_ request: StudioFrameRequest, of scenario: StudioScenario, version: Int) throws -> KindFrames {
         let every = Set(StudioScenario.tags(of: scenario.parsed))
-        if !request.full, request.layers == nil || request.layers == every { return scenario.previewFrames }
+        if !request.full, request.layers == nil || request.layers == every { return scenario.preview }
         let key = Key(version: version, full: request.full, layers: request.layers)
         if let kept = prepared.first(where: { $0.key == key }) { return kept.frames }
         let frames = try StudioScenario.frames(of: scenario.parsed, file: scenario.file,

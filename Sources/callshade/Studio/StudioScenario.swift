@@ -16,14 +16,14 @@ struct StudioScenario {
     /// The full size's aspect at most `previewWidth` wide.
     let previewSize: FrameSize
     let fps: Int
-    /// A call's timeline with its recording's voice (what its frames are drawn from).
-    let callTimeline: CallTimeline?
     /// The kind's layers, in `--layers`' order (none for a drawing: every layer is drawn).
     let layerNames: [String]
     /// The files whose change reloads it: the scenario and every file it names.
     let watchedFiles: [String]
     /// The preview frames with every layer, made while checking it.
-    let previewFrames: any FrameScenes
+    /// The frames at the preview's size showing every layer, and what they say afterwards.
+    let preview: KindFrames
+    var previewFrames: any FrameScenes { preview.scenes }
     /// Where a chat's animation settings come from (nil for other kinds).
     let animation: StudioAnimationSource?
 
@@ -51,9 +51,8 @@ struct StudioScenario {
         previewSize = Self.preview(of: fullSize)
         fps = parsed.fps ?? 60
         layerNames = Self.tags(of: parsed).map(\.name)
-        previewFrames = try Self.frames(of: parsed, file: file, size: previewSize, layers: Set(Self.tags(of: parsed)), options: options,
+        preview = try Self.frames(of: parsed, file: file, size: previewSize, layers: Set(Self.tags(of: parsed)), options: options,
                                         reuse: try ReuseSwitch.store())
-        callTimeline = (previewFrames as? ScenarioFrames)?.timeline
         // The scenario, the avatar given on the command line, what the kind reads, and a chat's settings file.
         watchedFiles = [file, options.avatar].compactMap { $0 } + (try FramedScenarios.framed(parsed).readFiles) + [animation?.file].compactMap { $0 }
     }
@@ -95,7 +94,7 @@ struct StudioScenario {
     /// The frames of `scenario` at `size` showing `layers`, prepared as
     /// `frame` and `render` prepare them for their kind.
     static func frames(of scenario: any ParsedScenario, file: String, size: FrameSize, layers: Set<SceneTag>,
-                       options: SceneOptions, reuse: ReuseStore) throws -> any FrameScenes {
-        try FramedScenarios.framed(scenario).frames(FramesRequest(file: file, size: size, layers: layers, options: options, reuse: reuse)).scenes
+                       options: SceneOptions, reuse: ReuseStore) throws -> KindFrames {
+        try FramedScenarios.framed(scenario).frames(FramesRequest(file: file, size: size, layers: layers, options: options, reuse: reuse))
     }
 }

@@ -46,75 +46,14 @@ struct StudioSummary: Codable, Equatable {
         previewSize = scenario.previewSize.description
         layers = scenario.layerNames
         self.generation = generation
-        switch scenario.parsed {
-        case let call as Scenario:
-            let timeline = scenario.callTimeline ?? CallTimeline(call)
-            marks = timeline.milestones.map { Mark(time: $0.time, label: $0.text) }
-            bands = Self.callBands(timeline, duration: call.duration, fps: scenario.fps)
-        case let chat as ChatScenario:
-            let timeline = ChatTimeline(chat)
-            marks = timeline.milestones.map { Mark(time: $0.time, label: $0.text) }
-            bands = Self.chatBands(timeline)
-        case let drawn as DrawingScenario:
-            let summaries = DrawingTimeline(drawn).summaries
-            marks = summaries.map { Mark(time: $0.start, label: "stroke \($0.index + 1) (\($0.tool.rawValue))") }
-            bands = summaries.map { Band(row: "strokes", label: "\($0.index + 1) \($0.tool.rawValue)", start: $0.start, end: $0.end) }
-        default:
-            marks = []
-            bands = []
-        }
-    }
-
-    /// The most instants a call's bands are read at: every frame up to this many, else evenly spread.
-    static let bandSamples = 20_000
-
-    /// The call's phases, read from its timeline frame by frame (a band
-    /// starts at the first frame that shows it): the call's state, idle
-    /// (the background settling or paused), the video call's controls
-    /// hidden, and the rating on screen.
-    static func callBands(_ timeline: CallTimeline, duration: Double, fps: Int) -> [Band] {
-        let frames = max(1, Int((duration * Double(fps)).rounded(.down)) + 1)
-        let count = min(frames, bandSamples)
-        let step = count == frames ? 1 / Double(fps) : duration / Double(count - 1)
-        var runs = BandRuns()
-        for index in 0..<count {
-            let time = min(Double(index) * step, duration)
-            let state = timeline.state(at: time)
-            runs.set("state", state.status.state.rawValue, at: time)
-            runs.set("idle", state.background == .running ? nil : "idle (\(state.background.rawValue))", at: time)
-            runs.set("controls", state.video.controlsHidden > 0 ? "controls hidden" : nil, at: time)
-            runs.set("rating", state.rating == nil ? nil : "rating", at: time)
-        }
-        return runs.closed(at: duration)
-    }
-
-    /// A chat's drafts (from 0.8 s before each send) and wallpaper steps.
-    static func chatBands(_ timeline: ChatTimeline) -> [Band] {
-        let scenario = timeline.scenario
-        let step = timeline.wallpaper.stepDuration
-        var bands: [Band] = []
-        var previousSend = 0.0
-        for event in scenario.events.sorted(by: { ($0.at, $0.index) < ($1.at, $1.index) }) {
-            switch event.change {
-            case .send(let text, _, _):
-                let draft = max(event.at - ChatTimeline.draftLead, previousSend, 0)
-                if draft < event.at {
-                    bands.append(Band(row: "drafts", label: "draft \"\(UserText.shown(text, limit: 16))\"", start: draft, end: event.at))
-                }
-                bands.append(Band(row: "wallpaper", label: "step", start: event.at, end: min(event.at + step, scenario.duration)))
-                previousSend = event.at
-            case .wallpaperStep:
-                bands.append(Band(row: "wallpaper", label: "step", start: event.at, end: min(event.at + step, scenario.duration)))
-            case .read:
-                break
-            }
-        }
-        return bands
+        let moments = (scenario.parsed as? any MarkedScenario)?.timelineMarks(frames: scenario.previewFrames, fps: scenario.fps)
+        marks = moments?.marks ?? []
+        bands = moments?.bands ?? []
     }
 }
 
 /// Runs of equal values on named rows, read in time order, as bands.
-private struct BandRuns {
+struct BandRuns {
     private var open: [String: (label: String, start: Double)] = [:]
     private var order: [String] = []
     private(set) var bands: [StudioSummary.Band] = []

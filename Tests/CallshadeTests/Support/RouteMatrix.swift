@@ -125,7 +125,8 @@ struct RouteMatrix {
                     continue
                 }
                 guard !rule(comparison) else { continue }
-                let paths = try Self.writeFailure(name: "\(name)-\(plane.name)", route: route, got: plane.got, expected: plane.expected)
+                let pictures = plane.pictures
+                let paths = try Self.writeFailure(name: "\(name)-\(plane.name)", route: route, got: pictures.got, expected: pictures.expected)
                 XCTFail("\(name) on the \(route.rawValue) route in I420 differs from \(expectedName) converted, in its \(plane.name) plane: "
                         + "\(comparison) (\(environment); wrote \(paths.joined(separator: ", ")))", file: file, line: line)
             }

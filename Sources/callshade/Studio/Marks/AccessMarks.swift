@@ -1,0 +1,7 @@
+import CallshadeCore
+import CallshadeRender
+
+/// The access screen has no moments of its own: its sparkle loops.
+extension AccessScenario: MarkedScenario {
+    func timelineMarks(frames: any FrameScenes, fps: Int) -> (marks: [StudioSummary.Mark], bands: [StudioSummary.Band]) { ([], []) }
+}
