@@ -1,5 +1,6 @@
 import ArgumentParser
 import CallshadeCore
+import CallshadeJSON
 import CallshadePNG
 import CallshadeRender
 import CallshadeReport
@@ -94,17 +95,20 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
         }
         guard inputs.count <= 1 else { throw Diagnostic.optionCombination(option: "compare", rule: "takes one scenario, two PNG files or two videos") }
         guard let output else { throw Diagnostic.optionCombination(option: "-o REPORT_DIR", rule: "is needed to compare renders") }
-        let scenario = try inputs.first.map(ScenarioInput.load) ?? .demo
+        // A scenario of any kind (the built-in demo call without one), its frames as `render` makes them.
+        let scenario = try FramedScenarios.framed(try inputs.first.map { try ScenarioFile.loadAny(path: $0) } ?? Scenario.demo)
         let instants = try chosenTimes(duration: scenario.duration)
-        let size = drawing.render.frameSize(default: scenario.size ?? .phone)
+        let size = drawing.render.frameSize(default: scenario.defaultFrameSize)
         let reuse = try ReuseSwitch.store()
-        let frames = try ScenarioFrames(scenario: scenario, size: size, layers: drawing.layers, scene: drawing.scene, reuse: reuse)
+        let made = try scenario.frames(FramesRequest(file: inputs.first ?? "the demo call", size: size, layers: try layerOptions.layers(for: scenario),
+                                                     options: sceneOptions, reuse: reuse))
+        let frames = made.scenes
         let gpu = try drawing.render.makeRenderer(backend: .gpu, reuse: reuse)
         let cpu = try drawing.render.makeRenderer(backend: .cpu, reuse: reuse)
         let folder = try stage(output, cleanup: cleanup)
         let text = try CompareHeatMap.label(width: size.width)
         var rows: [ReportPage.Row] = []
-        defer { frames.sayVideoWarnings() }
+        defer { made.afterwards() }
         print("     frame  result  max |d|  mean |d|    PSNR (dB)  over tolerance")
         for time in instants {
             let scene = try frames.scene(at: time)
