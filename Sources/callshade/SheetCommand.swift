@@ -69,7 +69,8 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
         }
         let times = Array(stride(from: start, to: end, by: step))
         // Cells default to a sixth of the scenario's size (195x422 for a 1170x2532 phone).
-        let full = scenario.size ?? .phone   // a drawing's is its canvas's
+        let framed = try FramedScenarios.framed(scenario)
+        let full = framed.defaultFrameSize
         let cell = drawing.render.frameSize(default: try FrameSize(width: max(1, full.width / 6), height: max(1, full.height / 6)))
         let text = try TextRenderer(pixelHeight: max(12, cell.width / 9))
         let sheet = ReviewPictures.contactSheetSize(count: times.count, columns: columns, cellWidth: cell.width,
@@ -79,7 +80,7 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
         }
         // The scenes of the scenario's kind (a call's with its recording and its videos).
         let reuse = try ReuseSwitch.store()
-        let made = try FramedScenarios.framed(scenario).frames(FramesRequest(
+        let made = try framed.frames(FramesRequest(
             file: self.scenario, size: cell, layers: try layerOptions.layers(for: scenario), options: sceneOptions, reuse: reuse))
         let (frames, warnings) = (made.scenes, made.afterwards)
         let renderer = try drawing.render.makeRenderer(reuse: reuse)

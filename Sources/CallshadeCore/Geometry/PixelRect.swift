@@ -86,5 +86,9 @@ public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
         return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
     public var pixelCount: Int { width * height }
+    /// Its columns, x..<x + width.
+    public var columns: Range<Int> { x..<x + width }
+    /// Its rows, y..<y + height.
+    public var rows: Range<Int> { y..<y + height }
     public var description: String { "\(width)x\(height) at \(x),\(y)" }
 }
