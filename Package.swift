@@ -1,13 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The project's own modules, the tests included, are optimised in debug
-// builds too: the tests render frames with the CPU reference, parse
-// thousands of scenarios and compare every pixel of frames, and unoptimised
-// Swift spends most of the test suite's time there (DEBUG is still defined,
-// `@testable import` still works, and nothing here uses `assert`, which -O
-// would drop).
-let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+// No target that a library product contains carries `unsafeFlags`: SwiftPM
+// refuses them in a package used as a dependency at a version, and callshade's
+// libraries are meant to be used that way. Speed comes from the release
+// build, which every script, the tests' included (Scripts/test), uses; a debug
+// build is unoptimised, for the debugger. Only the test target (in no product)
+// sets its own optimisation, below.
+//
 // The tests are optimised for size: their loops run about as fast as with
 // -O and they compile sooner (measured on two cores: unoptimised tests
 // compile in 14 s of CPU time and run 20 s longer; -O compiles in 41 to 46,
@@ -35,6 +35,7 @@ let package = Package(
         .library(name: "CallshadeVideo", targets: ["CallshadeVideo"]),
         .library(name: "CallshadeRender", targets: ["CallshadeRender"]),
         .library(name: "CallshadeSVG", targets: ["CallshadeSVG"]),
+        .library(name: "CallshadeKinds", targets: ["CallshadeKinds"]),
     ],
     dependencies: [
         // Pinned to one minor version: Sources/callshade/Diagnostics/Diagnostic+Thrown.swift
@@ -72,37 +73,43 @@ let package = Package(
 
         // The one calls layer for POSIX (descriptors, files, signals, spawning),
         // the staging of output files, and child processes fed through pipes.
-        .target(name: "CallshadeSystem", swiftSettings: optimisedInDebug),
+        .target(name: "CallshadeSystem"),
         // The model and the CPU reference: pure Swift, no GL.
-        .target(name: "CallshadeCore", dependencies: ["CallshadeSystem"], swiftSettings: optimisedInDebug),
+        .target(name: "CallshadeCore", dependencies: ["CallshadeSystem"]),
         // Scenario files: a streaming JSON reader on yajl, with limits.
-        .target(name: "CallshadeJSON", dependencies: ["CallshadeCore", "CallshadeSystem", "CYAJL"], swiftSettings: optimisedInDebug),
+        .target(name: "CallshadeJSON", dependencies: ["CallshadeCore", "CallshadeSystem", "CYAJL"]),
         // PNG reading and writing through libpng's simplified API.
-        .target(name: "CallshadePNG", dependencies: ["CallshadeCore", "CallshadeSystem", "CPNG"], swiftSettings: optimisedInDebug),
+        .target(name: "CallshadePNG", dependencies: ["CallshadeCore", "CallshadeSystem", "CPNG"]),
         // Audio decoding through libsndfile.
-        .target(name: "CallshadeAudio", dependencies: ["CallshadeCore", "CallshadeSystem", "CSndFile"], swiftSettings: optimisedInDebug),
+        .target(name: "CallshadeAudio", dependencies: ["CallshadeCore", "CallshadeSystem", "CSndFile"]),
         // Text: fonts found (fontconfig picks what the screen's fonts lack), put in
         // visual order (FriBidi), shaped by HarfBuzz, rasterised by FreeType into the glyph atlas.
-        .target(name: "CallshadeText", dependencies: ["CallshadeCore", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"], swiftSettings: optimisedInDebug),
+        .target(name: "CallshadeText", dependencies: ["CallshadeCore", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
         // Video inputs: pictures at any source time, decoded by FFmpeg's libraries, or a PNG still.
-        .target(name: "CallshadeVideo", dependencies: ["CallshadeSystem", "CallshadeCore", "CallshadePNG", "CAVCodec"], swiftSettings: optimisedInDebug),
+        .target(name: "CallshadeVideo", dependencies: ["CallshadeSystem", "CallshadeCore", "CallshadePNG", "CAVCodec"]),
         // SVG drawn by librsvg (the chat wallpaper's pattern), its references checked with GLib's GMarkup first.
-        .target(name: "CallshadeSVG", dependencies: ["CallshadeCore", "CallshadeSystem", "CRsvg"], swiftSettings: optimisedInDebug),
+        .target(name: "CallshadeSVG", dependencies: ["CallshadeCore", "CallshadeSystem", "CRsvg"]),
         // Review pictures: labels, heat maps, contact sheets.
-        .target(name: "CallshadeReport", dependencies: ["CallshadeCore", "CallshadeText"], swiftSettings: optimisedInDebug),
+        .target(name: "CallshadeReport", dependencies: ["CallshadeCore", "CallshadeText"]),
         // The GPU renderer: EGL + OpenGL ES 3, shaders embedded at build time.
-        .target(name: "CallshadeGL", dependencies: ["CallshadeCore", "CallshadeSystem", "CEGL"],
-                swiftSettings: optimisedInDebug, plugins: ["EmbedShaders"]),
+        .target(name: "CallshadeGL", dependencies: ["CallshadeCore", "CallshadeSystem", "CEGL"], plugins: ["EmbedShaders"]),
         // Rendering a scenario to its outputs: the scenario's inputs (its file, fonts
         // checked, its recording), the frame pipeline, and the sinks (PNG frames, raw
         // frames, video through ffmpeg). A new input format goes in Inputs/, a new output format in Outputs/.
         .target(name: "CallshadeRender", dependencies: [
             "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeVideo",
-        ], swiftSettings: optimisedInDebug),
+        ]),
+
+        // The scene kinds as the commands and the studio see them: each kind's
+        // frames (its inputs read, its screen made), its `validate` listing and
+        // its studio marks, in its own folder; what every kind answers in Plugin/.
+        .target(name: "CallshadeKinds", dependencies: [
+            "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadePNG", "CallshadeText", "CallshadeVideo", "CallshadeSVG", "CallshadeRender",
+        ]),
 
         .executableTarget(name: "callshade", dependencies: [
             "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport",
-            "CallshadeRender", "CallshadeVideo", "CallshadeSVG", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "CallshadeRender", "CallshadeVideo", "CallshadeSVG", "CallshadeKinds", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
 
@@ -112,7 +119,7 @@ let package = Package(
 
         .testTarget(name: "CallshadeTests", dependencies: [
             "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport", "CallshadeRender", "callshade",
-            "CallshadeVideo", "CallshadeSVG",
+            "CallshadeVideo", "CallshadeSVG", "CallshadeKinds",
         ], exclude: ["Fixtures"], swiftSettings: optimisedTestsInDebug + testsInRelease),
     ]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CallshadeCore
+import CallshadeKinds
 import CallshadeJSON
 import CallshadePNG
 import CallshadeRender
@@ -101,7 +102,7 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
         let size = drawing.render.frameSize(default: scenario.defaultFrameSize)
         let reuse = try ReuseSwitch.store()
         let made = try scenario.frames(FramesRequest(file: inputs.first ?? "the demo call", size: size, layers: try layerOptions.layers(for: scenario),
-                                                     options: sceneOptions, reuse: reuse))
+                                                     choices: sceneOptions.choices, reuse: reuse))
         let frames = made.scenes
         let gpu = try drawing.render.makeRenderer(backend: .gpu, reuse: reuse)
         let cpu = try drawing.render.makeRenderer(backend: .cpu, reuse: reuse)

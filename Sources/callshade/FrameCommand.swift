@@ -1,5 +1,6 @@
 import ArgumentParser
 import CallshadeCore
+import CallshadeKinds
 import CallshadeJSON
 import CallshadePNG
 import CallshadeRender
@@ -78,7 +79,7 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
             let framed = try FramedScenarios.framed(parsed)
             let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: parsed) } ?? 0
             let made = try framed.frames(FramesRequest(file: path, size: try drawing.render.frameSize(default: framed.defaultFrameSize),
-                                                       layers: try layerOptions.layers(for: parsed), options: sceneOptions, dither: dither,
+                                                       layers: try layerOptions.layers(for: parsed), choices: sceneOptions.choices, dither: dither,
                                                        reuse: reuse))
             try PNGFile.write(try drawing.render.makeRenderer(reuse: reuse).render(try made.scenes.scene(at: instant)), to: output, cleanup: cleanup)
             made.afterwards()
@@ -97,7 +98,7 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
             try ScenarioInput.checkFonts(scenario, file: path)
             let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: scenario) } ?? 0
             let frames = try ScenarioFrames(scenario: scenario, size: drawing.render.frameSize(default: scenario.size ?? .phone),
-                                            layers: drawing.layers, scene: drawing.scene, reuse: reuse)
+                                            layers: drawing.layers, choices: drawing.scene.choices, reuse: reuse)
             state = frames.timeline.state(at: instant)
             background = state.gradient
             waves = state.waves
@@ -105,7 +106,7 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
             assets = try frames.assets(at: instant)
             frames.sayVideoWarnings()
         } else {
-            screen = try drawing.scene.callScreen(size: drawing.render.frameSize(default: .phone), scenario: placed, showing: drawing.layers,
+            screen = try drawing.scene.choices.callScreen(size: drawing.render.frameSize(default: .phone), scenario: placed, showing: drawing.layers,
                                                    reuse: reuse)
         }
         if let palette = palette { background.colors = palette.colors }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CallshadeCore
+import CallshadeKinds
 import CallshadeJSON
 import CallshadeRender
 import CallshadeSystem
@@ -132,7 +133,7 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         let reuse = try ReuseSwitch.store()
         // The scenes of the scenario's kind (a call's with its recording and its videos).
         let made = try framed.frames(FramesRequest(
-            file: self.scenario, size: size, layers: try layerOptions.layers(for: scenario), options: sceneOptions, dither: dither, reuse: reuse))
+            file: self.scenario, size: size, layers: try layerOptions.layers(for: scenario), choices: sceneOptions.choices, dither: dither, reuse: reuse))
         let (frames, recording, audioPath, warnings) = (made.scenes, made.recording, made.audioPath, made.afterwards)
         let target = try OutputTarget.resolve(output: output, format: format)
         let video = try videoSettings(target: target, audioPath: audioPath, schedule: schedule, frames: range,

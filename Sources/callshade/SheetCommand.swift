@@ -1,5 +1,6 @@
 import ArgumentParser
 import CallshadeCore
+import CallshadeKinds
 import CallshadeJSON
 import CallshadePNG
 import CallshadeRender
@@ -81,7 +82,7 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
         // The scenes of the scenario's kind (a call's with its recording and its videos).
         let reuse = try ReuseSwitch.store()
         let made = try framed.frames(FramesRequest(
-            file: self.scenario, size: cell, layers: try layerOptions.layers(for: scenario), options: sceneOptions, reuse: reuse))
+            file: self.scenario, size: cell, layers: try layerOptions.layers(for: scenario), choices: sceneOptions.choices, reuse: reuse))
         let (frames, warnings) = (made.scenes, made.afterwards)
         let renderer = try drawing.render.makeRenderer(reuse: reuse)
         let cells = try times.map { time in

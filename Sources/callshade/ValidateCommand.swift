@@ -1,6 +1,7 @@
 import ArgumentParser
 import CallshadeCore
 import CallshadeJSON
+import CallshadeKinds
 import CallshadeRender
 import CallshadeText
 import Foundation
@@ -29,10 +30,7 @@ struct ValidateCommand: ParsableCommand {
         """, valueName: "FIELD"))
     var print: Field?
 
-    /// What `--print` can print.
-    enum Field: String, CaseIterable, ExpressibleByArgument {
-        case size, fps, duration, seed, audio, avatar
-    }
+    typealias Field = PrintedField
 
     func run() throws {
         let parsed = try ScenarioFile.loadAny(path: self.scenario)
@@ -46,3 +44,5 @@ struct ValidateCommand: ParsableCommand {
         try listed.listing(file: self.scenario).print(file: self.scenario, lines: lines)
     }
 }
+
+extension PrintedField: ExpressibleByArgument {}

@@ -16,9 +16,3 @@ extension FrameScenes {
     public func decodeAhead(at time: Double) {}
     public func waitUntilIdle() {}
 }
-
-extension ScenarioFrames: FrameScenes {
-    public func waitUntilIdle() {
-        videos?.ahead.waitUntilIdle()
-    }
-}

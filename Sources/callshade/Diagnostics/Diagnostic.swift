@@ -214,6 +214,13 @@ enum Diagnostic: Error, Equatable {
             }
         case let error as ScenarioError: self = .scenario(error)
         case let error as SettingsError: self = .settings(error)
+        case let error as FramesError:
+            switch error {
+            case .avatar(let text): self = .avatar(text)
+            case .pattern(let text): self = .pattern(text)
+            case .pointsWidth(let given, let requirement): self = .pointsWidth(given: given, requirement: requirement)
+            case .notDrawable: self = .internalError(error.description)
+            }
         case let error as FrameSize.ParseError: self = .frameSize(error.description)
         case let error as YUV420.OddSize: self = .frameSize(error.description)
         case let error as RenderLimitError: self = .frameSize(error.description)

@@ -1,4 +1,6 @@
 import CallshadeCore
+import CallshadeKinds
+import CallshadeRender
 import CallshadeSystem
 import Foundation
 
@@ -31,7 +33,7 @@ final class Studio: @unchecked Sendable {
     let exports: StudioExports
     /// The comparison with a recording (`--compare`), if any.
     let comparison: StudioComparison?
-    private let scene: SceneOptions
+    private let scene: SceneChoices
     private let size: FrameSize?
     private let drawing = StudioDrawingThread()
     /// Used on the drawing thread only.
@@ -52,7 +54,7 @@ final class Studio: @unchecked Sendable {
 
     /// Reads and checks `file` (an error is thrown as `validate` would report it);
     /// `render` gives the renderer and `--size`, `exportArguments` the options every export's render gets.
-    init(file: String, scene: SceneOptions, render: RenderOptions, exports: StudioExports, comparison: StudioComparison? = nil) throws {
+    init(file: String, scene: SceneChoices, render: RenderOptions, exports: StudioExports, comparison: StudioComparison? = nil) throws {
         self.file = file
         self.scene = scene
         size = render.size

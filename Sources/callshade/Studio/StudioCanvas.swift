@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeKinds
 import CallshadePNG
 import CallshadeRender
 import CallshadeReport
@@ -9,7 +10,7 @@ import CallshadeVideo
 /// use), and the frames prepared for a size and a set of layers (the last
 /// few kept), each as `frame` prepares them.
 final class StudioCanvas {
-    let scene: SceneOptions
+    let scene: SceneChoices
     let render: RenderOptions
     private var renderers: [Backend: FrameRenderer] = [:]
     private var prepared: [(key: Key, frames: KindFrames)] = []
@@ -31,7 +32,7 @@ final class StudioCanvas {
     /// The kept work of its renderers and of the frames it prepares (one store while the studio runs).
     private let reuse: ReuseStore
 
-    init(scene: SceneOptions, render: RenderOptions, reuse: ReuseStore, comparison: StudioComparison? = nil) {
+    init(scene: SceneChoices, render: RenderOptions, reuse: ReuseStore, comparison: StudioComparison? = nil) {
         self.reuse = reuse
         self.scene = scene
         self.render = render

@@ -66,7 +66,7 @@ struct StudioCommand: StoppableCommand {
     /// The studio of this command line's scenario (a scenario that does not validate is refused here).
     func makeStudio(cleanup: StopCleanup) throws -> Studio {
         if let compare { _ = try VideoComparison.open(compare) }
-        return try Studio(file: scenario, scene: sceneOptions, render: renderOptions,
+        return try Studio(file: scenario, scene: sceneOptions.choices, render: renderOptions,
                           exports: StudioExports(folder: exports, options: renderArguments, stop: cleanup),
                           comparison: compare.map { StudioComparison(recording: $0, options: renderArguments, stop: cleanup) })
     }

@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeKinds
 import CallshadeJSON
 import CallshadeRender
 import CallshadeSystem
@@ -34,7 +35,7 @@ struct StudioScenario {
     /// `size` the frames' size (`--size`). With `settings`, a chat is read as
     /// if its `animation` were those settings written inline (the editor's
     /// settings, not yet saved): what `frame` draws with `"animation"` naming a file that holds them.
-    init(file: String, options: SceneOptions, size: FrameSize?, settings: ChatAnimationSettings? = nil) throws {
+    init(file: String, options: SceneChoices, size: FrameSize?, settings: ChatAnimationSettings? = nil) throws {
         self.file = file
         let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
         // Read and checked as every command reads it (its errors are theirs); then its JSON, for the settings.
@@ -54,7 +55,7 @@ struct StudioScenario {
         preview = try Self.frames(of: parsed, file: file, size: previewSize, layers: Set(Self.tags(of: parsed)), options: options,
                                         reuse: try ReuseSwitch.store())
         // The scenario, the avatar given on the command line, what the kind reads, and a chat's settings file.
-        watchedFiles = [file, options.avatar].compactMap { $0 } + (try FramedScenarios.framed(parsed).readFiles) + [animation?.file].compactMap { $0 }
+        watchedFiles = [file, options.avatarPath].compactMap { $0 } + (try FramedScenarios.framed(parsed).readFiles) + [animation?.file].compactMap { $0 }
     }
 
     /// The JSON of a scenario file that `ScenarioFile.loadAny` has read (its errors are only for a file changed since).
@@ -94,7 +95,7 @@ struct StudioScenario {
     /// The frames of `scenario` at `size` showing `layers`, prepared as
     /// `frame` and `render` prepare them for their kind.
     static func frames(of scenario: any ParsedScenario, file: String, size: FrameSize, layers: Set<SceneTag>,
-                       options: SceneOptions, reuse: ReuseStore) throws -> KindFrames {
-        try FramedScenarios.framed(scenario).frames(FramesRequest(file: file, size: size, layers: layers, options: options, reuse: reuse))
+                       options: SceneChoices, reuse: ReuseStore) throws -> KindFrames {
+        try FramedScenarios.framed(scenario).frames(FramesRequest(file: file, size: size, layers: layers, choices: options, reuse: reuse))
     }
 }

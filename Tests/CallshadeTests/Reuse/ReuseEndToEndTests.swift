@@ -2,6 +2,7 @@
 import CallshadeCore
 import CallshadeGL
 import CallshadeJSON
+import CallshadeKinds
 import CallshadeRender
 import XCTest
 
@@ -39,20 +40,9 @@ final class ReuseEndToEndTests: XCTestCase {
     /// A scenario's frames as the commands make them, keeping their work in `reuse`.
     private static func frames(of example: String, reuse: ReuseStore) throws -> any FrameScenes {
         let file = TestPaths.packageRoot.appendingPathComponent("Examples/\(example).json").path
-        let parsed = try ScenarioFile.loadAny(path: file)
-        let options = try SceneOptions.parse([])
-        switch parsed {
-        case let chat as ChatScenario:
-            return try ChatFrames(chat, file: file, size: size, showing: Set(ChatKind.elements.tags), options: options, reuse: reuse)
-        case let drawn as DrawingScenario:
-            return try DrawingFrames.screen(drawn, file: file, size: size, reuse: reuse)
-        case is AccessScenario:
-            return try AccessFrames(size: size, reuse: reuse)
-        case let call as Scenario:
-            return try ScenarioFrames(scenario: call, size: size, layers: Set(CallKind.elements.tags), scene: options, reuse: reuse)
-        default:
-            throw XCTSkip("no frames for \(example)")
-        }
+        let parsed = try FramedScenarios.framed(try ScenarioFile.loadAny(path: file))
+        let tags = try XCTUnwrap(SceneKinds.named(parsed.scene)).tags
+        return try parsed.frames(FramesRequest(file: file, size: size, layers: Set(tags), reuse: reuse)).scenes
     }
 
     /// The renderer of `route` keeping its work in `reuse`: host composition with a grid fine enough for these frames.

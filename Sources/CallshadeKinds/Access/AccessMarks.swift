@@ -3,5 +3,5 @@ import CallshadeRender
 
 /// The access screen has no moments of its own: its sparkle loops.
 extension AccessScenario: MarkedScenario {
-    func timelineMarks(frames: any FrameScenes, fps: Int) -> (marks: [StudioSummary.Mark], bands: [StudioSummary.Band]) { ([], []) }
+    public func timelineMarks(frames: any FrameScenes, fps: Int) -> (marks: [TimelineMark], bands: [TimelineBand]) { ([], []) }
 }

@@ -5,10 +5,10 @@ import CallshadeText
 /// The access screen's frames as the commands draw them: its title and
 /// label set once at the frame's scale, then the scene at any instant,
 /// showing `--layers`' tags (the access screen's).
-struct AccessFrames: FrameScenes {
-    let screen: AccessScreen
+public struct AccessFrames: FrameScenes {
+    public let screen: AccessScreen
 
-    init(size: FrameSize, dither: Bool = false, showing: Set<SceneTag>? = nil, reuse: ReuseStore) throws {
+    public init(size: FrameSize, dither: Bool = false, showing: Set<SceneTag>? = nil, reuse: ReuseStore) throws {
         let layout = AccessLayout(size: size)
         let text = try TextSetter(scale: layout.scale, texts: AccessKind.elements.texts(for: AccessScenario(settings: ScenarioSettings(duration: 1))))
         // Its title and label set once while kept (every frame asks for them).
@@ -17,5 +17,5 @@ struct AccessFrames: FrameScenes {
         self.screen = screen
     }
 
-    func scene(at time: Double) throws -> Scene { screen.scene(at: time) }
+    public func scene(at time: Double) throws -> Scene { screen.scene(at: time) }
 }

@@ -3,28 +3,28 @@ import CallshadeRender
 
 /// A chat's moments: its timeline's milestones, its drafts and wallpaper steps as bands.
 extension ChatScenario: MarkedScenario {
-    func timelineMarks(frames: any FrameScenes, fps: Int) -> (marks: [StudioSummary.Mark], bands: [StudioSummary.Band]) {
+    public func timelineMarks(frames: any FrameScenes, fps: Int) -> (marks: [TimelineMark], bands: [TimelineBand]) {
         let timeline = ChatTimeline(self)
-        return (timeline.milestones.map { StudioSummary.Mark(time: $0.time, label: $0.text) }, Self.bands(timeline))
+        return (timeline.milestones.map { TimelineMark(time: $0.time, label: $0.text) }, Self.bands(timeline))
     }
 
     /// A chat's drafts (from 0.8 s before each send) and wallpaper steps.
-    static func bands(_ timeline: ChatTimeline) -> [StudioSummary.Band] {
+    public static func bands(_ timeline: ChatTimeline) -> [TimelineBand] {
         let scenario = timeline.scenario
         let step = timeline.wallpaper.stepDuration
-        var bands: [StudioSummary.Band] = []
+        var bands: [TimelineBand] = []
         var previousSend = 0.0
         for event in scenario.events.sorted(by: { ($0.at, $0.index) < ($1.at, $1.index) }) {
             switch event.change {
             case .send(let text, _, _):
                 let draft = max(event.at - ChatTimeline.draftLead, previousSend, 0)
                 if draft < event.at {
-                    bands.append(StudioSummary.Band(row: "drafts", label: "draft \"\(UserText.shown(text, limit: 16))\"", start: draft, end: event.at))
+                    bands.append(TimelineBand(row: "drafts", label: "draft \"\(UserText.shown(text, limit: 16))\"", start: draft, end: event.at))
                 }
-                bands.append(StudioSummary.Band(row: "wallpaper", label: "step", start: event.at, end: min(event.at + step, scenario.duration)))
+                bands.append(TimelineBand(row: "wallpaper", label: "step", start: event.at, end: min(event.at + step, scenario.duration)))
                 previousSend = event.at
             case .wallpaperStep:
-                bands.append(StudioSummary.Band(row: "wallpaper", label: "step", start: event.at, end: min(event.at + step, scenario.duration)))
+                bands.append(TimelineBand(row: "wallpaper", label: "step", start: event.at, end: min(event.at + step, scenario.duration)))
             case .read:
                 break
             }

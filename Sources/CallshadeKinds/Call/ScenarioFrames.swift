@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeRender
 
 /// Everything needed to turn an instant of a scenario into a scene: its
 /// timeline (voice from its recording, if any) and its call screen (layout,
@@ -67,4 +68,10 @@ extension Scenario {
 
     /// When the rating demo's effect has the most particles on screen and the burst is flying (0.2 s to 0.8 s after the rating).
     public static let ratingDemoBusiest = 1.7
+}
+
+extension ScenarioFrames: FrameScenes {
+    public func waitUntilIdle() {
+        videos?.ahead.waitUntilIdle()
+    }
 }

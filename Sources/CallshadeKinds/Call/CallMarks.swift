@@ -3,20 +3,20 @@ import CallshadeRender
 
 /// A call's moments: its timeline's milestones, and its phases as bands.
 extension Scenario: MarkedScenario {
-    func timelineMarks(frames: any FrameScenes, fps: Int) -> (marks: [StudioSummary.Mark], bands: [StudioSummary.Band]) {
+    public func timelineMarks(frames: any FrameScenes, fps: Int) -> (marks: [TimelineMark], bands: [TimelineBand]) {
         let timeline = (frames as? ScenarioFrames)?.timeline ?? CallTimeline(self)
-        return (timeline.milestones.map { StudioSummary.Mark(time: $0.time, label: $0.text) },
+        return (timeline.milestones.map { TimelineMark(time: $0.time, label: $0.text) },
                 Self.bands(timeline, duration: duration, fps: fps))
     }
 
     /// The most instants a call's bands are read at: every frame up to this many, else evenly spread.
-    static let bandSamples = 20_000
+    public static let bandSamples = 20_000
 
     /// The call's phases, read from its timeline frame by frame (a band
     /// starts at the first frame that shows it): the call's state, idle
     /// (the background settling or paused), the video call's controls
     /// hidden, and the rating on screen.
-    static func bands(_ timeline: CallTimeline, duration: Double, fps: Int) -> [StudioSummary.Band] {
+    public static func bands(_ timeline: CallTimeline, duration: Double, fps: Int) -> [TimelineBand] {
         let frames = max(1, Int((duration * Double(fps)).rounded(.down)) + 1)
         let count = min(frames, bandSamples)
         let step = count == frames ? 1 / Double(fps) : duration / Double(count - 1)

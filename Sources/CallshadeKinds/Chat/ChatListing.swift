@@ -1,15 +1,16 @@
 import CallshadeCore
+import CallshadeRender
 import CallshadeSVG
 
 /// `validate` for a chat (chat, section 5): its settings, its wallpaper,
 /// then its drafts, sends and steps in time order.
 extension ChatScenario: ListedScenario {
-    func listing(file: String) throws -> ValidationListing {
+    public func listing(file: String) throws -> ValidationListing {
         if let pattern = wallpaper.patternPath {
             do {
                 _ = try PatternDrawing.mask(file: pattern, size: size ?? .phone)
             } catch let error as PatternError {
-                throw Diagnostic.pattern("\(file): wallpaper.pattern: \(error)")
+                throw FramesError.pattern("\(file): wallpaper.pattern: \(error)")
             }
         }
         let facts = ValidationListing.facts(duration: duration, seed: seed)
@@ -25,5 +26,5 @@ extension ChatScenario: ListedScenario {
                                  timeline: .moments(ChatTimeline(self).milestones.map { ($0.time, $0.text) }))
     }
 
-    var printed: [ValidateCommand.Field: String] { ValidationListing.values(self).merging([.avatar: avatarPath ?? ""]) { $1 } }
+    public var printed: [PrintedField: String] { ValidationListing.values(self).merging([.avatar: avatarPath ?? ""]) { $1 } }
 }

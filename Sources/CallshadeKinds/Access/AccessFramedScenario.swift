@@ -1,11 +1,12 @@
 import CallshadeCore
+import CallshadeRender
 
 /// The access screen's frames (`AccessFrames`).
 extension AccessScenario: FramedScenario {
-    var defaultFrameSize: FrameSize { size ?? .phone }
-    var readFiles: [String] { [] }
+    public var defaultFrameSize: FrameSize { size ?? .phone }
+    public var readFiles: [String] { [] }
 
-    func frames(_ request: FramesRequest) throws -> KindFrames {
+    public func frames(_ request: FramesRequest) throws -> KindFrames {
         KindFrames(scenes: try AccessFrames(size: request.size, dither: request.dither, showing: request.layers, reuse: request.reuse))
     }
 }

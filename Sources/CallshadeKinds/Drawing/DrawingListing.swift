@@ -1,10 +1,11 @@
 import CallshadeCore
+import CallshadeRender
 
 /// `validate` for a drawing (`drawing.md` section 8): its settings, its
 /// canvas, then each stroke (tool, samples kept after its tool's filter,
 /// start, end, length in canvas px) and each entity.
 extension DrawingScenario: ListedScenario {
-    func listing(file: String) throws -> ValidationListing {
+    public func listing(file: String) throws -> ValidationListing {
         // The background must be drawable: a broken PNG is refused here, as `render` would.
         _ = try DrawingFrames.screen(self, file: file, size: DrawingFrames.size(self), reuse: ReuseStore(.off))
         let facts = ValidationListing.facts(duration: duration, seed: seed) + [ValidationListing.count(strokes.count, "stroke")]
@@ -19,5 +20,5 @@ extension DrawingScenario: ListedScenario {
                                  closing: entitySummaries.enumerated().map { "  entity \($0): \($1)" })
     }
 
-    var printed: [ValidateCommand.Field: String] { ValidationListing.values(self, size: DrawingFrames.size(self)) }
+    public var printed: [PrintedField: String] { ValidationListing.values(self, size: DrawingFrames.size(self)) }
 }

@@ -1,25 +1,26 @@
 import CallshadeCore
+import CallshadeRender
 import Foundation
 
 /// What `validate` says of a scenario, whatever its kind, and the one way it
 /// is printed: the settings line, `scene: KIND`, the kind's own lines, then
 /// its timeline (at most `lines` entries, the middle left out), or with
 /// `--print` one value. Each kind makes its own (`ListedScenario`).
-struct ValidationListing {
+public struct ValidationListing {
     /// What follows "FILE: valid; ": the duration, the counts, the settings given.
-    var facts: [String]
+    public var facts: [String]
     /// The kind's name, for "scene: ...".
-    var kind: String
+    public var kind: String
     /// Its own lines after that (the chat's wallpaper, the drawing's canvas).
-    var details: [String] = []
+    public var details: [String] = []
     /// Its moments in time order.
-    var timeline = Timeline.none
+    public var timeline = Timeline.none
     /// Lines after the timeline, never left out (the drawing's entities).
-    var closing: [String] = []
+    public var closing: [String] = []
     /// Said on standard error before the timeline.
-    var warnings: [String] = []
+    public var warnings: [String] = []
 
-    enum Timeline {
+    public enum Timeline {
         case none
         /// "  time (s)  what" and a line a moment.
         case moments([(time: Double, text: String)])
@@ -28,26 +29,36 @@ struct ValidationListing {
     }
 
     /// The facts every kind starts with: its duration, then its seed unless `seed` is nil.
-    static func facts(duration: Double, seed: Int64?) -> [String] {
+    public static func facts(duration: Double, seed: Int64?) -> [String] {
         ["\(ShownNumber.text(duration)) s"] + (seed.map { ["seed \($0)"] } ?? [])
     }
 
     /// The settings a scenario gave (not their defaults): "size WxH", "N fps".
-    static func settings(size: FrameSize?, fps: Int?) -> [String] {
+    public static func settings(size: FrameSize?, fps: Int?) -> [String] {
         (size.map { ["size \($0)"] } ?? []) + (fps.map { ["\($0) fps"] } ?? [])
     }
 
     /// "1 event", "5 events".
-    static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+    public static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     /// The values every kind has for `--print`: its size and fps (or their defaults), duration and seed.
-    static func values(_ scenario: any ParsedScenario, size: FrameSize? = nil) -> [ValidateCommand.Field: String] {
+    public static func values(_ scenario: any ParsedScenario, size: FrameSize? = nil) -> [PrintedField: String] {
         [.size: "\(size ?? scenario.size ?? .phone)", .fps: "\(scenario.fps ?? 60)",
          .duration: ShownNumber.text(scenario.duration), .seed: "\(scenario.seed)"]
     }
 
+    public init(facts: [String], kind: String, details: [String] = [], timeline: Timeline = .none, closing: [String] = [],
+                warnings: [String] = []) {
+        self.facts = facts
+        self.kind = kind
+        self.details = details
+        self.timeline = timeline
+        self.closing = closing
+        self.warnings = warnings
+    }
+
     /// Prints the listing of `file`.
-    func print(file: String, lines: Int) {
+    public func print(file: String, lines: Int) {
         Swift.print("\(file): valid; " + facts.joined(separator: ", "))
         Swift.print("scene: \(kind)")
         for warning in warnings { FileHandle.standardError.write(Data(("Warning: " + warning + "\n").utf8)) }
@@ -75,11 +86,16 @@ struct ValidationListing {
     }
 }
 
+/// What `validate --print` can print.
+public enum PrintedField: String, CaseIterable, Sendable {
+    case size, fps, duration, seed, audio, avatar
+}
+
 /// A scenario `validate` can list: every kind's, each in its own file.
-protocol ListedScenario: ParsedScenario {
+public protocol ListedScenario: ParsedScenario {
     /// The listing of the scenario read from `file`; throws what a render
     /// would refuse that parsing could not see (a broken pattern or picture).
     func listing(file: String) throws -> ValidationListing
     /// What `--print FIELD` prints; a field the kind does not have prints an empty line.
-    var printed: [ValidateCommand.Field: String] { get }
+    var printed: [PrintedField: String] { get }
 }

@@ -6,7 +6,7 @@ import CallshadeText
 /// changes, palette changes and crossfades, the background's idle pauses,
 /// the waves easing out, freezing or hiding), with what its recording does.
 extension Scenario: ListedScenario {
-    func listing(file: String) throws -> ValidationListing {
+    public func listing(file: String) throws -> ValidationListing {
         try ScenarioInput.checkFonts(self, file: file)
         let meter = try ScenarioInput.recording(self)?.meter()
         var facts = ValidationListing.facts(duration: duration, seed: seed) + [ValidationListing.count(events.count, "event")]
@@ -18,7 +18,7 @@ extension Scenario: ListedScenario {
                                  warnings: fontWarning.map { [$0] } ?? [])
     }
 
-    var printed: [ValidateCommand.Field: String] {
+    public var printed: [PrintedField: String] {
         ValidationListing.values(self).merging([.audio: audioPath ?? "", .avatar: avatarPath ?? ""]) { $1 }
     }
 

@@ -10,12 +10,12 @@ import CallshadeText
 /// once (`TextEntityPictures`), and the drawing screen over it, whose
 /// finished-stroke layer lasts the render; the layers shown are `--layers`'
 /// (the drawing's tags).
-enum DrawingFrames {
+public enum DrawingFrames {
     /// The largest background picture accepted: 40 megapixels, as an avatar.
-    static let backgroundPixelLimit = 40_000_000
+    public static let backgroundPixelLimit = 40_000_000
 
     /// The screen of `scenario` (read from `file`) for frames of `size`.
-    static func screen(_ scenario: DrawingScenario, file: String, size: FrameSize, dither: Bool = false, showing: Set<SceneTag>? = nil,
+    public static func screen(_ scenario: DrawingScenario, file: String, size: FrameSize, dither: Bool = false, showing: Set<SceneTag>? = nil,
                        reuse: ReuseStore) throws -> DrawingScreen {
         var picture: FramePicture?
         if case .picture(let path) = scenario.canvas.background {
@@ -23,10 +23,10 @@ enum DrawingFrames {
             do {
                 image = try PNGFile.read(path: path, pixelLimit: backgroundPixelLimit)
             } catch {
-                throw Diagnostic.scenario(ScenarioError(file: file, location: "canvas.background", "cannot be drawn: \(error)"))
+                throw ScenarioError(file: file, location: "canvas.background", "cannot be drawn: \(error)")
             }
             guard let filled = AspectFill.picture(image, size: size) else {
-                throw Diagnostic.scenario(ScenarioError(file: file, location: "canvas.background", "cannot be drawn: '\(path)' has no pixels"))
+                throw ScenarioError(file: file, location: "canvas.background", "cannot be drawn: '\(path)' has no pixels")
             }
             picture = filled
         }
@@ -38,7 +38,7 @@ enum DrawingFrames {
     }
 
     /// The scenario's default frame size: its own, else its canvas's.
-    static func size(_ scenario: DrawingScenario) -> FrameSize { scenario.size ?? scenario.canvas.size }
+    public static func size(_ scenario: DrawingScenario) -> FrameSize { scenario.size ?? scenario.canvas.size }
 }
 
 /// A drawing's frames as `render` and `sheet` draw them (nothing to prepare ahead).

@@ -7,19 +7,19 @@ import CallshadeText
 /// them: its pattern drawn once for the frames' size, its texts set once at
 /// their scale (the width over 390 pt), the layers shown; then the scene at
 /// any instant.
-struct ChatFrames: FrameScenes {
-    let screen: ChatScreen
+public struct ChatFrames: FrameScenes {
+    public let screen: ChatScreen
     /// Whether frames get the 8x8 ordered dither.
-    var dither = false
+    public var dither = false
 
-    /// `file` names the scenario in errors (its pattern's); `options` give the avatar (`--avatar`, else the scenario's).
-    init(_ scenario: ChatScenario, file: String, size: FrameSize, showing: Set<SceneTag>, options: SceneOptions, reuse: ReuseStore) throws {
+    /// `file` names the scenario in errors (its pattern's); `choices` give the avatar (`--avatar`, else the scenario's).
+    public init(_ scenario: ChatScenario, file: String, size: FrameSize, showing: Set<SceneTag>, choices: SceneChoices, reuse: ReuseStore) throws {
         var pattern: PatternMask?
         if let path = scenario.wallpaper.patternPath, !showing.isDisjoint(with: [.pattern, .nav, .input, .date, .messages]) {
             do {
                 pattern = try PatternDrawing.mask(file: path, size: size)
             } catch let error as PatternError {
-                throw Diagnostic.pattern("\(file): wallpaper.pattern: \(error)")
+                throw FramesError.pattern("\(file): wallpaper.pattern: \(error)")
             }
         }
         let elements = ChatKind.elements
@@ -27,11 +27,11 @@ struct ChatFrames: FrameScenes {
             : try TextSetter(scale: Double(size.width) / 390, texts: elements.texts(for: scenario))
         // The avatar's picture, prepared for its 37-pt circle (and a pixel), read only if the bar is drawn.
         let side = Int((NavigationBarElement.avatarDiameter * Double(size.width) / 390).rounded(.up)) + 1
-        let avatar = showing.contains(.nav) ? try options.avatarImage(scenarioAvatar: scenario.avatarPath, side: side) : nil
+        let avatar = showing.contains(.nav) ? try choices.avatarImage(scenarioAvatar: scenario.avatarPath, side: side) : nil
         screen = ChatScreen(scenario, size: size, pattern: pattern, text: text, avatar: avatar, showing: showing, reuse: reuse)
     }
 
-    func scene(at time: Double) throws -> Scene {
+    public func scene(at time: Double) throws -> Scene {
         var scene = screen.scene(at: time)
         scene.dither = dither
         return scene

@@ -1,0 +1,64 @@
+import CallshadeCore
+
+/// What a command asks of a scenario's kind for its frames.
+public struct FramesRequest {
+    /// The scenario file: for errors, and the files it names.
+    public let file: String
+    public let size: FrameSize
+    /// The layers shown, of the scenario's own kind.
+    public let layers: Set<SceneTag>
+    public let choices: SceneChoices
+    public var dither: Bool
+    public let reuse: ReuseStore
+
+    public init(file: String, size: FrameSize, layers: Set<SceneTag>, choices: SceneChoices = SceneChoices(), dither: Bool = false,
+                reuse: ReuseStore) {
+        self.file = file
+        self.size = size
+        self.layers = layers
+        self.choices = choices
+        self.dither = dither
+        self.reuse = reuse
+    }
+}
+
+/// A kind's frames as the commands render them: the scenes at any instant,
+/// and what a call brings besides (its recording, its audio file, the video
+/// warnings said once the frames are done).
+public struct KindFrames {
+    public var scenes: any FrameScenes
+    public var recording: Recording?
+    public var audioPath: String?
+    /// Said after the frames (a video's warnings).
+    public var afterwards: () -> Void
+
+    public init(scenes: any FrameScenes, recording: Recording? = nil, audioPath: String? = nil, afterwards: @escaping () -> Void = {}) {
+        self.scenes = scenes
+        self.recording = recording
+        self.audioPath = audioPath
+        self.afterwards = afterwards
+    }
+}
+
+/// A scenario whose frames `frame`, `render`, `sheet`, `compare`, the studio
+/// and `RenderJob` draw: every kind's (CallshadeKinds), so that none of them
+/// names a kind.
+public protocol FramedScenario: ParsedScenario {
+    /// The size its frames take without `--size`.
+    var defaultFrameSize: FrameSize { get }
+    /// The files its frames read besides the scenario file (pictures,
+    /// recordings, videos): what the studio watches to draw again.
+    var readFiles: [String] { get }
+    /// Its frames for `request`; throws what would stop them (a font without
+    /// the name's characters, a broken picture or pattern).
+    func frames(_ request: FramesRequest) throws -> KindFrames
+}
+
+public enum FramedScenarios {
+    /// `scenario` as a `FramedScenario`; every registered kind's is one
+    /// (once CallshadeKinds is linked).
+    public static func framed(_ scenario: any ParsedScenario) throws -> any FramedScenario {
+        guard let framed = scenario as? any FramedScenario else { throw FramesError.notDrawable(kind: scenario.scene) }
+        return framed
+    }
+}

@@ -1,0 +1,46 @@
+import CallshadeCore
+import CallshadePNG
+
+/// What a user chose for the screen besides the scenario: another avatar
+/// picture, and the screen's width in points (`--avatar`, `--points-width`).
+public struct SceneChoices: Sendable {
+    /// A PNG shown as the avatar instead of the scenario's.
+    public var avatarPath: String?
+    /// The screen's width in points, and how the user wrote it (for errors).
+    public var pointsWidth: (value: Double, text: String)?
+
+    public init(avatarPath: String? = nil, pointsWidth: (value: Double, text: String)? = nil) {
+        self.avatarPath = avatarPath
+        self.pointsWidth = pointsWidth
+    }
+
+    /// The layout of a call frame of `size`; a points width that gives more
+    /// than 64 pixels a point (or fewer than 1/1024) is refused with the range this width accepts.
+    public func layout(for size: FrameSize) throws -> CallLayout {
+        do {
+            return try CallLayout(size: size, pointsWidth: pointsWidth?.value ?? CallLayout.defaultPointsWidth)
+        } catch let invalid as CallLayout.Invalid {
+            let given = pointsWidth.map { "--points-width \($0.text)" } ?? "the default --points-width"
+            throw FramesError.pointsWidth(given: given, requirement: invalid.requirement)
+        }
+    }
+
+    /// The avatar to draw, prepared at `side` pixels: the chosen picture,
+    /// else the scenario's file, else none (the placeholder). Read with libpng.
+    public func avatarImage(scenarioAvatar: String?, side: Int) throws -> AvatarImage? {
+        guard let path = avatarPath ?? scenarioAvatar else { return nil }
+        let picture: RGBAImage
+        do {
+            picture = try PNGFile.read(path: path, pixelLimit: Self.avatarPixelLimit)
+        } catch {
+            throw FramesError.avatar("avatar: \(error)")
+        }
+        guard let prepared = AvatarImage.prepare(picture, side: side) else {
+            throw FramesError.avatar("avatar: '\(path)' has no pixels")
+        }
+        return prepared
+    }
+
+    /// The largest avatar picture accepted: 40 megapixels (a large phone photo is 12 to 50).
+    public static let avatarPixelLimit = 40_000_000
+}
