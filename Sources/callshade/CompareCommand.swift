@@ -97,7 +97,7 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
         guard inputs.count <= 1 else { throw Diagnostic.optionCombination(option: "compare", rule: "takes one scenario, two PNG files or two videos") }
         guard let output else { throw Diagnostic.optionCombination(option: "-o REPORT_DIR", rule: "is needed to compare renders") }
         // A scenario of any kind (the built-in demo call without one), its frames as `render` makes them.
-        let scenario = try FramedScenarios.framed(try inputs.first.map { try ScenarioFile.loadAny(path: $0) } ?? Scenario.demo)
+        let scenario = try inputs.first.map { try FramedScenarios.framed(try ScenarioFile.loadAny(path: $0)) } ?? BuiltInScenarios.demo
         let instants = try chosenTimes(duration: scenario.duration)
         let size = drawing.render.frameSize(default: scenario.defaultFrameSize)
         let reuse = try ReuseSwitch.store()
@@ -120,7 +120,7 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
             rows.append(row)
             print(Self.summary(row))
         }
-        let subtitle = (inputs.first.map { "Scenario \($0)" } ?? "The built-in demo call") + ", \(size), GPU renderer vs CPU reference"
+        let subtitle = (inputs.first.map { "Scenario \($0)" } ?? BuiltInScenarios.demoTitle) + ", \(size), GPU renderer vs CPU reference"
         try writePage(ReportPage(heading: "callshade: GPU vs CPU", subtitle: subtitle, labels: ("GPU", "CPU reference"), rows: rows),
                       folder: folder)
         return rows.allSatisfy(\.metrics.passes)

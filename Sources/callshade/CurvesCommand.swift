@@ -1,6 +1,7 @@
 import ArgumentParser
 import CallshadeCore
 import CallshadeJSON
+import CallshadeKinds
 import CallshadePNG
 import CallshadeReport
 import CallshadeSystem
@@ -55,10 +56,10 @@ struct CurvesCommand: StoppableCommand {
         if case .object(let top)? = try? JSONReader.read(bytes, limits: ScenarioFile.limits), top["scene"] == nil {
             return try ChatAnimationSettingsReader(file: file).settings(try SettingsFile.parse(bytes, file: file))
         }
-        guard let chat = try ScenarioFile.loadAny(path: file) as? ChatScenario else {
+        guard let driven = try ScenarioFile.loadAny(path: file) as? any SettingsDrivenScenario else {
             throw ScenarioError(file: file, location: "scene", "curves draws a chat's animation settings (this scenario is not a chat)")
         }
-        guard let settings = chat.animation.settings else {
+        guard let settings = driven.animationSettings else {
             throw ScenarioError(file: file, location: "animation", "the shipped curves have no settings form; give \"contest\", a settings file or an object")
         }
         return settings

@@ -10,17 +10,18 @@ import Foundation
 struct FrameCommand: StoppableCommand, DrawsFrames {
     static let configuration = CommandConfiguration(
         commandName: "frame",
-        abstract: "Render one frame of the call screen to a PNG file.",
+        abstract: "Render one frame of a scenario, or of a call just placed, to a PNG file.",
         discussion: """
         The background is a four-point gradient whose colour centres travel through \
         eight anchor positions; the phase says where they are (0 to 8, whole numbers \
         are the anchor positions, fractions lie between two). The PNG is 8-bit RGB \
         with an sRGB chunk; the file appears only once it is completely written.
 
-        With --scenario, the frame shows the call at --time seconds, as `render` \
-        draws that instant: its palette, crossfades, phase, idle pauses and voice \
+        With --scenario, the frame shows the scenario at --time seconds, as `render` \
+        draws that instant. For a call, its palette, crossfades, phase, idle pauses and voice \
         (from its recording, if it has one) come from the scenario's timeline; \
-        --palette, --phase, --level and --seed still override them.
+        --palette, --phase, --level and --seed still override them. A scene of \
+        another kind (a chat, a drawing, the access screen) refuses them.
 
         Examples:
           callshade frame -o frame.png
@@ -33,7 +34,7 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
     @Option(name: .shortAndLong, help: ArgumentHelp("The PNG file to write.", valueName: "OUT.png"))
     var output: String
 
-    @Option(help: ArgumentHelp("A call, chat or drawing scenario (JSON) to take the frame from.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("A scenario (JSON) of any kind to take the frame from.", valueName: "FILE"))
     var scenario: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("With --scenario: the instant to render, in seconds (default 0).", valueName: "T"),
@@ -72,55 +73,24 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
 
     /// A signal removes the staged PNG.
     func perform(cleanup: StopCleanup) throws {
-        let parsed = try scenario.map { try ScenarioFile.loadAny(path: $0) }
+        // The scenario's kind draws the instant as `render` draws it; without a scenario, the built-in one.
+        let framed = try scenario.map { try FramedScenarios.framed(try ScenarioFile.loadAny(path: $0)) } ?? BuiltInScenarios.placed
         let reuse = try ReuseSwitch.store()
-        // Every kind but the call, whose instant takes --palette, --phase and --level below: its scene at the instant.
-        if let path = scenario, let parsed, !(parsed is Scenario) {
-            let framed = try FramedScenarios.framed(parsed)
-            let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: parsed) } ?? 0
-            let made = try framed.frames(FramesRequest(file: path, size: try drawing.render.frameSize(default: framed.defaultFrameSize),
-                                                       layers: try layerOptions.layers(for: parsed), choices: sceneOptions.choices, dither: dither,
-                                                       reuse: reuse))
-            try PNGFile.write(try drawing.render.makeRenderer(reuse: reuse).render(try made.scenes.scene(at: instant)), to: output, cleanup: cleanup)
-            made.afterwards()
-            return
-        }
-        var background = GradientParameters(palette: .blueViolet, phase: 0)
-        var waves = WaveState(level: 0, motionTime: 0)
-        // Without a scenario: the words of a call that has just been placed.
-        let placed = Scenario(duration: 1, events: [])
-        var state = CallTimeline(placed).state(at: 0)
-        var screen: CallScreen
-        var assets = FrameAssets()
-        if let path = scenario {
-            // The scenario's instant as `render` draws it, its recording's voice included.
-            guard let scenario = parsed as? Scenario else { throw Diagnostic.internalError("a scenario of no kind frame draws") }
-            try ScenarioInput.checkFonts(scenario, file: path)
-            let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: scenario) } ?? 0
-            let frames = try ScenarioFrames(scenario: scenario, size: drawing.render.frameSize(default: scenario.size ?? .phone),
-                                            layers: drawing.layers, choices: drawing.scene.choices, reuse: reuse)
-            state = frames.timeline.state(at: instant)
-            background = state.gradient
-            waves = state.waves
-            screen = frames.screen
-            assets = try frames.assets(at: instant)
-            frames.sayVideoWarnings()
+        let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: framed) } ?? 0
+        let request = FramesRequest(file: scenario ?? "", size: try drawing.render.frameSize(default: framed.defaultFrameSize),
+                                    layers: try layerOptions.layers(for: framed), choices: sceneOptions.choices, dither: dither, reuse: reuse)
+        let adjustments = StillAdjustments(palette: palette, phase: phase, level: level, seed: seed)
+        let scene: Scene, afterwards: () -> Void
+        if let adjustable = framed as? any AdjustableStill {
+            (scene, afterwards) = try adjustable.still(at: instant, request: request, adjustments: adjustments)
         } else {
-            screen = try drawing.scene.choices.callScreen(size: drawing.render.frameSize(default: .phone), scenario: placed, showing: drawing.layers,
-                                                   reuse: reuse)
+            if let option = adjustments.given.first {
+                throw Diagnostic.optionCombination(option: option, rule: "does not apply to \(SceneKinds.withArticle(framed.scene)) scene")
+            }
+            let made = try framed.frames(request)
+            (scene, afterwards) = (try made.scenes.scene(at: instant), made.afterwards)
         }
-        if let palette = palette { background.colors = palette.colors }
-        if let phase = phase { background.centres = GradientMotion.centres(phase: phase) }
-        if let level = level {
-            waves = WaveState(level: level, shown: waves.shown, visibility: waves.visibility, idleStopped: waves.idleStopped,
-                              frozen: waves.frozen, motionTime: waves.motionTime)
-        }
-        if let seed { screen.seed = seed }
-        screen.dither = dither
-        state.waves = waves
-        let scene = screen.scene(at: state, background: background, assets: assets)
-        let renderer = try drawing.render.makeRenderer(reuse: reuse)
-        let image = try renderer.render(scene)
-        try PNGFile.write(image, to: output, cleanup: cleanup)
+        try PNGFile.write(try drawing.render.makeRenderer(reuse: reuse).render(scene), to: output, cleanup: cleanup)
+        afterwards()
     }
 }

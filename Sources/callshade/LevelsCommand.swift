@@ -1,6 +1,5 @@
 import ArgumentParser
-import CallshadeCore
-import CallshadeRender
+import CallshadeKinds
 import Foundation
 
 struct LevelsCommand: ParsableCommand {
@@ -27,28 +26,8 @@ struct LevelsCommand: ParsableCommand {
     var csv = false
 
     func run() throws {
-        let rows: [(time: Double, dbfs: Double?, level: Double, smoothed: Double)]
-        if input.lowercased().hasSuffix(".json") {
-            let scenario = try ScenarioInput.load(input)
-            let meter = try ScenarioInput.recording(scenario)?.meter()
-            let timeline = ScenarioInput.timeline(scenario, meter: meter)
-            let ticks = CallTimeline.levelTickCount(duration: scenario.duration) - 2
-            let smoothed = timeline.smoothedLevels
-            rows = (0..<ticks).map { tick in
-                let time = Double(tick) / 60
-                let dbfs = meter?.dbfs(atTick: tick)
-                let level = dbfs.map(VoiceLevelMeter.level(dbfs:)) ?? timeline.state(at: time).status.level
-                return (time, dbfs, level, smoothed[tick])
-            }
-        } else {
-            let meter = try Recording(path: input).meter()
-            let ticks = Int((meter.duration * 60).rounded(.up))
-            let levels = meter.levels(tickCount: ticks + 2)
-            let smoothed = CallTimeline(Scenario(duration: max(meter.duration, 1e-3), events: []), voiceLevels: levels).smoothedLevels
-            rows = (0..<ticks).map { tick in
-                (Double(tick) / 60, meter.dbfs(atTick: tick), levels[tick], smoothed.indices.contains(tick) ? smoothed[tick] : 0)
-            }
-        }
+        let rows = input.lowercased().hasSuffix(".json") ? try VoiceLevelTrack.rows(scenarioFile: input)
+            : try VoiceLevelTrack.rows(audioFile: input)
         var output = csv ? "time,dbfs,level,smoothed\n" : "  time (s)    dBFS   level  smoothed\n"
         for row in rows {
             let dbfs = row.dbfs.map { $0.isFinite ? String(format: "%.2f", $0) : "-inf" } ?? ""

@@ -92,8 +92,8 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
     var outputIsStandardOutput: Bool { output == "-" }
 
     func validate() throws {
-        if let fps, !Scenario.frameRates.contains(fps) {
-            throw Diagnostic.optionRange(option: "--fps", range: Scenario.frameRates, got: fps)
+        if let fps, !ScenarioSettings.frameRates.contains(fps) {
+            throw Diagnostic.optionRange(option: "--fps", range: ScenarioSettings.frameRates, got: fps)
         }
         let target = try OutputTarget.resolve(output: output, format: format)
         if case .frames(let folder) = target, folder.lowercased().hasSuffix(".png") {

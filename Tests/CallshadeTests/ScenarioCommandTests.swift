@@ -123,4 +123,16 @@ final class ScenarioCommandTests: XCTestCase {
         let late = runInProcess(["frame", "--scenario", example, "--time", "45", "-o", folder.appendingPathComponent("d.png").path])
         assertDiagnostic(late, "time.outside-scenario", status: 1)
     }
+
+    /// The call's still options are refused for a kind that has no gradient or voice, naming the option, and nothing is written.
+    func testFramesStillOptionsAreRefusedForAKindWithoutThem() throws {
+        let folder = try scratchFolder()
+        let out = folder.appendingPathComponent("chat.png").path
+        let chat = TestPaths.packageRoot.appendingPathComponent("Examples/chat.json").path
+        let refused = runInProcess(["frame", "--scenario", chat, "--phase", "2", "--size", "30x60", "-o", out])
+        assertDiagnostic(refused, "option.combination", status: 64)
+        XCTAssertTrue(refused.standardError.contains("--phase does not apply to a chat scene"), refused.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        XCTAssertEqual(runInProcess(["frame", "--scenario", chat, "--size", "30x60", "-o", out]).status, 0)
+    }
 }

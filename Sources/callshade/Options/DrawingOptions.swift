@@ -1,5 +1,4 @@
 import ArgumentParser
-import CallshadeCore
 
 /// What every command that draws frames takes: the layers, the scene (avatar,
 /// point scale) and the renderer (size, backend, shaders, EGL platform).
@@ -7,11 +6,6 @@ struct DrawingOptions {
     let layerOptions: LayerOptions
     let scene: SceneOptions
     let render: RenderOptions
-
-    /// The layers of a call scene.
-    var layers: Set<SceneTag> {
-        get throws { try layerOptions.callLayers }
-    }
 }
 
 /// A command that draws frames declares the three option groups side by

@@ -167,7 +167,7 @@ final class Studio: @unchecked Sendable {
                     let fresh = try StudioScenario(file: file, options: scene, size: size)
                     // The editor's settings stay over the new version, unless it now has them itself (a save).
                     var draft = lock.withLock { self.draft }
-                    if draft != nil, (fresh.parsed as? ChatScenario)?.animation.settings == draft { draft = nil }
+                    if draft != nil, (fresh.parsed as? any SettingsDrivenScenario)?.animationSettings == draft { draft = nil }
                     let edited = try draft.map { try StudioScenario(file: file, options: scene, size: size, settings: $0) }
                     lock.lock()
                     scenario = fresh
@@ -201,9 +201,9 @@ final class Studio: @unchecked Sendable {
     /// The editor's view of the settings; nil when the scenario is not a chat.
     private var settingsState: StudioSettingsState? {
         let (scenario, draft) = lock.withLock { (self.scenario, self.draft) }
-        guard let chat = scenario.parsed as? ChatScenario, let source = scenario.animation else { return nil }
+        guard let driven = scenario.parsed as? any SettingsDrivenScenario, let source = scenario.animation else { return nil }
         return StudioSettingsState(source: source.name, file: source.file, saveTo: source.saveTarget(scenario: file), edited: draft != nil,
-                                   json: ChatAnimationSettingsWriter.text(draft ?? chat.animation.settings ?? .defaults),
+                                   json: ChatAnimationSettingsWriter.text(draft ?? driven.animationSettings ?? .defaults),
                                    notDrawn: ChatAnimationSettings.unrenderedBlocks)
     }
 
@@ -215,7 +215,7 @@ final class Studio: @unchecked Sendable {
     /// `chat-settings check` checks a file; frames are drawn with them from
     /// now on (the scenario is read as if its `animation` held them). Nothing is written.
     func editSettings(body: [UInt8]) async -> StudioReply {
-        guard current.scenario.parsed is ChatScenario else { return noSettings }
+        guard current.scenario.parsed is any SettingsDrivenScenario else { return noSettings }
         let settings: ChatAnimationSettings
         do {
             settings = try StudioSettingsState.settings(from: body)
@@ -232,7 +232,7 @@ final class Studio: @unchecked Sendable {
         let failure: String? = await withCheckedContinuation { continuation in
             drawing.submit { [self] in
                 do {
-                    let own = (current.scenario.parsed as? ChatScenario)?.animation.settings
+                    let own = (current.scenario.parsed as? any SettingsDrivenScenario)?.animationSettings
                     let edited = own == settings ? nil : try StudioScenario(file: file, options: scene, size: size, settings: settings)
                     lock.lock()
                     draft = edited == nil ? nil : settings

@@ -40,7 +40,7 @@ struct StudioScenario {
         let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
         // Read and checked as every command reads it (its errors are theirs); then its JSON, for the settings.
         let plain = try ScenarioFile.loadAny(path: file)
-        let root = plain is ChatScenario ? try Self.json(of: file) : nil
+        let root = plain is any SettingsDrivenScenario ? try Self.json(of: file) : nil
         animation = root.map { StudioAnimationSource($0, folder: folder) }
         if let settings, case .object(var top)? = root {
             top["animation"] = try SettingsFile.parse(Array(ChatAnimationSettingsWriter.text(settings).utf8), file: file)
