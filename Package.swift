@@ -111,11 +111,13 @@ let package = Package(
             "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport",
             "CallshadeRender", "CallshadeVideo", "CallshadeSVG", "CallshadeKinds", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
-        ]),
+        ], exclude: ["Page"], plugins: ["EmbedStudioPage"]),
 
-        // Build-time embedding of Shaders/ into the binary.
-        .executableTarget(name: "ShaderEmbedder"),
-        .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
+        // Build-time embedding of files into the binary: Shaders/ (CallshadeGL).
+        .executableTarget(name: "FileEmbedder"),
+        .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["FileEmbedder"]),
+        // Build-time embedding of the studio's page (its Page/ folder: HTML, CSS, JavaScript) into the binary.
+        .plugin(name: "EmbedStudioPage", capability: .buildTool(), dependencies: ["FileEmbedder"]),
 
         .testTarget(name: "CallshadeTests", dependencies: [
             "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport", "CallshadeRender", "callshade",

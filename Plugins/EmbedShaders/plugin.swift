@@ -16,8 +16,8 @@ struct EmbedShaders: BuildToolPlugin {
         return [
             .buildCommand(
                 displayName: "Embedding \(shaders.count) shaders from Shaders/",
-                executable: try context.tool(named: "ShaderEmbedder").url,
-                arguments: [output.path] + shaders.map(\.path),
+                executable: try context.tool(named: "FileEmbedder").url,
+                arguments: [output.path, "EmbeddedShaders"] + shaders.map(\.path),
                 inputFiles: shaders,
                 outputFiles: [output]
             ),

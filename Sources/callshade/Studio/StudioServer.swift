@@ -204,8 +204,9 @@ struct StudioRoutes: HTTPHandler {
             query[item.name] = item.value
         }
         switch (request.method, request.path) {
-        case (.GET, "/"), (.GET, "/index.html"):
-            return StudioReply(status: 200, contentType: "text/html; charset=utf-8", body: Array(StudioPage.html.utf8))
+        case (.GET, let path) where StudioPage.file(at: path) != nil:
+            guard let page = StudioPage.file(at: path) else { return .error("no such page", status: 404) }
+            return StudioReply(status: 200, contentType: page.contentType, body: page.body)
         case (.GET, "/api/summary"):
             return studio.summary()
         case (.GET, "/api/status"):
