@@ -36,6 +36,7 @@ let package = Package(
         .library(name: "CallshadeRender", targets: ["CallshadeRender"]),
         .library(name: "CallshadeSVG", targets: ["CallshadeSVG"]),
         .library(name: "CallshadeKinds", targets: ["CallshadeKinds"]),
+        .library(name: "CallshadeStudio", targets: ["CallshadeStudio"]),
     ],
     dependencies: [
         // Pinned to one minor version: Sources/callshade/Diagnostics/Diagnostic+Thrown.swift
@@ -90,7 +91,7 @@ let package = Package(
         // SVG drawn by librsvg (the chat wallpaper's pattern), its references checked with GLib's GMarkup first.
         .target(name: "CallshadeSVG", dependencies: ["CallshadeCore", "CallshadeSystem", "CRsvg"]),
         // Review pictures: labels, heat maps, contact sheets.
-        .target(name: "CallshadeReport", dependencies: ["CallshadeCore", "CallshadeText"]),
+        .target(name: "CallshadeReport", dependencies: ["CallshadeCore", "CallshadeText", "CallshadeVideo"]),
         // The GPU renderer: EGL + OpenGL ES 3, shaders embedded at build time.
         .target(name: "CallshadeGL", dependencies: ["CallshadeCore", "CallshadeSystem", "CEGL"], plugins: ["EmbedShaders"]),
         // Rendering a scenario to its outputs: the scenario's inputs (its file, fonts
@@ -107,11 +108,18 @@ let package = Package(
             "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadePNG", "CallshadeText", "CallshadeVideo", "CallshadeSVG", "CallshadeRender",
         ]),
 
+        // The studio (`callshade studio`): its HTTP server (FlyingFox), its page (Page/, embedded at
+        // build time), frames drawn on a thread of its own, exports and comparisons through RenderJob.
+        .target(name: "CallshadeStudio", dependencies: [
+            "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadePNG", "CallshadeRender", "CallshadeReport", "CallshadeVideo",
+            "CallshadeKinds", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+        ], exclude: ["Page"], plugins: ["EmbedStudioPage"]),
+
         .executableTarget(name: "callshade", dependencies: [
             "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport",
             "CallshadeRender", "CallshadeVideo", "CallshadeSVG", "CallshadeKinds", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
-        ], exclude: ["Page"], plugins: ["EmbedStudioPage"]),
+            "CallshadeStudio",
+        ]),
 
         // Build-time embedding of files into the binary: Shaders/ (CallshadeGL).
         .executableTarget(name: "FileEmbedder"),
@@ -121,7 +129,7 @@ let package = Package(
 
         .testTarget(name: "CallshadeTests", dependencies: [
             "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport", "CallshadeRender", "callshade",
-            "CallshadeVideo", "CallshadeSVG", "CallshadeKinds",
+            "CallshadeVideo", "CallshadeSVG", "CallshadeKinds", "CallshadeStudio",
         ], exclude: ["Fixtures"], swiftSettings: optimisedTestsInDebug + testsInRelease),
     ]
 )

@@ -76,7 +76,7 @@ struct BenchCommand: ParsableCommand {
         let reuse = try ReuseSwitch.store()
         guard let gpu = try render.makeRenderer(backend: .gpu, reuse: reuse) as? GPURenderer else { throw Diagnostic.internalError("no GPU renderer") }
         let cpu = ReferenceRenderer()
-        let chosenLayers = try layerOptions.callLayers
+        let chosenLayers = try layerOptions.layers(for: Scenario.demo)
         let chosen = gpu.configuration
         print("renderer: \(gpu.context.info.renderer) (\(gpu.context.info.platform.rawValue)), "
               + "\(ProcessInfo.processInfo.activeProcessorCount) CPU cores, \(chosen), "

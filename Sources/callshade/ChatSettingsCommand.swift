@@ -71,8 +71,6 @@ struct ChatSettingsCommand: ParsableCommand {
             try bytes.withUnsafeBytes { buffer in try FileDescriptor.standardOutput.writeAll(buffer) }
             return
         }
-        try AtomicFile(path: output).write { descriptor, _ in
-            try bytes.withUnsafeBytes { buffer in try descriptor.writeAll(buffer) }
-        }
+        try AtomicFile.write(bytes, to: output)
     }
 }

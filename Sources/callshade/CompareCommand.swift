@@ -64,7 +64,7 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
             transform: ArgumentValues.interval("--most-offset"))
     var mostOffset: Double = CompareCommand.defaultMostOffset
 
-    static let defaultMostOffset = 2.0
+    static let defaultMostOffset = VideoComparison.defaultMostOffset
 
     @OptionGroup var layerOptions: LayerOptions
     @OptionGroup var sceneOptions: SceneOptions
@@ -147,8 +147,8 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
     }
 
     /// The most worst pairs a two videos' report shows, and how far apart they are, in seconds at least.
-    static let worstShown = 6
-    static let worstSpacing = 0.5
+    static let worstShown = VideoComparison.worstShown
+    static let worstSpacing = VideoComparison.worstSpacing
 
     private func compareVideos(_ first: String, _ second: String, cleanup: StopCleanup) throws -> Bool {
         let comparison = try VideoComparison(first, second, mostOffset: mostOffset, tolerance: tolerance)

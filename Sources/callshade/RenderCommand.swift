@@ -121,42 +121,26 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         try render(cleanup: cleanup, rawOutput: .standardOutput)
     }
 
-    /// Renders, raw frames (`-o -`) going to `rawOutput`; `report` gets the
-    /// number of frames done after each and the number to do (the studio's exports).
-    func render(cleanup: StopCleanup, rawOutput: FileDescriptor, report: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws {
-        let scenario = try ScenarioFile.loadAny(path: self.scenario)
+    /// Renders, raw frames (`-o -`) going to `rawOutput`: this command line's `RenderJob`.
+    func render(cleanup: StopCleanup, rawOutput: FileDescriptor) throws {
+        let scenario = try FramedScenarios.framed(try ScenarioFile.loadAny(path: self.scenario))
         let schedule = try frameSchedule(of: scenario)
-        let range = try shard?.nonEmptyFrames(of: schedule.count) ?? 0..<schedule.count
-        let framed = try FramedScenarios.framed(scenario)
-        let size = try drawing.render.frameSize(default: framed.defaultFrameSize)
+        let frames = try shard?.nonEmptyFrames(of: schedule.count) ?? 0..<schedule.count
+        var job = RenderJob(file: self.scenario, scenario: scenario, target: try OutputTarget.resolve(output: output, format: format), schedule: schedule)
+        job.frames = frames
+        job.sharded = (shard?.count ?? 1) > 1
+        job.size = drawing.render.frameSize(default: scenario.defaultFrameSize)
+        job.layers = try layerOptions.layers(for: scenario)
+        job.choices = sceneOptions.choices
+        job.dither = dither
+        job.video = RenderJob.VideoChoices(codec: codec, crf: crf, preset: preset, audio: !noAudio)
+        job.pixelFormat = pixelFormat ?? .rgba
         // One store for the render's kept work: the scene's and the renderer's.
         let reuse = try ReuseSwitch.store()
-        // The scenes of the scenario's kind (a call's with its recording and its videos).
-        let made = try framed.frames(FramesRequest(
-            file: self.scenario, size: size, layers: try layerOptions.layers(for: scenario), choices: sceneOptions.choices, dither: dither, reuse: reuse))
-        let (frames, recording, audioPath, warnings) = (made.scenes, made.recording, made.audioPath, made.afterwards)
-        let target = try OutputTarget.resolve(output: output, format: format)
-        let video = try videoSettings(target: target, audioPath: audioPath, schedule: schedule, frames: range,
-                                      size: size, sharded: (shard?.count ?? 1) > 1, cleanup: cleanup)
-        if target == .raw {
-            do { try (pixelFormat ?? .rgba).check(size) } catch { throw Diagnostic(error) }
-        }
-        let renderer = try drawing.render.makeRenderer(reuse: reuse)
-
-        let pipeline = FramePipeline(renderer: renderer, sink: try makeSink(target: target, video: video, recording: recording,
-                                                                            rawOutput: rawOutput, cleanup: cleanup), reuse: reuse)
-        let progress = ProgressLine(total: range.count, quiet: quiet)
-        defer { warnings() }
-        do {
-            try pipeline.render(frames, schedule: schedule, range: range, keepsIndices: isFrames(target), progress: { done in
-                progress.update(done: done)
-                report(done, range.count)
-            })
-            progress.end()
-        } catch {
-            progress.end()
-            // ffmpeg's failure exits 3, a reader gone 141.
-            throw Diagnostic(error)
+        let progress = ProgressLine(total: job.frames.count, quiet: quiet)
+        defer { progress.end() }
+        try job.run(renderer: { try drawing.render.makeRenderer(reuse: $0) }, reuse: reuse, cleanup: cleanup, rawOutput: rawOutput) { done, _ in
+            progress.update(done: done)
         }
     }
 
@@ -175,53 +159,5 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         } catch {
             throw Diagnostic(error)
         }
-    }
-
-    func isFrames(_ target: OutputTarget) -> Bool {
-        if case .frames = target { return true }
-        return false
-    }
-
-    func makeSink(target: OutputTarget, video: VideoSettings?, recording: Recording?, rawOutput: FileDescriptor,
-                          cleanup: StopCleanup) throws -> FrameSink {
-        switch target {
-        case .frames(let folder):
-            return try PNGSequenceSink(folder: folder, cleanup: cleanup)
-        case .raw:
-            return RawStreamSink(format: pixelFormat ?? .rgba, descriptor: rawOutput)
-        case .video(let path, _):
-            guard let video else { throw Diagnostic.internalError("no video settings") }
-            return try VideoSink(path: path, settings: video, ffmpeg: try FFmpeg.require(), recording: recording, cleanup: cleanup)
-        }
-    }
-
-    /// Checks the codec against the container, this ffmpeg and the frame size
-    /// (a stop kills the ffmpeg that lists its encoders).
-    private func videoSettings(target: OutputTarget, audioPath: String?, schedule: FrameSchedule, frames: Range<Int>,
-                               size: FrameSize, sharded: Bool, cleanup: StopCleanup) throws -> VideoSettings? {
-        guard case .video(let path, let container) = target else { return nil }
-        let chosen = codec ?? container.defaultCodec
-        guard chosen.containers.contains(container) else {
-            throw Diagnostic.codecContainer(codec: chosen.rawValue, container: container.rawValue, allowed: chosen.containers.map(\.rawValue))
-        }
-        if let range = chosen.crfRange, !range.contains(crf) {
-            throw Diagnostic.optionRange(option: "--crf for \(chosen.rawValue)", range: range, got: crf)
-        }
-        do { try chosen.pixelFormat.check(size) } catch {
-            throw Diagnostic.frameSize("\(error) (\(chosen.rawValue) is 4:2:0)")
-        }
-        let ffmpeg = try FFmpeg.require()
-        guard try FFmpeg.encoders(ffmpeg: ffmpeg, cleanup: cleanup).contains(chosen.encoder) else {
-            throw Diagnostic.encoderMissing(encoder: chosen.encoder, codec: chosen.rawValue)
-        }
-        do { _ = try AtomicFile(path: path) } catch { throw Diagnostic(error) }
-        var settings = VideoSettings(container: container, codec: chosen, crf: crf, preset: preset,
-                                     size: size, fps: schedule.fps)
-        if audioPath != nil, !noAudio, !sharded, !frames.isEmpty {
-            settings.audio = ChildProcess.inheritedPath
-            settings.audioStart = schedule.time(ofFrame: frames.lowerBound)
-            settings.audioDuration = Double(frames.count) / Double(schedule.fps)
-        }
-        return settings
     }
 }

@@ -8,3 +8,14 @@ public enum OutputTarget: Equatable {
     /// Raw frames on standard output.
     case raw
 }
+
+extension OutputTarget {
+    /// The folder or file written; nil for standard output.
+    public var path: String? {
+        switch self {
+        case .frames(let folder): return folder
+        case .video(let file, _): return file
+        case .raw: return nil
+        }
+    }
+}

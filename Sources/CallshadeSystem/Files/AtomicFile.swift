@@ -59,6 +59,13 @@ public struct AtomicFile {
         return StagedFile(target: target, temporaryPath: temporaryPath, descriptor: descriptor, cleanup: cleanup)
     }
 
+    /// Writes `bytes` as the whole of the file at `path`, which appears only once complete.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        try AtomicFile(path: path).write { descriptor, _ in
+            try bytes.withUnsafeBytes { buffer in try descriptor.writeAll(buffer) }
+        }
+    }
+
     /// Stages a file, hands its descriptor and path to `body`, then commits it.
     /// On any error the temporary file is removed and the target is left as it was.
     public func write<T>(cleanup: StopCleanup? = nil,

@@ -4,6 +4,7 @@ import CallshadeGL
 import CallshadePNG
 import CallshadeRender
 import CallshadeReport
+import CallshadeStudio
 import CallshadeSystem
 import CallshadeText
 import CallshadeVideo
@@ -214,6 +215,25 @@ enum Diagnostic: Error, Equatable {
             }
         case let error as ScenarioError: self = .scenario(error)
         case let error as SettingsError: self = .settings(error)
+        case let error as ComparisonError:
+            switch error {
+            case .sizesDiffer(let text): self = .sizesDiffer(text)
+            case .video(let text): self = .video(text)
+            }
+        case let error as LayerChoiceError: self = .optionValue(option: "--layers", given: error.given, expected: error.expected)
+        case let error as StudioError:
+            switch error {
+            case .address(let text): self = .studioAddress(text)
+            case .host(let given, let expected): self = .optionValue(option: "--host", given: given, expected: expected)
+            }
+        case let error as RenderJobError:
+            switch error {
+            case .codecContainer(let codec, let container, let allowed): self = .codecContainer(codec: codec, container: container, allowed: allowed)
+            case .crf(let codec, let range, let got): self = .optionRange(option: "--crf for \(codec)", range: range, got: got)
+            case .frameSize(let text): self = .frameSize(text)
+            case .encoderMissing(let encoder, let codec): self = .encoderMissing(encoder: encoder, codec: codec)
+            case .noVideoSettings: self = .internalError(error.description)
+            }
         case let error as FramesError:
             switch error {
             case .avatar(let text): self = .avatar(text)

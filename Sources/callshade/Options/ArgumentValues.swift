@@ -135,19 +135,8 @@ enum ArgumentValues {
         try text.split(separator: ",", omittingEmptySubsequences: false).map { try size(String($0)) }
     }
 
-    /// A list of layers of any kind's (the scenario's kind then holds it to its own).
+    /// A list of layers of any kind's (the scenario's kind then holds it to its own): `SceneLayers.parse`.
     static func layers(_ text: String) throws -> Set<SceneTag> {
-        let elements = SceneKinds.all.flatMap(\.tags)
-        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        var tags = Set<SceneTag>()
-        for name in names {
-            guard let tag = elements.first(where: { $0.name == name }) else {
-                let why = name.isEmpty ? "has an empty entry" : "has an unknown layer '\(name)'"
-                throw Diagnostic.optionValue(option: "--layers", given: text, expected: "is not a list of layers: it \(why); valid layers: "
-                                             + SceneKinds.tagList)
-            }
-            tags.insert(tag)
-        }
-        return tags
+        do { return try SceneLayers.parse(text) } catch { throw Diagnostic(error) }
     }
 }

@@ -10,11 +10,6 @@ struct LayerOptions: ParsableArguments {
         """, valueName: "LIST"), transform: ArgumentValues.layers)
     var layers: Set<SceneTag>?
 
-    /// The layers of a call scene (all when none are given).
-    var callLayers: Set<SceneTag> {
-        get throws { try layers(of: CallKind()) }
-    }
-
     /// The layers of `scenario`, by its own kind's tags (`layers(of:)`).
     func layers(for scenario: any ParsedScenario) throws -> Set<SceneTag> {
         guard let kind = SceneKinds.named(scenario.scene) else { throw Diagnostic.internalError("no scene kind is called \(scenario.scene)") }
@@ -23,16 +18,6 @@ struct LayerOptions: ParsableArguments {
 
     /// The layers of a scene of `kind` (all when none are given); one of another kind is refused, naming the kind's.
     func layers(of kind: any SceneKind) throws -> Set<SceneTag> {
-        try Self.held(layers, to: kind.name, tags: kind.tags)
-    }
-
-    private static func held(_ given: Set<SceneTag>?, to kind: String, tags: [SceneTag]) throws -> Set<SceneTag> {
-        guard let given else { return Set(tags) }
-        let others = given.subtracting(tags)
-        guard others.isEmpty else {
-            throw Diagnostic.optionValue(option: "--layers", given: others.map(\.name).sorted().joined(separator: ","),
-                                         expected: "names layers \(SceneKinds.withArticle(kind)) scene does not have; its layers: \(tags.map(\.name).joined(separator: ", "))")
-        }
-        return given
+        try SceneLayers.held(layers, to: kind)
     }
 }

@@ -1,3 +1,4 @@
+@testable import CallshadeStudio
 @testable import callshade
 import CallshadeSystem
 import FlyingSocks

@@ -1,3 +1,4 @@
+@testable import CallshadeStudio
 @testable import callshade
 import CallshadeCore
 import CallshadePNG
@@ -242,7 +243,8 @@ final class StudioTests: XCTestCase {
         do {
             _ = try await second.start()
             XCTFail("a second server listened on the same port")
-        } catch let diagnostic as Diagnostic {
+        } catch {
+            let diagnostic = Diagnostic(error)
             XCTAssertEqual(diagnostic.id, "studio.address")
             XCTAssertTrue(diagnostic.text.contains("the port is in use"), diagnostic.text)
         }

@@ -1,21 +1,20 @@
 import CallshadeCore
-import CallshadeReport
 
 /// How `compare` draws its heat map of two frames' differences, shared
 /// with the studio's difference view: the differences magnified so that
 /// the largest is full red (at least 2 levels), with the scale written
 /// under it in labels a 36th of the frame's width high.
-enum CompareHeatMap {
+package enum CompareHeatMap {
     /// Levels a channel may differ by before a pixel counts as over: `compare`'s default `--tolerance`.
-    static let tolerance = 1
+    package static let tolerance = 1
 
     /// The heat map's scale for two frames with these metrics.
-    static func scale(for metrics: ImageMetrics) -> Int {
+    package static func scale(for metrics: ImageMetrics) -> Int {
         max(2, metrics.largestDifference)
     }
 
     /// The labels' text renderer for frames `width` pixels wide.
-    static func label(width: Int) throws -> TextRenderer {
+    package static func label(width: Int) throws -> TextRenderer {
         try TextRenderer(pixelHeight: max(12, width / 36))
     }
 }

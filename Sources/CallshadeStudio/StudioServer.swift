@@ -10,7 +10,7 @@ import Foundation
 /// address it answers to is refused (DNS rebinding), and so is a request
 /// that changes something (POST) from another `Origin`. The watched files
 /// are polled twice a second.
-final class StudioServer: Sendable {
+package final class StudioServer: Sendable {
     let studio: Studio
     let addresses: StudioAddresses
     private let requestedPort: UInt16
@@ -23,7 +23,7 @@ final class StudioServer: Sendable {
     /// How often the watched files are read for changes, in milliseconds.
     static let pollInterval = 500
 
-    init(studio: Studio, port: UInt16, addresses: StudioAddresses = .loopback) {
+    package init(studio: Studio, port: UInt16, addresses: StudioAddresses = .loopback) {
         self.studio = studio
         self.addresses = addresses
         requestedPort = port
@@ -33,9 +33,9 @@ final class StudioServer: Sendable {
     /// Starts listening on every address; returns the port (the one asked
     /// for, or the one the system chose for port 0 on the first address, then
     /// used for the others). A port in use, or one that may not be used,
-    /// throws `Diagnostic.studioAddress`; so does a machine without IPv6
+    /// throws `StudioError.address`; so does a machine without IPv6
     /// when ::1 is one of the addresses.
-    func start() async throws -> UInt16 {
+    package func start() async throws -> UInt16 {
         var port = requestedPort
         for address in addresses.listen {
             let server: HTTPServer
@@ -71,7 +71,7 @@ final class StudioServer: Sendable {
         Task {
             do {
                 try await server.run()
-                outcome.finish(.failure(Diagnostic.studioAddress("the server stopped before it listened")))
+                outcome.finish(.failure(StudioError.address("the server stopped before it listened")))
             } catch {
                 outcome.finish(.failure(error))
             }
@@ -91,7 +91,7 @@ final class StudioServer: Sendable {
         }
         switch await server.listeningAddress {
         case .ip4(_, let listening)?, .ip6(_, let listening)?: return listening
-        default: throw Diagnostic.studioAddress("cannot tell the port the server on \(address) listens on")
+        default: throw StudioError.address("cannot tell the port the server on \(address) listens on")
         }
     }
 
@@ -102,19 +102,19 @@ final class StudioServer: Sendable {
         studio.stop()
     }
 
-    static func listenFailure(_ error: Error, address: String, port: UInt16) -> Diagnostic {
-        if let diagnostic = error as? Diagnostic { return diagnostic }
+    static func listenFailure(_ error: Error, address: String, port: UInt16) -> Error {
+        if let known = error as? StudioError { return known }
         let shown = "\(StudioAddresses.urlHost(address)):\(port)"
         if case SocketError.failed(let call, let number, let message) = error {
             if number == EADDRINUSE {
-                return .studioAddress("cannot listen on \(shown): the port is in use (EADDRINUSE); give another with --port, or --port 0 for a free one")
+                return StudioError.address("cannot listen on \(shown): the port is in use (EADDRINUSE); give another with --port, or --port 0 for a free one")
             }
             if number == EADDRNOTAVAIL || number == EAFNOSUPPORT {
-                return .studioAddress("cannot listen on \(shown): this machine has no such address (\(message)); give one it has with --host")
+                return StudioError.address("cannot listen on \(shown): this machine has no such address (\(message)); give one it has with --host")
             }
-            return .studioAddress("cannot listen on \(shown): \(call) failed: \(message) (errno \(number))")
+            return StudioError.address("cannot listen on \(shown): \(call) failed: \(message) (errno \(number))")
         }
-        return .studioAddress("cannot listen on \(shown): \(error)")
+        return StudioError.address("cannot listen on \(shown): \(error)")
     }
 }
 

@@ -7,11 +7,11 @@ import Foundation
 /// `Host` must name a loopback (127.0.0.1, localhost, [::1]) or the address
 /// given; for a wildcard (0.0.0.0, ::) any numeric address, never a name: a
 /// page that a rebound DNS name sends here is refused.
-struct StudioAddresses: Sendable, Equatable {
+package struct StudioAddresses: Sendable, Equatable {
     /// The addresses to listen on, numeric, as typed (no brackets).
-    let listen: [String]
+    package let listen: [String]
     /// Whether `--host` gave them (the studio warns).
-    let explicit: Bool
+    package let explicit: Bool
 
     static let loopback = StudioAddresses(listen: ["127.0.0.1", "::1"], explicit: false)
 
@@ -21,15 +21,15 @@ struct StudioAddresses: Sendable, Equatable {
     }
 
     /// `--host ADDR`'s addresses (nil: the loopbacks); an address that is not numeric throws.
-    init(host: String?) throws {
+    package init(host: String?) throws {
         guard let host else {
             self = .loopback
             return
         }
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         guard Self.isNumeric(bare) else {
-            throw Diagnostic.optionValue(option: "--host", given: StudioRequest.shown(host),
-                                         expected: "is not a numeric IPv4 or IPv6 address (such as 127.0.0.1, ::1, 192.168.1.20 or 0.0.0.0)")
+            throw StudioError.host(given: StudioRequest.shown(host),
+                                  expected: "is not a numeric IPv4 or IPv6 address (such as 127.0.0.1, ::1, 192.168.1.20 or 0.0.0.0)")
         }
         self.init(listen: [bare], explicit: true)
     }
@@ -39,10 +39,10 @@ struct StudioAddresses: Sendable, Equatable {
     static func isNumeric(_ address: String) -> Bool { isIPv4(address) || isIPv6(address) }
 
     /// An address as a URL writes it: an IPv6 address in brackets.
-    static func urlHost(_ address: String) -> String { isIPv6(address) ? "[\(address)]" : address }
+    package static func urlHost(_ address: String) -> String { isIPv6(address) ? "[\(address)]" : address }
 
     /// The page's address on each listening address.
-    func urls(port: UInt16) -> [String] { listen.map { "http://\(Self.urlHost($0)):\(port)/" } }
+    package func urls(port: UInt16) -> [String] { listen.map { "http://\(Self.urlHost($0)):\(port)/" } }
 
     private var wildcard: Bool { listen.contains { $0 == "0.0.0.0" || $0 == "::" } }
 

@@ -1,4 +1,6 @@
 import CallshadeCore
+import CallshadeRender
+import CallshadeReport
 import CallshadeSystem
 import CallshadeVideo
 import Foundation
@@ -14,7 +16,7 @@ import Foundation
 /// It runs on a thread of its own at start, and again when the page asks;
 /// the page shows its progress, the plot over the timeline and the worst
 /// pairs to jump to. A signal that stops the studio stops the render.
-final class StudioComparison: @unchecked Sendable {
+package final class StudioComparison: @unchecked Sendable {
     struct State: Codable, Equatable, Sendable {
         enum Phase: String, Codable, Sendable {
             case rendering, comparing, done, failed
@@ -43,17 +45,17 @@ final class StudioComparison: @unchecked Sendable {
     }
 
     let recording: String
-    /// The options every render gets: the studio's renderer and scene options.
-    private let options: [String]
+    /// What the render is made with: the studio's renderer and scene choices.
+    private let rendering: StudioRendering
     private let stop: StopCleanup
     private let lock = NSLock()
     private var current: State
     private var comparison: VideoComparison?
     private var running = false
 
-    init(recording: String, options: [String], stop: StopCleanup) {
+    package init(recording: String, rendering: StudioRendering, stop: StopCleanup) {
         self.recording = recording
-        self.options = options
+        self.rendering = rendering
         self.stop = stop
         current = State(recording: recording)
     }
@@ -118,32 +120,29 @@ final class StudioComparison: @unchecked Sendable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let kind = URL(fileURLWithPath: recording).pathExtension.lowercased()
             let lossy = ["mp4", "mov", "webm"].contains(kind)
-            let render = folder.appendingPathComponent("render." + (lossy ? kind : "mkv")).path
-            let arguments = ["render", scenario.file, "-o", render] + (lossy ? [] : ["--codec", "ffv1"])
-                + ["--size", scenario.fullSize.description, "--quiet"] + options
-            guard let command = try Callshade.parseAsRoot(arguments) as? RenderCommand else {
-                throw Diagnostic.internalError("the comparison's command line is not a render")
-            }
-            try command.render(cleanup: own, rawOutput: .standardOutput) { done, total in
+            let container = lossy ? VideoContainer(rawValue: kind) ?? .mkv : .mkv
+            let render = folder.appendingPathComponent("render." + container.rawValue).path
+            try rendering.render(scenario, from: 0, to: scenario.parsed.duration, size: scenario.fullSize, into: OutputTarget.video(render, container),
+                                 codec: lossy ? nil : VideoCodec.ffv1, cleanup: own) { done, total in
                 lock.withLock {
                     current.done = done
                     current.total = total
                 }
             }
             lock.withLock { current.phase = .comparing }
-            let compared = try VideoComparison(render, recording, mostOffset: CompareCommand.defaultMostOffset, tolerance: CompareHeatMap.tolerance)
-            let spacing = max(1, Int((CompareCommand.worstSpacing / compared.frameDuration).rounded()))
+            let compared = try VideoComparison(render, recording, mostOffset: VideoComparison.defaultMostOffset, tolerance: CompareHeatMap.tolerance)
+            let spacing = max(1, Int((VideoComparison.worstSpacing / compared.frameDuration).rounded()))
             lock.withLock {
                 comparison = compared
                 current.phase = .done
                 current.offset = compared.offset
-                current.worst = compared.worstPairs(count: CompareCommand.worstShown, spacing: spacing).map {
+                current.worst = compared.worstPairs(count: VideoComparison.worstShown, spacing: spacing).map {
                     State.Pair(a: $0.a, b: $0.b, ssim: $0.ssim, largestDifference: $0.largestDifference)
                 }
                 current.changed = compared.changedRanges.map { [$0.lowerBound, $0.upperBound] }
             }
         } catch {
-            let message = Callshade.ending(for: error, command: CompareCommand.self).message
+            let message = rendering.describe(error)
             lock.withLock {
                 current.phase = .failed
                 current.error = message

@@ -35,7 +35,8 @@ struct StudioScenario {
     /// `size` the frames' size (`--size`). With `settings`, a chat is read as
     /// if its `animation` were those settings written inline (the editor's
     /// settings, not yet saved): what `frame` draws with `"animation"` naming a file that holds them.
-    init(file: String, options: SceneChoices, size: FrameSize?, settings: ChatAnimationSettings? = nil) throws {
+    init(file: String, rendering: StudioRendering, settings: ChatAnimationSettings? = nil) throws {
+        let (options, size) = (rendering.choices, rendering.size)
         self.file = file
         let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
         // Read and checked as every command reads it (its errors are theirs); then its JSON, for the settings.
@@ -53,7 +54,7 @@ struct StudioScenario {
         fps = parsed.fps ?? 60
         layerNames = Self.tags(of: parsed).map(\.name)
         preview = try Self.frames(of: parsed, file: file, size: previewSize, layers: Set(Self.tags(of: parsed)), options: options,
-                                        reuse: try ReuseSwitch.store())
+                                        reuse: try rendering.makeReuse())
         // The scenario, the avatar given on the command line, what the kind reads, and a chat's settings file.
         watchedFiles = [file, options.avatarPath].compactMap { $0 } + (try FramedScenarios.framed(parsed).readFiles) + [animation?.file].compactMap { $0 }
     }

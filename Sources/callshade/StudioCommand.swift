@@ -1,5 +1,7 @@
 import ArgumentParser
 import CallshadeCore
+import CallshadeReport
+import CallshadeStudio
 import CallshadeSystem
 import Foundation
 
@@ -53,22 +55,20 @@ struct StudioCommand: StoppableCommand {
         _ = try StudioAddresses(host: host)
     }
 
-    /// The options an export's `render` gets, as this command line gave them.
-    var renderArguments: [String] {
-        var arguments = ["--backend", renderOptions.backend.rawValue, "--route", renderOptions.route.rawValue,
-                         "--egl-platform", renderOptions.eglPlatform.rawValue, "--gradient-factor", "\(renderOptions.gradientFactor)"]
-        if let shaders = renderOptions.shaders { arguments += ["--shaders", shaders] }
-        if let avatar = sceneOptions.avatar { arguments += ["--avatar", avatar] }
-        if let width = sceneOptions.pointsWidth { arguments += ["--points-width", width.text] }
-        return arguments
+    /// What the studio draws and renders with, as this command line chose.
+    var rendering: StudioRendering {
+        let options = renderOptions
+        return StudioRendering(choices: sceneOptions.choices, size: options.size, backend: options.backend == .cpu ? .cpu : .gpu,
+                               makeRenderer: { backend, reuse in try options.makeRenderer(backend: backend == .cpu ? .cpu : .gpu, reuse: reuse) },
+                               makeReuse: { try ReuseSwitch.store() }, describe: { Callshade.ending(for: $0).message })
     }
 
     /// The studio of this command line's scenario (a scenario that does not validate is refused here).
     func makeStudio(cleanup: StopCleanup) throws -> Studio {
         if let compare { _ = try VideoComparison.open(compare) }
-        return try Studio(file: scenario, scene: sceneOptions.choices, render: renderOptions,
-                          exports: StudioExports(folder: exports, options: renderArguments, stop: cleanup),
-                          comparison: compare.map { StudioComparison(recording: $0, options: renderArguments, stop: cleanup) })
+        let rendering = self.rendering
+        return try Studio(file: scenario, rendering: rendering, exports: StudioExports(folder: exports, rendering: rendering, stop: cleanup),
+                          comparison: compare.map { StudioComparison(recording: $0, rendering: rendering, stop: cleanup) })
     }
 
     func run() throws {

@@ -10,9 +10,8 @@ import CallshadeVideo
 /// use), and the frames prepared for a size and a set of layers (the last
 /// few kept), each as `frame` prepares them.
 final class StudioCanvas {
-    let scene: SceneChoices
-    let render: RenderOptions
-    private var renderers: [Backend: FrameRenderer] = [:]
+    let rendering: StudioRendering
+    private var renderers: [StudioRendering.Backend: FrameRenderer] = [:]
     private var prepared: [(key: Key, frames: KindFrames)] = []
     private var labels: [Int: TextRenderer] = [:]
 
@@ -32,10 +31,9 @@ final class StudioCanvas {
     /// The kept work of its renderers and of the frames it prepares (one store while the studio runs).
     private let reuse: ReuseStore
 
-    init(scene: SceneChoices, render: RenderOptions, reuse: ReuseStore, comparison: StudioComparison? = nil) {
+    init(rendering: StudioRendering, reuse: ReuseStore, comparison: StudioComparison? = nil) {
         self.reuse = reuse
-        self.scene = scene
-        self.render = render
+        self.rendering = rendering
         self.comparison = comparison
     }
 
@@ -58,7 +56,7 @@ final class StudioCanvas {
         var headers = ["X-Callshade-Time": "\(time)", "X-Callshade-Frame": "\(request.frame)"]
         switch request.view {
         case .render:
-            return Drawn(png: try PNGFile.bytes(of: try renderer(render.backend).render(scene)), headers: headers)
+            return Drawn(png: try PNGFile.bytes(of: try renderer(rendering.backend).render(scene)), headers: headers)
         case .reference:
             return Drawn(png: try PNGFile.bytes(of: try renderer(.cpu).render(scene)), headers: headers)
         case .difference:
@@ -69,7 +67,7 @@ final class StudioCanvas {
             }
             headers["X-Callshade-Recording-Frame"] = "\(request.frame - (comparison.state.offset ?? 0))"
             guard request.view == .recordingDifference else { return Drawn(png: try PNGFile.bytes(of: recorded), headers: headers) }
-            return try heatMap(try renderer(render.backend).render(scene), recorded, headers: headers)
+            return try heatMap(try renderer(rendering.backend).render(scene), recorded, headers: headers)
         }
     }
 
@@ -96,15 +94,15 @@ final class StudioCanvas {
         if let kept = prepared.first(where: { $0.key == key }) { return kept.frames }
         let frames = try StudioScenario.frames(of: scenario.parsed, file: scenario.file,
                                                size: request.full ? scenario.fullSize : scenario.previewSize,
-                                               layers: request.layers ?? every, options: scene, reuse: reuse)
+                                               layers: request.layers ?? every, options: rendering.choices, reuse: reuse)
         prepared.append((key, frames))
         if prepared.count > Self.preparedKept { prepared.removeFirst() }
         return frames
     }
 
-    private func renderer(_ backend: Backend) throws -> FrameRenderer {
+    private func renderer(_ backend: StudioRendering.Backend) throws -> FrameRenderer {
         if let made = renderers[backend] { return made }
-        let made = try render.makeRenderer(backend: backend, reuse: reuse)
+        let made = try rendering.makeRenderer(backend, reuse)
         renderers[backend] = made
         return made
     }

@@ -31,7 +31,7 @@ struct StudioFrameRequest: Equatable {
     static let longestValue = 1000
 
     /// The request's query parameters, checked against `scenario`.
-    init(query: [String: String], scenario: StudioScenario) throws {
+    init(query: [String: String], scenario: StudioScenario, describe: (Error) -> String) throws {
         for (name, value) in query {
             guard ["n", "size", "layers", "view"].contains(name) else {
                 throw StudioRequestError(message: "unknown parameter '\(StudioRequest.shown(name))'; the frame takes n, size, layers and view")
@@ -56,22 +56,13 @@ struct StudioFrameRequest: Equatable {
                 throw StudioRequestError(message: "\(SceneKinds.withArticle(scenario.parsed.scene)) scene has no layers to choose")
             }
             do {
-                layers = try LayerOptions.parse(["--layers", given]).layers(of: kind)
+                layers = try SceneLayers.held(try SceneLayers.parse(given), to: kind)
             } catch {
-                throw StudioRequestError(message: Callshade.ending(for: error).message)
+                throw StudioRequestError(message: describe(error))
             }
         } else {
             layers = nil
         }
-    }
-
-    /// `frame`'s options for the same picture (besides `--scenario` and `-o`).
-    func frameArguments(scenario: StudioScenario, backend: Backend) -> [String] {
-        var arguments = ["--time", "\(StudioScenario.time(ofFrame: frame, fps: scenario.fps))",
-                         "--size", (full ? scenario.fullSize : scenario.previewSize).description]
-        if let layers { arguments += ["--layers", StudioScenario.tags(of: scenario.parsed).filter(layers.contains).map(\.name).joined(separator: ",")] }
-        if view == .reference || backend == .cpu { arguments += ["--backend", "cpu"] }
-        return arguments
     }
 }
 

@@ -28,13 +28,12 @@ struct StudioReply: Sendable {
 /// error of the file as it is now (the line `validate` prints; nil while it
 /// validates), the files watched for changes, the drawing thread, and the
 /// range exports. Shared by the server's tasks; its state is behind a lock.
-final class Studio: @unchecked Sendable {
+package final class Studio: @unchecked Sendable {
     let file: String
     let exports: StudioExports
     /// The comparison with a recording (`--compare`), if any.
     let comparison: StudioComparison?
-    private let scene: SceneChoices
-    private let size: FrameSize?
+    private let rendering: StudioRendering
     private let drawing = StudioDrawingThread()
     /// Used on the drawing thread only.
     private let canvas: StudioCanvas
@@ -53,16 +52,15 @@ final class Studio: @unchecked Sendable {
     private var editing = false
 
     /// Reads and checks `file` (an error is thrown as `validate` would report it);
-    /// `render` gives the renderer and `--size`, `exportArguments` the options every export's render gets.
-    init(file: String, scene: SceneChoices, render: RenderOptions, exports: StudioExports, comparison: StudioComparison? = nil) throws {
+    /// `rendering` gives the scene choices, the renderers and `--size`.
+    package init(file: String, rendering: StudioRendering, exports: StudioExports, comparison: StudioComparison? = nil) throws {
         self.file = file
-        self.scene = scene
-        size = render.size
+        self.rendering = rendering
         self.exports = exports
         self.comparison = comparison
-        let scenario = try StudioScenario(file: file, options: scene, size: render.size)
+        let scenario = try StudioScenario(file: file, rendering: rendering)
         self.scenario = scenario
-        canvas = StudioCanvas(scene: scene, render: render, reuse: try ReuseSwitch.store(), comparison: comparison)
+        canvas = StudioCanvas(rendering: rendering, reuse: try rendering.makeReuse(), comparison: comparison)
         stamps = FileStamps(scenario.watchedFiles)
         comparison?.start(scenario)
     }
@@ -121,7 +119,7 @@ final class Studio: @unchecked Sendable {
         let (scenario, version) = shown
         let request: StudioFrameRequest
         do {
-            request = try StudioFrameRequest(query: query, scenario: scenario)
+            request = try StudioFrameRequest(query: query, scenario: scenario, describe: rendering.describe)
         } catch let refused as StudioRequestError {
             return .error(refused.message, status: 400)
         } catch {
@@ -137,7 +135,7 @@ final class Studio: @unchecked Sendable {
                 } catch let refused as StudioRequestError {
                     continuation.resume(returning: .error(refused.message, status: 400))
                 } catch {
-                    continuation.resume(returning: .error(Callshade.ending(for: error).message, status: 500))
+                    continuation.resume(returning: .error(self.rendering.describe(error), status: 500))
                 }
             }, replaced: {
                 continuation.resume(returning: .error("a newer frame was asked for before this one was drawn", status: 503))
@@ -164,11 +162,11 @@ final class Studio: @unchecked Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             drawing.submit { [self] in
                 do {
-                    let fresh = try StudioScenario(file: file, options: scene, size: size)
+                    let fresh = try StudioScenario(file: file, rendering: rendering)
                     // The editor's settings stay over the new version, unless it now has them itself (a save).
                     var draft = lock.withLock { self.draft }
                     if draft != nil, (fresh.parsed as? any SettingsDrivenScenario)?.animationSettings == draft { draft = nil }
-                    let edited = try draft.map { try StudioScenario(file: file, options: scene, size: size, settings: $0) }
+                    let edited = try draft.map { try StudioScenario(file: file, rendering: rendering, settings: $0) }
                     lock.lock()
                     scenario = fresh
                     self.draft = draft
@@ -183,7 +181,7 @@ final class Studio: @unchecked Sendable {
                     canvas.forget(before: next)
                 } catch {
                     lock.lock()
-                    problem = Callshade.ending(for: error).message
+                    problem = rendering.describe(error)
                     lock.unlock()
                 }
                 continuation.resume()
@@ -220,7 +218,7 @@ final class Studio: @unchecked Sendable {
         do {
             settings = try StudioSettingsState.settings(from: body)
         } catch {
-            return .error(Callshade.ending(for: error).message, status: 400)
+            return .error(rendering.describe(error), status: 400)
         }
         let started = lock.withLock {
             if editing { return false }
@@ -233,7 +231,7 @@ final class Studio: @unchecked Sendable {
             drawing.submit { [self] in
                 do {
                     let own = (current.scenario.parsed as? any SettingsDrivenScenario)?.animationSettings
-                    let edited = own == settings ? nil : try StudioScenario(file: file, options: scene, size: size, settings: settings)
+                    let edited = own == settings ? nil : try StudioScenario(file: file, rendering: rendering, settings: settings)
                     lock.lock()
                     draft = edited == nil ? nil : settings
                     self.edited = edited
@@ -243,7 +241,7 @@ final class Studio: @unchecked Sendable {
                     canvas.forget(before: next)
                     continuation.resume(returning: nil)
                 } catch {
-                    continuation.resume(returning: Callshade.ending(for: error).message)
+                    continuation.resume(returning: rendering.describe(error))
                 }
             } dropped: {
                 continuation.resume(returning: "the studio is stopping")
@@ -272,9 +270,9 @@ final class Studio: @unchecked Sendable {
     func saveSettings() -> StudioReply {
         guard var state = settingsState else { return noSettings }
         do {
-            try ChatSettingsCommand.write(state.json, to: state.saveTo)
+            try AtomicFile.write(Array(state.json.utf8), to: state.saveTo)
         } catch {
-            return .error(Callshade.ending(for: error).message, status: 500)
+            return .error(rendering.describe(error), status: 500)
         }
         state.saved = state.saveTo
         return .json(state)
@@ -289,7 +287,7 @@ final class Studio: @unchecked Sendable {
         } catch let refused as StudioRequestError {
             return .error(refused.message, status: 400)
         } catch {
-            return .error(Callshade.ending(for: error).message, status: 500)
+            return .error(rendering.describe(error), status: 500)
         }
     }
 }

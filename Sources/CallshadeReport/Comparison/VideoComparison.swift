@@ -12,38 +12,44 @@ import Foundation
 /// and its largest luma difference; a pair whose largest difference is over
 /// `tolerance` is changed. Videos are decoded by `VideoSource` (FFmpeg's
 /// libraries), twice: once for the block means, once for the metrics.
-struct VideoComparison {
-    struct Pair: Equatable {
-        let a: Int
-        let b: Int
-        let ssim: Double
-        let largestDifference: Int
+package struct VideoComparison {
+    package struct Pair: Equatable {
+        package let a: Int
+        package let b: Int
+        package let ssim: Double
+        package let largestDifference: Int
     }
 
-    let offset: Int
+    /// The largest shift between the two videos looked for, in seconds, unless told otherwise.
+    package static let defaultMostOffset = 2.0
+    /// The most worst pairs a report shows, and how far apart they are, in seconds at least.
+    package static let worstShown = 6
+    package static let worstSpacing = 0.5
+
+    package let offset: Int
     /// Seconds a frame lasts (both videos).
-    let frameDuration: Double
-    let pairs: [Pair]
-    let tolerance: Int
+    package let frameDuration: Double
+    package let pairs: [Pair]
+    package let tolerance: Int
     /// The videos' paths, and how many frames A has.
-    let first: String
-    let second: String
-    let framesA: Int
+    package let first: String
+    package let second: String
+    package let framesA: Int
 
     /// The most frames a video compared may have.
-    static let mostFrames = 36_000
+    package static let mostFrames = 36_000
     /// The grid of block means the offset is found on.
-    static let grid = 16
+    package static let grid = 16
 
-    init(_ first: String, _ second: String, mostOffset: Double, tolerance: Int) throws {
+    package init(_ first: String, _ second: String, mostOffset: Double, tolerance: Int) throws {
         let a = try Self.open(first)
         let b = try Self.open(second)
         guard a.width == b.width, a.height == b.height else {
-            throw Diagnostic.sizesDiffer("\(first) is \(a.width)x\(a.height), \(second) is \(b.width)x\(b.height): compare needs the same size")
+            throw ComparisonError.sizesDiffer("\(first) is \(a.width)x\(a.height), \(second) is \(b.width)x\(b.height): compare needs the same size")
         }
         let durationA = Self.frameDuration(a), durationB = Self.frameDuration(b)
         guard abs(durationA - durationB) <= 1e-3 * durationA else {
-            throw Diagnostic.video("\(first) is \(Self.rate(durationA)) fps, \(second) \(Self.rate(durationB)) fps: compare needs the same frame rate")
+            throw ComparisonError.video("\(first) is \(Self.rate(durationA)) fps, \(second) \(Self.rate(durationB)) fps: compare needs the same frame rate")
         }
         frameDuration = durationA
         self.tolerance = tolerance
@@ -65,7 +71,7 @@ struct VideoComparison {
     }
 
     /// A's frames whose pair is changed, as contiguous ranges.
-    var changedRanges: [ClosedRange<Int>] {
+    package var changedRanges: [ClosedRange<Int>] {
         var ranges: [ClosedRange<Int>] = []
         for pair in pairs where pair.largestDifference > tolerance {
             if let last = ranges.last, last.upperBound == pair.a - 1 {
@@ -78,12 +84,12 @@ struct VideoComparison {
     }
 
     /// The pair with the lowest SSIM (the first of equals).
-    var worst: Pair? { pairs.min { $0.ssim < $1.ssim } }
+    package var worst: Pair? { pairs.min { $0.ssim < $1.ssim } }
 
     /// The pairs that differ at all, lowest SSIM first (the earlier of
     /// equals), at most `count`, no two less than `spacing` of A's frames
     /// apart (so that one long change does not fill the list).
-    func worstPairs(count: Int, spacing: Int) -> [Pair] {
+    package func worstPairs(count: Int, spacing: Int) -> [Pair] {
         var chosen: [Pair] = []
         for pair in pairs.filter({ $0.largestDifference > 0 }).sorted(by: { ($0.ssim, $0.a) < ($1.ssim, $1.a) }) {
             guard chosen.count < count else { break }
@@ -94,16 +100,16 @@ struct VideoComparison {
 
     /// The pictures of `pair`, A's frame and B's, decoded again and turned
     /// into RGB with each file's matrix and range (the chroma of the 2x2 block a pixel is in).
-    func pictures(_ pair: Pair) throws -> (RGBAImage, RGBAImage) {
+    package func pictures(_ pair: Pair) throws -> (RGBAImage, RGBAImage) {
         (try Self.picture(Self.open(first), frame: pair.a, frameDuration: frameDuration),
          try Self.picture(Self.open(second), frame: pair.b, frameDuration: frameDuration))
     }
 
     /// Frame `frame` of `source` (opened by `open`) as RGB, as `pictures` gives it.
-    static func picture(_ source: VideoSource, frame: Int, frameDuration: Double) throws -> RGBAImage {
+    package static func picture(_ source: VideoSource, frame: Int, frameDuration: Double) throws -> RGBAImage {
         let picture: SourcePicture
-        do { picture = try source.picture(at: (Double(frame) + 0.5) * frameDuration) } catch { throw Diagnostic.video(error.description) }
-        guard case .ycbcr(let decoded) = picture else { throw Diagnostic.video("\(source.path): frame \(frame) is not a video picture") }
+        do { picture = try source.picture(at: (Double(frame) + 0.5) * frameDuration) } catch { throw ComparisonError.video(error.description) }
+        guard case .ycbcr(let decoded) = picture else { throw ComparisonError.video("\(source.path): frame \(frame) is not a video picture") }
         var image = RGBAImage(width: decoded.width, height: decoded.height, fill: (0, 0, 0, 255))
         for y in 0..<decoded.height {
             for x in 0..<decoded.width {
@@ -117,12 +123,12 @@ struct VideoComparison {
     }
 
     /// The video at `path`, checked as compare needs it (a video, not too long).
-    static func open(_ path: String) throws -> VideoSource {
+    package static func open(_ path: String) throws -> VideoSource {
         let source: VideoSource
-        do { source = try VideoSource(path: path) } catch { throw Diagnostic.video(error.description) }
-        guard source.loopDuration != nil else { throw Diagnostic.video("\(path): is a still picture, not a video (two PNGs are compared as pictures)") }
+        do { source = try VideoSource(path: path) } catch { throw ComparisonError.video(error.description) }
+        guard source.loopDuration != nil else { throw ComparisonError.video("\(path): is a still picture, not a video (two PNGs are compared as pictures)") }
         guard source.frameCount <= mostFrames else {
-            throw Diagnostic.video("\(path): has \(source.frameCount) frames; compare takes videos of at most \(mostFrames)")
+            throw ComparisonError.video("\(path): has \(source.frameCount) frames; compare takes videos of at most \(mostFrames)")
         }
         return source
     }
@@ -136,13 +142,13 @@ struct VideoComparison {
     /// Frame k's luma: the picture shown halfway through its time.
     private static func luma(_ source: VideoSource, frame: Int, frameDuration: Double) throws -> [UInt8] {
         let picture: SourcePicture
-        do { picture = try source.picture(at: (Double(frame) + 0.5) * frameDuration) } catch { throw Diagnostic.video(error.description) }
-        guard case .ycbcr(let decoded) = picture else { throw Diagnostic.video("\(source.path): frame \(frame) is not a video picture") }
+        do { picture = try source.picture(at: (Double(frame) + 0.5) * frameDuration) } catch { throw ComparisonError.video(error.description) }
+        guard case .ycbcr(let decoded) = picture else { throw ComparisonError.video("\(source.path): frame \(frame) is not a video picture") }
         return decoded.luma
     }
 
     /// The luma's mean in each cell of a `grid` x `grid` division of the picture.
-    static func blockMeans(_ luma: [UInt8], width: Int, height: Int) -> [Double] {
+    package static func blockMeans(_ luma: [UInt8], width: Int, height: Int) -> [Double] {
         var sums = [Double](repeating: 0, count: grid * grid)
         var counts = [Double](repeating: 0, count: grid * grid)
         for y in 0..<height {
@@ -158,7 +164,7 @@ struct VideoComparison {
 
     /// The offset (A's frame = B's frame + offset) within `most` either way
     /// with the least mean block difference over an overlap of at least half the shorter video.
-    static func bestOffset(_ a: [[Double]], _ b: [[Double]], most: Int) throws -> Int {
+    package static func bestOffset(_ a: [[Double]], _ b: [[Double]], most: Int) throws -> Int {
         let needed = max(1, min(a.count, b.count) / 2)
         var best: (offset: Int, cost: Double)?
         // A shift beyond either video's length leaves no overlap.
@@ -175,19 +181,19 @@ struct VideoComparison {
             }
         }
         guard let best else {
-            throw Diagnostic.video("the videos overlap by less than half the shorter one at every offset up to \(most) frames")
+            throw ComparisonError.video("the videos overlap by less than half the shorter one at every offset up to \(most) frames")
         }
         return best.offset
     }
 
-    static func largestDifference(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    package static func largestDifference(_ a: [UInt8], _ b: [UInt8]) -> Int {
         var largest = 0
         for (p, q) in zip(a, b) { largest = max(largest, abs(Int(p) - Int(q))) }
         return largest
     }
 
     /// The mean SSIM of the luma over 8x8 windows (the last partial ones left out; a picture under 8 a side is one window).
-    static func ssim(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> Double {
+    package static func ssim(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> Double {
         let side = min(8, width, height)
         let c1: Double = (0.01 * 255) * (0.01 * 255), c2: Double = (0.03 * 255) * (0.03 * 255)
         var total = 0.0
@@ -210,5 +216,19 @@ struct VideoComparison {
             }
         }
         return windows > 0 ? total / Double(windows) : 1
+    }
+}
+
+/// Why two videos cannot be compared: the command line's `Diagnostic` gives each its identifier.
+package enum ComparisonError: Error, Equatable, CustomStringConvertible {
+    /// Two sizes.
+    case sizesDiffer(String)
+    /// A video that cannot be read, or two that do not line up.
+    case video(String)
+
+    package var description: String {
+        switch self {
+        case .sizesDiffer(let text), .video(let text): return text
+        }
     }
 }

@@ -6,19 +6,19 @@ import Foundation
 /// the tolerance as a dashed orange line, and the changed ranges shaded red.
 /// It has no text, so that it can be stretched to any width (the report's
 /// figure, the studio's timeline row); the captions say what is what.
-enum ComparisonPlot {
+package enum ComparisonPlot {
     /// The plot's own units: 1000 across, 100 up.
-    static let width = 1000.0
-    static let height = 100.0
+    package static let width = 1000.0
+    package static let height = 100.0
 
     /// The SSIM at the plot's bottom: the lowest SSIM rounded down to a
     /// twentieth, at most 0.9 (so that small changes show), at least 0.
-    static func ssimFloor(_ comparison: VideoComparison) -> Double {
+    package static func ssimFloor(_ comparison: VideoComparison) -> Double {
         let lowest = comparison.pairs.map(\.ssim).min() ?? 1
         return max(0, min(0.9, (lowest * 20).rounded(.down) / 20))
     }
 
-    static func svg(_ comparison: VideoComparison, seconds: Double, pixelHeight: Int) -> String {
+    package static func svg(_ comparison: VideoComparison, seconds: Double, pixelHeight: Int) -> String {
         let across = { (frame: Double) in String(format: "%.2f", width * frame * comparison.frameDuration / max(seconds, 1e-9)) }
         let up = { (share: Double) in String(format: "%.2f", height * (1 - min(max(share, 0), 1))) }
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" preserveAspectRatio=\"none\" "
