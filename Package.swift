@@ -108,6 +108,11 @@ let package = Package(
             "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadePNG", "CallshadeText", "CallshadeVideo", "CallshadeSVG", "CallshadeRender",
         ]),
 
+        // `callshade bench`: how it times (Run/), and each kind's rows in its own folder.
+        .target(name: "CallshadeBench", dependencies: [
+            "CallshadeSystem", "CallshadeCore", "CallshadeGL", "CallshadeRender", "CallshadeText", "CallshadeSVG", "CallshadeVideo", "CallshadeKinds",
+        ]),
+
         // The studio (`callshade studio`): its HTTP server (FlyingFox), its page (Page/, embedded at
         // build time), frames drawn on a thread of its own, exports and comparisons through RenderJob.
         .target(name: "CallshadeStudio", dependencies: [
@@ -118,7 +123,7 @@ let package = Package(
         .executableTarget(name: "callshade", dependencies: [
             "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport",
             "CallshadeRender", "CallshadeVideo", "CallshadeSVG", "CallshadeKinds", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            "CallshadeStudio",
+            "CallshadeStudio", "CallshadeBench",
         ]),
 
         // Build-time embedding of files into the binary: Shaders/ (CallshadeGL).
@@ -129,7 +134,7 @@ let package = Package(
 
         .testTarget(name: "CallshadeTests", dependencies: [
             "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport", "CallshadeRender", "callshade",
-            "CallshadeVideo", "CallshadeSVG", "CallshadeKinds", "CallshadeStudio",
+            "CallshadeVideo", "CallshadeSVG", "CallshadeKinds", "CallshadeStudio", "CallshadeBench",
         ], exclude: ["Fixtures"], swiftSettings: optimisedTestsInDebug + testsInRelease),
     ]
 )

@@ -22,7 +22,7 @@ final class TimedPictureSource: VideoPictureSource, @unchecked Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         defer {
-            let seconds = ProgressLine.seconds(clock.now - start)
+            let seconds = BenchTiming.seconds(clock.now - start)
             let onMain = Thread.isMainThread
             lock.lock()
             if onMain { waitedSeconds += seconds } else { aheadSeconds += seconds }

@@ -71,7 +71,7 @@ struct BenchVideoCall {
         _ = remote.take()
         _ = local.take()
         var firstFrame = 0.0
-        let seconds = try BenchCommand.encodeSeconds(renderer: renderer, size: size, frames: frames) { index in
+        let seconds = try BenchTiming.encodeSeconds(renderer: renderer, size: size, frames: frames) { index in
             let made = try scene(screen, at: Self.encodeStart + Double(index) / 60)
             if index == 0 { firstFrame = remote.take().waited + local.take().waited }
             // As `render` does: the next frame's pictures decode on their thread while this one renders.

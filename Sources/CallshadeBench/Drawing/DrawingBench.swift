@@ -6,7 +6,59 @@ import Foundation
 /// turn, seeded scribbles) and one pen stroke growing through the frames
 /// (a second of it over 1 s), 1/60 s apart. The finished strokes' layer is
 /// made once, before the first timed frame.
-enum DrawingBench {
+public final class DrawingBench: KindBench {
+    private var table = BenchTable(header: ["size", "drawing (finished strokes and one growing)", "ms/frame", "frames/s", "x 5 strokes"])
+    private var costs: [String] = []
+    private var encodeCosts: [String] = []
+
+    public init() {}
+
+    /// The finished strokes come as one picture, so a frame costs about the same whatever their number.
+    /// In rounds, the two screens in turn over the same instants (which goes first alternates), the median
+    /// of the rounds' ratios standing, as for the call's words: the machine's drift falls on both alike.
+    public func measureRenders(size: FrameSize, context: BenchContext) throws {
+        let gpu = context.gpu
+        let drawings = try Self.finishedCounts.map { finished -> (finished: Int, screen: DrawingScreen) in
+            let clock = ContinuousClock(), start = clock.now
+            let screen = try Self.screen(finished: finished, seconds: 1, size: size)
+            costs.append("\(size): the layer of \(finished) finished strokes took \(String(format: "%.2f", BenchTiming.seconds(clock.now - start))) s to make, once")
+            _ = try gpu.render(screen.scene(at: 0))
+            return (finished, screen)
+        }
+        var times = [[Double]](repeating: [], count: drawings.count), ratios: [Double] = []
+        for round in 0..<BenchTiming.rounds {
+            let order = round % 2 == 0 ? Array(drawings.indices) : Array(drawings.indices.reversed())
+            var these = [Double](repeating: 0, count: drawings.count)
+            for index in order {
+                these[index] = try Self.secondsPerFrame(drawings[index].screen, count: BenchTiming.roundFrames) { _ = try gpu.render($0) }
+                times[index].append(these[index])
+            }
+            ratios.append(these[these.count - 1] / max(these[0], 1e-9))
+        }
+        for (index, drawn) in drawings.enumerated() {
+            let time = BenchTiming.median(times[index])
+            table.add([size.description, "  GPU: RGBA frame, \(drawn.finished) finished", String(format: "%.2f", time * 1000),
+                       String(format: "%.1f", 1 / time), String(format: "%.2f", time / BenchTiming.median(times[0]))])
+        }
+        costs.append("\(size): \(Self.finishedCounts.last ?? 0) finished strokes cost \(String(format: "%.2f", BenchTiming.median(ratios))) "
+                     + "times \(Self.finishedCounts.first ?? 0) a frame (median of \(BenchTiming.rounds) rounds of \(BenchTiming.roundFrames) frames, in turn)")
+    }
+
+    /// A replay's MP4: finished strokes, one growing and shapes moving.
+    public func measureEncodes(size: FrameSize, context: BenchContext, row: (String, Double, BenchTiming.CPUCost) throws -> Void) throws {
+        let replay = try Self.screen(finished: Self.replayFinished, seconds: Double(context.seconds), size: size, shapes: Self.replayShapes)
+        let (drawn, cpu) = try BenchTiming.usingCPU {
+            try BenchTiming.encodeSeconds(renderer: context.gpu, size: size, frames: context.seconds * 60) { replay.scene(at: Double($0) / 60) }
+        }
+        try row("  the same, a drawing replay, \(Self.replayFinished) finished strokes, one growing, \(Self.replayShapes) shapes", drawn, cpu)
+        guard let (ours, oursCPU) = context.baseline[size] else { return }
+        encodeCosts.append("\(size): the drawing replay's MP4 took \(String(format: "%.2f", drawn / ours)) times the audio call's wall time "
+                           + "and \(String(format: "%.2f", cpu.total / oursCPU.total)) times its CPU time")
+    }
+
+    public var renderReport: [String] { [table.text] + costs }
+    public var encodeReport: [String] { encodeCosts }
+
     /// The per-frame rows' numbers of finished strokes (the first is the ratio's base).
     static let finishedCounts = [5, 200]
     /// The MP4 row's, and its shapes.
@@ -64,8 +116,8 @@ enum DrawingBench {
         for index in 1...max(count, 1) {
             let start = clock.now
             try render(screen.scene(at: Double(index) / 60))
-            times.append(ProgressLine.seconds(clock.now - start))
+            times.append(BenchTiming.seconds(clock.now - start))
         }
-        return BenchCommand.median(times)
+        return BenchTiming.median(times)
     }
 }

@@ -8,7 +8,50 @@ import CallshadeText
 /// its sends, the text set once a size, over the classic wallpaper with a
 /// pattern of doodles (`pattern`, drawn by librsvg once a size, as
 /// `Examples/chat.json`'s is) at intensity 50.
-enum ChatBench {
+public final class ChatBench: KindBench {
+    private var table = BenchTable(header: ["size", "chat (a conversation, the wallpaper stepping)", "ms/frame", "frames/s", "x CPU reference"])
+    private var costs: [String] = []
+
+    public init() {}
+
+    /// Its conversation's frames (wallpaper with its pattern, bubbles, text) by each route; on the host
+    /// route the host draws them whole (no background, so no grid: the GPU draws nothing).
+    public func measureRenders(size: FrameSize, context: BenchContext) throws {
+        let chat = try Self.frames(size: size, count: context.frames + 1)
+        let reference = try BenchTiming.secondsPerFrame(chat) { _ = try context.cpu.render($0) }
+        let (passes, host) = (context.passes, context.host)
+        for (name, marked, time) in [
+            ("GPU passes: RGBA frame", !context.onHost, try BenchTiming.secondsPerFrame(chat) { _ = try passes.render($0) }),
+            ("GPU passes: I420 frame", false, try BenchTiming.secondsPerFrame(chat) { try passes.renderYUV420($0, into: &context.planes) }),
+            ("host composition: RGBA frame", context.onHost, try BenchTiming.secondsPerFrame(chat) { _ = try host.render($0) }),
+            ("host composition: I420 frame", context.onHost, try BenchTiming.secondsPerFrame(chat) { try host.renderYUV420($0, into: &context.planes) }),
+            ("CPU reference: RGBA frame", false, reference),
+        ] {
+            table.add([size.description, BenchContext.mark(marked) + name, String(format: "%.2f", time * 1000),
+                       String(format: "%.1f", 1 / time), String(format: "%.2f", reference / time)])
+        }
+    }
+
+    /// The conversation's MP4 (wrapping round its 4 s), its scenes made before the wall time as the call's
+    /// are, and inside the CPU time as the call's are (its pattern drawn, its text set and laid out).
+    public func measureEncodes(size: FrameSize, context: BenchContext, row: (String, Double, BenchTiming.CPUCost) throws -> Void) throws {
+        let count = context.seconds * 60
+        var scenes: [Scene] = []
+        let (mp4, cpu) = try BenchTiming.usingCPU {
+            scenes = try Self.frames(size: size, count: count)
+            return try BenchTiming.encodeSeconds(renderer: context.gpu, size: size, frames: count) { scenes[$0] }
+        }
+        try row("  the same, the chat (wallpaper stepping, pattern)", mp4, cpu)
+        guard let (ours, oursCPU) = context.baseline[size] else { return }
+        costs.append("\(size): the chat's MP4 took \(String(format: "%.2f", mp4 / ours)) times the audio call's wall time "
+                     + "and \(String(format: "%.2f", cpu.total / oursCPU.total)) times its CPU time (callshade "
+                     + "\(String(format: "%.2f", cpu.own)) s against \(String(format: "%.2f", oursCPU.own)) s, ffmpeg "
+                     + "\(String(format: "%.2f", cpu.children)) s against \(String(format: "%.2f", oursCPU.children)) s)")
+    }
+
+    public var renderReport: [String] { [table.text] }
+    public var encodeReport: [String] { costs }
+
     static let scenario = ChatScenario(settings: ScenarioSettings(duration: 4),
                                        wallpaper: ChatWallpaper(colors: ChatWallpaper.classicColors, phase: 0, variant: .ios,
                                                                 patternPath: "bench-pattern.svg", intensity: 50),
