@@ -1,7 +1,18 @@
 /// The kinds of scene a scenario may be, the default (a file without
-/// "scene") first. Adding a kind is one entry here.
+/// "scene") first. Adding a kind is one entry in `builtIn`.
 public enum SceneKinds {
-    public static let all: [any SceneKind] = [CallKind(), ChatKind(), DrawingKind(), AccessKind()]
+    /// callshade's own kinds.
+    public static let builtIn: [any SceneKind] = [CallKind(), ChatKind(), DrawingKind(), AccessKind()]
+
+    /// The kinds in use: the built-in ones, unless others are bound for a
+    /// scope (`SceneKinds.$registered.withValue(kinds) { ... }`), as the
+    /// tests bind a test-only kind to run every command on it. A binding
+    /// holds on its own task and the tasks it starts, for that scope;
+    /// nothing global changes.
+    @TaskLocal public static var registered: [any SceneKind] = builtIn
+
+    /// Every kind in use (`registered`).
+    public static var all: [any SceneKind] { registered }
 
     /// The kind called `name` ("scene"), if one is.
     public static func named(_ name: String) -> (any SceneKind)? { all.first { $0.name == name } }

@@ -25,7 +25,7 @@ struct SketchKind: SceneKind {
 
     var name: String { "sketch" }
     var keys: [String] { ["ink"] }
-    var tags: [SceneTag] { [] }
+    var tags: [SceneTag] { [.sketchPaper, .sketchInk] }
     var eventKinds: [String] { ["stroke"] }
 
     func scenario(from top: [String: JSONValue], settings: ScenarioSettings, reading: ScenarioReading) throws -> any ParsedScenario {
