@@ -1,6 +1,7 @@
 @testable import CallshadeStudio
 @testable import callshade
 import CallshadeCore
+import CallshadeJSON
 import CallshadePNG
 import CallshadeReport
 import CallshadeSystem
@@ -78,6 +79,36 @@ final class StudioTests: XCTestCase {
         let page = try await ask(port, "/")
         XCTAssertEqual(page.status, 200)
         XCTAssertTrue(page.text.contains("<title>callshade studio</title>"))
+    }
+
+    /// Every example scenario opens in the studio, and its frame halfway is `frame`'s PNG, byte for byte, with the page's script and style served.
+    func testEveryExampleOpensAndItsFrameIsTheFrameCommands() async throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".json") }.sorted()
+        var opened: [String] = []
+        for name in names {
+            let file = examples.appendingPathComponent(name).path
+            // The settings file beside the chats is not a scenario.
+            guard (try? ScenarioFile.loadAny(path: file)) != nil else { continue }
+            let (_, port) = try await start(file)
+            let summary = try JSONDecoder().decode(StudioSummary.self, from: try await ask(port, "/api/summary").body)
+            let n = summary.lastFrame / 2
+            let served = try await ask(port, "/api/frame?n=\(n)")
+            XCTAssertEqual(served.status, 200, "\(name): \(served.text)")
+            let time = "\(Double(n) / Double(summary.fps))"
+            XCTAssertEqual(served.body, try framePNG(["--scenario", file, "--time", time, "--size", summary.previewSize]), name)
+            opened.append(summary.kind)
+        }
+        XCTAssertEqual(Set(opened), ["call", "chat", "drawing", "access"], "every kind has an example")
+        let (_, port) = try await start(examples.appendingPathComponent("access.json").path)
+        for (path, type) in [("/studio.js", "text/javascript; charset=utf-8"), ("/studio.css", "text/css; charset=utf-8")] {
+            let file = try await ask(port, path)
+            XCTAssertEqual(file.status, 200, path)
+            XCTAssertEqual(file.headers["Content-Type"] as? String, type, path)
+        }
+        let script = try await ask(port, "/studio.js")
+        XCTAssertTrue(script.text.contains("function seconds(n)"))
+        let outside = try await ask(port, "/../Package.swift")
+        XCTAssertEqual(outside.status, 404)
     }
 
     func testTheCallsBandsFollowItsStates() async throws {
