@@ -75,8 +75,9 @@ let package = Package(
         // The one calls layer for POSIX (descriptors, files, signals, spawning),
         // the staging of output files, and child processes fed through pipes.
         .target(name: "CallshadeSystem"),
-        // The model and the CPU reference: pure Swift, no GL.
-        .target(name: "CallshadeCore", dependencies: ["CallshadeSystem"]),
+        // The scene kernel, the kinds' models and the CPU reference: pure Swift, no GL, no I/O
+        // (its parsers look at the files a scenario names through what the reader gives them).
+        .target(name: "CallshadeCore"),
         // Scenario files: a streaming JSON reader on yajl, with limits.
         .target(name: "CallshadeJSON", dependencies: ["CallshadeCore", "CallshadeSystem", "CYAJL"]),
         // PNG reading and writing through libpng's simplified API.

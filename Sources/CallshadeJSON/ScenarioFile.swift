@@ -27,6 +27,21 @@ public enum ScenarioFile {
         return call
     }
 
+    /// A file a scenario names, as the file system has it: a regular file
+    /// and its size, missing (any failure of stat: no such file, no
+    /// permission on the way), or refused with the reason (a folder, a device).
+    public static let namedFile: NamedFileCheck = { path in
+        guard let status = try? FileSystem.status(of: path) else { return .missing }
+        do {
+            try InputFile.requireRegular(status.kind, path: path)
+        } catch let failure as InputFile.Failure {
+            return .refused(failure.reason)
+        } catch {
+            return .refused("\(error)")
+        }
+        return .regular(size: status.size)
+    }
+
     /// Loads and checks the scenario at `path` as `load` does, of any registered kind.
     public static func loadAny(path: String) throws -> any ParsedScenario {
         let bytes: [UInt8]
@@ -49,7 +64,7 @@ public enum ScenarioFile {
         } catch {
             throw scenarioError(error, file: file)
         }
-        return try ScenarioParser.parse(root, file: file, folder: folder, jsonFile: SettingsFile.json)
+        return try ScenarioParser.parse(root, file: file, folder: folder, namedFile: namedFile, jsonFile: SettingsFile.json)
     }
 
     /// Parses and checks scenario JSON; `file` names it in errors, `folder`
@@ -61,7 +76,7 @@ public enum ScenarioFile {
         } catch {
             throw scenarioError(error, file: file)
         }
-        return try ScenarioParser.scenario(from: root, file: file, folder: folder)
+        return try ScenarioParser.scenario(from: root, file: file, folder: folder, namedFile: namedFile)
     }
 
     /// A reader's error in a scenario's words: too many items in `events`

@@ -1,4 +1,3 @@
-import CallshadeSystem
 import Foundation
 
 /// Turns a scenario's JSON tree into a scenario of its kind: the shared
@@ -12,24 +11,25 @@ public enum ScenarioParser {
 
     /// Checks a scenario read as JSON (see CallshadeJSON's `ScenarioFile`,
     /// which reads files with limits); `file` names it in errors, `folder`
-    /// resolves relative paths (`ScenarioReading.existingFile`); `kinds`
-    /// are the kinds it may be, the default first.
-    public static func parse(_ root: JSONValue, file: String, folder: String, kinds: [any SceneKind] = SceneKinds.all,
+    /// resolves relative paths (`ScenarioReading.existingFile`), `namedFile`
+    /// looks at the files it names; `kinds` are the kinds it may be, the default first.
+    public static func parse(_ root: JSONValue, file: String, folder: String, namedFile: @escaping NamedFileCheck, kinds: [any SceneKind] = SceneKinds.all,
                              jsonFile: (@Sendable (String) throws -> JSONValue)? = nil) throws -> any ParsedScenario {
         let fields = ScenarioFields(file: file, location: "")
         guard case .object(let top) = root else {
             throw ScenarioError(file: file, "the scenario must be a JSON object with at least \"duration\"")
         }
         let kind = try self.kind(top["scene"], fields: fields, kinds: kinds)
-        let reading = ScenarioReading(fields: fields, folder: folder, kind: kind, others: kinds.filter { $0.name != kind.name }, jsonFile: jsonFile)
+        let reading = ScenarioReading(fields: fields, folder: folder, kind: kind, others: kinds.filter { $0.name != kind.name }, jsonFile: jsonFile,
+                                      namedFile: namedFile)
         try reading.checkKeys(top.keys)
         return try kind.scenario(from: top, settings: try settings(top, fields: fields), reading: reading)
     }
 
     /// A call scenario: what the commands draw today (a file of another
     /// registered kind is refused).
-    public static func scenario(from root: JSONValue, file: String, folder: String) throws -> Scenario {
-        let parsed = try parse(root, file: file, folder: folder, jsonFile: nil)
+    public static func scenario(from root: JSONValue, file: String, folder: String, namedFile: @escaping NamedFileCheck) throws -> Scenario {
+        let parsed = try parse(root, file: file, folder: folder, namedFile: namedFile, jsonFile: nil)
         guard let call = parsed as? Scenario else {
             throw ScenarioError(file: file, location: "scene", "callshade draws \"\(CallKind.name)\" scenes only (this one is \"\(parsed.scene)\")")
         }

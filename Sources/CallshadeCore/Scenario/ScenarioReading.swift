@@ -1,4 +1,3 @@
-import CallshadeSystem
 import Foundation
 
 /// One scenario file being read: the shared rules a kind's parser reads its
@@ -15,6 +14,8 @@ public struct ScenarioReading: Sendable {
     /// Reads another JSON file the scenario names (a chat's animation
     /// settings) by its path, throwing its own error; nil where none can be read.
     public var jsonFile: (@Sendable (String) throws -> JSONValue)? = nil
+    /// How a file the scenario names is looked at (the reader's; Core does no I/O).
+    public var namedFile: NamedFileCheck
 
     /// Refuses a key that is neither the kind's nor shared: one of another
     /// kind's names it, any other is unknown; both list the valid keys.
@@ -78,21 +79,24 @@ public struct ScenarioReading: Sendable {
     /// be a regular file; a relative path is resolved against `folder`.
     /// `missingHint` may add what to do when the file is not found (given the resolved path).
     public func existingFile(_ value: JSONValue, _ key: String, missingHint: (String) -> String? = { _ in nil }) throws -> String {
+        try existingFileAndSize(value, key, missingHint: missingHint).path
+    }
+
+    /// `existingFile`'s path, and the file's size in bytes.
+    func existingFileAndSize(_ value: JSONValue, _ key: String, missingHint: (String) -> String? = { _ in nil }) throws -> (path: String, size: Int64) {
         let given = try fields.string(value, key)
         guard !given.isEmpty else { throw fields.error(key, "is empty") }
         guard !given.contains("\0") else { throw fields.error(key, "must not contain a NUL character") }
         let path = given.hasPrefix("/") ? given : URL(fileURLWithPath: folder).appendingPathComponent(given).path
         // Checked (not opened): a regular file, as the commands will need it.
-        // Any failure of stat (no such file, no permission on the way) reads as not found, as it always has.
-        guard let status = try? FileSystem.status(of: path) else {
+        switch namedFile(path) {
+        case .missing:
             let hint = missingHint(path).map { "; " + $0 } ?? ""
             throw fields.error(key, "file '\(UserText.shown(given))' not found (looked for \(UserText.shown(path, limit: 200)))\(hint)")
+        case .refused(let reason):
+            throw fields.error(key, "'\(UserText.shown(given))': \(reason)")
+        case .regular(let size):
+            return (path, size)
         }
-        do {
-            try InputFile.requireRegular(status.kind, path: path)
-        } catch let failure as InputFile.Failure {
-            throw fields.error(key, "'\(UserText.shown(given))': \(failure.reason)")
-        }
-        return path
     }
 }

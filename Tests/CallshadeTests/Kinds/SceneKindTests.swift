@@ -11,7 +11,7 @@ final class SceneKindTests: XCTestCase {
     let callKeys = "audio, avatar, duration, events, fps, key, localVideo, name, remoteVideo, scene, seed, size, tooltipSeen"
 
     func parse(_ json: String, kinds: [any SceneKind] = SceneKinds.all) throws -> any ParsedScenario {
-        try ScenarioParser.parse(JSONReader.read(Array(json.utf8), limits: ScenarioFile.limits), file: "s.json", folder: "/tmp", kinds: kinds)
+        try ScenarioParser.parse(JSONReader.read(Array(json.utf8), limits: ScenarioFile.limits), file: "s.json", folder: "/tmp", namedFile: ScenarioFile.namedFile, kinds: kinds)
     }
 
     func assertRefused(_ json: String, kinds: [any SceneKind] = SceneKinds.all, _ expected: String,

@@ -1,4 +1,3 @@
-import CallshadeSystem
 
 /// The scenario's "wallpaper" object (chat, sections 0 and 6).
 enum ChatWallpaperParser {
@@ -78,10 +77,10 @@ enum ChatWallpaperParser {
 
     /// The pattern's path: a regular file of at most 8 MiB (whether librsvg draws it is checked when it is drawn).
     static func patternFile(_ value: JSONValue, reading: ScenarioReading, fields: ScenarioFields) throws -> String {
-        let inner = ScenarioReading(fields: fields, folder: reading.folder, kind: reading.kind, others: reading.others)
-        let path = try inner.existingFile(value, "pattern")
-        if let status = try? FileSystem.status(of: path), status.size > Int64(maximumPatternBytes) {
-            throw fields.error("pattern", "is over 8 MiB (got \(status.size) bytes)")
+        let inner = ScenarioReading(fields: fields, folder: reading.folder, kind: reading.kind, others: reading.others, namedFile: reading.namedFile)
+        let (path, size) = try inner.existingFileAndSize(value, "pattern")
+        if size > Int64(maximumPatternBytes) {
+            throw fields.error("pattern", "is over 8 MiB (got \(size) bytes)")
         }
         return path
     }

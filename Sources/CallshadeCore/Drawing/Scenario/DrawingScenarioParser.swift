@@ -40,7 +40,7 @@ enum DrawingScenarioParser {
                 }
                 background = .colour(colour.color)
             } else {
-                let canvasReading = ScenarioReading(fields: fields, folder: reading.folder, kind: reading.kind, others: reading.others)
+                let canvasReading = ScenarioReading(fields: fields, folder: reading.folder, kind: reading.kind, others: reading.others, namedFile: reading.namedFile)
                 background = .picture(try canvasReading.existingFile(value, "background"))
             }
         }
