@@ -7,7 +7,7 @@ import Foundation
 struct Callshade: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "callshade",
-        abstract: "Render the motion graphics of a messenger call screen, offline and headless.",
+        abstract: "Render the motion graphics of a messenger's screens, offline and headless.",
         discussion: """
         callshade draws a voice call's screen: the animated four-point gradient \
         background (blue-violet while the call is set up, blue-green once it is \

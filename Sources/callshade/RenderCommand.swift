@@ -9,7 +9,7 @@ import Foundation
 struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a call or chat scenario to a video, PNG frames, or raw frames.",
+        abstract: "Render a scenario of any kind to a video, PNG frames, or raw frames.",
         discussion: """
         OUT decides what is made: a .mp4, .mov, .mkv or .webm file is a video \
         encoded by ffmpeg (with the scenario's audio, if it names one); a folder \

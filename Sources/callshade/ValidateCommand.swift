@@ -11,10 +11,11 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check a scenario file and summarise its timeline.",
         discussion: """
-        Prints the scenario's settings, its scene kind and its notable moments: call state changes, \
-        palette changes and crossfades, idle pauses and resumes of the background, \
-        and when the waves ease out, freeze or hide. A bad file gets one line that \
-        names the event and the field, and a non-zero exit.
+        Prints the scenario's settings, its scene kind, and what its kind lists: a call's \
+        state changes, palette changes and crossfades, idle pauses of the background and \
+        the waves easing out, freezing or hiding; a chat's wallpaper, drafts and sends; a \
+        drawing's canvas, strokes and entities; the access screen's sparkle. A bad file \
+        gets one line that names the event and the field, and a non-zero exit.
         """
     )
 
