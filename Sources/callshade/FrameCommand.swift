@@ -76,7 +76,7 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
         // The scenario's kind draws the instant as `render` draws it; without a scenario, the built-in one.
         let framed = try scenario.map { try FramedScenarios.framed(try ScenarioFile.loadAny(path: $0)) } ?? BuiltInScenarios.placed
         let reuse = try ReuseSwitch.store()
-        let instant = try time.map { try ScenarioInput.time($0, option: "--time", in: framed) } ?? 0
+        let instant = try time.map { try ScenarioTimes.time($0, option: "--time", in: framed) } ?? 0
         let request = FramesRequest(file: scenario ?? "", size: try drawing.render.frameSize(default: framed.defaultFrameSize),
                                     layers: try layerOptions.layers(for: framed), choices: sceneOptions.choices, dither: dither, reuse: reuse)
         let adjustments = StillAdjustments(palette: palette, phase: phase, level: level, seed: seed)

@@ -146,11 +146,11 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
 
     /// The instants to render of `scenario`: --at's, or every 1/FPS from --from to --to.
     func frameSchedule(of scenario: some ParsedScenario) throws -> FrameSchedule {
-        let start = try from.map { try ScenarioInput.time($0, option: "--from", in: scenario) } ?? 0
-        let end = try to.map { try ScenarioInput.time($0, option: "--to", in: scenario) } ?? scenario.duration
+        let start = try from.map { try ScenarioTimes.time($0, option: "--from", in: scenario) } ?? 0
+        let end = try to.map { try ScenarioTimes.time($0, option: "--to", in: scenario) } ?? scenario.duration
         do {
             if let at {
-                return try FrameSchedule(instants: try at.map { try ScenarioInput.time($0, option: "--at", in: scenario) },
+                return try FrameSchedule(instants: try at.map { try ScenarioTimes.time($0, option: "--at", in: scenario) },
                                          fps: fps ?? scenario.fps ?? 60)
             }
             return try FrameSchedule(start: start, end: end, fps: fps ?? scenario.fps ?? 60)

@@ -60,8 +60,8 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
     func perform(cleanup: StopCleanup) throws {
         let scenario = try ScenarioFile.loadAny(path: self.scenario)
         let step = every
-        let start = try from.map { try ScenarioInput.time($0, option: "--from", in: scenario) } ?? 0
-        let end = try to.map { try ScenarioInput.time($0, option: "--to", in: scenario) } ?? scenario.duration
+        let start = try from.map { try ScenarioTimes.time($0, option: "--from", in: scenario) } ?? 0
+        let end = try to.map { try ScenarioTimes.time($0, option: "--to", in: scenario) } ?? scenario.duration
         guard start < end else {
             throw Diagnostic.optionCombination(option: "--from \(ShownNumber.text(start))", rule: "must come before --to \(ShownNumber.text(end)): no frame to show")
         }

@@ -1,5 +1,6 @@
 import CallshadeCore
 import CallshadeGL
+import CallshadeKinds
 import CallshadeRender
 import CallshadeText
 import Foundation

@@ -7,7 +7,7 @@ extension Scenario: FramedScenario {
     public var readFiles: [String] { [avatarPath, audioPath, remoteVideoPath, localVideoPath].compactMap { $0 } }
 
     public func frames(_ request: FramesRequest) throws -> KindFrames {
-        try ScenarioInput.checkFonts(self, file: request.file)
+        try CallInput.checkFonts(self, file: request.file)
         var made = try ScenarioFrames(scenario: self, size: request.size, layers: request.layers, choices: request.choices, reuse: request.reuse)
         made.screen.dither = request.dither
         return KindFrames(scenes: made, recording: made.recording, audioPath: audioPath, afterwards: made.sayVideoWarnings)

@@ -7,14 +7,14 @@ import CallshadeText
 /// the waves easing out, freezing or hiding), with what its recording does.
 extension Scenario: ListedScenario {
     public func listing(file: String) throws -> ValidationListing {
-        try ScenarioInput.checkFonts(self, file: file)
-        let meter = try ScenarioInput.recording(self)?.meter()
+        try CallInput.checkFonts(self, file: file)
+        let meter = try CallInput.recording(self)?.meter()
         var facts = ValidationListing.facts(duration: duration, seed: seed) + [ValidationListing.count(events.count, "event")]
         facts += ValidationListing.settings(size: size, fps: fps)
         if let avatar = avatarPath { facts.append("avatar \(avatar)") }
         if let audio = audioPath { facts.append("audio \(audio)") }
         return ValidationListing(facts: facts, kind: scene, details: meter.map { audioSummary(length: $0.duration) } ?? [],
-                                 timeline: .moments(ScenarioInput.timeline(self, meter: meter).milestones.map { ($0.time, $0.text) }),
+                                 timeline: .moments(CallInput.timeline(self, meter: meter).milestones.map { ($0.time, $0.text) }),
                                  warnings: fontWarning.map { [$0] } ?? [])
     }
 

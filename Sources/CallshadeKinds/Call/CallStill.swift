@@ -6,7 +6,7 @@ import CallshadeRender
 /// and `--seed` over it.
 extension Scenario: AdjustableStill {
     public func still(at time: Double, request: FramesRequest, adjustments: StillAdjustments) throws -> (scene: Scene, afterwards: () -> Void) {
-        try ScenarioInput.checkFonts(self, file: request.file)
+        try CallInput.checkFonts(self, file: request.file)
         let frames = try ScenarioFrames(scenario: self, size: request.size, layers: request.layers, choices: request.choices, reuse: request.reuse)
         let state = frames.timeline.state(at: time)
         let scene = CallStill.scene(frames.screen, state: state, background: state.gradient, waves: state.waves,

@@ -18,9 +18,9 @@ public struct ScenarioFrames {
     /// opens its videos, whose pictures the screen's video element then draws.
     public init(scenario: Scenario, screen makeScreen: (Scenario) throws -> CallScreen) throws {
         self.scenario = scenario
-        recording = try ScenarioInput.recording(scenario)
-        timeline = ScenarioInput.timeline(scenario, meter: try recording?.meter())
-        videos = try ScenarioInput.videos(scenario, timeline: timeline)
+        recording = try CallInput.recording(scenario)
+        timeline = CallInput.timeline(scenario, meter: try recording?.meter())
+        videos = try CallInput.videos(scenario, timeline: timeline)
         let made = try makeScreen(scenario)
         if let videos {
             screen = CallScreen(layout: made.layout, seed: made.seed, avatar: made.avatar, text: made.text, showing: made.showing,

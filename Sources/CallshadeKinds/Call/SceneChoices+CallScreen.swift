@@ -3,6 +3,17 @@ import CallshadeRender
 import CallshadeText
 
 extension SceneChoices {
+    /// The layout of a call frame of `size`; a points width that gives more
+    /// than 64 pixels a point (or fewer than 1/1024) is refused with the range this width accepts.
+    public func layout(for size: FrameSize) throws -> CallLayout {
+        do {
+            return try CallLayout(size: size, pointsWidth: pointsWidth?.value ?? CallLayout.defaultPointsWidth)
+        } catch let invalid as CallLayout.Invalid {
+            let given = pointsWidth.map { "--points-width \($0.text)" } ?? "the default --points-width"
+            throw FramesError.pointsWidth(given: given, requirement: invalid.requirement)
+        }
+    }
+
     /// The call screen of `scenario` for frames of `size`: its layout, the
     /// avatar (read only if the avatar is shown), the text setter for the
     /// call's elements (its glyphs rasterised once, only if text is shown)

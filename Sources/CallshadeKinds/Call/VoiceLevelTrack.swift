@@ -9,9 +9,9 @@ public enum VoiceLevelTrack {
 
     /// A call scenario's track: its recording, or its level events, as the call uses them.
     public static func rows(scenarioFile file: String) throws -> [Row] {
-        let scenario = try ScenarioInput.load(file)
-        let meter = try ScenarioInput.recording(scenario)?.meter()
-        let timeline = ScenarioInput.timeline(scenario, meter: meter)
+        let scenario = try CallInput.load(file)
+        let meter = try CallInput.recording(scenario)?.meter()
+        let timeline = CallInput.timeline(scenario, meter: meter)
         let ticks = CallTimeline.levelTickCount(duration: scenario.duration) - 2
         let smoothed = timeline.smoothedLevels
         return (0..<ticks).map { tick in

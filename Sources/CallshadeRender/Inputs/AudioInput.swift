@@ -67,23 +67,3 @@ public final class Recording {
         return meter
     }
 }
-
-extension ScenarioInput {
-    /// The scenario's recording, opened, when it names one.
-    public static func recording(_ scenario: Scenario) throws -> Recording? {
-        try scenario.audioPath.map(Recording.init(path:))
-    }
-
-    /// The scenario's timeline, its voice level measured by `meter` (the
-    /// scenario's recording's) when there is one.
-    public static func timeline(_ scenario: Scenario, meter: VoiceLevelMeter?) -> CallTimeline {
-        guard let meter else { return CallTimeline(scenario) }
-        let levels = meter.levels(tickCount: CallTimeline.levelTickCount(duration: scenario.duration))
-        return CallTimeline(scenario, voiceLevels: levels)
-    }
-
-    /// The scenario's timeline, its recording opened and measured once.
-    public static func timeline(_ scenario: Scenario) throws -> CallTimeline {
-        timeline(scenario, meter: try recording(scenario)?.meter())
-    }
-}

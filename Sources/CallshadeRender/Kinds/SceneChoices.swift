@@ -14,17 +14,6 @@ public struct SceneChoices: Sendable {
         self.pointsWidth = pointsWidth
     }
 
-    /// The layout of a call frame of `size`; a points width that gives more
-    /// than 64 pixels a point (or fewer than 1/1024) is refused with the range this width accepts.
-    public func layout(for size: FrameSize) throws -> CallLayout {
-        do {
-            return try CallLayout(size: size, pointsWidth: pointsWidth?.value ?? CallLayout.defaultPointsWidth)
-        } catch let invalid as CallLayout.Invalid {
-            let given = pointsWidth.map { "--points-width \($0.text)" } ?? "the default --points-width"
-            throw FramesError.pointsWidth(given: given, requirement: invalid.requirement)
-        }
-    }
-
     /// The avatar to draw, prepared at `side` pixels: the chosen picture,
     /// else the scenario's file, else none (the placeholder). Read with libpng.
     public func avatarImage(scenarioAvatar: String?, side: Int) throws -> AvatarImage? {

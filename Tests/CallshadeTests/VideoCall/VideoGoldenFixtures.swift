@@ -1,5 +1,6 @@
 import CallshadeCore
 import CallshadeJSON
+import CallshadeKinds
 import CallshadeRender
 import CallshadeText
 import Foundation
@@ -14,7 +15,7 @@ enum VideoGoldenFixtures {
         let scenario = try ScenarioFile.parse(try scenarioBytes(of: golden.name), file: "Goldens/cases.json (\(golden.name))",
                                               folder: TestPaths.goldens.path)
         let timeline = CallTimeline(scenario)
-        guard let videos = try ScenarioInput.videos(scenario, timeline: timeline) else {
+        guard let videos = try CallInput.videos(scenario, timeline: timeline) else {
             throw GoldenCaseError("\(golden.name): its scenario names no remoteVideo or localVideo")
         }
         let layout = try CallLayout(size: FrameSize(parsing: golden.size))

@@ -1,3 +1,4 @@
+import CallshadeKinds
 import CallshadeRender
 @testable import callshade
 import CallshadeCore
@@ -13,16 +14,16 @@ final class ScenarioFontCheckTests: XCTestCase {
     func testAMissingEmojiFontRefusesTheScenarioNamingItsPackage() {
         var fonts = FontBook.debian.fonts
         fonts[.emoji] = (FontBook.FontFile(name: "Noto Color Emoji", path: "/nonexistent/NotoColorEmoji.ttf", package: "fonts-noto-color-emoji"), nil)
-        XCTAssertThrowsError(try ScenarioInput.checkFonts(Self.keyed, file: "s.json", fonts: FontBook(fonts: fonts))) { error in
+        XCTAssertThrowsError(try CallInput.checkFonts(Self.keyed, file: "s.json", fonts: FontBook(fonts: fonts))) { error in
             guard case Diagnostic.fonts(let message) = Diagnostic(error) else { return XCTFail("\(error)") }
             XCTAssertTrue(message.contains("install fonts-noto-color-emoji"), message)
         }
-        XCTAssertNoThrow(try ScenarioInput.checkFonts(Self.keyed, file: "s.json"))
+        XCTAssertNoThrow(try CallInput.checkFonts(Self.keyed, file: "s.json"))
     }
 
     func testAKeyEmojiTheFontLacksIsRefusedNamingTheField() {
         let scenario = Scenario(duration: 4, seed: 1, name: "Emma", key: ["🐶", "🍎", "🇫🇷", "\u{0378}"], [(0, .state(.active))])
-        XCTAssertThrowsError(try ScenarioInput.checkFonts(scenario, file: "s.json")) { error in
+        XCTAssertThrowsError(try CallInput.checkFonts(scenario, file: "s.json")) { error in
             guard case Diagnostic.scenario(let failure) = Diagnostic(error) else { return XCTFail("\(error)") }
             XCTAssertEqual(failure.location, "key")
             XCTAssertTrue(failure.message.contains("U+378"), failure.message)

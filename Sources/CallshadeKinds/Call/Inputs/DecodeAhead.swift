@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeRender
 import Dispatch
 import Foundation
 

@@ -1,7 +1,8 @@
 import CallshadeCore
+import CallshadeRender
 
 /// Opening a scenario's videos for a command (errors: `VideoError`, naming the file).
-extension ScenarioInput {
+extension CallInput {
     /// The scenario's `remoteVideo` and `localVideo` files, opened; nil when it names neither.
     public static func videos(_ scenario: Scenario, timeline: CallTimeline) throws -> ScenarioVideos? {
         guard scenario.remoteVideoPath != nil || scenario.localVideoPath != nil else { return nil }

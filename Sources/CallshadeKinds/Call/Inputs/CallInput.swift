@@ -1,11 +1,13 @@
 import CallshadeText
 import CallshadeCore
 import CallshadeJSON
+import CallshadeRender
 import Foundation
 
-/// Loading a scenario for a command: its file read and checked, and its
-/// texts checked against the installed fonts (errors: `ScenarioError`, `TextFailure`).
-public enum ScenarioInput {
+/// A call scenario's inputs: its file read and checked, its texts checked
+/// against the installed fonts (errors: `ScenarioError`, `TextFailure`), its
+/// recording opened and measured, its timeline, its videos.
+public enum CallInput {
     public static func load(_ path: String) throws -> Scenario {
         let scenario = try ScenarioFile.load(path: path)
         try checkFonts(scenario, file: path)
@@ -34,5 +36,25 @@ public enum ScenarioInput {
                                     + (check.field == "key" ? "pick emoji it has" : "install a font that has it, or change the name"))
             }
         }
+    }
+}
+
+extension CallInput {
+    /// The scenario's recording, opened, when it names one.
+    public static func recording(_ scenario: Scenario) throws -> Recording? {
+        try scenario.audioPath.map(Recording.init(path:))
+    }
+
+    /// The scenario's timeline, its voice level measured by `meter` (the
+    /// scenario's recording's) when there is one.
+    public static func timeline(_ scenario: Scenario, meter: VoiceLevelMeter?) -> CallTimeline {
+        guard let meter else { return CallTimeline(scenario) }
+        let levels = meter.levels(tickCount: CallTimeline.levelTickCount(duration: scenario.duration))
+        return CallTimeline(scenario, voiceLevels: levels)
+    }
+
+    /// The scenario's timeline, its recording opened and measured once.
+    public static func timeline(_ scenario: Scenario) throws -> CallTimeline {
+        timeline(scenario, meter: try recording(scenario)?.meter())
     }
 }
