@@ -45,6 +45,16 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
     @OptionGroup var sceneOptions: SceneOptions
     @OptionGroup var renderOptions: RenderOptions
 
+    /// The narrowest default cell: a time's label ("12.35 s", 13 px high) fits under it.
+    static let narrowestCell = 120
+
+    /// A sixth of `full`, but at least `narrowestCell` wide (at most `full`'s width), its aspect kept.
+    static func defaultCell(for full: FrameSize) throws -> FrameSize {
+        let width = min(max(full.width / 6, narrowestCell), full.width)
+        let height = width == full.width / 6 ? full.height / 6 : Int((Double(full.height) * Double(width) / Double(full.width)).rounded())
+        return try FrameSize(width: max(1, width), height: max(1, height))
+    }
+
     /// The most frames a sheet shows.
     static let mostFrames = 1000
     /// The largest sheet drawn, in pixels: 100 megapixels, 400 MB as RGBA
@@ -69,10 +79,10 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
             throw Diagnostic.tooManyInstants(option: "--every", given: ShownNumber.text(every), limit: Self.mostFrames)
         }
         let times = Array(stride(from: start, to: end, by: step))
-        // Cells default to a sixth of the scenario's size (195x422 for a 1170x2532 phone).
+        // Cells default to a sixth of the scenario's size (195x422 for a 1170x2532 phone), and at least
+        // `narrowestCell` wide (or the frame's own width, if less), so that the times under them never overlap.
         let framed = try FramedScenarios.framed(scenario)
-        let full = framed.defaultFrameSize
-        let cell = drawing.render.frameSize(default: try FrameSize(width: max(1, full.width / 6), height: max(1, full.height / 6)))
+        let cell = drawing.render.frameSize(default: try Self.defaultCell(for: framed.defaultFrameSize))
         let text = try TextRenderer(pixelHeight: max(12, cell.width / 9))
         let sheet = ReviewPictures.contactSheetSize(count: times.count, columns: columns, cellWidth: cell.width,
                                                     cellHeight: cell.height, textHeight: text.pixelHeight)

@@ -105,6 +105,7 @@ final class TestOnlyKindTests: XCTestCase {
             let contact = try PNGFile.read(path: sheet)
             let red = stride(from: 0, to: contact.pixels.count, by: 4).filter { contact.pixels[$0] > 200 && contact.pixels[$0 + 1] < 40 && contact.pixels[$0 + 2] < 40 }
             XCTAssertGreaterThan(red.count, 8, "the sheet shows the sketch's dots")
+            XCTAssertGreaterThanOrEqual(contact.width, 3 * SheetCommand.narrowestCell, "cells wide enough for their times")
         }
     }
 
