@@ -21,8 +21,8 @@ public struct FrameSchedule: Equatable, Sendable {
         guard start.isFinite, end.isFinite else { throw Invalid(description: "the time range must be finite numbers") }
         guard start >= 0 else { throw Invalid(description: "the start time must be 0 or later (got \(start))") }
         guard end > start else { throw Invalid(description: "the end time (\(end)) must come after the start time (\(start))") }
-        guard Scenario.frameRates.contains(fps) else {
-            throw Invalid(description: "the frame rate must be between \(Scenario.frameRates.lowerBound) and \(Scenario.frameRates.upperBound) (got \(fps))")
+        guard ScenarioSettings.frameRates.contains(fps) else {
+            throw Invalid(description: "the frame rate must be between \(ScenarioSettings.frameRates.lowerBound) and \(ScenarioSettings.frameRates.upperBound) (got \(fps))")
         }
         let estimate = ((end - start) * Double(fps)).rounded(.up)
         guard estimate <= Double(Int32.max) else { throw Invalid(description: "that is too many frames (\(estimate))") }
@@ -45,8 +45,8 @@ public struct FrameSchedule: Equatable, Sendable {
         for instant in instants {
             guard instant.isFinite, instant >= 0 else { throw Invalid(description: "each instant must be a finite number, 0 or later (got \(instant))") }
         }
-        guard Scenario.frameRates.contains(fps) else {
-            throw Invalid(description: "the frame rate must be between \(Scenario.frameRates.lowerBound) and \(Scenario.frameRates.upperBound) (got \(fps))")
+        guard ScenarioSettings.frameRates.contains(fps) else {
+            throw Invalid(description: "the frame rate must be between \(ScenarioSettings.frameRates.lowerBound) and \(ScenarioSettings.frameRates.upperBound) (got \(fps))")
         }
         start = instants.min() ?? 0
         end = instants.max() ?? 0

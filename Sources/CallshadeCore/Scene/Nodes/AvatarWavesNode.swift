@@ -42,16 +42,6 @@ public struct AvatarWavesNode: SceneNode, Equatable, Sendable {
         self.avatar = avatar
     }
 
-    /// The node of a frame: waves from the seed, motion time, level and
-    /// visibility; the avatar scaled by (1 + extra); each only if shown.
-    public init(layout: CallLayout, seed: Int64, waves state: WaveState, avatar: AvatarImage?, showsWaves: Bool, showsAvatar: Bool) {
-        self.init(centre: layout.centre,
-                  waves: showsWaves ? WaveGeometry.layer(seed: seed, motionTime: state.motionTime, level: state.level,
-                                                         visibility: state.visibility, layout: layout) : nil,
-                  avatar: showsAvatar ? AvatarLayer(image: avatar, diameter: layout.avatarDiameter * (1 + WaveGeometry.extra(level: state.level)))
-                                      : nil)
-    }
-
     /// How far out a wave's outline can reach, as a fraction of its square's
     /// side: control radii stay under 0.51 (the spline's overshoot), the
     /// outline within 0.003 of them.

@@ -22,14 +22,6 @@ public struct AvatarImage: Equatable, Sendable {
     /// most 64 pixels a point, 136 pt x 1.25 + 1 = 10881).
     public static let maximumSide = FrameSize.maximumSide
 
-    /// The side to prepare for a layout: the avatar's largest diameter
-    /// (level 5 enlarges it by a quarter) plus a pixel.
-    public static func side(for layout: CallLayout) -> Int {
-        let wanted = (layout.avatarDiameter * (1 + WaveGeometry.extra(level: 5))).rounded(.up) + 1
-        guard !wanted.isNaN else { return 1 }
-        return Int(min(max(wanted, 1), Double(maximumSide)))
-    }
-
     /// Crops `image` to its centred square and resamples it to `side` pixels
     /// (nil when either is empty, or `side` is over `maximumSide`).
     ///

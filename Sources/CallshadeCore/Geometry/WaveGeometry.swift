@@ -83,17 +83,4 @@ public enum WaveGeometry {
     public static func extra(level: Double) -> Double {
         0.05 * min(max(level.isNaN ? 0 : level, 0), 5)
     }
-
-    /// The waves of a frame: sized by the voice level (x (1 + 2 extra)) and by
-    /// visibility (hidden = scale 0.3 and alpha 0).
-    public static func layer(seed: Int64, motionTime: Double, level: Double, visibility: Double,
-                             layout: CallLayout) -> WavesLayer {
-        let shown = min(max(visibility, 0), 1)
-        let outer = layout.wavesSide * (1 + 2 * extra(level: level)) * (0.3 + 0.7 * shown)
-        let sides = [outer, outer * (1 - 2 * CallLayout.innerWaveInset)]
-        let shapes = sides.enumerated().map { index, side in
-            WaveShape(balls: balls(seed: seed, shape: index, motionTime: motionTime), side: side)
-        }
-        return WavesLayer(shapes: shapes, alpha: fullAlpha * shown)
-    }
 }
