@@ -283,7 +283,7 @@ package final class Studio: @unchecked Sendable {
         let (scenario, _) = current
         do {
             let request = try StudioExportRequest(query: query, scenario: scenario)
-            return try exports.start(request, scenario: scenario)
+            return exports.start(request, scenario: scenario)
         } catch let refused as StudioRequestError {
             return .error(refused.message, status: 400)
         } catch {

@@ -88,7 +88,7 @@ final class StudioCanvas {
     }
 
     private func frames(_ request: StudioFrameRequest, of scenario: StudioScenario, version: Int) throws -> KindFrames {
-        let every = Set(StudioScenario.tags(of: scenario.parsed))
+        let every = Set(SceneKinds.tags(of: scenario.parsed))
         if !request.full, request.layers == nil || request.layers == every { return scenario.preview }
         let key = Key(version: version, full: request.full, layers: request.layers)
         if let kept = prepared.first(where: { $0.key == key }) { return kept.frames }

@@ -53,7 +53,7 @@ package final class StudioExports: @unchecked Sendable {
     }
 
     /// Starts the export (202 with its state), or says why not: 409 while another runs.
-    func start(_ request: StudioExportRequest, scenario: StudioScenario) throws -> StudioReply {
+    func start(_ request: StudioExportRequest, scenario: StudioScenario) -> StudioReply {
         let target = target(request, scenario: scenario)
         lock.lock()
         guard current.phase != .running else {

@@ -49,14 +49,15 @@ struct StudioScenario {
         } else {
             parsed = plain
         }
-        fullSize = size ?? Self.defaultSize(of: parsed)
+        let framed = try FramedScenarios.framed(parsed)
+        fullSize = size ?? framed.defaultFrameSize
         previewSize = Self.preview(of: fullSize)
         fps = parsed.fps ?? 60
-        layerNames = Self.tags(of: parsed).map(\.name)
-        preview = try Self.frames(of: parsed, file: file, size: previewSize, layers: Set(Self.tags(of: parsed)), options: options,
-                                        reuse: try rendering.makeReuse())
+        let tags = SceneKinds.tags(of: parsed)
+        layerNames = tags.map(\.name)
+        preview = try framed.frames(FramesRequest(file: file, size: previewSize, layers: Set(tags), choices: options, reuse: try rendering.makeReuse()))
         // The scenario, the avatar given on the command line, what the kind reads, and a chat's settings file.
-        watchedFiles = [file, options.avatarPath].compactMap { $0 } + (try FramedScenarios.framed(parsed).readFiles) + [animation?.file].compactMap { $0 }
+        watchedFiles = [file, options.avatarPath].compactMap { $0 } + framed.readFiles + [animation?.file].compactMap { $0 }
     }
 
     /// The JSON of a scenario file that `ScenarioFile.loadAny` has read (its errors are only for a file changed since).
@@ -76,21 +77,11 @@ struct StudioScenario {
         Double(index) / Double(fps)
     }
 
-    /// The size `frame` and `render` draw a scenario at without `--size`.
-    static func defaultSize(of scenario: any ParsedScenario) -> FrameSize {
-        (scenario as? any FramedScenario)?.defaultFrameSize ?? scenario.size ?? .phone
-    }
-
     /// `size`'s aspect, at most `previewWidth` pixels wide.
     static func preview(of size: FrameSize) -> FrameSize {
         guard size.width > previewWidth else { return size }
         let height = max(1, Int((Double(size.height) * Double(previewWidth) / Double(size.width)).rounded()))
         return (try? FrameSize(width: previewWidth, height: height)) ?? size
-    }
-
-    /// The layers a scenario of this kind has.
-    static func tags(of scenario: any ParsedScenario) -> [SceneTag] {
-        SceneKinds.named(scenario.scene)?.tags ?? []
     }
 
     /// The frames of `scenario` at `size` showing `layers`, prepared as

@@ -14,6 +14,9 @@ public enum SceneKinds {
     /// Every kind in use (`registered`).
     public static var all: [any SceneKind] { registered }
 
+    /// The layers of `scenario`'s kind (none for a kind not in use).
+    public static func tags(of scenario: any ParsedScenario) -> [SceneTag] { named(scenario.scene)?.tags ?? [] }
+
     /// The kind called `name` ("scene"), if one is.
     public static func named(_ name: String) -> (any SceneKind)? { all.first { $0.name == name } }
 
