@@ -75,8 +75,9 @@ let package = Package(
         // The one calls layer for POSIX (descriptors, files, signals, spawning),
         // the staging of output files, and child processes fed through pipes.
         .target(name: "CallshadeSystem"),
-        // The scene kernel, the kinds' models and the CPU reference: pure Swift, no GL, no I/O
-        // (its parsers look at the files a scenario names through what the reader gives them).
+        // The scene kernel: the scene and its nodes, geometry, tiles, motion, strokes, pictures, the CPU
+        // reference, the shared scenario parser; pure Swift, no GL, no I/O (its parser looks at the files a
+        // scenario names through what the reader gives it), and no kind: the kinds are CallshadeKinds'.
         .target(name: "CallshadeCore"),
         // Scenario files: a streaming JSON reader on yajl, with limits.
         .target(name: "CallshadeJSON", dependencies: ["CallshadeCore", "CallshadeSystem", "CYAJL"]),
@@ -102,11 +103,11 @@ let package = Package(
             "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeVideo",
         ]),
 
-        // The scene kinds as the commands and the studio see them: each kind's
-        // frames (its inputs read, its screen made), its `validate` listing and
-        // its studio marks, in its own folder; what every kind answers in Plugin/.
+        // The scene kinds, whole, a folder each: its models (scenario, timeline, screen, elements),
+        // its frames (its inputs read, its screen made), its `validate` listing and its studio
+        // marks; what every kind answers, and the one registration list, in Plugin/.
         .target(name: "CallshadeKinds", dependencies: [
-            "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadePNG", "CallshadeText", "CallshadeVideo", "CallshadeSVG", "CallshadeRender",
+            "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadePNG", "CallshadeText", "CallshadeVideo", "CallshadeSVG", "CallshadeRender", "CallshadeAudio", "CallshadeReport",
         ]),
 
         // `callshade bench`: how it times (Run/), and each kind's rows in its own folder.

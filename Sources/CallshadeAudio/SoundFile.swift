@@ -104,7 +104,7 @@ public final class SoundFile {
     }
 
     /// The whole file through `meter`, block by block.
-    public func measure(into meter: inout VoiceLevelMeter) throws {
+    public func measure<Meter: SoundMeter>(into meter: inout Meter) throws {
         var buffer: [Float] = []
         while true {
             let read = try self.read(into: &buffer, frameCount: 8192)

@@ -13,19 +13,7 @@ public enum ScenarioFile {
     /// items as a scenario may have events; the count of values allows
     /// three for each event, with room to spare.
     public static let limits = JSONLimits(depth: 32, textBytes: 4096,
-                                          arrayItems: Scenario.maximumEvents, values: 1_000_000)
-
-    /// Loads and checks the scenario at `path`, which must be a regular file
-    /// (a FIFO or device is refused at once, without waiting on it) of at
-    /// most `maximumBytes`; relative `avatar` and `audio` paths are resolved
-    /// against its folder and must exist.
-    public static func load(path: String) throws -> Scenario {
-        let parsed = try loadAny(path: path)
-        guard let call = parsed as? Scenario else {
-            throw ScenarioError(file: path, location: "scene", "this command draws \"\(CallKind.name)\" scenes only (this one is \"\(parsed.scene)\")")
-        }
-        return call
-    }
+                                          arrayItems: ScenarioSettings.maximumEvents, values: 1_000_000)
 
     /// A file a scenario names, as the file system has it: a regular file
     /// and its size, missing (any failure of stat: no such file, no
@@ -42,8 +30,12 @@ public enum ScenarioFile {
         return .regular(size: status.size)
     }
 
-    /// Loads and checks the scenario at `path` as `load` does, of any registered kind.
-    public static func loadAny(path: String) throws -> any ParsedScenario {
+    /// Loads and checks the scenario at `path`, which must be a regular file
+    /// (a FIFO or device is refused at once, without waiting on it) of at
+    /// most `maximumBytes`, as one of `kinds` (the default first); relative
+    /// paths in it are resolved against its folder and must exist; `jsonFile`
+    /// reads the JSON files it names (a chat's settings).
+    public static func loadAny(path: String, kinds: [any SceneKind], jsonFile: (@Sendable (String) throws -> JSONValue)?) throws -> any ParsedScenario {
         let bytes: [UInt8]
         do {
             bytes = try InputFile(path: path).readAll(limit: maximumBytes)
@@ -53,35 +45,24 @@ public enum ScenarioFile {
             throw ScenarioError(file: path, "cannot be read: \(error)")
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        return try parseAny(bytes, file: path, folder: folder)
+        return try parseAny(bytes, file: path, folder: folder, kinds: kinds, jsonFile: jsonFile)
     }
 
-    /// Parses and checks scenario JSON of any registered kind; throws `ScenarioError` only.
-    public static func parseAny(_ bytes: [UInt8], file: String, folder: String) throws -> any ParsedScenario {
+    /// Parses and checks scenario JSON as one of `kinds`, as `loadAny` does; throws `ScenarioError` only.
+    public static func parseAny(_ bytes: [UInt8], file: String, folder: String, kinds: [any SceneKind],
+                                jsonFile: (@Sendable (String) throws -> JSONValue)?) throws -> any ParsedScenario {
         let root: JSONValue
         do {
             root = try JSONReader.read(bytes, limits: limits)
         } catch {
             throw scenarioError(error, file: file)
         }
-        return try ScenarioParser.parse(root, file: file, folder: folder, namedFile: namedFile, jsonFile: SettingsFile.json)
-    }
-
-    /// Parses and checks scenario JSON; `file` names it in errors, `folder`
-    /// resolves relative paths. Throws `ScenarioError` only.
-    public static func parse(_ bytes: [UInt8], file: String, folder: String) throws -> Scenario {
-        let root: JSONValue
-        do {
-            root = try JSONReader.read(bytes, limits: limits)
-        } catch {
-            throw scenarioError(error, file: file)
-        }
-        return try ScenarioParser.scenario(from: root, file: file, folder: folder, namedFile: namedFile)
+        return try ScenarioParser.parse(root, file: file, folder: folder, namedFile: namedFile, kinds: kinds, jsonFile: jsonFile)
     }
 
     /// A reader's error in a scenario's words: too many items in `events`
     /// is too many events.
-    static func scenarioError(_ error: JSONReadError, file: String) -> ScenarioError {
+    package static func scenarioError(_ error: JSONReadError, file: String) -> ScenarioError {
         if case .tooManyItems(let limit) = error.reason, error.location == "events" {
             return ScenarioError(file: file, location: "events", "more than \(limit) events")
         }
@@ -89,7 +70,7 @@ public enum ScenarioFile {
     }
 
     /// Why the file could not be read, without repeating its path.
-    static func message(for failure: InputFile.Failure) -> String {
+    package static func message(for failure: InputFile.Failure) -> String {
         switch failure {
         case .missing: return "no such file"
         case .folder: return "is a folder, not a scenario file"

@@ -58,7 +58,7 @@ public final class TextRenderer {
 
 extension RGBAImage {
     /// Mixes `color` over the pixel at (x, y) by `coverage` (0...1), if it is inside.
-    mutating func blend(x: Int, y: Int, color: (UInt8, UInt8, UInt8), coverage: Double) {
+    package mutating func blend(x: Int, y: Int, color: (UInt8, UInt8, UInt8), coverage: Double) {
         guard x >= 0, x < width, y >= 0, y < height, coverage > 0 else { return }
         let at = (y * width + x) * 4
         func mixed(_ channel: Int, _ target: UInt8) -> UInt8 {

@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeKinds
 
 /// A request the studio refuses (HTTP 400), with what is wrong in the words
 /// the command line uses for the same mistake.

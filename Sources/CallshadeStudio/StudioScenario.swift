@@ -45,7 +45,7 @@ struct StudioScenario {
         animation = root.map { StudioAnimationSource($0, folder: folder) }
         if let settings, case .object(var top)? = root {
             top["animation"] = try SettingsFile.parse(Array(ChatAnimationSettingsWriter.text(settings).utf8), file: file)
-            parsed = try ScenarioParser.parse(.object(top), file: file, folder: folder, namedFile: ScenarioFile.namedFile, jsonFile: SettingsFile.json)
+            parsed = try ScenarioParser.parse(.object(top), file: file, folder: folder, namedFile: ScenarioFile.namedFile, kinds: SceneKinds.all, jsonFile: SettingsFile.json)
         } else {
             parsed = plain
         }

@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeKinds
 import FlyingFox
 import FlyingSocks
 import Foundation

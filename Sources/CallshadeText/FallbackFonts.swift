@@ -15,17 +15,17 @@ public struct FallbackRequest: Equatable, Sendable {
 /// fontconfig's order for the style's preferred families. The catalogue is
 /// read only when a text needs a fallback (Latin text never does), and each
 /// language's list once: one value for one render, no cache beyond it.
-final class FallbackFonts {
+package final class FallbackFonts {
     private let request: FallbackRequest
     private var catalogue: FontCatalogue?
-    private(set) var faces: [String: [FallbackFace]] = [:]
+    package private(set) var faces: [String: [FallbackFace]] = [:]
 
-    init(request: FallbackRequest) {
+    package init(request: FallbackRequest) {
         self.request = request
     }
 
     /// The faces for text in `language`, best first.
-    func faces(for language: String) throws(TextFailure) -> [FallbackFace] {
+    package func faces(for language: String) throws(TextFailure) -> [FallbackFace] {
         if let known = faces[language] { return known }
         let catalogue: FontCatalogue
         if let read = self.catalogue {
@@ -44,7 +44,7 @@ final class FallbackFonts {
     /// Japanese and Korean; Devanagari has Hindi's faces first). Kana make
     /// a text Japanese and Hangul Korean, else its first script of its own
     /// decides; text of no listed script asks as English.
-    static func language(of text: String) -> String {
+    package static func language(of text: String) -> String {
         var first: String?
         for scalar in text.unicodeScalars {
             guard let script = TextScript(of: scalar) else { continue }

@@ -46,7 +46,7 @@ public struct FontBook: Sendable {
     ])
 
     /// The file of `font`, checked to exist, and its fallback request.
-    func files(of font: TextFont) throws(TextFailure) -> (primary: FontFile, fallback: FallbackRequest?) {
+    package func files(of font: TextFont) throws(TextFailure) -> (primary: FontFile, fallback: FallbackRequest?) {
         guard let files = fonts[font] else {
             throw .missingFont(name: font.rawValue, path: "(none configured)", package: "a font for \(font.rawValue)")
         }

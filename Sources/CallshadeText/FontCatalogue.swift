@@ -89,7 +89,7 @@ final class FontCatalogue {
 /// file (a collection's face, and a variable font's named instance in the
 /// high 16 bits), its family, whether it draws in colour (bitmap emoji), and
 /// which characters it maps.
-struct FallbackFace: Hashable, Sendable {
+package struct FallbackFace: Hashable, Sendable {
     /// The characters a face maps: fontconfig's character set, shared, read only.
     final class Characters: @unchecked Sendable {
         private let charset: OpaquePointer
@@ -107,17 +107,17 @@ struct FallbackFace: Hashable, Sendable {
         }
     }
 
-    let path: String
-    let index: Int32
+    package let path: String
+    package let index: Int32
     let family: String
-    let colour: Bool
+    package let colour: Bool
     let characters: Characters
 
-    static func == (lhs: FallbackFace, rhs: FallbackFace) -> Bool {
+    package static func == (lhs: FallbackFace, rhs: FallbackFace) -> Bool {
         (lhs.path, lhs.index) == (rhs.path, rhs.index)
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(path)
         hasher.combine(index)
     }

@@ -3,28 +3,28 @@ import CHarfBuzz
 /// The thin layer between Swift and HarfBuzz: the only caller of HarfBuzz.
 /// One font file at one size, made immutable once set up, so one value
 /// shapes text on any thread (HarfBuzz allows that of an immutable font).
-final class HarfBuzzFont: @unchecked Sendable {
+package final class HarfBuzzFont: @unchecked Sendable {
     /// One glyph of shaped text: its number in the font, the byte of the
     /// text it comes from, and its advance and offset in pixels (y up).
-    struct ShapedGlyph: Equatable {
-        let index: UInt32
-        let cluster: Int
-        let advance: Double
-        let offsetX: Double
-        let offsetY: Double
+    package struct ShapedGlyph: Equatable {
+        package let index: UInt32
+        package let cluster: Int
+        package let advance: Double
+        package let offsetX: Double
+        package let offsetY: Double
     }
 
     private let font: OpaquePointer
     /// Tabular figures ("tnum"), parsed once; nil if HarfBuzz refused it.
     private let tabularFigures: hb_feature_t?
     /// The line box above and below the baseline, in pixels.
-    let ascender: Double
-    let descender: Double
+    package let ascender: Double
+    package let descender: Double
 
     /// The face numbered `index` of the file at `path` (a collection's face in
     /// the low 16 bits, a variable font's named instance, from 1, in the high
     /// 16, as fontconfig and FreeType number them), at `pixelsPerEm`.
-    init(path: String, index: Int32 = 0, pixelsPerEm: Double) throws(TextFailure) {
+    package init(path: String, index: Int32 = 0, pixelsPerEm: Double) throws(TextFailure) {
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
             throw .harfbuzz(call: "hb_blob_create_from_file_or_fail", detail: path)
         }
@@ -60,7 +60,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     }
 
     /// Whether the font maps `scalar` to a glyph of its own.
-    func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+    package func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0
     }
@@ -69,7 +69,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// width), right to left when `rightToLeft`, in `script` when given
     /// (else as HarfBuzz guesses it from the text, as it does the language).
     /// The glyphs come in visual order, left to right, either way.
-    func shape(_ text: String, rightToLeft: Bool = false, script: TextScript? = nil) throws(TextFailure) -> [ShapedGlyph] {
+    package func shape(_ text: String, rightToLeft: Bool = false, script: TextScript? = nil) throws(TextFailure) -> [ShapedGlyph] {
         guard let buffer = hb_buffer_create() else { throw .harfbuzz(call: "hb_buffer_create", detail: "") }
         defer { hb_buffer_destroy(buffer) }
         var utf8 = Array(text.utf8)
@@ -104,7 +104,7 @@ final class HarfBuzzFont: @unchecked Sendable {
 
 /// A Unicode script (ISO 15924, as HarfBuzz tags it) of a scalar: what the
 /// text engine splits runs by.
-struct TextScript: Hashable, Sendable {
+package struct TextScript: Hashable, Sendable {
     /// The script's four-letter tag, as HarfBuzz packs it ("Latn", "Deva").
     let tag: UInt32
 

@@ -1,29 +1,29 @@
 /// Where a character of a line is set: the style's own font, or a face
 /// that fontconfig found for what it lacks.
-enum FaceChoice: Hashable, Sendable {
+package enum FaceChoice: Hashable, Sendable {
     case primary
     case fallback(FallbackFace)
 }
 
 /// One run of a line: consecutive characters set in one face, in one script
 /// and one direction, shaped by HarfBuzz as a whole.
-struct TextRun: Equatable {
-    let text: String
-    let face: FaceChoice
+package struct TextRun: Equatable {
+    package let text: String
+    package let face: FaceChoice
     /// Nil when every character is of a shared script (digits, punctuation).
-    let script: TextScript?
-    let rightToLeft: Bool
+    package let script: TextScript?
+    package let rightToLeft: Bool
     /// Its characters no installed face has (set in the primary font: the missing-glyph box).
-    let missing: [Character]
+    package let missing: [Character]
 }
 
 /// A line split into runs the way text stacks split it: by bidirectional
 /// level (FriBidi), by script, and by the face that has each character, the
 /// runs put in visual order, left to right.
-enum TextRuns {
+package enum TextRuns {
     /// The runs of `text`; `face` picks the face that has all of a
     /// character's scalars (nil: none has).
-    static func of(_ text: String, face: (Character) throws(TextFailure) -> FaceChoice?) throws(TextFailure) -> [TextRun] {
+    package static func of(_ text: String, face: (Character) throws(TextFailure) -> FaceChoice?) throws(TextFailure) -> [TextRun] {
         let characters = Array(text)
         guard !characters.isEmpty else { return [] }
         // Each character's first scalar, in the line's scalars.

@@ -181,7 +181,7 @@ public struct TextSetter: TextSetting {
     /// The face that sets `character`: the primary font where it has every
     /// scalar of it, else the first of `fallbacks` (asked for only then)
     /// that has them all; nil when none has.
-    static func choice(for character: Character, primary: HarfBuzzFont, primaryFile: FontBook.FontFile,
+    package static func choice(for character: Character, primary: HarfBuzzFont, primaryFile: FontBook.FontFile,
                                fallbacks: () throws(TextFailure) -> [FallbackFace]) throws(TextFailure) -> FaceChoice? {
         let needed = TextRuns.drawnScalars(of: character)
         if needed.allSatisfy(primary.hasGlyph(for:)) { return .primary }

@@ -1,5 +1,6 @@
 @testable import CallshadeAudio
 import CallshadeCore
+import CallshadeKinds
 import Foundation
 import XCTest
 

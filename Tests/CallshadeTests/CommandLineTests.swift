@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeKinds
 import CallshadePNG
 import Foundation
 import XCTest

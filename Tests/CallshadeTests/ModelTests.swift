@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeKinds
 import XCTest
 
 final class ModelTests: XCTestCase {

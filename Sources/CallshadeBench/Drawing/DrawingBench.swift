@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeKinds
 import Foundation
 
 /// The drawing replays `bench` times (issue 34): a 1080x1920 canvas with

@@ -2,13 +2,13 @@
 /// the union's coverage at each pixel (the largest of its segments', each
 /// by the `EdgeCoverage` rule), worked out once over the node's bounds when
 /// the frame is prepared, then the colour at alpha x coverage, source-over.
-struct ReferenceStroke: ReferenceNodeShader {
-    let node: StrokeNode
-    let bounds: PixelRect
+package struct ReferenceStroke: ReferenceNodeShader {
+    package let node: StrokeNode
+    package let bounds: PixelRect
     /// The coverage of each pixel of `bounds`, row by row.
-    let coverage: [Double]
+    package let coverage: [Double]
 
-    init(node: StrokeNode, size: FrameSize) {
+    package init(node: StrokeNode, size: FrameSize) {
         self.node = node
         bounds = node.bounds(in: size)
         var coverage = [Double](repeating: 0, count: bounds.width * bounds.height)
@@ -26,7 +26,7 @@ struct ReferenceStroke: ReferenceNodeShader {
         self.coverage = coverage
     }
 
-    func shade(_ below: ShadedPixel, at pixel: Vec2, background: RGB?) -> ShadedPixel {
+    package func shade(_ below: ShadedPixel, at pixel: Vec2, background: RGB?) -> ShadedPixel {
         let x = Int(pixel.x.rounded(.down)) - bounds.x, y = Int(pixel.y.rounded(.down)) - bounds.y
         guard x >= 0, y >= 0, x < bounds.width, y < bounds.height else { return below }
         let alpha = node.opacity * coverage[y * bounds.width + x]

@@ -13,7 +13,7 @@ public enum ScenarioParser {
     /// which reads files with limits); `file` names it in errors, `folder`
     /// resolves relative paths (`ScenarioReading.existingFile`), `namedFile`
     /// looks at the files it names; `kinds` are the kinds it may be, the default first.
-    public static func parse(_ root: JSONValue, file: String, folder: String, namedFile: @escaping NamedFileCheck, kinds: [any SceneKind] = SceneKinds.all,
+    public static func parse(_ root: JSONValue, file: String, folder: String, namedFile: @escaping NamedFileCheck, kinds: [any SceneKind],
                              jsonFile: (@Sendable (String) throws -> JSONValue)? = nil) throws -> any ParsedScenario {
         let fields = ScenarioFields(file: file, location: "")
         guard case .object(let top) = root else {
@@ -24,16 +24,6 @@ public enum ScenarioParser {
                                       namedFile: namedFile)
         try reading.checkKeys(top.keys)
         return try kind.scenario(from: top, settings: try settings(top, fields: fields), reading: reading)
-    }
-
-    /// A call scenario: what the commands draw today (a file of another
-    /// registered kind is refused).
-    public static func scenario(from root: JSONValue, file: String, folder: String, namedFile: @escaping NamedFileCheck) throws -> Scenario {
-        let parsed = try parse(root, file: file, folder: folder, namedFile: namedFile, jsonFile: nil)
-        guard let call = parsed as? Scenario else {
-            throw ScenarioError(file: file, location: "scene", "callshade draws \"\(CallKind.name)\" scenes only (this one is \"\(parsed.scene)\")")
-        }
-        return call
     }
 
     /// The kind "scene" names; the default when it is missing.
@@ -75,7 +65,7 @@ public enum ScenarioParser {
     }
 
     /// Numbers printed without a needless ".0".
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }

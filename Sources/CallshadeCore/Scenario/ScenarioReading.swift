@@ -17,6 +17,11 @@ public struct ScenarioReading: Sendable {
     /// How a file the scenario names is looked at (the reader's; Core does no I/O).
     public var namedFile: NamedFileCheck
 
+    /// The same reading for an object inside the file: its errors name `fields`; it reads no other JSON file.
+    public func naming(_ fields: ScenarioFields) -> ScenarioReading {
+        ScenarioReading(fields: fields, folder: folder, kind: kind, others: others, namedFile: namedFile)
+    }
+
     /// Refuses a key that is neither the kind's nor shared: one of another
     /// kind's names it, any other is unknown; both list the valid keys.
     func checkKeys(_ keys: some Sequence<String>) throws {
@@ -83,7 +88,7 @@ public struct ScenarioReading: Sendable {
     }
 
     /// `existingFile`'s path, and the file's size in bytes.
-    func existingFileAndSize(_ value: JSONValue, _ key: String, missingHint: (String) -> String? = { _ in nil }) throws -> (path: String, size: Int64) {
+    public func existingFileAndSize(_ value: JSONValue, _ key: String, missingHint: (String) -> String? = { _ in nil }) throws -> (path: String, size: Int64) {
         let given = try fields.string(value, key)
         guard !given.isEmpty else { throw fields.error(key, "is empty") }
         guard !given.contains("\0") else { throw fields.error(key, "must not contain a NUL character") }

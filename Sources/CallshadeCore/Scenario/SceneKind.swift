@@ -6,7 +6,8 @@
 /// its own: the call's `Scenario`, `CallTimeline`, elements
 /// (`CallKind.elements`) and `validate` listing.
 ///
-/// The kinds a scenario may be: `SceneKinds.all`.
+/// The kinds a scenario may be: `SceneKinds.all` (CallshadeKinds, where each
+/// kind is, and its one registration list).
 public protocol SceneKind: Sendable {
     /// What "scene" says for it.
     var name: String { get }

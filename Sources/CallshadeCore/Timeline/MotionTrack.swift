@@ -59,7 +59,7 @@ public struct MotionTrack<Value: Sendable>: Sendable {
 
     /// The last move begun at or before `time`.
     public func move(at time: Double) -> Move? {
-        StatusTrack.lastIndex(in: starts, atOrBefore: time).map { moves[$0] }
+        SortedTimes.lastIndex(in: starts, atOrBefore: time).map { moves[$0] }
     }
 
     public func value(at time: Double) -> Value {

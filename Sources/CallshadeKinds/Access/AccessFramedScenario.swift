@@ -3,6 +3,7 @@ import CallshadeRender
 
 /// The access screen's frames (`AccessFrames`).
 extension AccessScenario: FramedScenario {
+    public var kind: any SceneKind { AccessKind() }
     public var defaultFrameSize: FrameSize { size ?? .phone }
     public var readFiles: [String] { [] }
 

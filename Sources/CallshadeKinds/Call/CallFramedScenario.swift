@@ -3,6 +3,7 @@ import CallshadeRender
 
 /// A call's frames: its recording's voice, its videos, its avatar.
 extension Scenario: FramedScenario {
+    public var kind: any SceneKind { CallKind() }
     public var defaultFrameSize: FrameSize { size ?? .phone }
     public var readFiles: [String] { [avatarPath, audioPath, remoteVideoPath, localVideoPath].compactMap { $0 } }
 

@@ -21,6 +21,7 @@ struct PlacedCall: AdjustableStill {
     let scenario = Scenario(duration: 1, events: [])
 
     var scene: String { scenario.scene }
+    var kind: any SceneKind { CallKind() }
     var duration: Double { scenario.duration }
     var seed: Int64 { scenario.seed }
     var size: FrameSize? { scenario.size }

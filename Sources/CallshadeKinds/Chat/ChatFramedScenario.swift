@@ -3,6 +3,7 @@ import CallshadeRender
 
 /// A chat's frames (`ChatFrames`).
 extension ChatScenario: FramedScenario {
+    public var kind: any SceneKind { ChatKind() }
     public var defaultFrameSize: FrameSize { size ?? .phone }
     public var readFiles: [String] { [avatarPath, wallpaper.patternPath].compactMap { $0 } }
 

@@ -3,6 +3,7 @@ import CallshadeRender
 
 /// A drawing's frames (`DrawingFrames`): its canvas's size without `--size`.
 extension DrawingScenario: FramedScenario {
+    public var kind: any SceneKind { DrawingKind() }
     public var defaultFrameSize: FrameSize { DrawingFrames.size(self) }
     public var readFiles: [String] {
         if case .picture(let path) = canvas.background { return [path] }

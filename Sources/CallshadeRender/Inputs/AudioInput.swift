@@ -20,27 +20,27 @@ public final class Recording {
 
     public var path: String { file.path }
 
-    /// The meter fed with the whole recording: libsndfile for what it reads,
-    /// ffmpeg as the decoder for anything else (AAC, M4A, video files' sound).
-    public func meter() throws -> VoiceLevelMeter {
+    /// A meter of `kind` fed with the whole recording: libsndfile for what it
+    /// reads, ffmpeg as the decoder for anything else (AAC, M4A, video files' sound).
+    public func measured<Meter: SoundMeter>(by kind: Meter.Type) throws -> Meter {
         let sound: SoundFile
         do {
             sound = try SoundFile(file: file)
         } catch AudioError.cannotOpen(_, let reason) {
-            return try decodeWithFFmpeg(libsndfileReason: reason)
+            return try decodeWithFFmpeg(Meter.self, libsndfileReason: reason)
         }
-        var meter = VoiceLevelMeter(sampleRate: sound.sampleRate, channels: sound.channels)
+        var meter = Meter(sampleRate: sound.sampleRate, channels: sound.channels)
         try sound.measure(into: &meter)
         return meter
     }
 
     /// Decodes to mono 32-bit float at 48 kHz with an ffmpeg child and meters that.
-    private func decodeWithFFmpeg(libsndfileReason: String) throws -> VoiceLevelMeter {
+    private func decodeWithFFmpeg<Meter: SoundMeter>(_ kind: Meter.Type, libsndfileReason: String) throws -> Meter {
         guard let ffmpeg = FFmpeg.locate() else {
             throw AudioError.cannotOpen(path: path, reason: "\(libsndfileReason) (and ffmpeg, which reads more formats, is not installed)")
         }
         let rate = 48_000
-        var meter = VoiceLevelMeter(sampleRate: rate, channels: 1)
+        var meter = Meter(sampleRate: rate, channels: 1)
         var carry: [UInt8] = []
         let (child, exit): (ChildProcess, ChildExit)
         do {

@@ -62,7 +62,7 @@ public struct RenderJob {
                     rawOutput: FileDescriptor = .standardOutput, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws {
         let size = self.size ?? scenario.defaultFrameSize
         // The scenes of the scenario's kind (a call's with its recording and its videos).
-        let made = try scenario.frames(FramesRequest(file: file, size: size, layers: layers ?? Set(SceneKinds.tags(of: scenario)),
+        let made = try scenario.frames(FramesRequest(file: file, size: size, layers: layers ?? Set(scenario.kind.tags),
                                                      choices: choices, dither: dither, reuse: reuse))
         let video = try videoSettings(audioPath: made.audioPath, size: size, cleanup: cleanup)
         if target == .raw { try pixelFormat.check(size) }

@@ -44,6 +44,8 @@ public struct KindFrames {
 /// and `RenderJob` draw: every kind's (CallshadeKinds), so that none of them
 /// names a kind.
 public protocol FramedScenario: ParsedScenario {
+    /// Its kind (its `--layers` tags, its name).
+    var kind: any SceneKind { get }
     /// The size its frames take without `--size`.
     var defaultFrameSize: FrameSize { get }
     /// The files its frames read besides the scenario file (pictures,

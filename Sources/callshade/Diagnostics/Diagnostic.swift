@@ -1,5 +1,6 @@
 import CallshadeAudio
 import CallshadeCore
+import CallshadeKinds
 import CallshadeGL
 import CallshadePNG
 import CallshadeRender

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CallshadeCore
+import CallshadeKinds
 import CallshadeGL
 import CallshadeRender
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CallshadeCore
+import CallshadeKinds
 
 /// What to draw, by the scene's tags; shared by every command that renders.
 /// The list is read against every kind's tags, then held to the kind of the

@@ -1,4 +1,5 @@
 @testable import CallshadeCore
+@testable import CallshadeKinds
 import CallshadePNG
 import CallshadeText
 import Foundation

@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeKinds
 import CallshadeGL
 import CallshadeSVG
 import XCTest

@@ -1,4 +1,5 @@
 @testable import CallshadeCore
+@testable import CallshadeKinds
 import XCTest
 
 /// The chat's wallpaper (chat, section 1): raster sizes, the step curves,

@@ -1,4 +1,5 @@
 @testable import CallshadeCore
+@testable import CallshadeKinds
 import CallshadeJSON
 import XCTest
 
@@ -105,7 +106,7 @@ final class DrawingScenarioTests: XCTestCase {
     /// scenario file's own limits let through, held on the parsed tree.
     func testTheSessionsLimits() throws {
         func parseTree(_ strokes: [JSONValue]) throws -> any ParsedScenario {
-            try ScenarioParser.parse(.object(["scene": .string("drawing"), "duration": .number(1), "strokes": .array(strokes)]), file: "d.json", folder: "/", namedFile: ScenarioFile.namedFile)
+            try ScenarioParser.parse(.object(["scene": .string("drawing"), "duration": .number(1), "strokes": .array(strokes)]), file: "d.json", folder: "/", namedFile: ScenarioFile.namedFile, kinds: SceneKinds.all)
         }
         func stroke(points: Int) -> JSONValue {
             .object(["tool": .string("pen"), "color": .string("#000000"), "size": .number(0.5),

@@ -1,4 +1,5 @@
 @testable import CallshadeCore
+@testable import CallshadeKinds
 import XCTest
 
 /// Neon and blur strokes (`drawing.md` section 4), which are drawn into the

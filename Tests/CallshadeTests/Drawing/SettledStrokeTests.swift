@@ -1,4 +1,5 @@
 @testable import CallshadeCore
+@testable import CallshadeKinds
 @testable import CallshadeGL
 import XCTest
 

@@ -1,4 +1,5 @@
 @testable import CallshadeCore
+@testable import CallshadeKinds
 import XCTest
 
 /// A shape's coverages along a row (`PlacedShape.Sampler.coverages`, what

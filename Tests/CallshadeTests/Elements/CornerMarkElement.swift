@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeKinds
 
 /// A test-only element of the call screen: a white square 12 pt across,
 /// 12 pt from the top-left corner, and "corner" beside it. It shows what an

@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeKinds
 import CallshadeText
 @testable import CallshadeGL
 import XCTest

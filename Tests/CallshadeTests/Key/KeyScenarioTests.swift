@@ -1,4 +1,5 @@
 @testable import CallshadeCore
+@testable import CallshadeKinds
 import CallshadeJSON
 import CallshadeText
 import Foundation

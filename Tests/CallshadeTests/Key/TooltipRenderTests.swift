@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeKinds
 @testable import CallshadeGL
 import XCTest
 

@@ -16,6 +16,7 @@ extension SceneTag {
 extension SketchKind.Sketch: FramedScenario, ListedScenario, MarkedScenario {
     var defaultFrameSize: FrameSize { size ?? (try? FrameSize(width: 120, height: 80)) ?? .phone }
     var readFiles: [String] { [] }
+    var kind: any SceneKind { SketchKind() }
 
     /// The ink's colour: black, red or blue.
     var inkColour: RGB {

@@ -1,4 +1,5 @@
 @testable import CallshadeCore
+@testable import CallshadeKinds
 import XCTest
 
 /// The full-screen effect's particles: a pure function of (seed, instant),

@@ -1,4 +1,5 @@
 @testable import CallshadeCore
+@testable import CallshadeKinds
 import CallshadeText
 @testable import CallshadeGL
 import CallshadePNG

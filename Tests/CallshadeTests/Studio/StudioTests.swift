@@ -1,6 +1,7 @@
 @testable import CallshadeStudio
 @testable import callshade
 import CallshadeCore
+import CallshadeKinds
 import CallshadeJSON
 import CallshadePNG
 import CallshadeReport

@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeKinds
 
 /// States the tests draw that no instant of a timeline has.
 extension FrameState {

@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeKinds
 import CallshadeJSON
 import CallshadeText
 import Foundation

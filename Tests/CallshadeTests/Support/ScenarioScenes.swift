@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeKinds
 import CallshadeText
 
 /// The scene of `scenario` at `time`, at a frame size, with the tags

@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeKinds
 
 /// A video made on the fly, no file needed: 30 frames a second of a luma
 /// ramp across (bright at the right) shifted down by the frame's number, a

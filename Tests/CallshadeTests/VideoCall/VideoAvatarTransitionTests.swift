@@ -1,4 +1,5 @@
 @testable import CallshadeCore
+@testable import CallshadeKinds
 import XCTest
 
 /// Video on and off (video-call, sections 3 and 4): the avatar leaves its

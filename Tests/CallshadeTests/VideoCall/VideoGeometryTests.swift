@@ -1,4 +1,5 @@
 @testable import CallshadeCore
+@testable import CallshadeKinds
 import XCTest
 
 /// Where the video call's pictures go on the 390 x 844 pt example screen

@@ -1,4 +1,5 @@
 @testable import CallshadeCore
+@testable import CallshadeKinds
 import XCTest
 
 /// The video call's pictures drawn by the CPU reference: boxes measured

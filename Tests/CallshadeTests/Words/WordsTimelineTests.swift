@@ -1,4 +1,5 @@
 @testable import CallshadeCore
+@testable import CallshadeKinds
 import XCTest
 
 /// The words as a function of time (call-screen-elements, sections 1 to 3) and the springs they move on.

@@ -1,0 +1,91 @@
+import CallshadeCore
+
+/// How far each property of one send has gone at an instant (chat,
+/// sections 3.2 and 3.5), each 0 -> 1 from the send's instant.
+public struct SendProgress: Equatable, Sendable {
+    /// The moving shape's left edge (X), bottom edge (Y), width (S_w) and height (S_h).
+    public var x: Double, y: Double, width: Double, height: Double
+    /// The bubble look's opacity, and the pill look's (1 -> 0).
+    public var bubbleLook: Double, pillLook: Double
+    /// The text copies' position, the bubble copy's opacity and the input copy's (1 -> 0).
+    public var textPosition: Double, bubbleText: Double, inputText: Double
+    /// The time and checks (an emoji's pill too).
+    public var status: Double
+    /// An emoji's size from the field's glyph (17 pt) to its box (96).
+    public var emojiScale: Double
+    /// The rows above rising, and the input panel returning to one line (Y's curve, or yPosition's).
+    public var rows: Double
+    /// A merged previous bubble's tail fading out (1: gone).
+    public var neighbourTail: Double
+}
+
+/// The curves of one send (chat, sections 3 and 4): the shipped app's, or
+/// the contest editor's block for its kind; pure functions of the seconds
+/// since the send.
+public struct SendMotion: Equatable, Sendable {
+    public let kind: SendKind
+    public let animation: ChatAnimationPreset
+
+    public init(kind: SendKind, animation: ChatAnimationPreset) {
+        self.kind = kind
+        self.animation = animation
+    }
+
+    /// The shipped curves (section 3.2).
+    static let shippedV = CubicBezierEasing(0.19919, 0.01064, 0.27921, 0.91025)
+    static let shippedH = CubicBezierEasing(0.23, 1, 0.32, 1)
+    static let easeInOut = CubicBezierEasing.easeInOut
+
+    /// A curve over `duration` seconds from the send.
+    static func eased(_ curve: CubicBezierEasing, _ seconds: Double, over duration: Double) -> Double {
+        curve.value(seconds / duration)
+    }
+
+    /// The contest block a send of this kind follows.
+    public var blockName: String {
+        switch kind {
+        case .small: return "smallMessage"
+        case .large: return "bigMessage"
+        case .emoji: return "singleEmoji"
+        }
+    }
+
+    public func progress(_ seconds: Double) -> SendProgress {
+        let fades = (bubbleText: Self.eased(Self.easeInOut, seconds, over: 0.08), inputText: 1 - Self.eased(Self.easeInOut, seconds, over: 0.1),
+                     tail: Self.eased(Self.easeInOut, seconds, over: 0.42))
+        switch animation {
+        case .shipped:
+            let h = Self.eased(Self.shippedH, seconds, over: 0.3), v = Self.eased(Self.shippedV, seconds, over: 0.3)
+            return SendProgress(x: h, y: v, width: h, height: v, bubbleLook: Self.eased(Self.easeInOut, seconds, over: 0.1),
+                                pillLook: 1 - Self.eased(Self.easeInOut, seconds, over: 0.15), textPosition: v,
+                                bubbleText: fades.bubbleText, inputText: fades.inputText,
+                                status: Self.eased(Self.easeInOut, seconds, over: 0.25), emojiScale: v, rows: v, neighbourTail: fades.tail)
+        case .editor(let settings):
+            let block = settings.block(blockName)
+            func p(_ name: String) -> Double { block.window(name).progress(seconds) }
+            let y = p("yPosition")
+            if kind == .emoji {
+                return SendProgress(x: p("xPosition"), y: y, width: 1, height: 1, bubbleLook: 1, pillLook: 0, textPosition: 1,
+                                    bubbleText: 1, inputText: 0, status: p("timeAppears"), emojiScale: p("emojiScale"), rows: y,
+                                    neighbourTail: fades.tail)
+            }
+            let shape = p("bubbleShape"), color = p("colorChange")
+            return SendProgress(x: p("xPosition"), y: y, width: shape, height: shape, bubbleLook: color, pillLook: 1 - color,
+                                textPosition: p("textPosition"), bubbleText: fades.bubbleText, inputText: fades.inputText,
+                                status: p("timeAppears"), emojiScale: 1, rows: y, neighbourTail: fades.tail)
+        }
+    }
+
+    /// How long the message flies (seconds): until its last track ends; the neighbour's tail may fade on after it.
+    public var flight: Double {
+        switch animation {
+        case .shipped: return 0.3
+        case .editor(let settings):
+            let block = settings.block(blockName)
+            return block.properties.map(\.window.endSeconds).max() ?? 0.5
+        }
+    }
+
+    /// The neighbour's tail fade (ours: as shipped, 0.42 s ease-in-out, under either model).
+    public static let tailFade = 0.42
+}

@@ -1,0 +1,46 @@
+import CallshadeCore
+
+/// The chat screen: the chat kind's elements (`ChatKind.elements`) drawn
+/// for a scenario at an instant, into a frame of a size.
+public struct ChatScreen: Sendable {
+    public let timeline: ChatTimeline
+    public let size: FrameSize
+    /// The tags drawn (all by default).
+    public let showing: Set<SceneTag>
+    public let elements: ChatElements
+    /// The scenario's pattern drawn for `size` (by librsvg, in CallshadeSVG), if it has one.
+    public let pattern: PatternMask?
+    /// Sets the messages' text (made for `elements.texts(for:)` at this size's scale); nil draws no messages.
+    public let text: (any TextSetting)?
+    /// The contact's picture, prepared for the navigation bar's circle; nil: the placeholder with initials.
+    public let avatar: AvatarImage?
+    /// What is kept between frames: the lines set, the wallpaper's rasters (a frame between steps takes the last one's).
+    public let reuse: ReuseStore
+
+    public init(_ scenario: ChatScenario, size: FrameSize, pattern: PatternMask? = nil, text: (any TextSetting)? = nil,
+                avatar: AvatarImage? = nil, showing: Set<SceneTag>? = nil, elements: ChatElements = ChatKind.elements,
+                reuse: ReuseStore = ReuseStore()) {
+        self.reuse = reuse
+        timeline = ChatTimeline(scenario)
+        self.avatar = avatar
+        self.size = size
+        self.pattern = pattern
+        // The messages are laid out from their widths at every frame: each text is shaped once a screen.
+        self.text = text.map { RememberedLines($0, reuse: reuse) }
+        self.elements = elements
+        self.showing = showing ?? Set(elements.tags)
+    }
+
+    /// The scene at `time` seconds.
+    public func scene(at time: Double) -> Scene {
+        var scene = Scene(size: size, background: nil)
+        // The list's motion once a frame, for the messages, the date, the panel and the flights.
+        let partial = ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time, pattern: pattern, text: text, avatar: avatar)
+        let motion = text.map { MessagesElement.motion(at: partial, text: $0, frame: size) }
+        // The wallpaper once a frame, for itself and each glass over it (its raster is the four-point gradient at 3,600 points).
+        let wallpaper = WallpaperElement.node(at: partial, size: size, reuse: reuse)
+        elements.add(to: &scene, at: ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time, pattern: pattern, text: text,
+                                                 avatar: avatar, motion: motion, wallpaper: wallpaper), showing: showing)
+        return scene
+    }
+}

@@ -1,0 +1,151 @@
+import CallshadeCore
+
+/// A send flying from the input field into the list (chat, section 3.3),
+/// over the bars until it lands: the moving shape R (its left edge, bottom,
+/// width and height each a lerp from the field at the send's instant, P, to
+/// the bubble's final body, B, on its own track) drawn as the pill look
+/// (white, the field's 1-pt stroke, radius min(16.5, h/2)) under the bubble
+/// look (colour, corners, the tail at R's bottom tail-side corner, outline),
+/// each at its opacity; both text copies, the field's lines fading out and
+/// the bubble's fading in, at a lerp of the field's text place and the
+/// bubble's; the time and checks fading in at their final offset from R's
+/// bottom-right corner. An emoji's glyph grows from the field's 17 pt to its
+/// 96-pt box, its centre moving on X and Y, its time pill fading in.
+/// Drawn under the `messages` tag, from the existing nodes.
+public struct SendFlightElement: ChatElement {
+    public init() {}
+
+    public var tags: [SceneTag] { [.messages] }
+
+    public func texts(for scenario: ChatScenario) -> [TextStyle: [String]] { [:] }
+
+    public func add(to scene: inout Scene, at instant: ChatInstant, showing: Set<SceneTag>) {
+        guard let text = instant.text else { return }
+        let motion = MessagesElement.motion(at: instant, text: text, frame: scene.size)
+        let scale = Double(scene.size.width) / 390
+        for flight in motion.flights where flight.flying {
+            // B: the final body, where it lands once the panel is back (the list's shift with the panel left out).
+            let placed = motion.layout.placed[flight.index].shifted(by: motion.shifts[flight.index] - motion.listShift)
+            if placed.isEmoji {
+                addEmoji(placed, flight, to: &scene, instant: instant, text: text, scale: scale)
+            } else {
+                addBubble(placed, flight, to: &scene, text: text, scale: scale)
+            }
+        }
+    }
+
+    static func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
+
+    /// The moving shape R (chat, section 3.3) between the field P and the final body B.
+    public static func movingShape(field p: ChatMessageLayout.Box, body b: ChatMessageLayout.Box, progress: SendProgress) -> ChatMessageLayout.Box {
+        let width = lerp(p.width, b.width, progress.width), height = lerp(p.height, b.height, progress.height)
+        let bottom = lerp(p.bottom, b.bottom, progress.y)
+        return ChatMessageLayout.Box(x: lerp(p.x, b.x, progress.x), y: bottom - height, width: width, height: height)
+    }
+
+    func addBubble(_ placed: ChatMessageLayout.Placed, _ flight: ChatListMotion.Flight, to scene: inout Scene, text: any TextSetting, scale: Double) {
+        let progress = flight.progress
+        let shape = Self.movingShape(field: flight.field, body: placed.body, progress: progress)
+        let outgoing = placed.message.side == .outgoing
+        // The pill look, under the bubble look.
+        let pill = progress.pillLook
+        func rectangle(inset: Double, color: RGB, alpha: Double) -> Mark {
+            Mark(x: (shape.x + inset) * scale, y: (shape.y + inset) * scale, width: (shape.width - 2 * inset) * scale,
+                 height: (shape.height - 2 * inset) * scale,
+                 kind: .roundedRectangle(cornerRadius: max(min(16.5, shape.height / 2) - inset, 0) * scale), color: color, alpha: alpha)
+        }
+        if pill > 0 {
+            scene.nodes.append(MarksNode(atlas: text.atlas, marks: [rectangle(inset: 0, color: .white, alpha: pill),
+                                                                     rectangle(inset: 0, color: .black, alpha: 0.1 * pill),
+                                                                     rectangle(inset: 1, color: .white, alpha: pill)]))
+        }
+        let moved = ChatMessageLayout.Placed(message: placed.message, frame: placed.frame, body: shape, radii: placed.radii, hasTail: placed.hasTail,
+                                             lines: placed.lines, textLeft: placed.textLeft, status: placed.status, pill: nil)
+        var strokes: [BubbleNode.Stroke] = []
+        var marks: [Mark] = []
+        // Both text copies at the lerp of the field's text place and the bubble's.
+        let fieldOrigin = (x: 55.0, y: flight.field.y + 5.5)
+        let finalOrigin = (x: placed.textLeft, y: placed.frame.y + ChatMessageLayout.textTop)
+        let origin = (x: Self.lerp(fieldOrigin.x, finalOrigin.x, progress.textPosition), y: Self.lerp(fieldOrigin.y, finalOrigin.y, progress.textPosition))
+        func lines(_ lines: [String], alpha: Double) {
+            guard alpha > 0 else { return }
+            for (row, line) in lines.enumerated() {
+                let at = Vec2(origin.x * scale, (origin.y + ChatMessageLayout.pitch * Double(row) + ChatMessageLayout.baseline) * scale)
+                marks += text.line(line, style: ChatMessageLayout.textStyle).marks(origin: at, color: .black, alpha: alpha)
+            }
+        }
+        lines(flight.fieldLines, alpha: progress.inputText)
+        lines(placed.lines.map(\.text), alpha: progress.bubbleText)
+        // The time and checks at their final offset from R's bottom-right corner.
+        if progress.status > 0 {
+            let status = placed.status.moved(shape.right - placed.body.right, shape.bottom - placed.body.bottom)
+            let statusPlaced = ChatMessageLayout.Placed(message: placed.message, frame: placed.frame, body: shape, radii: placed.radii,
+                                                        hasTail: placed.hasTail, lines: [], textLeft: placed.textLeft, status: status, pill: nil)
+            marks += MessagesElement.timeMarks(statusPlaced, text: text, scale: scale, color: MessagesElement.timeColor(outgoing),
+                                               alpha: (outgoing ? 0.8 : 0.6) * progress.status)
+            if let checks = placed.message.status {
+                strokes += MessagesElement.checks(checks, at: MessagesElement.checksCorner(statusPlaced, text: text), scale: scale,
+                                                  color: MessagesElement.checkColor, pop: 1).map { stroke in
+                    var stroke = stroke
+                    stroke.alpha = progress.status
+                    return stroke
+                }
+            }
+        }
+        let bubbles = progress.bubbleLook > 0 ? [MessagesElement.bubble(moved, scale: scale, opacity: progress.bubbleLook)] : []
+        scene.nodes.append(BubbleNode(bubbles: bubbles, strokes: []))
+        // Everything inside the bubble is clipped to R's frame, as the app's bubble clips its content (section 3.3).
+        let clip = PixelRect(inside: shape.x * scale, shape.y * scale, shape.right * scale, shape.bottom * scale, within: scene.size)
+        scene.nodes.append(MarksNode(atlas: text.atlas, marks: marks, clip: clip))
+        if !strokes.isEmpty { scene.nodes.append(BubbleNode(bubbles: [], strokes: strokes)) }
+    }
+
+    /// The field's glyph size (ours: the text's 17 pt) and its box's place in the field.
+    static let fieldEmoji = 17.0
+
+    /// An emoji's box in the field: 17 pt from x 55, centred on the first line (ours).
+    static func fieldEmojiBox(fieldTop: Double) -> ChatMessageLayout.Box {
+        ChatMessageLayout.Box(x: 55, y: fieldTop + 5.5 + ChatMessageLayout.pitch / 2 - fieldEmoji / 2, width: fieldEmoji, height: fieldEmoji)
+    }
+
+    func addEmoji(_ placed: ChatMessageLayout.Placed, _ flight: ChatListMotion.Flight, to scene: inout Scene, instant: ChatInstant,
+                  text: any TextSetting, scale: Double) {
+        let progress = flight.progress
+        let box = Self.emojiBox(field: flight.field, final: placed.frame, progress: progress)
+        let (dx, dy) = (box.right - placed.frame.right, box.bottom - placed.frame.bottom)
+        let moved = ChatMessageLayout.Placed(message: placed.message, frame: box, body: box, radii: placed.radii, hasTail: false,
+                                             lines: placed.lines, textLeft: box.x, status: placed.status.moved(dx, dy), pill: placed.pill?.moved(dx, dy))
+        // The glyph first: its time pill lies wholly over it (section 2.9).
+        scene.nodes.append(MarksNode(atlas: text.atlas, marks: MessagesElement.emojiMarks(moved, text: text, scale: scale)))
+        var marks: [Mark] = []
+        var strokes: [BubbleNode.Stroke] = []
+        if progress.status > 0, let pill = moved.pill {
+            var glass = ChatGlass.node(x: pill.x, y: pill.y, width: pill.width, height: pill.height, radius: pill.height / 2, tone: ChatGlass.pill,
+                                       wallpaper: WallpaperElement.node(at: instant, size: scene.size), scale: scale)
+            glass.opacity = progress.status
+            scene.nodes.append(glass)
+            marks += MessagesElement.timeMarks(moved, text: text, scale: scale, color: .white, alpha: progress.status)
+            if let checks = placed.message.status {
+                strokes = MessagesElement.checks(checks, at: MessagesElement.checksCorner(moved, text: text), scale: scale, color: .white, pop: 1)
+                    .map { stroke in
+                        var stroke = stroke
+                        stroke.alpha = progress.status
+                        return stroke
+                    }
+            }
+        }
+        if !marks.isEmpty { scene.nodes.append(MarksNode(atlas: text.atlas, marks: marks)) }
+        if !strokes.isEmpty { scene.nodes.append(BubbleNode(bubbles: [], strokes: strokes)) }
+    }
+
+    /// An emoji's box in flight (chat, section 3.5): its centre from the
+    /// field's glyph (a 17-pt box on the field's first line) to the final
+    /// box's on X and Y, its size 17 -> 96 pt on the scale's track.
+    public static func emojiBox(field: ChatMessageLayout.Box, final: ChatMessageLayout.Box, progress: SendProgress) -> ChatMessageLayout.Box {
+        let glyph = fieldEmojiBox(fieldTop: field.y)
+        let start = (x: glyph.x + glyph.width / 2, y: glyph.y + glyph.height / 2)
+        let centre = (x: lerp(start.x, final.x + final.width / 2, progress.x), y: lerp(start.y, final.y + final.height / 2, progress.y))
+        let size = lerp(fieldEmoji, final.width, progress.emojiScale)
+        return ChatMessageLayout.Box(x: centre.x - size / 2, y: centre.y - size / 2, width: size, height: size)
+    }
+}

@@ -1,0 +1,130 @@
+import CallshadeCore
+
+/// A chat scenario (the chat kind's, `ChatKind`; chat, section 0): the
+/// conversation on screen at 0, the wallpaper, and the events that send
+/// messages, step the wallpaper and mark sent messages read.
+public struct ChatScenario: ParsedScenario, Equatable {
+    public let settings: ScenarioSettings
+    /// The contact's name in the navigation bar.
+    public let name: String
+    /// The contact's picture (an absolute path), or nil for the placeholder with initials.
+    public let avatarPath: String?
+    /// The line under the name ("online" by default).
+    public let subtitle: String
+    /// The date pill's label ("Today" by default).
+    public let date: String
+    /// The time shown on messages sent by events without their own ("12:41" by default).
+    public let now: String
+    public let wallpaper: ChatWallpaper
+    /// The messages on screen at 0, oldest first.
+    public let messages: [ChatMessage]
+    public let animation: ChatAnimationPreset
+    /// In file order.
+    public let events: [ChatEvent]
+
+    public static let defaultName = "Emma Walker"
+    public static let defaultSubtitle = "online"
+    public static let defaultDate = "Today"
+    public static let defaultNow = "12:41"
+
+    public init(settings: ScenarioSettings, name: String = ChatScenario.defaultName, avatarPath: String? = nil,
+                subtitle: String = ChatScenario.defaultSubtitle, date: String = ChatScenario.defaultDate,
+                now: String = ChatScenario.defaultNow, wallpaper: ChatWallpaper = ChatWallpaper(), messages: [ChatMessage] = [],
+                animation: ChatAnimationPreset = .shipped, events: [ChatEvent] = []) {
+        self.settings = settings
+        self.name = name
+        self.avatarPath = avatarPath
+        self.subtitle = subtitle
+        self.date = date
+        self.now = now
+        self.wallpaper = wallpaper
+        self.messages = messages
+        self.animation = animation
+        self.events = events
+    }
+
+    public var scene: String { ChatKind.name }
+    public var duration: Double { settings.duration }
+    public var seed: Int64 { settings.seed }
+    public var size: FrameSize? { settings.size }
+    public var fps: Int? { settings.fps }
+}
+
+/// One message of the conversation (chat, section 0).
+public struct ChatMessage: Equatable, Sendable {
+    public enum Side: String, CaseIterable, Sendable {
+        case incoming, outgoing
+    }
+
+    /// An outgoing message's checks: one (sent) or two (read).
+    public enum Status: String, CaseIterable, Sendable {
+        case sent, read
+    }
+
+    public let side: Side
+    public let text: String
+    public let time: String
+    /// Nil for incoming messages.
+    public let status: Status?
+
+    public init(side: Side, text: String, time: String, status: Status? = nil) {
+        self.side = side
+        self.text = text
+        self.time = time
+        self.status = side == .outgoing ? status ?? .read : nil
+    }
+
+    /// Whether it is drawn as an emoji, without a bubble (chat, section 2.9): its text is one emoji grapheme.
+    public var isEmoji: Bool { SendKind.isSingleEmoji(text) }
+}
+
+/// What a chat event does (chat, section 0).
+public enum ChatChange: Equatable, Sendable {
+    /// A message sent from the input field: its text, its kind when the
+    /// scenario names one, and its time when it gives one (else the scenario's `now`).
+    case send(text: String, kind: SendKind?, time: String?)
+    /// The wallpaper moves one step without a message.
+    case wallpaperStep
+    /// The sent messages show their second check.
+    case read
+}
+
+/// How a sent message flies (chat, section 3); the kind of a send that
+/// names none follows from its text.
+public enum SendKind: String, CaseIterable, Sendable {
+    case small, large, emoji
+}
+
+public struct ChatEvent: Equatable, Sendable {
+    public let at: Double
+    public let change: ChatChange
+    /// Its place in the file's list, for messages.
+    public let index: Int
+
+    public init(at: Double, change: ChatChange, index: Int) {
+        self.at = at
+        self.change = change
+        self.index = index
+    }
+}
+
+/// Which animation settings the sends and steps follow (chat, sections 0,
+/// 3 and 4): the app's curves, or the contest editor's model with its
+/// settings (`"contest"`: the defaults; a settings file or an inline object).
+public enum ChatAnimationPreset: Equatable, Sendable {
+    /// The app's (section 3.2).
+    case shipped
+    /// The contest editor's model with these settings (section 4).
+    case editor(ChatAnimationSettings)
+
+    /// The contest editor's defaults (section 4.2).
+    public static let contest = ChatAnimationPreset.editor(.defaults)
+    /// The two named presets.
+    public static let allCases: [ChatAnimationPreset] = [.shipped, .contest]
+
+    /// The settings of the editor's model (nil: shipped).
+    public var settings: ChatAnimationSettings? {
+        if case .editor(let settings) = self { return settings }
+        return nil
+    }
+}

@@ -1,0 +1,210 @@
+import CallshadeCore
+
+/// The chat kind's part of a scenario file (chat, sections 0 and 6): its
+/// keys and events, read with the shared rules (`ScenarioReading`). Each
+/// refusal names the field and what it got.
+enum ChatScenarioParser {
+    static let keys = ["name", "avatar", "subtitle", "date", "now", "wallpaper", "messages", "animation"]
+    static let eventKinds = ["send", "wallpaper", "read"]
+    /// Keys that go with a send.
+    static let eventQualifiers = ["kind", "time"]
+
+    /// The most messages a scenario may hold.
+    static let maximumMessages = 500
+    /// The longest text of a message or a send, in UTF-8 bytes.
+    static let maximumTextBytes = 4096
+    /// The longest time label, in characters.
+    static let maximumTimeCharacters = 16
+    /// The longest name, subtitle or date label, in characters (ours).
+    static let maximumLabelCharacters = 128
+
+    static func scenario(from top: [String: JSONValue], settings: ScenarioSettings, reading: ScenarioReading) throws -> ChatScenario {
+        let fields = reading.fields
+        let name = try top["name"].map { try label($0, "name", fields: fields) } ?? ChatScenario.defaultName
+        let avatar = try top["avatar"].map { try reading.existingFile($0, "avatar") }
+        let subtitle = try top["subtitle"].map { try label($0, "subtitle", fields: fields) } ?? ChatScenario.defaultSubtitle
+        let date = try top["date"].map { try label($0, "date", fields: fields) } ?? ChatScenario.defaultDate
+        let now = try top["now"].map { try time($0, "now", fields: fields) } ?? ChatScenario.defaultNow
+        let animation = try top["animation"].map { try self.animation($0, reading: reading) } ?? .shipped
+        var wallpaper = try top["wallpaper"].map { try ChatWallpaperParser.wallpaper($0, reading: reading) } ?? ChatWallpaper()
+        if let colors = animation.settings?.block("background").colors, !ChatWallpaperParser.givesColors(top["wallpaper"]) {
+            wallpaper.colors = colors
+        }
+        let messages = try top["messages"].map { try self.messages($0, fields: fields) } ?? []
+        let events = try reading.events(top["events"], duration: settings.duration) { object, at, index, fields in
+            ChatEvent(at: at, change: try change(object, fields: fields), index: index)
+        }
+        try refuseSimultaneousSends(events, file: fields.file)
+        return ChatScenario(settings: settings, name: name, avatarPath: avatar, subtitle: subtitle, date: date, now: now,
+                            wallpaper: wallpaper, messages: messages, animation: animation, events: events)
+    }
+
+    /// A one-line label: not empty, no control characters, at most `maximumLabelCharacters`.
+    static func label(_ value: JSONValue, _ key: String, fields: ScenarioFields) throws -> String {
+        let text = try fields.string(value, key)
+        guard !text.isEmpty else { throw fields.error(key, "is empty") }
+        guard text.count <= maximumLabelCharacters else {
+            throw fields.error(key, "is over \(maximumLabelCharacters) characters (got \(text.count))")
+        }
+        try refuseControls(text, key, allowingNewline: false, fields: fields)
+        return text
+    }
+
+    /// A message's time: not empty, at most 16 characters, no control characters.
+    static func time(_ value: JSONValue, _ key: String, fields: ScenarioFields) throws -> String {
+        let text = try fields.string(value, key)
+        guard !text.isEmpty else { throw fields.error(key, "is empty") }
+        guard text.count <= maximumTimeCharacters else {
+            throw fields.error(key, "is over \(maximumTimeCharacters) characters (got \"\(UserText.shown(text))\")")
+        }
+        try refuseControls(text, key, allowingNewline: false, fields: fields)
+        return text
+    }
+
+    /// A message's or a send's text: not empty, at most 4096 bytes, no control character but newline.
+    static func text(_ value: JSONValue, _ key: String, fields: ScenarioFields) throws -> String {
+        let text = try fields.string(value, key)
+        guard !text.isEmpty else { throw fields.error(key, "is empty") }
+        guard text.utf8.count <= maximumTextBytes else {
+            throw fields.error(key, "is over \(maximumTextBytes) bytes (got \(text.utf8.count))")
+        }
+        try refuseControls(text, key, allowingNewline: true, fields: fields)
+        return text
+    }
+
+    static func refuseControls(_ text: String, _ key: String, allowingNewline: Bool, fields: ScenarioFields) throws {
+        for scalar in text.unicodeScalars where scalar.properties.generalCategory == .control
+            || scalar.properties.generalCategory == .lineSeparator || scalar.properties.generalCategory == .paragraphSeparator {
+            if allowingNewline, scalar == "\n" { continue }
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            throw fields.error(key, "has a control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) "
+                               + "(got \"\(UserText.shown(text))\")")
+        }
+    }
+
+    static func messages(_ value: JSONValue, fields: ScenarioFields) throws -> [ChatMessage] {
+        guard case .array(let items) = value else { throw fields.error("messages", "must be a list of messages, not \(value.kindName)") }
+        guard items.count <= maximumMessages else {
+            throw fields.error("messages", "has over \(maximumMessages) messages (got \(items.count))")
+        }
+        return try items.enumerated().map { index, item in
+            let fields = ScenarioFields(file: fields.file, location: "messages[\(index)]")
+            guard case .object(let object) = item else {
+                throw fields.error("", "a message must be an object such as {\"side\": \"incoming\", \"text\": \"Hi\", \"time\": \"12:38\"}")
+            }
+            for key in object.keys.sorted() where !["side", "text", "time", "status"].contains(key) {
+                throw fields.error(UserText.shown(key), "unknown key; a message has side, text, time and status")
+            }
+            guard let sideValue = object["side"] else { throw fields.error("side", "missing; give \"incoming\" or \"outgoing\"") }
+            let sideName = try fields.string(sideValue, "side")
+            guard let side = ChatMessage.Side(rawValue: sideName) else {
+                throw fields.error("side", "must be incoming or outgoing (got \"\(UserText.shown(sideName))\")")
+            }
+            guard let textValue = object["text"] else { throw fields.error("text", "missing; give the message's text") }
+            let text = try self.text(textValue, "text", fields: fields)
+            guard let timeValue = object["time"] else { throw fields.error("time", "missing; give the time it shows, such as \"12:38\"") }
+            let time = try self.time(timeValue, "time", fields: fields)
+            let status = try object["status"].map { value -> ChatMessage.Status in
+                guard side == .outgoing else { throw fields.error("status", "only an outgoing message has a status (this one is incoming)") }
+                let name = try fields.string(value, "status")
+                guard let status = ChatMessage.Status(rawValue: name) else {
+                    throw fields.error("status", "must be sent or read (got \"\(UserText.shown(name))\")")
+                }
+                return status
+            }
+            return ChatMessage(side: side, text: text, time: time, status: status)
+        }
+    }
+
+    /// "shipped", "contest", a settings file (a path ending in .json, relative to the scenario) or an inline settings object.
+    static func animation(_ value: JSONValue, reading: ScenarioReading) throws -> ChatAnimationPreset {
+        let fields = reading.fields
+        switch value {
+        case .object:
+            return .editor(try ChatAnimationSettingsReader(file: fields.file, prefix: "animation.").settings(value))
+        case .string(let name):
+            if let preset = ["shipped": ChatAnimationPreset.shipped, "contest": .contest][name] { return preset }
+            guard name.hasSuffix(".json") else {
+                throw fields.error("animation", "must be \"shipped\", \"contest\", a settings file (.json) or a settings object "
+                                   + "(got \"\(UserText.shown(name))\")")
+            }
+            let path = try reading.existingFile(value, "animation")
+            guard let jsonFile = reading.jsonFile else { throw fields.error("animation", "settings files cannot be read here") }
+            return .editor(try ChatAnimationSettingsReader(file: path).settings(try jsonFile(path)))
+        default:
+            throw fields.error("animation", "must be \"shipped\", \"contest\", a settings file (.json) or a settings object "
+                               + "(got \(describe(value)))")
+        }
+    }
+
+    /// What an event changes: exactly one of `eventKinds`; "kind" and "time" only with a send.
+    static func change(_ object: [String: JSONValue], fields: ScenarioFields) throws -> ChatChange {
+        let kinds = eventKinds.filter { object[$0] != nil }
+        guard kinds.count == 1, let kind = kinds.first, let payload = object[kind] else {
+            throw fields.error("", kinds.isEmpty
+                ? "the event has no change; give one of: \(eventKinds.joined(separator: ", "))"
+                : "the event has \(kinds.count) changes (\(kinds.joined(separator: ", "))); give each its own event")
+        }
+        for qualifier in eventQualifiers where object[qualifier] != nil && kind != "send" {
+            throw fields.error(qualifier, "only a send has a \(qualifier) (this event is \"\(kind)\")")
+        }
+        switch kind {
+        case "send":
+            let text = try self.text(payload, "send", fields: fields)
+            let sendKind = try object["kind"].map { value -> SendKind in
+                let name = try fields.string(value, "kind")
+                guard let sendKind = SendKind(rawValue: name) else {
+                    throw fields.error("kind", "must be small, large or emoji (got \"\(UserText.shown(name))\")")
+                }
+                return sendKind
+            }
+            if sendKind == .emoji, !SendKind.isSingleEmoji(text) {
+                throw fields.error("send", "kind emoji needs one emoji (got \"\(UserText.shown(text))\")")
+            }
+            let time = try object["time"].map { try self.time($0, "time", fields: fields) }
+            return .send(text: text, kind: sendKind, time: time)
+        case "wallpaper":
+            guard case .string("step") = payload else {
+                throw fields.error("wallpaper", "must be \"step\" (got \(describe(payload)))")
+            }
+            return .wallpaperStep
+        default:
+            guard case .bool(true) = payload else { throw fields.error("read", "must be true (got \(describe(payload)))") }
+            return .read
+        }
+    }
+
+    /// Two sends at one instant are refused, naming the second.
+    static func refuseSimultaneousSends(_ events: [ChatEvent], file: String) throws {
+        var seen: [Double: Int] = [:]
+        for event in events {
+            guard case .send = event.change else { continue }
+            if let first = seen[event.at] {
+                throw ScenarioError(file: file, location: "events[\(event.index)].at",
+                                    "two sends at one instant (events[\(first)] is at \(ScenarioParser.format(event.at)) too; got \(ScenarioParser.format(event.at)))")
+            }
+            seen[event.at] = event.index
+        }
+    }
+
+    /// A value as an error shows what it got.
+    static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): return "\"\(UserText.shown(text))\""
+        case .number(let number): return ScenarioParser.format(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        default: return value.kindName
+        }
+    }
+}
+
+extension SendKind {
+    /// Whether `text` is one grapheme that shows as an emoji.
+    public static func isSingleEmoji(_ text: String) -> Bool {
+        guard text.count == 1, let first = text.unicodeScalars.first else { return false }
+        let scalars = text.unicodeScalars
+        return first.properties.isEmojiPresentation
+            || scalars.contains { $0.value == 0xFE0F } && first.properties.isEmoji
+            || scalars.count > 1 && first.properties.isEmoji && scalars.contains { $0.properties.isEmojiModifier || $0.value == 0x200D }
+    }
+}

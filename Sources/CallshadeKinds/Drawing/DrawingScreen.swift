@@ -1,0 +1,86 @@
+import CallshadeCore
+
+/// A drawing replayed: the drawing kind's elements (`DrawingKind.elements`)
+/// drawn for a scenario at an instant, into a frame of a size. Finished
+/// strokes come from one layer (kept in the reuse store, `FinishedLayerKey`),
+/// extended as strokes finish, and composed over the canvas's background
+/// into one picture (`ComposedCanvas`, kept while the layer stays); with
+/// reuse off both are made afresh each frame, and the frames are the same.
+public struct DrawingScreen: Sendable {
+    public let timeline: DrawingTimeline
+    public let size: FrameSize
+    public let placement: CanvasPlacement
+    /// The canvas's PNG aspect-filled to `size` (`AspectFill`), if its background is one.
+    public let backgroundPicture: FramePicture?
+    /// The tags drawn (all by default).
+    public let showing: Set<SceneTag>
+    public let elements: DrawingElements
+    /// What is kept between frames: the finished strokes' layer and the canvas composed with it.
+    public let reuse: ReuseStore
+    /// What the store knows this screen's kept values by.
+    private let owner = ReuseIdentity(ReuseOwner())
+    /// The text entities' pictures (`TextEntityPicture`), by their place in the file's `entities`.
+    public var textPictures: [Int: TextEntityPicture] = [:]
+    public var dither = false
+
+    public init(_ scenario: DrawingScenario, size: FrameSize, backgroundPicture: FramePicture? = nil, showing: Set<SceneTag>? = nil,
+                elements: DrawingElements = DrawingKind.elements, reuse: ReuseStore = ReuseStore()) {
+        timeline = DrawingTimeline(scenario)
+        self.size = size
+        placement = CanvasPlacement(canvas: scenario.canvas.size, frame: size)
+        self.backgroundPicture = backgroundPicture
+        self.elements = elements
+        self.showing = showing ?? Set(elements.tags)
+        self.reuse = reuse
+    }
+
+    /// The scene at `time` seconds.
+    public func scene(at time: Double) -> Scene {
+        var scene = Scene(size: size, background: nil)
+        scene.dither = dither
+        var layer: FramePicture?, layered = 0
+        if showing.contains(.strokes) {
+            layer = finishedLayer(at: time)
+            layered = timeline.finishedCount(at: time)
+            // An eraser, neon or blur still being drawn is drawn into the layer: the strokes up to it join the layer for this frame.
+            let live = timeline.liveStrokes(at: time)
+            if let last = live.last(where: { DrawnStroke.drawsInLayer(timeline.scenario.strokes[$0].tool) }) {
+                let strokes = live.filter { $0 <= last }.compactMap { index in
+                    DrawnStroke.layerStroke(timeline.scenario.strokes[index], at: time, canvas: timeline.scenario.canvas, placement: placement)
+                }
+                layer = FinishedStrokeLayer.drawing(strokes, over: layer, size: size, background: layerBackground)
+                layered = last + 1
+            }
+        }
+        // With the canvas shown, the layer comes composed over it: one opaque picture.
+        var canvas = backgroundPicture
+        if let made = layer, showing.contains(.canvas) {
+            let background = backgroundPicture
+            let colour = if case .colour(let colour) = timeline.scenario.canvas.background { colour } else { RGB.white }
+            let compose = { ComposedCanvas.picture(layer: made, background: background, colour: colour) }
+            canvas = ComposedCanvasKey(owner: owner).canvas(over: made, reuse: reuse, compose: compose)
+            layer = nil
+        }
+        elements.add(to: &scene, at: DrawingInstant(timeline: timeline, time: time, placement: placement, backgroundPicture: canvas,
+                                                    strokesLayer: layer, layeredStrokes: layered, textPictures: textPictures), showing: showing)
+        return scene
+    }
+
+    /// What lies under the strokes' layer (what a blur stroke blurs with it).
+    var layerBackground: LayerBackground {
+        if let backgroundPicture { return .picture(backgroundPicture) }
+        if case .colour(let colour) = timeline.scenario.canvas.background { return .colour(colour) }
+        return .colour(.white)
+    }
+
+    /// The layer of the strokes finished at `time`: kept, extended from the one kept, or made afresh.
+    func finishedLayer(at time: Double) -> FramePicture? {
+        let count = timeline.finishedCount(at: time)
+        return FinishedLayerKey(owner: owner).layer(count: count, size: size, background: layerBackground, reuse: reuse) { range in
+            range.compactMap { index in
+                DrawnStroke.layerStroke(timeline.scenario.strokes[index], at: timeline.finishTimes[index], canvas: timeline.scenario.canvas,
+                                        placement: placement)
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import CallshadeCore
+import Foundation
+
+/// A drawing session over time (`drawing.md` sections 0 and 8): which
+/// strokes are finished at an instant and which are still being drawn. A
+/// stroke is finished from its last sample on, an arrow's once it has drawn
+/// in; from then on it never changes.
+public struct DrawingTimeline: Equatable, Sendable {
+    public let scenario: DrawingScenario
+    /// The instant each stroke is finished, seconds.
+    public let finishTimes: [Double]
+    /// The latest finish of each stroke and those before it: stroke i and
+    /// every stroke under it are finished from `finishedBy[i]` on.
+    private let finishedBy: [Double]
+
+    public init(_ scenario: DrawingScenario) {
+        self.scenario = scenario
+        finishTimes = scenario.strokes.map { $0.endTime + ($0.arrow ? ArrowHead.drawInSeconds : 0) }
+        var latest = -Double.infinity
+        finishedBy = finishTimes.map { latest = max(latest, $0); return latest }
+    }
+
+    /// How many strokes, from the first, are all finished at `time`: the
+    /// strokes a finished layer holds (a later stroke finished earlier waits
+    /// for those under it).
+    public func finishedCount(at time: Double) -> Int {
+        var low = 0, high = finishedBy.count
+        while low < high {
+            let middle = (low + high) / 2
+            if finishedBy[middle] <= time { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The strokes over the finished ones that show something at `time`, bottom to top.
+    public func liveStrokes(at time: Double) -> [Int] {
+        (finishedCount(at: time)..<scenario.strokes.count).filter { scenario.strokes[$0].startTime <= time }
+    }
+
+    /// `validate`'s listing: each stroke's summary.
+    public var summaries: [StrokeSummary] {
+        scenario.strokes.enumerated().map { StrokeSummary(index: $0.offset, stroke: $0.element) }
+    }
+}
