@@ -20,7 +20,7 @@ final class GoldenTests: XCTestCase {
     /// fails for an oracle that none of them checks.
     static let oracles = ["spec-gradient", "spec-foreground", "spec-words", "spec-scripts", "spec-key", "spec-rating",
                           "spec-video", "spec-chat-wallpaper", "spec-chat-layout", "spec-chat-send",
-                          "spec-access", "spec-shapes", "spec-texts", "spec-drawing"]
+                          "spec-access", "spec-shapes", "spec-texts", "spec-drawing", "spec-gallery"]
     func testGradientGoldens() throws { try checkGoldens(of: "spec-gradient") }
     func testForegroundGoldens() throws { try checkGoldens(of: "spec-foreground") }
     func testWordsGoldens() throws { try checkGoldens(of: "spec-words") }
@@ -35,6 +35,7 @@ final class GoldenTests: XCTestCase {
     func testShapeGoldens() throws { try checkGoldens(of: "spec-shapes") }
     func testTextGoldens() throws { try checkGoldens(of: "spec-texts") }
     func testDrawingGoldens() throws { try checkGoldens(of: "spec-drawing") }
+    func testGalleryGoldens() throws { try checkGoldens(of: "spec-gallery") }
 
     /// One GL context and its shaders for all the goldens.
     static let shared = SharedGPURenderer()

@@ -2,6 +2,6 @@
 /// call first: its MP4 is the baseline). A new kind's bench is one entry here.
 public enum KindBenches {
     public static func all(_ context: BenchContext) throws -> [any KindBench] {
-        [try CallBench(context: context), ChatBench(), DrawingBench(), AccessBench()]
+        [try CallBench(context: context), ChatBench(), DrawingBench(), AccessBench(), GalleryBench()]
     }
 }

@@ -35,6 +35,20 @@ public struct Scene: Equatable, Sendable {
         }
     }
 
+    /// Adds `marks` over everything the scene holds: onto its top node when
+    /// that is a marks node of the same atlas with no clip (drawn first to
+    /// last, one node draws as two in a row would; the host route then mixes
+    /// the chroma blocks their marks share pixel by pixel, which it does not
+    /// across nodes), else as a node of their own.
+    public mutating func addMarks(_ marks: [Mark], atlas: GlyphAtlas?) {
+        if var top = nodes.last as? MarksNode, top.clip == nil, top.atlas === atlas {
+            top.marks += marks.filter(\.isVisible)
+            nodes[nodes.count - 1] = top
+        } else {
+            nodes.append(MarksNode(atlas: atlas, marks: marks))
+        }
+    }
+
     public static func == (a: Scene, b: Scene) -> Bool {
         a.size == b.size && a.background == b.background && a.dither == b.dither
             && a.nodes.count == b.nodes.count && zip(a.nodes, b.nodes).allSatisfy { $0.isEqual(to: $1) }

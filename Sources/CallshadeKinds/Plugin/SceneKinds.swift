@@ -4,7 +4,7 @@ import CallshadeCore
 /// "scene") first. Adding a kind is one entry in `builtIn`.
 public enum SceneKinds {
     /// callshade's own kinds.
-    public static let builtIn: [any SceneKind] = [CallKind(), ChatKind(), DrawingKind(), AccessKind()]
+    public static let builtIn: [any SceneKind] = [CallKind(), ChatKind(), DrawingKind(), AccessKind(), GalleryKind()]
 
     /// The kinds in use: the built-in ones, unless others are bound for a
     /// scope (`SceneKinds.$registered.withValue(kinds) { ... }`), as the

@@ -85,7 +85,7 @@ final class ChatScenarioParserTests: XCTestCase {
                 + "animation, avatar, date, duration, events, fps, messages, name, now, scene, seed, size, subtitle, wallpaper"),
             (#"{"duration": 2, "messages": []}"#, "messages: a key of \"chat\" scenarios, not of \"call\" ones; valid keys: "
                 + "audio, avatar, duration, events, fps, key, localVideo, name, remoteVideo, scene, seed, size, tooltipSeen"),
-            (#"{"scene": "chats", "duration": 2}"#, "scene: unknown scene kind 'chats'; valid kinds: call, chat, drawing, access"),
+            (#"{"scene": "chats", "duration": 2}"#, "scene: unknown scene kind 'chats'; valid kinds: call, chat, drawing, access, gallery"),
         ]
         for (json, expected) in cases {
             if expected.hasPrefix("wallpaper.pattern") {

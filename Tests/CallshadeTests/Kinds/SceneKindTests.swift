@@ -23,13 +23,14 @@ final class SceneKindTests: XCTestCase {
     }
 
     func testTheCallIsTheDefaultKindBeforeTheChat() throws {
-        XCTAssertEqual(SceneKinds.all.map(\.name), ["call", "chat", "drawing", "access"])
+        XCTAssertEqual(SceneKinds.all.map(\.name), ["call", "chat", "drawing", "access", "gallery"])
+        XCTAssertEqual(try parse(#"{"scene": "gallery", "duration": 2, "fill": {"count": 9}}"#).scene, "gallery")
         XCTAssertEqual(try parse(#"{"duration": 2}"#) as? Scenario, try parse(#"{"scene": "call", "duration": 2}"#) as? Scenario)
         XCTAssertEqual(try parse(#"{"duration": 2}"#).scene, "call")
         XCTAssertEqual(try parse(#"{"scene": "chat", "duration": 2}"#).scene, "chat")
         XCTAssertEqual(try parse(#"{"scene": "drawing", "duration": 2}"#).scene, "drawing")
         XCTAssertEqual(try parse(#"{"scene": "access", "duration": 2}"#).scene, "access")
-        assertRefused(#"{"scene": "gallery", "duration": 2}"#, "scene: unknown scene kind 'gallery'; valid kinds: call, chat, drawing, access")
+        assertRefused(#"{"scene": "editor", "duration": 2}"#, "scene: unknown scene kind 'editor'; valid kinds: call, chat, drawing, access, gallery")
         assertRefused(#"{"scene": 3, "duration": 2}"#, "scene: must be a string, not a number")
         assertRefused(#"{"duration": 2, "colour": "red"}"#, "colour: unknown key; valid keys: \(callKeys)")
     }

@@ -56,6 +56,23 @@ final class SharedChromaBlocksTests: XCTestCase {
         XCTAssertEqual(Double(drawn[split]), converted[split], accuracy: 1)
     }
 
+    /// Two bars split blocks; a veil over all of them (even shares: mixed
+    /// by its mean share) goes over them; then a hairline, which shares the
+    /// split blocks of its row pair, mixes them pixel by pixel from what the
+    /// veil left, not from what was there before it (the gallery's bar over
+    /// a tile's edge, its hairline below).
+    func testAMarkEvenOverHeldBlocksKeepsThemForTheNextOne() throws {
+        let red = Mark(x: 0, y: 0, width: 5, height: 16, kind: .roundedRectangle(cornerRadius: 0), color: RGB(1, 0, 0))
+        let green = Mark(x: 6, y: 0, width: 6, height: 16, kind: .roundedRectangle(cornerRadius: 0), color: RGB(0, 1, 0))
+        let veil = Mark(x: 0, y: 0, width: 12, height: 11, kind: .roundedRectangle(cornerRadius: 0), color: .white, alpha: 0.92)
+        let hairline = Mark(x: 0, y: 10, width: 12, height: 1, kind: .roundedRectangle(cornerRadius: 0), color: .black, alpha: 0.2)
+        let node = MarksNode(atlas: nil, marks: [red, green, veil, hairline])
+        let (drawn, converted) = planes(node, width: 12, height: 16, below: (0, 0, 255))
+        for (index, level) in drawn.enumerated() {
+            XCTAssertEqual(Double(level), converted[index], accuracy: 1, "chroma sample \(index)")
+        }
+    }
+
     /// An upright rounded rectangle shares only the blocks along its edge:
     /// a glyph inside it shares nothing; a mark across its edge shares that edge's blocks.
     func testARoundedRectangleSharesOnlyItsEdges() {

@@ -99,7 +99,7 @@ final class StudioTests: XCTestCase {
             XCTAssertEqual(served.body, try framePNG(["--scenario", file, "--time", time, "--size", summary.previewSize]), name)
             opened.append(summary.kind)
         }
-        XCTAssertEqual(Set(opened), ["call", "chat", "drawing", "access"], "every kind has an example")
+        XCTAssertEqual(Set(opened), ["call", "chat", "drawing", "access", "gallery"], "every kind has an example")
         let (_, port) = try await start(examples.appendingPathComponent("access.json").path)
         for (path, type) in [("/studio.js", "text/javascript; charset=utf-8"), ("/studio.css", "text/css; charset=utf-8")] {
             let file = try await ask(port, path)

@@ -149,6 +149,10 @@ enum GoldenScenes {
             var screen = DrawingScreen(drawing, size: try FrameSize(parsing: golden.size))
             screen.textPictures = try TextEntityPictures.make(for: drawing, placement: screen.placement)
             return screen.scene(at: try golden.instant())
+        case "gallery":
+            let parsed = try ScenarioFile.parseAny(try VideoGoldenFixtures.scenarioBytes(of: golden.name), file: "Goldens/cases.json (\(golden.name))", folder: "/")
+            guard let gallery = parsed as? GalleryScenario else { throw GoldenCaseError("\(golden.name): its scenario is not a gallery") }
+            return try GalleryFrames(gallery, file: golden.name, size: FrameSize(parsing: golden.size), reuse: ReuseStore(.off)).scene(at: golden.instant())
         case "access":
             return try AccessScreenTests.screen(size: FrameSize(parsing: golden.size)).scene(at: golden.instant())
         case "drawing":

@@ -40,6 +40,9 @@ extension MarksNode {
             let sharedBlocks = shared.shared[index], sharesBlocks = !sharedBlocks.isEmpty
             var upperShares = [UInt32](repeating: 0, count: sharesBlocks ? area.width : 0)
             var mixed: [(block: Int, cb: UInt8, cr: UInt8)] = []
+            // Which of the row pair's blocks this mark mixed pixel by pixel, when some blocks are held.
+            let holds = !shared.isEmpty
+            var mixedHere = [Bool](repeating: false, count: holds ? blocks : 0)
             forEachShareRow(of: mark, in: area, tables: tables) { y, shares in
                 guard let shares = shares.baseAddress else { return }
                 // No branches (a pixel of share 0 keeps its level), wrapping arithmetic that cannot wrap: a loop the compiler vectorises.
@@ -80,6 +83,15 @@ extension MarksNode {
                                                     colour: Float(cb), Float(cr), shares: pixelShares)
                             mixed.append((block, levels.0, levels.1))
                         }
+                    }
+                    // A held block this mark blends by its mean share (even there) keeps its pixels with the planes.
+                    if holds {
+                        for block in mixed { mixedHere[block.block] = true }
+                        for block in 0..<blocks where blockShares[block] > 0 && !mixedHere[block] {
+                            shared.mixEvenly(column: firstBlock + block, row: y / 2, colour: Float(cb), Float(cr),
+                                             share: Float((blockShares[block] &+ 2) >> 2))
+                        }
+                        for block in mixed { mixedHere[block.block] = false }
                     }
                     for block in 0..<blocks {
                         let amount = (blockShares[block] &+ 2) >> 2, keep = 65536 &- amount

@@ -143,6 +143,21 @@ struct SharedChromaBlocks {
         return (UInt8(min(max(cbMean.rounded(), 0), 255)), UInt8(min(max(crMean.rounded(), 0), 255)))
     }
 
+    /// Whether no block is held (so for most nodes: no two marks share a block).
+    var isEmpty: Bool { reached.isEmpty }
+
+    /// Mixes colour (`cb`, `cr`) into the pixels of the block at chroma
+    /// `column` and `row`, if it is held, by one share of 65536 for all four:
+    /// a mark whose shares are even there, blended by the mean share, which
+    /// keeps the held pixels what the planes' block then holds (a later mark
+    /// that shares the block mixes from them). Nothing for a block not held.
+    mutating func mixEvenly(column: Int, row: Int, colour cb: Float, _ cr: Float, share: Float) {
+        guard bounds.contains(x: column, y: row) else { return }
+        let index = index(column: column, row: row), bit = UInt64(1) << (index & 63)
+        guard reached[index >> 6] & bit != 0 else { return }
+        pixels[index] += (share / 65536) * (SIMD8(lowHalf: SIMD4(repeating: cb), highHalf: SIMD4(repeating: cr)) - pixels[index])
+    }
+
     /// Forgets the pixels of the blocks of `area`, which a mark blended
     /// otherwise has just written: a later mark takes their levels as a whole.
     mutating func forget(_ area: PixelRect) {

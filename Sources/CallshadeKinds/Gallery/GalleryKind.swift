@@ -1,0 +1,57 @@
+import CallshadeCore
+
+/// The media gallery as a scene kind ("scene": "gallery"; `gallery.md`): a
+/// grid of square tiles under an optional bar, scrolled by recorded drags
+/// and flings. Its keys and events are read by `GalleryScenarioParser`, its
+/// scroll is `GalleryScroll`, its elements are listed in `elements`.
+///
+/// Drawn so far: the synthetic `fill`'s items at one level, the bar, and
+/// scrolling. Media files, video labels, loading placeholders, the pinch,
+/// taps and the viewer are refused by name until they are drawn.
+public struct GalleryKind: SceneKind {
+    public static let name = "gallery"
+
+    /// The gallery's elements, bottom to top.
+    public static let elements = GalleryElements([
+        GalleryTilesElement(),
+        GalleryBarElement(),
+    ])
+
+    public init() {}
+
+    public var name: String { Self.name }
+    public var tags: [SceneTag] { Self.elements.tags }
+    public var keys: [String] { GalleryScenarioParser.keys }
+    public var eventKinds: [String] { GalleryScenarioParser.eventKinds }
+
+    public func scenario(from top: [String: JSONValue], settings: ScenarioSettings, reading: ScenarioReading) throws -> any ParsedScenario {
+        try GalleryScenarioParser.scenario(from: top, settings: settings, reading: reading)
+    }
+}
+
+/// An element of the gallery: it draws from a `GalleryInstant`.
+public protocol GalleryElement: SceneElement where Source == GalleryScenario, Instant == GalleryInstant {}
+
+/// The gallery kind's list of elements.
+public typealias GalleryElements = SceneElements<GalleryScenario, GalleryInstant>
+
+/// What the gallery's elements draw from at one instant.
+public struct GalleryInstant: Sendable {
+    /// Seconds from the scenario's start.
+    public let time: Double
+    public let scenario: GalleryScenario
+    /// The level shown, laid out for the frame.
+    public let layout: GalleryLayout
+    /// The grid's offset then, whole pixels (`GalleryScroll.drawnOffset`).
+    public let offset: Int
+    /// Sets the bar's title.
+    public let text: any TextSetting
+
+    public init(time: Double, scenario: GalleryScenario, layout: GalleryLayout, offset: Int, text: any TextSetting) {
+        self.time = time
+        self.scenario = scenario
+        self.layout = layout
+        self.offset = offset
+        self.text = text
+    }
+}

@@ -1,0 +1,33 @@
+import CallshadeCore
+
+/// The gallery: its kind's elements (`GalleryKind.elements`) drawn at an
+/// instant into a frame of a size, the grid where its scroll has it then.
+/// Its title comes from a text setter made for the layout's scale.
+public struct GalleryScreen: Sendable {
+    public let scenario: GalleryScenario
+    public let layout: GalleryLayout
+    public let scroll: GalleryScroll
+    public let showing: Set<SceneTag>
+    public let elements: GalleryElements
+    public let text: any TextSetting
+    public var dither = false
+
+    public init(_ scenario: GalleryScenario, size: FrameSize, text: any TextSetting, showing: Set<SceneTag>? = nil,
+                elements: GalleryElements = GalleryKind.elements) {
+        self.scenario = scenario
+        layout = GalleryLayout(size: size, columns: scenario.level, count: scenario.count, bar: scenario.bar)
+        scroll = GalleryScroll(scenario, layout: layout)
+        self.text = text
+        self.elements = elements
+        self.showing = showing ?? Set(elements.tags)
+    }
+
+    /// The scene at `time` seconds.
+    public func scene(at time: Double) -> Scene {
+        var scene = Scene(size: layout.size, background: nil)
+        scene.dither = dither
+        let instant = GalleryInstant(time: time, scenario: scenario, layout: layout, offset: scroll.drawnOffset(at: time), text: text)
+        elements.add(to: &scene, at: instant, showing: showing)
+        return scene
+    }
+}

@@ -1,0 +1,151 @@
+import CallshadeCore
+
+/// A gallery scenario as read (`gallery.md` section 0): its items, its
+/// levels and the one shown, where it starts scrolled, its bar, background
+/// and events.
+public struct GalleryScenario: ParsedScenario, Equatable {
+    public static let defaultLevels = [2, 3, 5, 9, 13]
+    public static let defaultLevel = 3
+    public static let defaultTitle = "Recents"
+    /// The gallery's frame without `size`: 1170x2532.
+    public static let defaultSize = FrameSize.phone
+
+    public let settings: ScenarioSettings
+    public let fill: GalleryFill
+    /// Column counts, rising.
+    public let levels: [Int]
+    /// The column count shown, one of `levels`.
+    public let level: Int
+    public let start: GalleryScrollStart
+    /// Whether the bar is drawn (`"chrome": "bar"`, the default) or not (`"none"`).
+    public let bar: Bool
+    public let title: String
+    public let background: RGB
+    /// In time order.
+    public let events: [GalleryEvent]
+
+    public init(settings: ScenarioSettings, fill: GalleryFill, levels: [Int] = defaultLevels, level: Int = defaultLevel,
+                start: GalleryScrollStart = .top, bar: Bool = true, title: String = defaultTitle, background: RGB = .white,
+                events: [GalleryEvent] = []) {
+        self.settings = settings
+        self.fill = fill
+        self.levels = levels
+        self.level = level
+        self.start = start
+        self.bar = bar
+        self.title = title
+        self.background = background
+        self.events = events
+    }
+
+    public var scene: String { GalleryKind.name }
+    public var duration: Double { settings.duration }
+    public var seed: Int64 { settings.seed }
+    public var size: FrameSize? { settings.size }
+    public var fps: Int? { settings.fps }
+
+    /// The number of items.
+    public var count: Int { fill.count }
+}
+
+/// The synthetic items (`fill`, ours, for tests and benches): item k is one
+/// flat colour, HSV((137.508 k + 47 seed) mod 360, 0.45, 0.90), each channel
+/// round(255 x).
+public struct GalleryFill: Equatable, Sendable {
+    /// The most items a fill may have.
+    public static let maximumCount = 1_000_000
+
+    public let count: Int
+    public let seed: Int64
+
+    public init(count: Int, seed: Int64 = 0) {
+        self.count = count
+        self.seed = seed
+    }
+
+    /// Item `index`'s colour.
+    public func colour(of index: Int) -> RGB {
+        let turns = (137.508 * Double(index) + 47 * Double(seed)).truncatingRemainder(dividingBy: 360)
+        let hue = turns < 0 ? turns + 360 : turns
+        let (r, g, b) = Self.rgb(hue: hue, saturation: 0.45, value: 0.90)
+        func level(_ channel: Double) -> Double { (255 * channel).rounded() / 255 }
+        return RGB(level(r), level(g), level(b))
+    }
+
+    /// HSV to RGB: hue in degrees, saturation and value 0...1.
+    static func rgb(hue: Double, saturation: Double, value: Double) -> (Double, Double, Double) {
+        let chroma = value * saturation
+        let sector = hue / 60
+        let x = chroma * (1 - abs(sector.truncatingRemainder(dividingBy: 2) - 1))
+        let m = value - chroma
+        let (r, g, b): (Double, Double, Double)
+        switch Int(sector.rounded(.down)) {
+        case 0: (r, g, b) = (chroma, x, 0)
+        case 1: (r, g, b) = (x, chroma, 0)
+        case 2: (r, g, b) = (0, chroma, x)
+        case 3: (r, g, b) = (0, x, chroma)
+        case 4: (r, g, b) = (x, 0, chroma)
+        default: (r, g, b) = (chroma, 0, x)
+        }
+        return (r + m, g + m, b + m)
+    }
+}
+
+/// Where the grid starts scrolled (`scroll`): its top, its bottom, or an
+/// offset in points (clamped to the grid's range).
+public enum GalleryScrollStart: Equatable, Sendable {
+    case top
+    case bottom
+    case points(Double)
+}
+
+/// One event of a gallery scenario.
+public struct GalleryEvent: Equatable, Sendable {
+    public let at: Double
+    /// Its index in the file's `events`.
+    public let index: Int
+    public let scroll: GalleryScrollGesture
+
+    public init(at: Double, index: Int, scroll: GalleryScrollGesture) {
+        self.at = at
+        self.index = index
+        self.scroll = scroll
+    }
+}
+
+/// A scroll (`gallery.md` section 0): a finger's drag, as samples of the
+/// offset it would give (points, from 0 s after the event), then a fling at
+/// `velocity` points a second (by default the drag's last slope); or a fling
+/// alone (no samples).
+public struct GalleryScrollGesture: Equatable, Sendable {
+    public struct Sample: Equatable, Sendable {
+        public let time: Double
+        public let offset: Double
+
+        public init(time: Double, offset: Double) {
+            self.time = time
+            self.offset = offset
+        }
+    }
+
+    /// Empty for a fling alone; otherwise at least two, times from 0, rising.
+    public let samples: [Sample]
+    /// Points a second; positive raises the offset.
+    public let velocity: Double
+
+    public init(samples: [Sample], velocity: Double? = nil) {
+        self.samples = samples
+        self.velocity = velocity ?? Self.releaseSlope(of: samples)
+    }
+
+    /// How long the finger is down, seconds.
+    public var dragDuration: Double { samples.last?.time ?? 0 }
+
+    /// The drag's slope at release (ours): from the latest sample 0.05 s or
+    /// more before the last to the last; 0 when there is none.
+    public static func releaseSlope(of samples: [Sample]) -> Double {
+        guard let last = samples.last,
+              let earlier = samples.last(where: { $0.time <= last.time - 0.05 }) else { return 0 }
+        return (last.offset - earlier.offset) / (last.time - earlier.time)
+    }
+}
