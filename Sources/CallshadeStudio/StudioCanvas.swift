@@ -51,7 +51,7 @@ final class StudioCanvas {
         if request.view == .recordingDifference { request.full = true }
         let frames = try self.frames(request, of: scenario, version: version)
         let time = StudioScenario.time(ofFrame: request.frame, fps: scenario.fps)
-        defer { frames.afterwards() }
+        defer { frames.warnings().forEach(rendering.warn) }
         let scene = try frames.scenes.scene(at: time)
         var headers = ["X-Callshade-Time": "\(time)", "X-Callshade-Frame": "\(request.frame)"]
         switch request.view {

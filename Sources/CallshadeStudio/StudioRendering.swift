@@ -23,15 +23,19 @@ public struct StudioRendering: Sendable {
     public var makeReuse: @Sendable () throws -> ReuseStore
     /// An error as the page shows it: "Error [ID]: TEXT".
     public var describe: @Sendable (Error) -> String
+    /// Says a warning met while drawing (a video's damaged data), once.
+    public var warn: @Sendable (String) -> Void
 
     public init(choices: SceneChoices, size: FrameSize?, backend: Backend, makeRenderer: @escaping @Sendable (Backend, ReuseStore) throws -> any FrameRenderer,
-                makeReuse: @escaping @Sendable () throws -> ReuseStore, describe: @escaping @Sendable (Error) -> String) {
+                makeReuse: @escaping @Sendable () throws -> ReuseStore, describe: @escaping @Sendable (Error) -> String,
+                warn: @escaping @Sendable (String) -> Void = { _ in }) {
         self.choices = choices
         self.size = size
         self.backend = backend
         self.makeRenderer = makeRenderer
         self.makeReuse = makeReuse
         self.describe = describe
+        self.warn = warn
     }
 
     /// Renders `scenario` from `start` to `end` at its fps and `size`, as
@@ -43,6 +47,6 @@ public struct StudioRendering: Sendable {
         job.size = size
         job.choices = choices
         job.video.codec = codec
-        try job.run(renderer: { try makeRenderer(backend, $0) }, reuse: try makeReuse(), cleanup: cleanup, progress: progress)
+        try job.run(renderer: { try makeRenderer(backend, $0) }, reuse: try makeReuse(), cleanup: cleanup, warn: warn, progress: progress)
     }
 }

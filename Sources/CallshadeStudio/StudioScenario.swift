@@ -21,8 +21,7 @@ struct StudioScenario {
     let layerNames: [String]
     /// The files whose change reloads it: the scenario and every file it names.
     let watchedFiles: [String]
-    /// The preview frames with every layer, made while checking it.
-    /// The frames at the preview's size showing every layer, and what they say afterwards.
+    /// The frames at the preview's size showing every layer, made while checking it, and their warnings.
     let preview: KindFrames
     var previewFrames: any FrameScenes { preview.scenes }
     /// Where a chat's animation settings come from (nil for other kinds).

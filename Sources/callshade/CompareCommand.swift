@@ -109,7 +109,7 @@ struct CompareCommand: StoppableCommand, HasErrorStatus, DrawsFrames {
         let folder = try stage(output, cleanup: cleanup)
         let text = try CompareHeatMap.label(width: size.width)
         var rows: [ReportPage.Row] = []
-        defer { made.afterwards() }
+        defer { made.warnings().forEach(Warnings.say) }
         print("     frame  result  max |d|  mean |d|    PSNR (dB)  over tolerance")
         for time in instants {
             let scene = try frames.scene(at: time)

@@ -80,17 +80,17 @@ struct FrameCommand: StoppableCommand, DrawsFrames {
         let request = FramesRequest(file: scenario ?? "", size: try drawing.render.frameSize(default: framed.defaultFrameSize),
                                     layers: try layerOptions.layers(for: framed), choices: sceneOptions.choices, dither: dither, reuse: reuse)
         let adjustments = StillAdjustments(palette: palette, phase: phase, level: level, seed: seed)
-        let scene: Scene, afterwards: () -> Void
+        let scene: Scene, warnings: () -> [String]
         if let adjustable = framed as? any AdjustableStill {
-            (scene, afterwards) = try adjustable.still(at: instant, request: request, adjustments: adjustments)
+            (scene, warnings) = try adjustable.still(at: instant, request: request, adjustments: adjustments)
         } else {
             if let option = adjustments.given.first {
                 throw Diagnostic.optionCombination(option: option, rule: "does not apply to \(SceneKinds.withArticle(framed.scene)) scene")
             }
             let made = try framed.frames(request)
-            (scene, afterwards) = (try made.scenes.scene(at: instant), made.afterwards)
+            (scene, warnings) = (try made.scenes.scene(at: instant), made.warnings)
         }
         try PNGFile.write(try drawing.render.makeRenderer(reuse: reuse).render(scene), to: output, cleanup: cleanup)
-        afterwards()
+        warnings().forEach(Warnings.say)
     }
 }

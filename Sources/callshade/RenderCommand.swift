@@ -139,7 +139,8 @@ struct RenderCommand: StoppableCommand, WritesToStandardOutput, DrawsFrames {
         let reuse = try ReuseSwitch.store()
         let progress = ProgressLine(total: job.frames.count, quiet: quiet)
         defer { progress.end() }
-        try job.run(renderer: { try drawing.render.makeRenderer(reuse: $0) }, reuse: reuse, cleanup: cleanup, rawOutput: rawOutput) { done, _ in
+        try job.run(renderer: { try drawing.render.makeRenderer(reuse: $0) }, reuse: reuse, cleanup: cleanup, rawOutput: rawOutput,
+                    warn: Warnings.say) { done, _ in
             progress.update(done: done)
         }
     }

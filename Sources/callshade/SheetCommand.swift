@@ -93,12 +93,12 @@ struct SheetCommand: StoppableCommand, DrawsFrames {
         let reuse = try ReuseSwitch.store()
         let made = try framed.frames(FramesRequest(
             file: self.scenario, size: cell, layers: try layerOptions.layers(for: scenario), choices: sceneOptions.choices, reuse: reuse))
-        let (frames, warnings) = (made.scenes, made.afterwards)
+        let (frames, warnings) = (made.scenes, made.warnings)
         let renderer = try drawing.render.makeRenderer(reuse: reuse)
         let cells = try times.map { time in
             (image: try renderer.render(try frames.scene(at: time)), label: "\(ShownNumber.text(time)) s")
         }
-        warnings()
+        warnings().forEach(Warnings.say)
         let picture = ReviewPictures.contactSheet(cells, columns: columns, text: text)
         try PNGFile.write(picture, to: output, cleanup: cleanup)
     }

@@ -60,7 +60,7 @@ struct StudioCommand: StoppableCommand {
         let options = renderOptions
         return StudioRendering(choices: sceneOptions.choices, size: options.size, backend: options.backend == .cpu ? .cpu : .gpu,
                                makeRenderer: { backend, reuse in try options.makeRenderer(backend: backend == .cpu ? .cpu : .gpu, reuse: reuse) },
-                               makeReuse: { try ReuseSwitch.store() }, describe: { Callshade.ending(for: $0).message })
+                               makeReuse: { try ReuseSwitch.store() }, describe: { Callshade.ending(for: $0).message }, warn: Warnings.say)
     }
 
     /// The studio of this command line's scenario (a scenario that does not validate is refused here).

@@ -11,6 +11,6 @@ extension Scenario: FramedScenario {
         try CallInput.checkFonts(self, file: request.file)
         var made = try ScenarioFrames(scenario: self, size: request.size, layers: request.layers, choices: request.choices, reuse: request.reuse)
         made.screen.dither = request.dither
-        return KindFrames(scenes: made, recording: made.recording, audioPath: audioPath, afterwards: made.sayVideoWarnings)
+        return KindFrames(scenes: made, recording: made.recording, audioPath: audioPath, warnings: made.videoWarnings)
     }
 }

@@ -5,13 +5,13 @@ import CallshadeRender
 /// its recording's voice included, then `--palette`, `--phase`, `--level`
 /// and `--seed` over it.
 extension Scenario: AdjustableStill {
-    public func still(at time: Double, request: FramesRequest, adjustments: StillAdjustments) throws -> (scene: Scene, afterwards: () -> Void) {
+    public func still(at time: Double, request: FramesRequest, adjustments: StillAdjustments) throws -> (scene: Scene, warnings: () -> [String]) {
         try CallInput.checkFonts(self, file: request.file)
         let frames = try ScenarioFrames(scenario: self, size: request.size, layers: request.layers, choices: request.choices, reuse: request.reuse)
         let state = frames.timeline.state(at: time)
         let scene = CallStill.scene(frames.screen, state: state, background: state.gradient, waves: state.waves,
                                     assets: try frames.assets(at: time), adjustments: adjustments, dither: request.dither)
-        return (scene, frames.sayVideoWarnings)
+        return (scene, frames.videoWarnings)
     }
 }
 
@@ -31,11 +31,11 @@ struct PlacedCall: AdjustableStill {
 
     func frames(_ request: FramesRequest) throws -> KindFrames { try scenario.frames(request) }
 
-    func still(at time: Double, request: FramesRequest, adjustments: StillAdjustments) throws -> (scene: Scene, afterwards: () -> Void) {
+    func still(at time: Double, request: FramesRequest, adjustments: StillAdjustments) throws -> (scene: Scene, warnings: () -> [String]) {
         let screen = try request.choices.callScreen(size: request.size, scenario: scenario, showing: request.layers, reuse: request.reuse)
         let scene = CallStill.scene(screen, state: CallTimeline(scenario).state(at: 0), background: GradientParameters(palette: .blueViolet, phase: 0),
                                     waves: WaveState(level: 0, motionTime: 0), assets: FrameAssets(), adjustments: adjustments, dither: request.dither)
-        return (scene, {})
+        return (scene, { [] })
     }
 }
 

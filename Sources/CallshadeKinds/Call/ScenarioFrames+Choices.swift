@@ -11,10 +11,6 @@ extension ScenarioFrames {
         }
     }
 
-    /// Says on standard error, once each, the damaged video data met while drawing.
-    public func sayVideoWarnings() {
-        for warning in videos?.takeWarnings() ?? [] {
-            FileHandle.standardError.write(Data(("Warning: " + warning + "\n").utf8))
-        }
-    }
+    /// The damaged video data met while drawing since the last call, each once.
+    public func videoWarnings() -> [String] { videos?.takeWarnings() ?? [] }
 }

@@ -27,7 +27,7 @@ public struct StillAdjustments {
 /// gradient background and its voice). `frame` asks it for the instant.
 public protocol AdjustableStill: FramedScenario {
     /// The scene at `time` as `render` draws it, adjusted; and what to say once it is drawn (a video's warnings).
-    func still(at time: Double, request: FramesRequest, adjustments: StillAdjustments) throws -> (scene: Scene, afterwards: () -> Void)
+    func still(at time: Double, request: FramesRequest, adjustments: StillAdjustments) throws -> (scene: Scene, warnings: () -> [String])
 }
 
 /// The scenarios the commands draw when given none.

@@ -57,9 +57,12 @@ public struct RenderJob {
 
     /// Renders with the renderer `makeRenderer` makes (keeping its work in
     /// `reuse`, as the scenes do), raw frames going to `rawOutput`;
-    /// `progress` gets the frames done after each and the number to do.
+    /// `progress` gets the frames done after each and the number to do;
+    /// `warn` each warning met while drawing (a video's damaged data), once,
+    /// when the frames are done or stopped.
     public func run(renderer makeRenderer: (ReuseStore) throws -> any FrameRenderer, reuse: ReuseStore, cleanup: StopCleanup,
-                    rawOutput: FileDescriptor = .standardOutput, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws {
+                    rawOutput: FileDescriptor = .standardOutput, warn: (String) -> Void = { _ in },
+                    progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws {
         let size = self.size ?? scenario.defaultFrameSize
         // The scenes of the scenario's kind (a call's with its recording and its videos).
         let made = try scenario.frames(FramesRequest(file: file, size: size, layers: layers ?? Set(scenario.kind.tags),
@@ -69,7 +72,7 @@ public struct RenderJob {
         let renderer = try makeRenderer(reuse)
         let pipeline = FramePipeline(renderer: renderer, sink: try makeSink(video: video, recording: made.recording, rawOutput: rawOutput, cleanup: cleanup),
                                      reuse: reuse)
-        defer { made.afterwards() }
+        defer { made.warnings().forEach(warn) }
         try pipeline.render(made.scenes, schedule: schedule, range: frames, keepsIndices: isFrames, progress: { progress($0, frames.count) })
     }
 

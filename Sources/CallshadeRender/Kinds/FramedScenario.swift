@@ -23,20 +23,21 @@ public struct FramesRequest {
 }
 
 /// A kind's frames as the commands render them: the scenes at any instant,
-/// and what a call brings besides (its recording, its audio file, the video
-/// warnings said once the frames are done).
+/// and what a call brings besides (its recording, its audio file, the
+/// warnings met while drawing, for the caller to say).
 public struct KindFrames {
     public var scenes: any FrameScenes
     public var recording: Recording?
     public var audioPath: String?
-    /// Said after the frames (a video's warnings).
-    public var afterwards: () -> Void
+    /// The warnings met while drawing since it was last asked, each once (a
+    /// video's damaged data); the library says nothing itself.
+    public var warnings: () -> [String]
 
-    public init(scenes: any FrameScenes, recording: Recording? = nil, audioPath: String? = nil, afterwards: @escaping () -> Void = {}) {
+    public init(scenes: any FrameScenes, recording: Recording? = nil, audioPath: String? = nil, warnings: @escaping () -> [String] = { [] }) {
         self.scenes = scenes
         self.recording = recording
         self.audioPath = audioPath
-        self.afterwards = afterwards
+        self.warnings = warnings
     }
 }
 
