@@ -35,6 +35,28 @@ public struct ScenarioFields: Sendable {
         return text
     }
 
+    /// A one-line label at `key`: not empty, at most `maximumCharacters`, no control character.
+    public func label(_ value: JSONValue, _ key: String, maximumCharacters: Int) throws -> String {
+        let text = try string(value, key)
+        guard !text.isEmpty else { throw error(key, "is empty") }
+        guard text.count <= maximumCharacters else {
+            throw error(key, "is over \(maximumCharacters) characters (got \(text.count))")
+        }
+        try refuseControls(text, key, allowingNewline: false)
+        return text
+    }
+
+    /// Refuses a control character or a line or paragraph separator in `text` (a newline only when not `allowingNewline`), naming `key`.
+    public func refuseControls(_ text: String, _ key: String, allowingNewline: Bool) throws {
+        for scalar in text.unicodeScalars where scalar.properties.generalCategory == .control
+            || scalar.properties.generalCategory == .lineSeparator || scalar.properties.generalCategory == .paragraphSeparator {
+            if allowingNewline, scalar == "\n" { continue }
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            throw error(key, "has a control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) "
+                        + "(got \"\(UserText.shown(text))\")")
+        }
+    }
+
     public func bool(_ value: JSONValue, _ key: String) throws -> Bool {
         guard case .bool(let flag) = value else { throw error(key, "must be true or false, not \(value.kindName)") }
         return flag

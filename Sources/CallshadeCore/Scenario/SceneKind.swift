@@ -51,6 +51,20 @@ public struct ScenarioSettings: Equatable, Sendable {
     public static let frameRates = 1...1000
 }
 
+/// A scenario that keeps the shared keys as read (`settings`): its
+/// duration, seed, size and frame rate are theirs unless it says otherwise
+/// (a drawing's size is its canvas's without `size`).
+public protocol SettingsBackedScenario: ParsedScenario {
+    var settings: ScenarioSettings { get }
+}
+
+extension SettingsBackedScenario {
+    public var duration: Double { settings.duration }
+    public var seed: Int64 { settings.seed }
+    public var size: FrameSize? { settings.size }
+    public var fps: Int? { settings.fps }
+}
+
 /// A scenario as its kind's parser read it (the call's: `Scenario`).
 public protocol ParsedScenario: Sendable {
     /// Its kind's name.

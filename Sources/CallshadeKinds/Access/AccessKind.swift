@@ -27,7 +27,7 @@ public struct AccessKind: SceneKind {
 }
 
 /// The access screen's scenario: the shared settings alone.
-public struct AccessScenario: ParsedScenario, Equatable {
+public struct AccessScenario: SettingsBackedScenario, Equatable {
     public let settings: ScenarioSettings
 
     public init(settings: ScenarioSettings) {
@@ -35,10 +35,6 @@ public struct AccessScenario: ParsedScenario, Equatable {
     }
 
     public var scene: String { AccessKind.name }
-    public var duration: Double { settings.duration }
-    public var seed: Int64 { settings.seed }
-    public var size: FrameSize? { settings.size }
-    public var fps: Int? { settings.fps }
 }
 
 /// An element of the access screen: it draws from an `AccessInstant`; its texts are the screen's own.

@@ -15,14 +15,13 @@ public struct GalleryFrames: FrameScenes {
     public init(_ scenario: GalleryScenario, file: String, size: FrameSize, dither: Bool = false, showing: Set<SceneTag>? = nil,
                 reuse: ReuseStore) throws {
         for level in scenario.levels {
-            let side = GalleryLayout(size: size, columns: level, count: scenario.count, bar: scenario.bar).side
+            let side = scenario.layout(size: size, columns: level).side
             guard side >= Self.minimumSide else {
                 throw ScenarioError(file: file, location: "levels",
                                     "\(level) columns make \(side) px tiles at \(size), under the \(Self.minimumSide) px a tile must have")
             }
         }
-        let layout = GalleryLayout(size: size, columns: scenario.level, count: scenario.count, bar: scenario.bar)
-        let text = try TextSetter(scale: layout.scale, texts: GalleryKind.elements.texts(for: scenario))
+        let text = try TextSetter(scale: scenario.layout(size: size).scale, texts: GalleryKind.elements.texts(for: scenario))
         // Its title set once while kept (every frame asks for it).
         var screen = GalleryScreen(scenario, size: size, text: RememberedLines(text, reuse: reuse), showing: showing)
         screen.dither = dither

@@ -7,7 +7,7 @@ import Foundation
 /// scenario's frame size).
 extension GalleryScenario: ListedScenario {
     public func listing(file: String) throws -> ValidationListing {
-        let layout = GalleryLayout(size: defaultFrameSize, columns: level, count: count, bar: bar)
+        let layout = self.layout(size: defaultFrameSize)
         let scroll = GalleryScroll(self, layout: layout)
         let levelsText = levels.map { $0 == level ? "[\($0)]" : "\($0)" }.joined(separator: " ")
         let details = [

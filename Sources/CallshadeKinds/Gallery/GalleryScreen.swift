@@ -15,7 +15,7 @@ public struct GalleryScreen: Sendable {
     public init(_ scenario: GalleryScenario, size: FrameSize, text: any TextSetting, showing: Set<SceneTag>? = nil,
                 elements: GalleryElements = GalleryKind.elements) {
         self.scenario = scenario
-        layout = GalleryLayout(size: size, columns: scenario.level, count: scenario.count, bar: scenario.bar)
+        layout = scenario.layout(size: size)
         scroll = GalleryScroll(scenario, layout: layout)
         self.text = text
         self.elements = elements

@@ -3,7 +3,7 @@ import CallshadeCore
 /// A chat scenario (the chat kind's, `ChatKind`; chat, section 0): the
 /// conversation on screen at 0, the wallpaper, and the events that send
 /// messages, step the wallpaper and mark sent messages read.
-public struct ChatScenario: ParsedScenario, Equatable {
+public struct ChatScenario: SettingsBackedScenario, Equatable {
     public let settings: ScenarioSettings
     /// The contact's name in the navigation bar.
     public let name: String
@@ -44,10 +44,6 @@ public struct ChatScenario: ParsedScenario, Equatable {
     }
 
     public var scene: String { ChatKind.name }
-    public var duration: Double { settings.duration }
-    public var seed: Int64 { settings.seed }
-    public var size: FrameSize? { settings.size }
-    public var fps: Int? { settings.fps }
 }
 
 /// One message of the conversation (chat, section 0).

@@ -41,13 +41,7 @@ enum ChatScenarioParser {
 
     /// A one-line label: not empty, no control characters, at most `maximumLabelCharacters`.
     static func label(_ value: JSONValue, _ key: String, fields: ScenarioFields) throws -> String {
-        let text = try fields.string(value, key)
-        guard !text.isEmpty else { throw fields.error(key, "is empty") }
-        guard text.count <= maximumLabelCharacters else {
-            throw fields.error(key, "is over \(maximumLabelCharacters) characters (got \(text.count))")
-        }
-        try refuseControls(text, key, allowingNewline: false, fields: fields)
-        return text
+        try fields.label(value, key, maximumCharacters: maximumLabelCharacters)
     }
 
     /// A message's time: not empty, at most 16 characters, no control characters.
@@ -57,7 +51,7 @@ enum ChatScenarioParser {
         guard text.count <= maximumTimeCharacters else {
             throw fields.error(key, "is over \(maximumTimeCharacters) characters (got \"\(UserText.shown(text))\")")
         }
-        try refuseControls(text, key, allowingNewline: false, fields: fields)
+        try fields.refuseControls(text, key, allowingNewline: false)
         return text
     }
 
@@ -68,18 +62,8 @@ enum ChatScenarioParser {
         guard text.utf8.count <= maximumTextBytes else {
             throw fields.error(key, "is over \(maximumTextBytes) bytes (got \(text.utf8.count))")
         }
-        try refuseControls(text, key, allowingNewline: true, fields: fields)
+        try fields.refuseControls(text, key, allowingNewline: true)
         return text
-    }
-
-    static func refuseControls(_ text: String, _ key: String, allowingNewline: Bool, fields: ScenarioFields) throws {
-        for scalar in text.unicodeScalars where scalar.properties.generalCategory == .control
-            || scalar.properties.generalCategory == .lineSeparator || scalar.properties.generalCategory == .paragraphSeparator {
-            if allowingNewline, scalar == "\n" { continue }
-            let code = String(scalar.value, radix: 16, uppercase: true)
-            throw fields.error(key, "has a control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) "
-                               + "(got \"\(UserText.shown(text))\")")
-        }
     }
 
     static func messages(_ value: JSONValue, fields: ScenarioFields) throws -> [ChatMessage] {

@@ -2,7 +2,7 @@ import CallshadeCore
 
 /// A drawing session (the drawing kind's, `DrawingKind`; `drawing.md`
 /// section 0): the canvas and the strokes, replayed as they were drawn.
-public struct DrawingScenario: ParsedScenario, Equatable {
+public struct DrawingScenario: SettingsBackedScenario, Equatable {
     public let settings: ScenarioSettings
     public let canvas: DrawingCanvas
     /// In drawing order: a later stroke lies over an earlier one.
@@ -21,11 +21,8 @@ public struct DrawingScenario: ParsedScenario, Equatable {
     }
 
     public var scene: String { DrawingKind.name }
-    public var duration: Double { settings.duration }
-    public var seed: Int64 { settings.seed }
     /// The frame's size: the scenario's, else the canvas's.
     public var size: FrameSize? { settings.size ?? canvas.size }
-    public var fps: Int? { settings.fps }
 }
 
 /// The canvas strokes are drawn on: its size in canvas pixels and its

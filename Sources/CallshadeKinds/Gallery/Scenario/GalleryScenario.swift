@@ -3,7 +3,7 @@ import CallshadeCore
 /// A gallery scenario as read (`gallery.md` section 0): its items, its
 /// levels and the one shown, where it starts scrolled, its bar, background
 /// and events.
-public struct GalleryScenario: ParsedScenario, Equatable {
+public struct GalleryScenario: SettingsBackedScenario, Equatable {
     public static let defaultLevels = [2, 3, 5, 9, 13]
     public static let defaultLevel = 3
     public static let defaultTitle = "Recents"
@@ -39,13 +39,14 @@ public struct GalleryScenario: ParsedScenario, Equatable {
     }
 
     public var scene: String { GalleryKind.name }
-    public var duration: Double { settings.duration }
-    public var seed: Int64 { settings.seed }
-    public var size: FrameSize? { settings.size }
-    public var fps: Int? { settings.fps }
 
     /// The number of items.
     public var count: Int { fill.count }
+
+    /// Its grid `columns` across (its `level` unless given) in a frame of `size`.
+    public func layout(size: FrameSize, columns: Int? = nil) -> GalleryLayout {
+        GalleryLayout(size: size, columns: columns ?? level, count: count, bar: bar)
+    }
 }
 
 /// The synthetic items (`fill`, ours, for tests and benches): item k is one

@@ -42,7 +42,7 @@ enum GalleryScenarioParser {
             }
             return chrome == "bar"
         } ?? true
-        let title = try top["title"].map { try self.title($0, fields: fields) } ?? GalleryScenario.defaultTitle
+        let title = try top["title"].map { try fields.label($0, "title", maximumCharacters: maximumTitleCharacters) } ?? GalleryScenario.defaultTitle
         let background = try top["background"].map { value -> RGB in
             let text = try fields.string(value, "background")
             guard text.utf8.count == 7, let colour = RGB(hex: text) else {
@@ -108,18 +108,6 @@ enum GalleryScenarioParser {
         let points = try fields.number(value, "scroll")
         guard points >= 0 else { throw fields.error("scroll", "must be 0 or more points (got \(ScenarioParser.format(points)))") }
         return .points(points)
-    }
-
-    static func title(_ value: JSONValue, fields: ScenarioFields) throws -> String {
-        let text = try fields.string(value, "title")
-        guard !text.isEmpty else { throw fields.error("title", "is empty") }
-        guard text.count <= maximumTitleCharacters else {
-            throw fields.error("title", "is over \(maximumTitleCharacters) characters (got \(text.count))")
-        }
-        for scalar in text.unicodeScalars where scalar.properties.generalCategory == .control {
-            throw fields.error("title", "has a control character U+\(String(scalar.value, radix: 16, uppercase: true)) (got \"\(UserText.shown(text))\")")
-        }
-        return text
     }
 
     static func event(_ object: [String: JSONValue], at: Double, index: Int, fields: ScenarioFields) throws -> GalleryEvent {
