@@ -17,18 +17,35 @@ its scenario, size and instant) it works out from the spec alone
 - the bar: white at 0.92 over the grid, its bottom pixel row black at 0.2
   over that, and the title's ink (Inter SemiBold 17 pt through Pillow,
   libraqm's shaping) with its line box centred on (195, 69) pt;
+- a fill video's marks (section 3): the blob's two half-Gaussians; the
+  label "m:ss" in Inter SemiBold 11 pt through Pillow (each character at
+  its pen from the advances before it, on whole pixels as callshade sets
+  text, drawn 16 times larger and averaged down), its box ceil(advance) x
+  ceil(ascender + descender) pt 6 pt inside the tile's corner, its shadow
+  those coverages blurred by a Gaussian of σ 2 pt (numpy, to 4σ) at 0.4;
+  on tiles under 60 pt the badge's disc and triangle (each pixel's area
+  covered, 8 x 8 samples);
+- a loading item's placeholder, #E4E4E7 under the shimmer's white at
+  0.6 max(0, 1 - |2v - 1|), v = y / H + 1 - 2 frac(t / 0.8);
 
 then it compares the PNG with that picture outside the title's ink box
-(each channel within 2 levels), and the title's ink box with Pillow's
-(within 1.5 px). A tile off by a pixel, a wrong colour or a wrong offset
-shows as many pixels tens of levels off.
+(each channel within 2 levels; 3 in a label's shadow, which half a pixel's
+shift of a glyph moves; 12 on a badge's edges, where two rasterisers'
+anti-aliasing may differ, none within 1.5 px of the triangle's corners; a
+label's glyphs, grown by a pixel, by their ink box alone), the title's ink
+box and each label's with Pillow's (within 1.5 px), and each badge's disc across its centre row
+(within 1 px). A tile off by a pixel, a wrong colour or a wrong offset shows
+as many pixels tens of levels off.
 
   spec-gallery.py check NAME FILE.png
   spec-gallery.py selftest NAME FILE.png
       show that the check can fail: the golden against the spec worked out
       with each mistake that touches it (no gaps, the last column as wide as
       the others, the hue step 137, the bar at 92 pt, the fling at 0.997
-      a millisecond, the drag's release slope from the last two samples)
+      a millisecond, the drag's release slope from the last two samples, the
+      blob's centre at 7.5 pt across, the label 8 pt inside the corner, no
+      shadow, badges under 80 pt, the badge's k as side / 60, the shimmer
+      every 1 s)
 """
 import colorsys
 import math
@@ -59,6 +76,7 @@ class Spec:
         self.s = width / 390
         fill = scenario["fill"]
         self.count, self.seed = fill["count"], fill.get("seed", 0)
+        self.video_every, self.loading_from = fill.get("videoEvery", 0), fill.get("loadingFrom", self.count)
         self.columns = scenario.get("level", 3)
         self.gap = 0 if mistake == "no-gap" else max(1, whole(self.s))
         self.side = (width - (self.columns - 1) * self.gap) // self.columns
@@ -120,10 +138,19 @@ class Spec:
         glide = v / rate if tau >= end else (v / rate) * (1 - math.exp(-rate * tau))
         return self.clamp(released + glide)
 
-    def grid(self, offset):
-        """The frame's grid at a whole-pixel `offset`: background, then each tile that shows."""
+    def video_seconds(self, k):
+        if self.video_every <= 0 or k % self.video_every != self.video_every - 1:
+            return None
+        return 1 + (97 * k) % 3700
+
+    def grid(self, offset, time):
+        """The frame's grid at a whole-pixel `offset`: background, then each tile that shows, with its marks;
+        also where the marks' edges allow more (a mask), the labels' expected ink boxes and the badges' discs."""
         picture = np.zeros((self.height, self.width, 3), dtype=float)
         picture[:, :] = self.background
+        loose = np.zeros((self.height, self.width), dtype=bool)
+        shadowed = np.zeros((self.height, self.width), dtype=bool)
+        inks, discs = [], []
         pitch = self.side + self.gap
         first = max(0, (offset - self.top) // pitch - 1)
         for row in range(first, self.rows):
@@ -136,14 +163,117 @@ class Spec:
                     break
                 x = column * pitch
                 width = self.last if column == self.columns - 1 else self.side
+                tile = np.zeros((self.side, width, 3), dtype=float)
+                tile_loose = np.zeros((self.side, width), dtype=bool)
+                tile_shadowed = np.zeros((self.side, width), dtype=bool)
+                if k >= self.loading_from:
+                    period = 1.0 if self.mistake == "shimmer-1s" else 0.8
+                    cycle = time / period
+                    ys = (y + np.arange(self.side) + 0.5) / self.height
+                    v = ys + 1 - 2 * (cycle - math.floor(cycle))
+                    white = 0.6 * np.maximum(0, 1 - np.abs(2 * v - 1))
+                    tile[:, :] = (np.array([0xE4, 0xE4, 0xE7], dtype=float)[None, :] * (1 - white[:, None]) + 255 * white[:, None])[:, None, :]
+                else:
+                    tile[:, :] = self.colour(k)
+                    seconds = self.video_seconds(k)
+                    if seconds is not None:
+                        side_points = self.side / self.s
+                        if side_points < (80 if self.mistake == "badge-80" else 60):
+                            discs.append(self.badge(tile, tile_loose, side_points) + (x, y, self.colour(k)))
+                        else:
+                            ink = self.label(tile, tile_loose, tile_shadowed, seconds)
+                            inks.append((ink[0] + x, ink[1] + y, ink[2] + x, ink[3] + y))
                 y0, y1 = max(y, 0), min(y + self.side, self.height)
                 if y0 < y1:
-                    picture[y0:y1, x:x + width] = self.colour(k)
-        return picture
+                    picture[y0:y1, x:x + width] = tile[y0 - y:y1 - y]
+                    loose[y0:y1, x:x + width] = tile_loose[y0 - y:y1 - y]
+                    shadowed[y0:y1, x:x + width] = tile_shadowed[y0 - y:y1 - y]
+        return picture, loose, shadowed, inks, discs
+
+    def label(self, tile, loose, shadowed, seconds):
+        """A video's blob, shadow and label over `tile` (its colour filled); returns the ink's box in the tile."""
+        s, height, width = self.s, tile.shape[0], tile.shape[1]
+        u = (width - np.arange(width) - 0.5) / s
+        v = (height - np.arange(height) - 0.5) / s
+
+        def half(d, c, a, b):
+            w = np.where(d < c, a, b)
+            return np.exp(-(d - c) ** 2 / (2 * w * w))
+        blob = 0.25 * half(v, 7.5, 8.5, 11)[:, None] * half(u, 7.5 if self.mistake == "blob-7.5" else 9.5, 8.5, 37)[None, :]
+        tile *= (1 - blob)[:, :, None]
+        text = f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}" if seconds >= 3600 else f"{seconds // 60}:{seconds % 60:02d}"
+        from PIL import Image, ImageDraw, ImageFont
+        layout = ImageFont.Layout.RAQM if ImageFont.core.HAVE_RAQM else ImageFont.Layout.BASIC
+        face = ImageFont.truetype(INTER_SEMIBOLD, whole(11 * s * OVERSIZE), layout_engine=layout)
+        ascent, descent = (value / OVERSIZE for value in face.getmetrics())
+        advance = face.getlength(text) / OVERSIZE
+        inset = (8 if self.mistake == "inset-8" else 6) * s
+        box_width = math.ceil(advance / s - 1e-9) * s
+        box_height = math.ceil((ascent + descent) / s - 1e-9) * s
+        pen, baseline = width - inset - box_width, height - inset - box_height + ascent
+        # Coverage: the text shaped by libraqm (as HarfBuzz sets it: the colon raised between figures), its pen and
+        # baseline on whole pixels, drawn large and averaged down.
+        reach = int(math.ceil(4 * 2 * s)) + 2
+        big = Image.new("L", ((width + 2 * reach) * OVERSIZE, (height + 2 * reach) * OVERSIZE), 0)
+        ImageDraw.Draw(big).text(((math.floor(pen + 0.5) + reach) * OVERSIZE, (math.floor(baseline + 0.5) + reach) * OVERSIZE), text,
+                                 font=face, fill=255, anchor="ls")
+        levels = np.asarray(big, dtype=float) / 255
+        coverage = levels.reshape(height + 2 * reach, OVERSIZE, width + 2 * reach, OVERSIZE).mean(axis=(1, 3))
+        sigma = 2 * s
+        taps = np.arange(-int(math.ceil(4 * sigma)), int(math.ceil(4 * sigma)) + 1)
+        kernel = np.exp(-taps ** 2 / (2 * sigma * sigma))
+        kernel /= kernel.sum()
+        shadow = np.apply_along_axis(lambda line: np.convolve(line, kernel, mode="same"), 1, coverage)
+        shadow = 0.4 * np.apply_along_axis(lambda line: np.convolve(line, kernel, mode="same"), 0, shadow)
+        if self.mistake == "no-shadow":
+            shadow[:] = 0
+        shadow, coverage = shadow[reach:-reach, reach:-reach], coverage[reach:-reach, reach:-reach]
+        tile *= (1 - shadow)[:, :, None]
+        tile[:] = tile * (1 - coverage)[:, :, None] + 255 * coverage[:, :, None]
+        # The glyphs, a pixel around, are held by their ink box: callshade sets each glyph's pen on a whole pixel.
+        inked = coverage > 0.004
+        grown = inked.copy()
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                grown |= np.roll(np.roll(inked, dy, axis=0), dx, axis=1)
+        tile[grown] = np.nan
+        # The shadow: within 3 levels, as half a pixel's shift of a glyph moves it.
+        shadowed[shadow > 0.004] = True
+        ys, xs = np.nonzero(coverage > 0.5)
+        return (xs.min(), ys.min(), xs.max() + 1, ys.max() + 1)
+
+    def badge(self, tile, loose, side_points):
+        """A small video tile's badge over `tile`; returns the disc's centre and radius in the tile, pixels."""
+        s, height, width = self.s, tile.shape[0], tile.shape[1]
+        k = min(1.0, side_points / (60 if self.mistake == "badge-k-60" else 74))
+        radius = 10 * k * s
+        cx, cy = width - (3 + 10 * k) * s, height - (3 + 10 * k) * s
+        corners = [(cx - 3 * k * s, cy - 4.5 * k * s), (cx - 3 * k * s, cy + 4.5 * k * s), (cx + 4.5 * k * s, cy)]
+        n = 8
+        offsets = (np.arange(n) + 0.5) / n
+        x0, x1 = int(cx - radius) - 1, int(cx + radius) + 2
+        y0, y1 = int(cy - radius) - 1, int(cy + radius) + 2
+        for py in range(max(y0, 0), min(y1, height)):
+            for px in range(max(x0, 0), min(x1, width)):
+                sx, sy = np.meshgrid(px + offsets, py + offsets)
+                disc = float(((sx - cx) ** 2 + (sy - cy) ** 2 <= radius * radius).mean())
+                inside = np.ones_like(sx, dtype=bool)
+                for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]):
+                    inside &= (bx - ax) * (sy - ay) - (by - ay) * (sx - ax) <= 0
+                triangle = float(inside.mean())
+                tile[py, px] = tile[py, px] * (1 - 0.5 * disc)
+                tile[py, px] = tile[py, px] * (1 - triangle) + 255 * triangle
+                near_corner = min(math.hypot(px + 0.5 - ax, py + 0.5 - ay) for ax, ay in corners) < 1.5
+                if 0 < disc < 1 or 0 < triangle < 1 or near_corner:
+                    loose[py, px] = True
+                if near_corner:
+                    tile[py, px] = np.nan
+        return (cx, cy, radius)
 
     def frame(self, time):
         """The expected picture without the title, and the title's ink box (left, top, right, bottom) or None."""
-        picture = self.grid(whole(self.offset(time)))
+        picture, loose, shadowed, inks, discs = self.grid(whole(self.offset(time)), time)
+        self.loose, self.shadowed, self.inks, self.discs = loose, shadowed, inks, discs
         if not self.bar:
             return picture, None
         picture[:self.top] = 0.92 * 255 + 0.08 * picture[:self.top]
@@ -178,7 +308,40 @@ def errors(case, image, mistake=None):
     expected, title = spec.frame(case["time"])
     got = image[:, :, :3].astype(float)
     difference = np.abs(got - expected).max(axis=2)
+    # Near a triangle's corners nothing is compared; on the marks' edges, 12 levels.
+    difference[np.isnan(difference)] = 0
+    difference[spec.loose] = np.maximum(difference[spec.loose] - 10, 0)
+    difference[spec.shadowed] = np.maximum(difference[spec.shadowed] - 1, 0)
     found = []
+    for left, top, right, bottom in spec.inks:
+        if bottom <= (spec.top if spec.bar else 0) or top >= height:
+            continue
+        x0, y0, x1, y1 = max(left - 4, 0), max(top - 4, 0), min(right + 4, width), min(bottom + 4, height)
+        # The label's ink: pixels within 48 levels of white.
+        ys, xs = np.nonzero(got[y0:y1, x0:x1].min(axis=2) > 255 - 48)
+        if len(xs) == 0:
+            found.append((f"label ink near ({left}, {top}) (none found)", 0.0, 1.0, 0))
+            continue
+        for name, measured, want in zip(("left", "top", "right", "bottom"), (xs.min() + x0, ys.min() + y0, xs.max() + 1 + x0, ys.max() + 1 + y0),
+                                        (left, top, right, bottom)):
+            if abs(measured - want) > 1.5:
+                found.append((f"label ink {name} near ({left}, {top})", float(measured), float(want), 1.5))
+    for cx, cy, radius, x, y, colour in spec.discs:
+        row, k = int(y + cy), radius / 10 / spec.s
+        if row < (spec.top if spec.bar else 0) + 1 or row >= height:
+            continue
+        # Along the centre row, the disc's darkening (half the tile's colour at full cover) left of the triangle
+        # and right of its tip gives where each of its edges lies.
+        base = min(colour)
+
+        def cover(px):
+            return min(max(2 * (1 - got[row, px].min() / base), 0), 1)
+        left_span = range(int(x + cx - radius) - 2, int(math.floor(x + cx - 3 * k * spec.s - 1.5)))
+        right_span = range(int(math.ceil(x + cx + 4.5 * k * spec.s + 1.5)), int(x + cx + radius) + 3)
+        edges = (left_span.stop - sum(cover(px) for px in left_span), right_span.start + sum(cover(px) for px in right_span))
+        for name, measured, want in zip(("left", "right"), edges, (x + cx - radius, x + cx + radius)):
+            if abs(measured - want) > 1:
+                found.append((f"badge disc's {name} edge on row {row}", measured, want, 1))
     if title is not None:
         left, top, right, bottom = title
         box = (max(0, int(left) - 2), max(0, int(top) - 2), min(width, int(math.ceil(right)) + 2), min(height, int(math.ceil(bottom)) + 2))
@@ -205,6 +368,15 @@ def mistakes(case, image):
     scenario = case["scenario"]
     spec = Spec(scenario, width, height)
     found = ["no-gap", "hue-137"]
+    if spec.video_every > 0:
+        has_labels = spec.side / spec.s >= 60
+        found += ["blob-7.5", "inset-8", "no-shadow"] if has_labels else []
+        if 60 <= spec.side / spec.s < 80:
+            found.append("badge-80")
+        if spec.side / spec.s < 60:
+            found.append("badge-k-60")
+    if spec.loading_from < spec.count:
+        found.append("shimmer-1s")
     if spec.last != spec.side:
         found.append("last-same")
     if spec.bar:

@@ -41,6 +41,8 @@ enum TextureUnit: Int32, CaseIterable {
     case picture = 19
     /// A text entity's picture (`text-entity.frag`), RGBA8.
     case textEntity = 20
+    /// A mapped picture (`mapped-picture.frag`), RGBA8, premultiplied.
+    case mappedPicture = 21
 
     /// The sampler that reads it, in every shader that does.
     var sampler: String? {
@@ -65,6 +67,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .pencilValues: return "u_pencilValues"
         case .picture: return "u_picture"
         case .textEntity: return "u_textEntity"
+        case .mappedPicture: return "u_mappedPicture"
         case .scratch: return nil
         }
     }

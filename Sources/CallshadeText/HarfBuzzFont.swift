@@ -66,10 +66,11 @@ package final class HarfBuzzFont: @unchecked Sendable {
     }
 
     /// `text` shaped with tabular figures (so a running timer keeps its
-    /// width), right to left when `rightToLeft`, in `script` when given
+    /// width) unless not `tabularFigures`, right to left when `rightToLeft`, in `script` when given
     /// (else as HarfBuzz guesses it from the text, as it does the language).
     /// The glyphs come in visual order, left to right, either way.
-    package func shape(_ text: String, rightToLeft: Bool = false, script: TextScript? = nil) throws(TextFailure) -> [ShapedGlyph] {
+    package func shape(_ text: String, rightToLeft: Bool = false, script: TextScript? = nil,
+                       tabularFigures tabular: Bool = true) throws(TextFailure) -> [ShapedGlyph] {
         guard let buffer = hb_buffer_create() else { throw .harfbuzz(call: "hb_buffer_create", detail: "") }
         defer { hb_buffer_destroy(buffer) }
         var utf8 = Array(text.utf8)
@@ -82,7 +83,7 @@ package final class HarfBuzzFont: @unchecked Sendable {
             hb_buffer_set_script(buffer, hb_script_t(rawValue: script.tag))
         }
         hb_buffer_guess_segment_properties(buffer)
-        if var feature = tabularFigures {
+        if tabular, var feature = tabularFigures {
             hb_shape(font, buffer, &feature, 1)
         } else {
             hb_shape(font, buffer, nil, 0)

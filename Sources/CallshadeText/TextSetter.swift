@@ -89,7 +89,8 @@ public struct TextSetter: TextSetting {
                         guard let pair = opened[face] else { continue }
                         (shaper, rasteriser, colourRun) = (pair.shaper, pair.rasteriser, face.colour)
                     }
-                    for glyph in try shaper.shape(run.text, rightToLeft: run.rightToLeft, script: run.script) {
+                    for glyph in try shaper.shape(run.text, rightToLeft: run.rightToLeft, script: run.script,
+                                                 tabularFigures: !style.proportionalFigures) {
                         let key = GlyphKey(style: style, face: run.face, index: glyph.index)
                         guard known.insert(key).inserted else { continue }
                         keys.append(key)
@@ -211,7 +212,8 @@ public struct TextSetter: TextSetting {
             case .primary: family = face.primaryFile.name
             case .fallback(let fallback): family = fallback.family
             }
-            let glyphs = (try? face.font(for: run.face)?.shape(run.text, rightToLeft: run.rightToLeft, script: run.script)) ?? nil
+            let glyphs = (try? face.font(for: run.face)?.shape(run.text, rightToLeft: run.rightToLeft, script: run.script,
+                                                 tabularFigures: !style.proportionalFigures)) ?? nil
             return (run, family, glyphs?.map(\.index) ?? [])
         }
     }
@@ -227,7 +229,8 @@ public struct TextSetter: TextSetting {
             // A face this render's texts did not need has no glyphs in the
             // atlas; a failed shaping (out of memory) leaves the run out rather than the frame.
             guard let font = face.font(for: run.face) else { continue }
-            for shaped in (try? font.shape(run.text, rightToLeft: run.rightToLeft, script: run.script)) ?? [] {
+            for shaped in (try? font.shape(run.text, rightToLeft: run.rightToLeft, script: run.script,
+                                                 tabularFigures: !style.proportionalFigures)) ?? [] {
                 if let image = images[GlyphKey(style: style, face: run.face, index: shaped.index)] {
                     glyphs.append(TextLine.Glyph(image: image, penX: pen + shaped.offsetX * size, penY: -shaped.offsetY * size))
                 }

@@ -18,6 +18,7 @@ final class UniformBlockTests: XCTestCase {
         ("tiles.vert", "sheen.frag", [], [TargetBlock(), SheenBlock()]),
         ("tiles.vert", "shapes-entities.frag", [], [TargetBlock(), ShapesBlock()]),
         ("tiles.vert", "text-entity.frag", [], [TargetBlock(), TextEntityBlock()]),
+        ("tiles.vert", "mapped-picture.frag", [], [TargetBlock(), MappedPictureBlock()]),
         ("tiles.vert", "stroke.frag", [], [TargetBlock(), StrokeBlock()]),
         ("stroke-segments.vert", "stroke-segments.frag", [], [TargetBlock()]),
         ("tiles.vert", "stamps.frag", [], [TargetBlock(), StampsBlock()]),

@@ -16,10 +16,10 @@ public final class GalleryBench: KindBench {
 
     public init() {}
 
-    /// A fill of `count` items at `level` across, a 3000 pt/s fling at 0 s.
+    /// A fill of `count` items at `level` across, one in 7 a video, a 3000 pt/s fling at 0 s.
     static func frames(count: Int, level: Int, size: FrameSize, reuse: ReuseStore) throws -> GalleryFrames {
         let fling = GalleryEvent(at: 0, index: 0, scroll: GalleryScrollGesture(samples: [], velocity: 3000))
-        let scenario = GalleryScenario(settings: ScenarioSettings(duration: 10), fill: GalleryFill(count: count, seed: 5), level: level,
+        let scenario = GalleryScenario(settings: ScenarioSettings(duration: 10), fill: GalleryFill(count: count, seed: 5, videoEvery: 7), level: level,
                                        events: [fling])
         return try GalleryFrames(scenario, file: "the bench's gallery", size: size, reuse: reuse)
     }

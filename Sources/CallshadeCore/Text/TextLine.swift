@@ -12,14 +12,18 @@ public enum TextFont: String, CaseIterable, Hashable, Sendable {
     case emoji
 }
 
-/// A font at a size in points.
+/// A font at a size in points, its figures tabular (a running timer keeps
+/// its width) unless `proportionalFigures` (the gallery's duration labels,
+/// whose boxes the spec measures from the proportional advances).
 public struct TextStyle: Hashable, Sendable {
     public let font: TextFont
     public let points: Double
+    public let proportionalFigures: Bool
 
-    public init(_ font: TextFont, _ points: Double) {
+    public init(_ font: TextFont, _ points: Double, proportionalFigures: Bool = false) {
         self.font = font
         self.points = points
+        self.proportionalFigures = proportionalFigures
     }
 }
 

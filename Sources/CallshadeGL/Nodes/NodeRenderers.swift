@@ -38,6 +38,7 @@ final class NodeRenderers {
             .of { try SheenRenderer(context: context, shaders: shaders) },
             .of { try ShapesRenderer(context: context, shaders: shaders) },
             .of { try TextEntityRenderer(context: context, shaders: shaders, reuse: reuse) },
+            .of { try MappedPictureRenderer(context: context, shaders: shaders, reuse: reuse) },
         ])
     }
 

@@ -5,15 +5,15 @@ import CallshadeCore
 /// and flings. Its keys and events are read by `GalleryScenarioParser`, its
 /// scroll is `GalleryScroll`, its elements are listed in `elements`.
 ///
-/// Drawn so far: the synthetic `fill`'s items at one level, the bar, and
-/// scrolling. Media files, video labels, loading placeholders, the pinch,
-/// taps and the viewer are refused by name until they are drawn.
+/// Drawn so far: the synthetic `fill`'s items at one level with their video
+/// labels, badges and loading placeholders, the bar, and scrolling. Media
+/// files, the pinch, taps and the viewer are refused by name until they are drawn.
 public struct GalleryKind: SceneKind {
     public static let name = "gallery"
 
     /// The gallery's elements, bottom to top.
     public static let elements = GalleryElements([
-        GalleryTilesElement(),
+        GalleryGridElement(),
         GalleryBarElement(),
     ])
 
@@ -44,14 +44,21 @@ public struct GalleryInstant: Sendable {
     public let layout: GalleryLayout
     /// The grid's offset then, whole pixels (`GalleryScroll.drawnOffset`).
     public let offset: Int
-    /// Sets the bar's title.
+    /// Sets the bar's title and the video labels.
     public let text: any TextSetting
+    /// Keeps the grid's pictures between frames, by `owner`.
+    public let reuse: ReuseStore
+    /// Stands for the screen that draws: its scenario and frame size.
+    public let owner: ReuseOwner
 
-    public init(time: Double, scenario: GalleryScenario, layout: GalleryLayout, offset: Int, text: any TextSetting) {
+    public init(time: Double, scenario: GalleryScenario, layout: GalleryLayout, offset: Int, text: any TextSetting, reuse: ReuseStore,
+                owner: ReuseOwner) {
         self.time = time
         self.scenario = scenario
         self.layout = layout
         self.offset = offset
         self.text = text
+        self.reuse = reuse
+        self.owner = owner
     }
 }

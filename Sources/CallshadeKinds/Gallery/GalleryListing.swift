@@ -11,7 +11,9 @@ extension GalleryScenario: ListedScenario {
         let scroll = GalleryScroll(self, layout: layout)
         let levelsText = levels.map { $0 == level ? "[\($0)]" : "\($0)" }.joined(separator: " ")
         let details = [
-            "items: \(ValidationListing.count(count, "fill item")) (seed \(fill.seed))",
+            "items: \(ValidationListing.count(count, "fill item")) (seed \(fill.seed))"
+                + (fill.videoEvery > 0 ? (fill.videoEvery == 1 ? "; every one a video" : "; one in \(fill.videoEvery) a video") : "")
+                + (fill.loadingFrom < count ? "; loading from item \(fill.loadingFrom)" : ""),
             "levels: \(levelsText) columns; at \(level): \(ValidationListing.count(layout.rows, "row")) of \(layout.side) px at \(defaultFrameSize)",
             "scroll: from \(ShownNumber.text(scroll.initial / layout.scale)) pt, at most \(ShownNumber.text(Double(layout.maximumOffset) / layout.scale)) pt"
                 + (bar ? "; bar \"\(UserText.shown(title))\"" : "; no bar"),

@@ -11,9 +11,14 @@ public struct GalleryScreen: Sendable {
     public let elements: GalleryElements
     public let text: any TextSetting
     public var dither = false
+    /// Keeps the grid's pictures between frames (a store of its own unless given).
+    public let reuse: ReuseStore
+    /// Stands for this screen in the keys of what it keeps.
+    private let owner = ReuseOwner()
 
     public init(_ scenario: GalleryScenario, size: FrameSize, text: any TextSetting, showing: Set<SceneTag>? = nil,
-                elements: GalleryElements = GalleryKind.elements) {
+                elements: GalleryElements = GalleryKind.elements, reuse: ReuseStore = ReuseStore()) {
+        self.reuse = reuse
         self.scenario = scenario
         layout = scenario.layout(size: size)
         scroll = GalleryScroll(scenario, layout: layout)
@@ -26,7 +31,8 @@ public struct GalleryScreen: Sendable {
     public func scene(at time: Double) -> Scene {
         var scene = Scene(size: layout.size, background: nil)
         scene.dither = dither
-        let instant = GalleryInstant(time: time, scenario: scenario, layout: layout, offset: scroll.drawnOffset(at: time), text: text)
+        let instant = GalleryInstant(time: time, scenario: scenario, layout: layout, offset: scroll.drawnOffset(at: time), text: text,
+                                     reuse: reuse, owner: owner)
         elements.add(to: &scene, at: instant, showing: showing)
         return scene
     }

@@ -1,6 +1,7 @@
 @testable import CallshadeCore
 @testable import CallshadeKinds
 import CallshadeJSON
+import CallshadeText
 import XCTest
 
 /// The gallery (`gallery.md`): its layout against the spec's worked
@@ -85,8 +86,8 @@ final class GalleryTests: XCTestCase {
             (#"{"scene": "gallery", "duration": 1}"#, "g.json: fill: missing"),
             (#"{"scene": "gallery", "duration": 1, "media": "photos", "fill": {"count": 3}}"#, "media: media files are not drawn yet"),
             (#"{"scene": "gallery", "duration": 1, "fill": {"count": 0}}"#, "fill.count: must be between 1 and 1000000 (got 0)"),
-            (#"{"scene": "gallery", "duration": 1, "fill": {"count": 3, "videoEvery": 4}}"#, "fill.videoEvery: video items"),
-            (#"{"scene": "gallery", "duration": 1, "fill": {"count": 3, "loadingFrom": 1}}"#, "fill.loadingFrom: loading items"),
+            (#"{"scene": "gallery", "duration": 1, "fill": {"count": 3, "videoEvery": -1}}"#, "fill.videoEvery: must be between 0 and 1000000 (got -1)"),
+            (#"{"scene": "gallery", "duration": 1, "fill": {"count": 3, "loadingFrom": 1.5}}"#, "fill.loadingFrom:"),
             (#"{"scene": "gallery", "duration": 1, "fill": {"count": 3}, "level": 4}"#, "level: 4 is not one of the levels [2, 3, 5, 9, 13]"),
             (#"{"scene": "gallery", "duration": 1, "fill": {"count": 3}, "levels": [2, 5, 5]}"#, "levels[2]: must be more than the level before, 5 (got 5)"),
             (#"{"scene": "gallery", "duration": 1, "fill": {"count": 3}, "levels": [6, 9], "level": 6}"#, "levels: must have a level of 5 columns or fewer"),
@@ -111,21 +112,68 @@ final class GalleryTests: XCTestCase {
         }
     }
 
-    /// A frame holds the rows on screen only: the same nodes for 30 items
-    /// and a million at the same offset, and its marks are its held rows' tiles.
+    /// A frame holds the rows on screen only: the same picture for 520
+    /// items and a million at the same offset, its rows the held ones.
     func testAFramesWorkIsFlatInTheNumberOfItems() throws {
         let size = try FrameSize(width: 390, height: 844)
         func scene(count: Int) throws -> Scene {
-            let scenario = try Self.parse(#"{"scene": "gallery", "duration": 1, "fill": {"count": \#(count)}, "level": 13}"#)
+            let scenario = try Self.parse(#"{"scene": "gallery", "duration": 1, "fill": {"count": \#(count), "videoEvery": 7}, "level": 13}"#)
             return try GalleryFrames(scenario, file: "g.json", size: size, reuse: ReuseStore(.off)).scene(at: 0)
         }
         let few = try scene(count: 13 * 40), many = try scene(count: 1_000_000)
-        let marks = try XCTUnwrap(many.node(MarksNode.self)).marks
-        XCTAssertTrue(try XCTUnwrap(few.node(MarksNode.self)).marks == marks, "the same marks for 520 items and a million")
+        let picture = try XCTUnwrap(many.node(MappedPictureNode.self)).picture
+        XCTAssertTrue(try XCTUnwrap(few.node(MappedPictureNode.self)).picture == picture, "the same grid for 520 items and a million")
         let layout = GalleryLayout(size: size, columns: 13, count: 1_000_000, bar: true)
-        let tiles = marks.filter { if case .roundedRectangle = $0.kind { return $0.alpha == 1 } else { return false } }
-        XCTAssertEqual(tiles.count, try XCTUnwrap(layout.heldRows(offset: 0)).count * 13)
-        XCTAssertLessThan(tiles.count, 13 * 30)
+        let rows = try XCTUnwrap(layout.heldRows(offset: 0))
+        XCTAssertEqual(picture.height, rows.count * layout.pitch - layout.gap)
+        XCTAssertLessThan(rows.count, 30)
+    }
+
+    /// Section 3: the labels' text, the blob at the spec's two points, the badge's size.
+    func testTheVideoMarksAreTheSpecs() {
+        XCTAssertEqual([7, 292, 1456, 3723, 0].map(GalleryVideoMarks.label(seconds:)), ["0:07", "4:52", "24:16", "1:02:03", "0:00"])
+        XCTAssertEqual(GalleryVideoMarks.blobAlpha(u: 9.5, v: 7.5), 0.25, accuracy: 1e-12)
+        XCTAssertEqual(GalleryVideoMarks.blobAlpha(u: 3.5, v: 3.5), 0.174, accuracy: 0.0005)
+        let small = GalleryVideoMarks.Badge(side: 42), large = GalleryVideoMarks.Badge(side: 59)
+        XCTAssertEqual(small.k, 42.0 / 74, accuracy: 1e-12)
+        XCTAssertEqual(small.centre.x, -3 - 10 * 42.0 / 74, accuracy: 1e-12)
+        XCTAssertEqual(GalleryVideoMarks.Badge(side: 90).k, 1)
+        XCTAssertEqual(large.triangle[2].x, 4.5 * 59 / 74, accuracy: 1e-12)
+        // Fill item 3 of videoEvery 4 is a video of 1 + 291 s; item 2 is not.
+        let fill = GalleryFill(count: 10, videoEvery: 4, loadingFrom: 9)
+        XCTAssertEqual(fill.videoSeconds(of: 3), 292)
+        XCTAssertNil(fill.videoSeconds(of: 2))
+        XCTAssertTrue(fill.isLoading(9))
+        XCTAssertFalse(fill.isLoading(8))
+    }
+
+    /// Section 6's "4:52" at 1170 px (s 3): the box 25 x 14 pt, the label's
+    /// ink within it, its right edge 6 pt inside the tile's and its baseline
+    /// 9.344 pt above the tile's bottom.
+    func testTheLabelsBoxIsTheSpecsWorkedExample() throws {
+        let setter = try TextSetter(scale: 3, texts: [GalleryVideoMarks.style: ["4:52"]])
+        let line = setter.line("4:52", style: GalleryVideoMarks.style)
+        XCTAssertEqual(line.width / 3, 24.3125, accuracy: 0.01, "the advance")
+        XCTAssertEqual(((line.ascent + line.descent) / 3).rounded(.up), 14)
+        XCTAssertEqual(line.ascent / 3, 10.656, accuracy: 0.001, "the ascender")
+        let label = GalleryLabelPicture(line: line, atlas: setter.atlas, scale: 3)
+        // The ink (coverage over a half): inside the box, 25 x 14 pt whose corner is 6 pt in (18 px).
+        var inkLeft = Int.max, inkRight = Int.min, inkBottom = Int.min
+        for row in 0..<label.height {
+            for column in 0..<label.width where label.glyphs[row * label.width + column] > 0.5 {
+                inkLeft = min(inkLeft, label.left + column)
+                inkRight = max(inkRight, label.left + column + 1)
+                inkBottom = max(inkBottom, label.top + row + 1)
+            }
+        }
+        XCTAssertGreaterThanOrEqual(inkLeft, -18 - 75)
+        XCTAssertLessThanOrEqual(inkRight, -18)
+        XCTAssertGreaterThan(inkRight, -18 - 6, "the last digit ends near the box's right edge")
+        // Digits sit on the baseline, 9.344 pt = 28.03 px above the tile's bottom.
+        XCTAssertEqual(Double(inkBottom), -28.03, accuracy: 1)
+        // The shadow reaches past the ink, at most 0.4.
+        XCTAssertLessThanOrEqual(label.shadow.max() ?? 1, 0.4)
+        XCTAssertGreaterThan(label.shadow.max() ?? 0, 0.1)
     }
 
     /// A level whose tiles would be under 8 pixels at the frame's size is refused, naming the levels.

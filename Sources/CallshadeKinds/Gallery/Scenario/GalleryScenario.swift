@@ -51,17 +51,34 @@ public struct GalleryScenario: SettingsBackedScenario, Equatable {
 
 /// The synthetic items (`fill`, ours, for tests and benches): item k is one
 /// flat colour, HSV((137.508 k + 47 seed) mod 360, 0.45, 0.90), each channel
-/// round(255 x).
+/// round(255 x); a video when `videoEvery` > 0 and k mod `videoEvery` is
+/// `videoEvery` - 1, lasting 1 + (97 k mod 3700) s; from `loadingFrom` on,
+/// a placeholder still loading (`gallery.md` section 0).
 public struct GalleryFill: Equatable, Sendable {
     /// The most items a fill may have.
     public static let maximumCount = 1_000_000
 
     public let count: Int
     public let seed: Int64
+    /// Every how many items one is a video (0: none).
+    public let videoEvery: Int
+    /// The first item still loading (`count` or more: none).
+    public let loadingFrom: Int
 
-    public init(count: Int, seed: Int64 = 0) {
+    public init(count: Int, seed: Int64 = 0, videoEvery: Int = 0, loadingFrom: Int? = nil) {
         self.count = count
         self.seed = seed
+        self.videoEvery = max(videoEvery, 0)
+        self.loadingFrom = loadingFrom ?? count
+    }
+
+    /// Whether item `index` is still loading (drawn as a placeholder, no label).
+    public func isLoading(_ index: Int) -> Bool { index >= loadingFrom }
+
+    /// Item `index`'s duration in whole seconds when it is a video, else nil.
+    public func videoSeconds(of index: Int) -> Int? {
+        guard videoEvery > 0, index % videoEvery == videoEvery - 1 else { return nil }
+        return 1 + (97 * index) % 3700
     }
 
     /// Item `index`'s colour.

@@ -69,13 +69,9 @@ enum GalleryScenarioParser {
         guard let countValue = object["count"] else { throw fields.error("count", "missing; give the number of items") }
         let count = Int(try fields.integer(countValue, "count", in: 1...Int64(GalleryFill.maximumCount)))
         let seed = try object["seed"].map { try fields.integer($0, "seed", in: -(1 << 53)...(1 << 53)) } ?? 0
-        if let every = object["videoEvery"], try fields.integer(every, "videoEvery", in: 0...Int64(GalleryFill.maximumCount)) > 0 {
-            throw fields.error("videoEvery", "video items (their duration labels) are not drawn yet; give 0 or leave it out")
-        }
-        if let from = object["loadingFrom"], try fields.integer(from, "loadingFrom", in: 0...Int64(GalleryFill.maximumCount)) < count {
-            throw fields.error("loadingFrom", "loading items (the shimmer) are not drawn yet; give the count or more, or leave it out")
-        }
-        return GalleryFill(count: count, seed: seed)
+        let videoEvery = try object["videoEvery"].map { Int(try fields.integer($0, "videoEvery", in: 0...Int64(GalleryFill.maximumCount))) } ?? 0
+        let loadingFrom = try object["loadingFrom"].map { Int(try fields.integer($0, "loadingFrom", in: 0...Int64(GalleryFill.maximumCount))) }
+        return GalleryFill(count: count, seed: seed, videoEvery: videoEvery, loadingFrom: loadingFrom ?? count)
     }
 
     /// Rising column counts in 1...20, 2 to 12 of them, one at most 5.
