@@ -27,9 +27,17 @@ its scenario, size and instant) it works out from the spec alone
   covered, 8 x 8 samples);
 - a loading item's placeholder, #E4E4E7 under the shimmer's white at
   0.6 max(0, 1 - |2v - 1|), v = y / H + 1 - 2 frac(t / 0.8);
+- a pinch or a tap zoom from a grid at rest (section 2): the steps as the
+  scale passes each sample and the instant (rule 7), the new grid's offset
+  by the anchor item (rule 4), the anchors at Q snapped to the side (rule
+  5), both grids' scale and shift at p and their alphas (rule 6), the
+  release (rule 8), easeInOut solved by bisection (section 5); each grid
+  drawn at rest over its held rows into an RGBA picture (clear gaps), mapped
+  and sampled bilinearly (numpy), laid at its alpha over the background,
+  under the bar;
 
 then it compares the PNG with that picture outside the title's ink box
-(each channel within 2 levels; 3 in a label's shadow, which half a pixel's
+(each channel within 2 levels; 6 in a label's shadow, which half a pixel's
 shift of a glyph moves; 12 on a badge's edges, where two rasterisers'
 anti-aliasing may differ, none within 1.5 px of the triangle's corners; a
 label's glyphs, grown by a pixel, by their ink box alone), the title's ink
@@ -45,7 +53,8 @@ as many pixels tens of levels off.
       a millisecond, the drag's release slope from the last two samples, the
       blob's centre at 7.5 pt across, the label 8 pt inside the corner, no
       shadow, badges under 80 pt, the badge's k as side / 60, the shimmer
-      every 1 s)
+      every 1 s, a pinch's step x 0.8, Q not snapped to the side, the old
+      grid fading from 0.5, a linear release, a tap zoom of 0.3 s)
 """
 import colorsys
 import math
@@ -78,6 +87,7 @@ class Spec:
         self.count, self.seed = fill["count"], fill.get("seed", 0)
         self.video_every, self.loading_from = fill.get("videoEvery", 0), fill.get("loadingFrom", self.count)
         self.columns = scenario.get("level", 3)
+        self.levels = scenario.get("levels", [2, 3, 5, 9, 13])
         self.gap = 0 if mistake == "no-gap" else max(1, whole(self.s))
         self.side = (width - (self.columns - 1) * self.gap) // self.columns
         self.last = self.side if mistake == "last-same" else width - (self.columns - 1) * (self.side + self.gap)
@@ -143,19 +153,31 @@ class Spec:
             return None
         return 1 + (97 * k) % 3700
 
-    def grid(self, offset, time):
-        """The frame's grid at a whole-pixel `offset`: background, then each tile that shows, with its marks;
-        also where the marks' edges allow more (a mask), the labels' expected ink boxes and the badges' discs."""
-        picture = np.zeros((self.height, self.width, 3), dtype=float)
-        picture[:, :] = self.background
-        loose = np.zeros((self.height, self.width), dtype=bool)
-        shadowed = np.zeros((self.height, self.width), dtype=bool)
+    def held(self, offset):
+        """The rows a grid at `offset` holds (section 1): first and last."""
+        pitch = self.side + self.gap
+        first = max(0, math.floor((offset - self.top - self.gap) / pitch))
+        last = min(self.rows - 1, math.ceil((offset + self.height - self.top - self.gap) / pitch))
+        return first, last
+
+    def grid(self, offset, time, extent=None):
+        """The grid at a whole-pixel `offset` over screen rows `extent` (default the frame's, over the background;
+        given, its held rows alone over clear): its colours, its tiles' coverage, where the marks' edges allow more
+        (a mask) or a shadow 3 levels, the labels' expected ink boxes and the badges' discs."""
+        top, bottom = extent if extent is not None else (0, self.height)
+        picture = np.zeros((bottom - top, self.width, 3), dtype=float)
+        if extent is None:
+            picture[:, :] = self.background
+        coverage = np.zeros((bottom - top, self.width), dtype=float)
+        loose = np.zeros((bottom - top, self.width), dtype=bool)
+        shadowed = np.zeros((bottom - top, self.width), dtype=bool)
         inks, discs = [], []
         pitch = self.side + self.gap
         first = max(0, (offset - self.top) // pitch - 1)
-        for row in range(first, self.rows):
-            y = self.top + row * pitch - offset
-            if y >= self.height:
+        rows = range(first, self.rows) if extent is None else range(self.held(offset)[0], self.held(offset)[1] + 1)
+        for row in rows:
+            y = self.top + row * pitch - offset - top
+            if y >= bottom - top:
                 break
             for column in range(self.columns):
                 k = row * self.columns + column
@@ -183,12 +205,13 @@ class Spec:
                         else:
                             ink = self.label(tile, tile_loose, tile_shadowed, seconds)
                             inks.append((ink[0] + x, ink[1] + y, ink[2] + x, ink[3] + y))
-                y0, y1 = max(y, 0), min(y + self.side, self.height)
+                y0, y1 = max(y, 0), min(y + self.side, bottom - top)
                 if y0 < y1:
                     picture[y0:y1, x:x + width] = tile[y0 - y:y1 - y]
+                    coverage[y0:y1, x:x + width] = 1
                     loose[y0:y1, x:x + width] = tile_loose[y0 - y:y1 - y]
                     shadowed[y0:y1, x:x + width] = tile_shadowed[y0 - y:y1 - y]
-        return picture, loose, shadowed, inks, discs
+        return picture, coverage, loose, shadowed, inks, discs
 
     def label(self, tile, loose, shadowed, seconds):
         """A video's blob, shadow and label over `tile` (its colour filled); returns the ink's box in the tile."""
@@ -237,7 +260,8 @@ class Spec:
             for dx in (-1, 0, 1):
                 grown |= np.roll(np.roll(inked, dy, axis=0), dx, axis=1)
         tile[grown] = np.nan
-        # The shadow: within 3 levels, as half a pixel's shift of a glyph moves it.
+        # The shadow: within 6 levels, as half a pixel's shift of a glyph moves it (at s = 1, σ 2 px: up to 0.4 x 0.5 px
+        # x the blurred edge's slope, 0.2 a pixel, about 10 levels; 4.3 seen on a scaled grid).
         shadowed[shadow > 0.004] = True
         ys, xs = np.nonzero(coverage > 0.5)
         return (xs.min(), ys.min(), xs.max() + 1, ys.max() + 1)
@@ -270,10 +294,190 @@ class Spec:
                     tile[py, px] = np.nan
         return (cx, cy, radius)
 
+    def at_level(self, columns):
+        """The same gallery worked out at another level."""
+        return Spec(dict(self.scenario, level=columns), self.width, self.height, self.mistake)
+
+    def tile_box(self, k, offset):
+        """Item k's tile at `offset`: left, top, width, height (pixels)."""
+        pitch = self.side + self.gap
+        row, column = divmod(k, self.columns)
+        return (column * pitch, self.top + row * pitch - offset, self.last if column == self.columns - 1 else self.side, self.side)
+
+    def centre(self, k, offset):
+        x, y, w, h = self.tile_box(k, offset)
+        return (x + w / 2, y + h / 2)
+
+    def anchor(self, point, offset):
+        """Section 2.1 rule 4: of the held tiles whose row contains the point's y (top < y <= bottom), the centre
+        nearest; else the nearest of all held; ties to the lower index."""
+        first, last = self.held(offset)
+        items = range(first * self.columns, min((last + 1) * self.columns, self.count))
+        in_row = [k for k in items if self.tile_box(k, offset)[1] < point[1] <= self.tile_box(k, offset)[1] + self.side]
+        pool = in_row or list(items)
+        return min(pool, key=lambda k: (math.dist(self.centre(k, offset), point), k))
+
+    def hit(self, point, offset):
+        """Section 2.2: the item whose tile contains the point, or None."""
+        for k in range(self.count):
+            x, y, w, h = self.tile_box(k, offset)
+            if y > point[1]:
+                return None
+            if x <= point[0] < x + w and y <= point[1] < y + h and point[1] >= self.top:
+                return k
+        return None
+
+    def morph(self, offset, columns, point, item=None):
+        """One step from this level at `offset` to `columns` about `point` (rules 4 and 5): the new level, its
+        offset, and the anchor tiles' centres at Q in each; `place(p)` gives each grid's (scale, shift)."""
+        new = self.at_level(columns)
+        k = item if item is not None else self.anchor(point, offset)
+        top = self.tile_box(k, offset)[1]
+        new_offset = int(min(max(new.top + (k // columns) * (new.side + new.gap) - top, 0), new.maximum))
+        q = point if self.mistake == "no-edge-snap" else (0 if point[0] < self.width / 2 else self.width, point[1])
+        a_from = np.array(self.centre(self.anchor(q, offset), offset))
+        a_to = np.array(new.centre(new.anchor(q, new_offset), new_offset))
+
+        def place(p):
+            m = a_from + p * (a_to - a_from)
+            ratio = new.side / self.side
+            s_from, s_to = 1 + p * (ratio - 1), 1 / ratio + p * (1 - 1 / ratio)
+            return (s_from, tuple(m - s_from * a_from)), (s_to, tuple(m - s_to * a_to))
+        return new, new_offset, place
+
+    def shown(self, time):
+        """The grids at `time`: (level, offset, scale, shift, alpha), the old first. The goldens' zooms start from
+        a grid at rest (after any scrolls), one zoom a scenario."""
+        zooms = [event for event in self.scenario.get("events", []) if "pinch" in event or "tap" in event]
+        if not zooms or zooms[0]["at"] > time:
+            return [(self, whole(self.offset(time)), 1, (0.0, 0.0), 1)]
+        event = zooms[0]
+        offset, local = whole(self.offset(event["at"])), time - event["at"]
+        if "tap" in event:
+            point = (event["tap"]["x"] * self.s, event["tap"]["y"] * self.s)
+            k = self.hit(point, offset)
+            duration = 0.3 if self.mistake == "tap-0.3" else 0.25
+            new, new_offset, place = self.morph(offset, max(n for n in self.levels if n <= 5), point, k)
+            if local >= duration:
+                return [(new, new_offset, 1, (0.0, 0.0), 1)]
+            p = ease(local / duration)
+            old_alpha = 1 if local < duration / 2 else 1 - ease((local - duration / 2) / duration)
+            (s_from, shift_from), (s_to, shift_to) = place(p)
+            return [(self, offset, s_from, shift_from, old_alpha), (new, new_offset, s_to, shift_to, p)]
+        return self.pinch(offset, event["pinch"]["samples"], local)
+
+    def pinch(self, offset, samples, local):
+        """Section 2.1 from this level at `offset`, `local` seconds into the pinch."""
+        first = next((row for row in samples if row[1] != 1), None)
+        rest = [(self, offset, 1, (0.0, 0.0), 1)]
+        if first is None:
+            return rest
+        point, s1 = (first[2] * self.s, first[3] * self.s), first[1]
+        step_out = 0.8 if self.mistake == "step-0.8" else 0.75
+
+        def beyond(columns, zooming_in):
+            index = self.levels.index(columns) + (-1 if zooming_in else 1)
+            return self.levels[index] if 0 <= index < len(self.levels) else None
+
+        def make(old, old_offset, columns, initial, target, zooming_in):
+            new, new_offset, place = old.morph(old_offset, columns, point)
+            return dict(old=old, old_offset=old_offset, new=new, new_offset=new_offset, place=place, initial=initial,
+                        target=target, zooming_in=zooming_in)
+
+        def reach(step, scale):
+            if step is None:
+                if scale == 1:
+                    return None
+                columns = beyond(self.columns, s1 > 1)
+                if columns is None:
+                    return None
+                step = make(self, offset, columns, 1, s1 * (1.25 if s1 > 1 else step_out), s1 > 1)
+            while True:
+                p = (scale - step["initial"]) / (step["target"] - step["initial"])
+                onward = beyond(step["new"].columns, step["zooming_in"])
+                back = beyond(step["old"].columns, not step["zooming_in"])
+                if p > 1 and onward is not None:
+                    step = make(step["new"], step["new_offset"], onward, step["target"],
+                                step["target"] * (1.25 if step["zooming_in"] else step_out), step["zooming_in"])
+                elif p < 0 and back is not None:
+                    step = make(step["old"], step["old_offset"], back, step["initial"],
+                                step["initial"] * (step_out if step["zooming_in"] else 1.25), not step["zooming_in"])
+                else:
+                    return step
+
+        times = [row[0] for row in samples]
+        release = times[-1]
+        now = min(local, release)
+        scale = float(np.interp(now, times, [row[1] for row in samples]))
+        step = None
+        for row in samples:
+            if row[0] <= now:
+                step = reach(step, row[1])
+        step = reach(step, scale)
+        if step is None:
+            return rest
+        p = min(max((scale - step["initial"]) / (step["target"] - step["initial"]), 0), 1)
+        fade = 0.5 if self.mistake == "fade-0.5" else 0.7
+        old_alpha = 1 - max(0, p - fade) / (1 - fade)
+        if local >= release:
+            tau = local - release
+            goal = 0 if p < 0.3 else 1
+            if tau >= 0.2:
+                winner = (step["new"], step["new_offset"]) if goal == 1 else (step["old"], step["old_offset"])
+                return [(winner[0], winner[1], 1, (0.0, 0.0), 1)]
+            eased = tau / 0.2 if self.mistake == "release-linear" else ease(tau / 0.2)
+            if goal == 1 and p < 0.7:
+                old_alpha = 1 if tau < 0.1 else 1 - ease((tau - 0.1) / 0.2)
+            else:
+                old_alpha = old_alpha + ((0 if goal == 1 else 1) - old_alpha) * eased
+            p = p + (goal - p) * eased
+        (s_from, shift_from), (s_to, shift_to) = step["place"](p)
+        return [(step["old"], step["old_offset"], s_from, shift_from, old_alpha), (step["new"], step["new_offset"], s_to, shift_to, p)]
+
+    def morphed(self, grids, time):
+        """The frame of grids placed and faded (rule 6): each drawn at rest with its labels into an RGBA picture
+        of its held rows, mapped, sampled bilinearly (clear outside) and laid at its alpha over the background."""
+        frame = np.zeros((self.height, self.width, 3), dtype=float)
+        frame[:, :] = self.background
+        loose = np.zeros((self.height, self.width), dtype=bool)
+        shadowed = np.zeros((self.height, self.width), dtype=bool)
+        ys, xs = np.mgrid[0:self.height, 0:self.width]
+        for level, offset, scale, shift, alpha in grids:
+            first, last = level.held(offset)
+            pitch = level.side + level.gap
+            top = level.top + first * pitch - offset
+            bottom = level.top + last * pitch - offset + level.side
+            picture, coverage, grid_loose, grid_shadowed, _, _ = level.grid(offset, time, (top, bottom))
+            rgba = np.concatenate([picture * coverage[:, :, None], coverage[:, :, None]], axis=2)
+            rgba = np.concatenate([rgba, grid_loose[:, :, None].astype(float), grid_shadowed[:, :, None].astype(float)], axis=2)
+            qx = (xs + 0.5 - shift[0]) / scale - 0.5
+            qy = (ys + 0.5 - shift[1]) / scale - top - 0.5
+            x0, y0 = np.floor(qx).astype(int), np.floor(qy).astype(int)
+            fx, fy = (qx - x0)[:, :, None], (qy - y0)[:, :, None]
+            padded = np.pad(rgba, ((1, 1), (1, 1), (0, 0)))
+
+            def tap(dx, dy):
+                cx = np.clip(x0 + dx + 1, 0, padded.shape[1] - 1)
+                cy = np.clip(y0 + dy + 1, 0, padded.shape[0] - 1)
+                inside = ((x0 + dx >= 0) & (x0 + dx < rgba.shape[1]) & (y0 + dy >= 0) & (y0 + dy < rgba.shape[0]))[:, :, None]
+                return np.where(inside, padded[cy, cx], 0.0)
+            sample = (tap(0, 0) * (1 - fx) + tap(1, 0) * fx) * (1 - fy) + (tap(0, 1) * (1 - fx) + tap(1, 1) * fx) * fy
+            colour, cover = sample[:, :, :3] * alpha, sample[:, :, 3] * alpha
+            frame = colour + frame * (1 - cover[:, :, None])
+            loose |= sample[:, :, 4] > 0
+            shadowed |= sample[:, :, 5] > 0
+        return frame, loose, shadowed
+
     def frame(self, time):
         """The expected picture without the title, and the title's ink box (left, top, right, bottom) or None."""
-        picture, loose, shadowed, inks, discs = self.grid(whole(self.offset(time)), time)
-        self.loose, self.shadowed, self.inks, self.discs = loose, shadowed, inks, discs
+        grids = self.shown(time)
+        if len(grids) == 1 and grids[0][2] == 1 and grids[0][3] == (0.0, 0.0):
+            level, offset = grids[0][0], grids[0][1]
+            picture, _, loose, shadowed, inks, discs = level.grid(offset, time)
+            self.loose, self.shadowed, self.inks, self.discs = loose, shadowed, inks, discs
+        else:
+            picture, self.loose, self.shadowed = self.morphed(grids, time)
+            self.inks, self.discs = [], []
         if not self.bar:
             return picture, None
         picture[:self.top] = 0.92 * 255 + 0.08 * picture[:self.top]
@@ -288,6 +492,21 @@ class Spec:
         left = 195 * self.s - advance / 2
         baseline = 69 * self.s - (ascent + descent) / 2 + ascent
         return picture, (left + ink[0], baseline + ink[1], left + ink[2], baseline + ink[3])
+
+
+def ease(x):
+    """Section 5's easeInOut: cubic-bezier(0.42, 0, 0.58, 1), x = 1.26 (1 - u)² u + 1.74 (1 - u) u² + u³ solved
+    for u by bisection, E = 3 (1 - u) u² + u³; inputs clamped."""
+    x = min(max(x, 0.0), 1.0)
+    low, high = 0.0, 1.0
+    for _ in range(60):
+        u = (low + high) / 2
+        if 1.26 * (1 - u) ** 2 * u + 1.74 * (1 - u) * u * u + u ** 3 < x:
+            low = u
+        else:
+            high = u
+    u = (low + high) / 2
+    return 3 * (1 - u) * u * u + u ** 3
 
 
 def ink_box(face, text):
@@ -311,7 +530,7 @@ def errors(case, image, mistake=None):
     # Near a triangle's corners nothing is compared; on the marks' edges, 12 levels.
     difference[np.isnan(difference)] = 0
     difference[spec.loose] = np.maximum(difference[spec.loose] - 10, 0)
-    difference[spec.shadowed] = np.maximum(difference[spec.shadowed] - 1, 0)
+    difference[spec.shadowed] = np.maximum(difference[spec.shadowed] - 4, 0)
     found = []
     for left, top, right, bottom in spec.inks:
         if bottom <= (spec.top if spec.bar else 0) or top >= height:
@@ -377,6 +596,13 @@ def mistakes(case, image):
             found.append("badge-k-60")
     if spec.loading_from < spec.count:
         found.append("shimmer-1s")
+
+    def placed(grids):
+        return [(level.columns, offset, round(scale, 6), tuple(round(v, 4) for v in shift), round(alpha, 6))
+                for level, offset, scale, shift, alpha in grids]
+    for mistake in ("step-0.8", "no-edge-snap", "fade-0.5", "release-linear", "tap-0.3"):
+        if placed(Spec(scenario, width, height, mistake).shown(case["time"])) != placed(spec.shown(case["time"])):
+            found.append(mistake)
     if spec.last != spec.side:
         found.append("last-same")
     if spec.bar:

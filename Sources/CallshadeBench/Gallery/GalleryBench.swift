@@ -1,11 +1,15 @@
 import CallshadeCore
+import CallshadeJSON
 import CallshadeKinds
+import CallshadeSystem
 import Foundation
 
 /// The gallery's bench rows: a fling over the grid at 13 across (its most
 /// tiles) with 10,000 items and with a million, frame by frame (a frame's
-/// work is the rows on screen, so the two should cost alike), and the
-/// fling's MP4 at 5 across over 10,000 items against the audio call's.
+/// work is the rows on screen, so the two should cost alike); the MP4 of
+/// pinches and tap zooms over 10,000 items against the audio call's; and
+/// the peak memory of rendering those zooms over 10 items and over 10,000,
+/// each in a process of its own (memory flat in the number of items).
 public final class GalleryBench: KindBench {
     private var table = BenchTable(header: ["size", "gallery (a fling, 13 across)", "ms/frame", "frames/s", "x 10,000 items"])
     private var costs: [String] = []
@@ -48,16 +52,62 @@ public final class GalleryBench: KindBench {
                      + "(median of \(BenchTiming.rounds) rounds of \(BenchTiming.roundFrames) frames, in turn)")
     }
 
-    /// The fling's MP4 at 5 across.
-    public func measureEncodes(size: FrameSize, context: BenchContext, row: (String, Double, BenchTiming.CPUCost) throws -> Void) throws {
-        let grid = try Self.frames(count: 10_000, level: 5, size: size, reuse: context.gpu.reuse)
-        let (drawn, cpu) = try BenchTiming.usingCPU {
-            try BenchTiming.encodeSeconds(renderer: context.gpu, size: size, frames: context.seconds * 60) { try grid.scene(at: Double($0) / 60) }
+    /// Pinches and tap zooms in a loop every 3 s, over `count` items, one in 6 a video, from 5 across: a pinch out
+    /// to 13 across in 0.8 s from 0.2 s, a tap zooming back to 5 at 1.5 s, a pinch in to 2 across in 0.6 s from 2 s.
+    static func zoomScenario(count: Int, seconds: Int) -> String {
+        let events = (0..<max(1, (seconds + 2) / 3)).flatMap { cycle -> [String] in
+            let t = Double(cycle * 3)
+            return [#"{"at": \#(t + 0.2), "pinch": {"x": 200, "y": 450, "scale": 0.45, "duration": 0.8}}"#,
+                    #"{"at": \#(t + 1.5), "tap": {"x": 150, "y": 400}}"#,
+                    #"{"at": \#(t + 2), "pinch": {"x": 120, "y": 500, "scale": 1.7, "duration": 0.6}}"#,
+                    #"{"at": \#(t + 2.85), "pinch": {"x": 120, "y": 500, "scale": 0.8, "duration": 0.1}}"#]
         }
-        try row("  the same, the gallery: a fling over 10,000 items, 5 across", drawn, cpu)
-        guard let (ours, oursCPU) = context.baseline[size] else { return }
-        encodeCosts.append("\(size): the gallery's MP4 took \(String(format: "%.2f", drawn / ours)) times the audio call's wall time "
-                           + "and \(String(format: "%.2f", cpu.total / oursCPU.total)) times its CPU time")
+        return #"{"scene": "gallery", "duration": \#(seconds), "fill": {"count": \#(count), "seed": 5, "videoEvery": 6}, "level": 5, "#
+            + #""events": [\#(events.joined(separator: ", "))]}"#
+    }
+
+    /// The zooms' MP4 over 10,000 items; then the peak memory of rendering them over 10 and over 10,000.
+    public func measureEncodes(size: FrameSize, context: BenchContext, row: (String, Double, BenchTiming.CPUCost) throws -> Void) throws {
+        let scenario = try readScenario(Self.zoomScenario(count: 10_000, seconds: context.seconds))
+        let frames = try GalleryFrames(scenario, file: "the bench's gallery", size: size, reuse: context.gpu.reuse)
+        let (drawn, cpu) = try BenchTiming.usingCPU {
+            try BenchTiming.encodeSeconds(renderer: context.gpu, size: size, frames: context.seconds * 60) { try frames.scene(at: Double($0) / 60) }
+        }
+        try row("  the same, the gallery: pinches and tap zooms over 10,000 items", drawn, cpu)
+        if let (ours, oursCPU) = context.baseline[size] {
+            encodeCosts.append("\(size): the gallery's zooms' MP4 took \(String(format: "%.2f", drawn / ours)) times the audio call's wall time "
+                               + "and \(String(format: "%.2f", cpu.total / oursCPU.total)) times its CPU time")
+        }
+        let peaks = try [10, 10_000].map { try Self.peakMemory(of: Self.zoomScenario(count: $0, seconds: context.seconds), size: size) }
+        encodeCosts.append("\(size): rendering the zooms (raw I420, in a process of its own) peaked at \(peaks[0] >> 20) MiB over 10 items "
+                           + "and \(peaks[1] >> 20) MiB over 10,000: \(String(format: "%.2f", Double(peaks[1]) / Double(max(peaks[0], 1)))) times")
+    }
+
+    /// The scenario as read, or why it was not.
+    private func readScenario(_ json: String) throws -> GalleryScenario {
+        guard let scenario = try ScenarioFile.parseAny(Array(json.utf8), file: "the bench's gallery", folder: "/") as? GalleryScenario else {
+            throw ScenarioError(file: "the bench's gallery", location: "scene", "is not a gallery")
+        }
+        return scenario
+    }
+
+    /// The peak resident memory, bytes, of `callshade render` (this executable) drawing `json` at `size` as raw I420 into /dev/null.
+    static func peakMemory(of json: String, size: FrameSize) throws -> Int {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("callshade-bench-gallery-\(ThisProcess.id)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("zooms.json")
+        try Data(json.utf8).write(to: file)
+        let sink = try FileDescriptor.open("/dev/null", .writeOnly)
+        defer { try? sink.close() }
+        let child = try Subprocess(executable: "/proc/self/exe",
+                                   arguments: ["callshade", "render", file.path, "--size", size.description, "-o", "-", "--pix-fmt", "yuv420p"],
+                                   standardInput: .standardInput, standardOutput: sink, standardError: .standardError)
+        let exit = try child.wait()
+        guard exit.succeeded, let peak = child.peakResidentBytes else {
+            throw ScenarioError(file: file.path, location: "", "the bench's render of the gallery's zooms failed (\(exit))")
+        }
+        return peak
     }
 
     public var renderReport: [String] { [table.text] + costs }

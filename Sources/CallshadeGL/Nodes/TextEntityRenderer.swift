@@ -14,7 +14,7 @@ final class TextEntityRenderer: NodeRenderer {
     private let pipeline: Pipeline<TextEntityBlock>
     private let vertices: GraphicsBuffer
     private let uniforms: UniformStream
-    private var uploaded: [(picture: TextEntityPicture, texture: Texture)] = []
+    private let uploaded = UploadedTextures<TextEntityPicture>(kept: kept)
 
     /// Whether uploads are kept from frame to frame (reuse on).
     private let reuse: ReuseStore
@@ -53,12 +53,11 @@ final class TextEntityRenderer: NodeRenderer {
     }
 
     private func texture(for picture: TextEntityPicture) throws -> Texture {
-        if let found = uploaded.first(where: { $0.picture === picture }) { return found.texture }
-        let texture = try Texture(context: context, width: picture.width, height: picture.height, format: .rgba8)
-        try texture.upload(picture.texels)
-        uploaded.append((picture, texture))
-        if uploaded.count > Self.kept { uploaded.removeFirst() }
-        return texture
+        try uploaded.texture(for: picture) {
+            let texture = try Texture(context: context, width: picture.width, height: picture.height, format: .rgba8)
+            try texture.upload(picture.texels)
+            return texture
+        }
     }
 }
 

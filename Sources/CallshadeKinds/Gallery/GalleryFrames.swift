@@ -23,7 +23,8 @@ public struct GalleryFrames: FrameScenes {
         }
         let text = try TextSetter(scale: scenario.layout(size: size).scale, texts: GalleryKind.elements.texts(for: scenario))
         // Its title set once while kept (every frame asks for it).
-        var screen = GalleryScreen(scenario, size: size, text: RememberedLines(text, reuse: reuse), showing: showing, reuse: reuse)
+        var screen = try GalleryScreen(scenario, size: size, text: RememberedLines(text, reuse: reuse), showing: showing, reuse: reuse,
+                                       file: file)
         screen.dither = dither
         self.screen = screen
     }

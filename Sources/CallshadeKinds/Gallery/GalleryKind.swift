@@ -3,7 +3,7 @@ import CallshadeCore
 /// The media gallery as a scene kind ("scene": "gallery"; `gallery.md`): a
 /// grid of square tiles under an optional bar, scrolled by recorded drags
 /// and flings. Its keys and events are read by `GalleryScenarioParser`, its
-/// scroll is `GalleryScroll`, its elements are listed in `elements`.
+/// timeline is `GalleryTimeline`, its elements are listed in `elements`.
 ///
 /// Drawn so far: the synthetic `fill`'s items at one level with their video
 /// labels, badges and loading placeholders, the bar, and scrolling. Media
@@ -40,10 +40,10 @@ public struct GalleryInstant: Sendable {
     /// Seconds from the scenario's start.
     public let time: Double
     public let scenario: GalleryScenario
-    /// The level shown, laid out for the frame.
+    /// The scenario's level laid out for the frame (its scale, bar and size are every level's).
     public let layout: GalleryLayout
-    /// The grid's offset then, whole pixels (`GalleryScroll.drawnOffset`).
-    public let offset: Int
+    /// The grids shown then, the old first (`GalleryTimeline.shown`): one at rest, two while a zoom morphs.
+    public let grids: [GalleryShownGrid]
     /// Sets the bar's title and the video labels.
     public let text: any TextSetting
     /// Keeps the grid's pictures between frames, by `owner`.
@@ -51,12 +51,12 @@ public struct GalleryInstant: Sendable {
     /// Stands for the screen that draws: its scenario and frame size.
     public let owner: ReuseOwner
 
-    public init(time: Double, scenario: GalleryScenario, layout: GalleryLayout, offset: Int, text: any TextSetting, reuse: ReuseStore,
-                owner: ReuseOwner) {
+    public init(time: Double, scenario: GalleryScenario, layout: GalleryLayout, grids: [GalleryShownGrid], text: any TextSetting,
+                reuse: ReuseStore, owner: ReuseOwner) {
         self.time = time
         self.scenario = scenario
         self.layout = layout
-        self.offset = offset
+        self.grids = grids
         self.text = text
         self.reuse = reuse
         self.owner = owner

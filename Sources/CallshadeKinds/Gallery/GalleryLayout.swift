@@ -67,4 +67,52 @@ public struct GalleryLayout: Equatable, Sendable {
         let row = index / columns, column = index % columns
         return (column * pitch, top + row * pitch - offset, column == columns - 1 ? lastWidth : side, side)
     }
+
+    /// Item `index`'s tile's centre at `offset`, pixels.
+    public func centre(of index: Int, offset: Int) -> Vec2 {
+        let tile = self.tile(index, offset: offset)
+        return Vec2(Double(tile.x) + Double(tile.width) / 2, Double(tile.y) + Double(tile.height) / 2)
+    }
+
+    /// The held items at `offset`, in order.
+    func heldItems(offset: Int) -> Range<Int> {
+        guard let rows = heldRows(offset: offset) else { return 0..<0 }
+        return (rows.lowerBound * columns)..<min((rows.upperBound + 1) * columns, count)
+    }
+
+    /// The anchor item at `point` (pixels) at `offset` (section 2.1, rule
+    /// 4): of the held tiles whose row contains its y (top < y <= bottom),
+    /// the one whose centre is nearest; if none, the nearest of all held;
+    /// ties to the lower index (ours). Nil when none is held.
+    public func anchor(at point: Vec2, offset: Int) -> Int? {
+        let held = heldItems(offset: offset)
+        func nearest(_ items: [Int]) -> Int? {
+            var best: (index: Int, distance: Double)?
+            for index in items {
+                let distance = (centre(of: index, offset: offset) - point).length
+                if best == nil || distance < best!.distance { best = (index, distance) }
+            }
+            return best?.index
+        }
+        let inRow = held.filter { index in
+            let tile = self.tile(index, offset: offset)
+            return Double(tile.y) < point.y && point.y <= Double(tile.y + tile.height)
+        }
+        return nearest(inRow) ?? nearest(Array(held))
+    }
+
+    /// The item whose tile contains `point` (pixels) at `offset` (section
+    /// 2.2): none in the gaps, under the bar, or past the last tile.
+    public func hit(_ point: Vec2, offset: Int) -> Int? {
+        guard point.y >= Double(top), point.x >= 0, point.x < Double(size.width) else { return nil }
+        let row = Int(((point.y + Double(offset) - Double(top)) / Double(pitch)).rounded(.down))
+        let column = min(Int((point.x / Double(pitch)).rounded(.down)), columns - 1)
+        guard row >= 0, row < rows else { return nil }
+        let index = row * columns + column
+        guard index < count else { return nil }
+        let tile = self.tile(index, offset: offset)
+        guard point.x >= Double(tile.x), point.x < Double(tile.x + tile.width), point.y >= Double(tile.y),
+              point.y < Double(tile.y + tile.height) else { return nil }
+        return index
+    }
 }

@@ -2,31 +2,24 @@ import CallshadeCore
 import CallshadeRender
 import Foundation
 
-/// `validate` for the gallery: its items and levels, then each scroll with
-/// where its drag leaves the grid and when its fling settles (at the
-/// scenario's frame size).
+/// `validate` for the gallery: its items and levels, then each event with
+/// what it did (at the scenario's frame size): where a scroll settles, the
+/// levels a pinch passes and where it settles, what a tap hit.
 extension GalleryScenario: ListedScenario {
     public func listing(file: String) throws -> ValidationListing {
         let layout = self.layout(size: defaultFrameSize)
-        let scroll = GalleryScroll(self, layout: layout)
+        let timeline = try GalleryTimeline(self, size: defaultFrameSize, file: file)
         let levelsText = levels.map { $0 == level ? "[\($0)]" : "\($0)" }.joined(separator: " ")
+        var items = "items: \(ValidationListing.count(count, "fill item")) (seed \(fill.seed))"
+        if fill.videoEvery > 0 { items += fill.videoEvery == 1 ? "; every one a video" : "; one in \(fill.videoEvery) a video" }
+        if fill.loadingFrom < count { items += "; loading from item \(fill.loadingFrom)" }
+        let maximum = ShownNumber.text(Double(layout.maximumOffset) / layout.scale)
         let details = [
-            "items: \(ValidationListing.count(count, "fill item")) (seed \(fill.seed))"
-                + (fill.videoEvery > 0 ? (fill.videoEvery == 1 ? "; every one a video" : "; one in \(fill.videoEvery) a video") : "")
-                + (fill.loadingFrom < count ? "; loading from item \(fill.loadingFrom)" : ""),
+            items,
             "levels: \(levelsText) columns; at \(level): \(ValidationListing.count(layout.rows, "row")) of \(layout.side) px at \(defaultFrameSize)",
-            "scroll: from \(ShownNumber.text(scroll.initial / layout.scale)) pt, at most \(ShownNumber.text(Double(layout.maximumOffset) / layout.scale)) pt"
-                + (bar ? "; bar \"\(UserText.shown(title))\"" : "; no bar"),
+            "scroll: from \(ShownNumber.text(timeline.startOffset / layout.scale)) pt, at most \(maximum) pt" + (bar ? "; bar \"\(UserText.shown(title))\"" : "; no bar"),
         ]
-        let moments = zip(events, scroll.settles).map { event, settles -> (time: Double, text: String) in
-            let gesture = event.scroll
-            let what = gesture.samples.isEmpty ? "fling at \(ShownNumber.text(gesture.velocity)) pt/s"
-                : "drag of \(gesture.samples.count) samples over \(ShownNumber.text(gesture.dragDuration)) s, then fling at \(ShownNumber.text((gesture.velocity * 10).rounded() / 10)) pt/s"
-            let offset = ShownNumber.text((settles.offset / layout.scale * 100).rounded() / 100)
-            let when = ShownNumber.text((settles.time * 1000).rounded() / 1000)
-            return (event.at, "scroll: \(what); " + (settles.interrupted ? "at \(offset) pt when the next scroll takes it at \(when) s"
-                                                                           : "settles at \(when) s on \(offset) pt"))
-        }
+        let moments = timeline.outcomes.map { (time: $0.event.at, text: $0.text) }
         var listing = ValidationListing(facts: ValidationListing.facts(duration: duration, seed: nil) + [ValidationListing.count(events.count, "event")]
                                         + ValidationListing.settings(size: size, fps: fps),
                                         kind: scene, details: details)

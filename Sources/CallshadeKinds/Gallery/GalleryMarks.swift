@@ -1,12 +1,16 @@
 import CallshadeCore
 import CallshadeRender
 
-/// A gallery's moments: each scroll's start, and the scroll as a band to where it settles.
+/// A gallery's moments: each event's instant, and what it starts as a band
+/// to where it comes to rest (scrolls on one row, zooms on another).
 extension GalleryScenario: MarkedScenario {
     public func timelineMarks(frames: any FrameScenes, fps: Int) -> (marks: [TimelineMark], bands: [TimelineBand]) {
-        let layout = (frames as? GalleryFrames)?.screen.layout ?? layout(size: defaultFrameSize)
-        let settles = GalleryScroll(self, layout: layout).settles
-        return (events.map { TimelineMark(time: $0.at, label: $0.scroll.samples.isEmpty ? "fling" : "drag") },
-                zip(events, settles).map { TimelineBand(row: "scroll", label: $0.scroll.samples.isEmpty ? "fling" : "drag", start: $0.at, end: max($1.time, $0.at)) })
+        let timeline = (frames as? GalleryFrames)?.screen.timeline ?? (try? GalleryTimeline(self, size: defaultFrameSize))
+        let outcomes = timeline?.outcomes ?? []
+        return (events.map { TimelineMark(time: $0.at, label: $0.kindName) },
+                outcomes.filter { $0.until > $0.event.at }.map { outcome in
+                    let row = outcome.event.scroll != nil ? "scroll" : "zoom"
+                    return TimelineBand(row: row, label: outcome.event.kindName, start: outcome.event.at, end: outcome.until)
+                })
     }
 }

@@ -1,12 +1,12 @@
 import CallshadeCore
 
 /// The gallery: its kind's elements (`GalleryKind.elements`) drawn at an
-/// instant into a frame of a size, the grid where its scroll has it then.
+/// instant into a frame of a size, the grids where its timeline has them then.
 /// Its title comes from a text setter made for the layout's scale.
 public struct GalleryScreen: Sendable {
     public let scenario: GalleryScenario
     public let layout: GalleryLayout
-    public let scroll: GalleryScroll
+    public let timeline: GalleryTimeline
     public let showing: Set<SceneTag>
     public let elements: GalleryElements
     public let text: any TextSetting
@@ -17,11 +17,11 @@ public struct GalleryScreen: Sendable {
     private let owner = ReuseOwner()
 
     public init(_ scenario: GalleryScenario, size: FrameSize, text: any TextSetting, showing: Set<SceneTag>? = nil,
-                elements: GalleryElements = GalleryKind.elements, reuse: ReuseStore = ReuseStore()) {
+                elements: GalleryElements = GalleryKind.elements, reuse: ReuseStore = ReuseStore(), file: String = "") throws {
         self.reuse = reuse
         self.scenario = scenario
         layout = scenario.layout(size: size)
-        scroll = GalleryScroll(scenario, layout: layout)
+        timeline = try GalleryTimeline(scenario, size: size, file: file)
         self.text = text
         self.elements = elements
         self.showing = showing ?? Set(elements.tags)
@@ -31,7 +31,7 @@ public struct GalleryScreen: Sendable {
     public func scene(at time: Double) -> Scene {
         var scene = Scene(size: layout.size, background: nil)
         scene.dither = dither
-        let instant = GalleryInstant(time: time, scenario: scenario, layout: layout, offset: scroll.drawnOffset(at: time), text: text,
+        let instant = GalleryInstant(time: time, scenario: scenario, layout: layout, grids: timeline.shown(at: time), text: text,
                                      reuse: reuse, owner: owner)
         elements.add(to: &scene, at: instant, showing: showing)
         return scene

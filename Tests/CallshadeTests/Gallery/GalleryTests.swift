@@ -45,13 +45,13 @@ final class GalleryTests: XCTestCase {
     /// Section 6: a 3000 pt/s fling at s = 3 is 590.07 pt in at 0.25 s, 1296.11 at 1 s, 1498.50 in all, ending at 4.547 s.
     func testTheFlingIsTheSpecsWorkedExample() throws {
         let scenario = try Self.parse(#"{"scene": "gallery", "duration": 8, "fill": {"count": 100000}, "events": [{"at": 0, "scroll": {"fling": 3000}}]}"#)
-        let scroll = GalleryScroll(scenario, layout: GalleryLayout(size: .phone, columns: 3, count: 100_000, bar: true))
+        let scroll = try GalleryTimeline(scenario, size: .phone)
         XCTAssertEqual(GalleryScroll.rate, 2.002003, accuracy: 1e-6)
         XCTAssertEqual(scroll.offset(at: 0.25) / 3, 590.07, accuracy: 0.005)
         XCTAssertEqual(scroll.offset(at: 1) / 3, 1296.11, accuracy: 0.005)
-        let settle = try XCTUnwrap(scroll.settles.first)
-        XCTAssertEqual(settle.time, 4.547, accuracy: 0.0005)
-        XCTAssertEqual(settle.offset / 3, 1498.50, accuracy: 0.005)
+        let settle = try XCTUnwrap(scroll.outcomes.first)
+        XCTAssertEqual(settle.until, 4.547, accuracy: 0.0005)
+        XCTAssertTrue(settle.text.hasSuffix("settles at 4.547 s on 1498.5 pt"), settle.text)
         XCTAssertEqual(scroll.offset(at: 7) / 3, 1498.50, accuracy: 0.005)
         // Never backwards, and under half a pixel short of its end just before it.
         var last = 0.0
@@ -59,7 +59,7 @@ final class GalleryTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(scroll.offset(at: time), last)
             last = scroll.offset(at: time)
         }
-        XCTAssertLessThanOrEqual(settle.offset - scroll.offset(at: settle.time - 1e-6), 0.5 + 1e-5)
+        XCTAssertLessThanOrEqual(scroll.offset(at: settle.until) - scroll.offset(at: settle.until - 1e-6), 0.5 + 1e-5)
     }
 
     /// A drag moves by its samples' change, clamped; its fling starts at the
@@ -70,15 +70,14 @@ final class GalleryTests: XCTestCase {
              "events": [{"at": 1, "scroll": {"samples": [[0, 500], [0.05, 490], [0.1, 470], [0.2, 400]]}},
                         {"at": 3, "scroll": {"fling": -100000}}]}
             """#)
-        let layout = GalleryLayout(size: try FrameSize(width: 390, height: 844), columns: 3, count: 1000, bar: true)
-        let scroll = GalleryScroll(scenario, layout: layout)
+        let scroll = try GalleryTimeline(scenario, size: try FrameSize(width: 390, height: 844))
         XCTAssertEqual(scroll.offset(at: 0.5), 50)
         XCTAssertEqual(scroll.offset(at: 1.075), 50 - 20, accuracy: 1e-9, "linear between samples")
-        XCTAssertEqual(scenario.events[0].scroll.velocity, (400 - 470) / 0.1, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(scenario.events[0].scroll).velocity, (400 - 470) / 0.1, accuracy: 1e-9)
         XCTAssertEqual(scroll.offset(at: 1.2), 0, "clamped at the top: the drag wanted -50")
         XCTAssertEqual(scroll.offset(at: 2.9), 0, "its fling upwards stays at the top")
         XCTAssertEqual(scroll.offset(at: 4), 0)
-        XCTAssertEqual(scroll.settles.map(\.time)[0], 1.2, accuracy: 1e-9, "already at the end on release")
+        XCTAssertEqual(scroll.outcomes[0].until, 1.2, accuracy: 1e-9, "already at the end on release")
     }
 
     func testWhatIsRefusedNamesTheField() {
@@ -94,7 +93,19 @@ final class GalleryTests: XCTestCase {
             (#"{"scene": "gallery", "duration": 1, "fill": {"count": 3}, "scroll": -1}"#, "scroll: must be 0 or more points (got -1)"),
             (#"{"scene": "gallery", "duration": 1, "fill": {"count": 3}, "chrome": "glass"}"#, "chrome: must be \"bar\" or \"none\""),
             (#"{"scene": "gallery", "duration": 1, "fill": {"count": 3}, "events": [{"at": 0.5, "pinch": {"x": 1}}]}"#,
-             "events[0].pinch: is not drawn yet"),
+             "events[0].pinch.y: missing"),
+            (#"{"scene": "gallery", "duration": 1, "fill": {"count": 3}, "events": [{"at": 0.5, "open": 1}]}"#,
+             "events[0].open: is not drawn yet"),
+            (#"{"scene": "gallery", "duration": 1, "fill": {"count": 3}, "events": [{"at": 0.5, "tap": {"x": 100, "y": 900}}]}"#,
+             "events[0].tap.y: outside the screen, 0 to 844 pt (got 900)"),
+            (#"{"scene": "gallery", "duration": 3, "fill": {"count": 3}, "events": [{"at": 0.5, "pinch": {"samples": [[0, 1, 9, 9], [0.1, 0, 9, 9]]}}]}"#,
+             "events[0].pinch.samples[1][1]: must be above 0 (got 0)"),
+            (#"{"scene": "gallery", "duration": 3, "fill": {"count": 3}, "events": [{"at": 0.5, "pinch": {"samples": [[0, 1, 9, 9]]}}]}"#,
+             "events[0].pinch.samples: must have at least 2 rows (got 1)"),
+            (#"{"scene": "gallery", "duration": 3, "fill": {"count": 3}, "events": [{"at": 0.5, "pinch": {"x": 9, "y": 9, "scale": 0.5, "duration": 11}}]}"#,
+             "events[0].pinch.duration: must be above 0 and at most 10 s (got 11)"),
+            (#"{"scene": "gallery", "duration": 3, "fill": {"count": 3}, "events": [{"at": 0.5, "pinch": {"x": 9, "y": 9, "scale": 0.5, "duration": 1}}, {"at": 1.6, "scroll": {"fling": 10}}]}"#,
+             "events[1].at: 1.6 s starts while events[0]'s pinch runs (to 1.7 s)"),
             (#"{"scene": "gallery", "duration": 5, "fill": {"count": 3}, "events": [{"at": 3.1, "scroll": {"fling": 1}}, {"at": 2, "scroll": {"fling": 1}}]}"#,
              "events[1].at: 2 s comes before 3.1 s, the event before"),
             (#"{"scene": "gallery", "duration": 5, "fill": {"count": 3}, "events": [{"at": 1, "scroll": {"samples": [[0, 0], [0.5, 9]]}}, {"at": 1.2, "scroll": {"fling": 1}}]}"#,

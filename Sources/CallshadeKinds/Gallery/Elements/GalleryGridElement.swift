@@ -1,9 +1,11 @@
 import CallshadeCore
 
-/// The grid at rest (`gallery.md` sections 1, 3 and 4) over the background:
-/// the held rows drawn once into a picture (`GalleryGridPicture`: each tile
-/// its item, a video's label and blob or badge, a loading item's
-/// placeholder and shimmer), laid with its texels on whole pixels. The
+/// The grids (`gallery.md` sections 1 to 4) over the background, the old
+/// first: each one's held rows at rest drawn once into a picture
+/// (`GalleryGridPicture`: each tile its item, a video's label and blob or
+/// badge, a loading item's placeholder and shimmer), laid at rest with its
+/// texels on whole pixels, or scaled and moved at its opacity while a zoom
+/// morphs it (section 2.1, rule 6: sampled bilinearly, clear outside). A
 /// picture is kept while its rows are held (`GalleryGridKey`); one that
 /// shimmers is made each frame.
 public struct GalleryGridElement: GalleryElement {
@@ -16,12 +18,19 @@ public struct GalleryGridElement: GalleryElement {
     }
 
     public func add(to scene: inout Scene, at instant: GalleryInstant, showing: Set<SceneTag>) {
-        let layout = instant.layout
         if showing.contains(.tiles) { scene.nodes.append(PictureNode(.colour(instant.scenario.background))) }
-        guard let rows = layout.heldRows(offset: instant.offset) else { return }
+        for grid in instant.grids where grid.alpha > 0 {
+            add(grid, to: &scene, at: instant, showing: showing)
+        }
+    }
+
+    /// One grid: its picture at rest, placed by its scale and shift, at its opacity.
+    func add(_ shown: GalleryShownGrid, to scene: inout Scene, at instant: GalleryInstant, showing: Set<SceneTag>) {
+        let layout = shown.rest.layout, offset = shown.rest.offset
+        guard let rows = layout.heldRows(offset: offset) else { return }
         let grid = GalleryGridPicture(layout: layout, fill: instant.scenario.fill, rows: rows, tiles: showing.contains(.tiles),
                                       labels: showing.contains(.labels), text: instant.text)
-        let top = layout.top + rows.lowerBound * layout.pitch - instant.offset
+        let top = layout.top + rows.lowerBound * layout.pitch - offset
         let key = GalleryGridKey(owner: ReuseIdentity(instant.owner), columns: layout.columns, rows: rows, tiles: grid.tiles, labels: grid.labels,
                                  shimmer: grid.shimmers ? GalleryGridKey.Shimmer(top: top, time: instant.time) : nil)
         let picture = instant.reuse.value(key) {
@@ -29,7 +38,9 @@ public struct GalleryGridElement: GalleryElement {
             return (made, made?.texels.count ?? 0)
         }
         guard let picture else { return }
-        scene.nodes.append(MappedPictureNode(picture: picture, origin: Vec2(0, Double(top))))
+        let placement = shown.placement
+        scene.nodes.append(MappedPictureNode(picture: picture, origin: placement.apply(Vec2(0, Double(top))), scale: placement.scale,
+                                             alpha: shown.alpha))
     }
 }
 

@@ -122,12 +122,96 @@ public struct GalleryEvent: Equatable, Sendable {
     public let at: Double
     /// Its index in the file's `events`.
     public let index: Int
-    public let scroll: GalleryScrollGesture
+    public let action: GalleryAction
 
-    public init(at: Double, index: Int, scroll: GalleryScrollGesture) {
+    public init(at: Double, index: Int, action: GalleryAction) {
         self.at = at
         self.index = index
-        self.scroll = scroll
+        self.action = action
+    }
+
+    public init(at: Double, index: Int, scroll: GalleryScrollGesture) {
+        self.init(at: at, index: index, action: .scroll(scroll))
+    }
+
+    /// Its scroll, if it is one.
+    public var scroll: GalleryScrollGesture? {
+        if case .scroll(let gesture) = action { return gesture }
+        return nil
+    }
+
+    /// How long a finger is down from its instant (a drag's or a pinch's samples), seconds.
+    public var fingerDuration: Double {
+        switch action {
+        case .scroll(let gesture): gesture.dragDuration
+        case .pinch(let gesture): gesture.duration
+        case .tap: 0
+        }
+    }
+
+    /// Its kind as the file names it.
+    public var kindName: String {
+        switch action {
+        case .scroll(let gesture): gesture.samples.isEmpty ? "fling" : "drag"
+        case .pinch: "pinch"
+        case .tap: "tap"
+        }
+    }
+}
+
+/// What an event does: a scroll, a pinch, or a tap at a point (points, y down from the frame's top).
+public enum GalleryAction: Equatable, Sendable {
+    case scroll(GalleryScrollGesture)
+    case pinch(GalleryPinchGesture)
+    case tap(x: Double, y: Double)
+}
+
+/// A pinch (`gallery.md` section 0): the recognizer's cumulative scale and
+/// the touches' centroid (points) at times from the event's instant, from
+/// 0 and rising, at least two; the last is the release.
+public struct GalleryPinchGesture: Equatable, Sendable {
+    public struct Sample: Equatable, Sendable {
+        public let time: Double
+        public let scale: Double
+        public let x: Double
+        public let y: Double
+
+        public init(time: Double, scale: Double, x: Double, y: Double) {
+            self.time = time
+            self.scale = scale
+            self.x = x
+            self.y = y
+        }
+    }
+
+    public let samples: [Sample]
+
+    public init(samples: [Sample]) {
+        self.samples = samples
+    }
+
+    /// A described pinch (ours): samples every 1/60 s and at `duration`,
+    /// scale 1 + (`scale` - 1) curve(t / duration), at (`x`, `y`).
+    public init(x: Double, y: Double, scale: Double, duration: Double, easesInOut: Bool) {
+        let steps = Int((duration * 60).rounded(.down))
+        var times = (0...steps).map { Double($0) / 60 }
+        if let last = times.last, last < duration { times.append(duration) }
+        samples = times.map { time in
+            let u = min(time / duration, 1)
+            let progress = easesInOut ? CubicBezierEasing.easeInOut.value(u) : u
+            return Sample(time: time, scale: 1 + (scale - 1) * progress, x: x, y: y)
+        }
+    }
+
+    /// From the first sample to the release, seconds.
+    public var duration: Double { samples.last?.time ?? 0 }
+
+    /// The scale at `time` from the event: linear between samples (ours), the last held after it.
+    public func scale(at time: Double) -> Double {
+        guard let after = samples.firstIndex(where: { $0.time > time }) else { return samples.last?.scale ?? 1 }
+        guard after > 0 else { return samples[0].scale }
+        let a = samples[after - 1], b = samples[after]
+        return a.scale + (b.scale - a.scale) * (time - a.time) / (b.time - a.time)
     }
 }
 

@@ -50,8 +50,11 @@ enum GalleryScenarioParser {
             }
             return colour
         } ?? .white
+        // Points on screen: 390 across, the frame's height over its width's 390.
+        let frame = settings.size ?? GalleryScenario.defaultSize
+        let screen = (width: GalleryLayout.widthPoints, height: Double(frame.height) * GalleryLayout.widthPoints / Double(frame.width))
         let events = try reading.events(top["events"], duration: settings.duration) { object, at, index, fields in
-            try event(object, at: at, index: index, fields: fields)
+            try event(object, at: at, index: index, screen: screen, fields: fields)
         }
         try refuseOverlaps(events, file: fields.file)
         return GalleryScenario(settings: settings, fill: fill, levels: levels, level: level, start: start, bar: bar, title: title,
@@ -106,15 +109,98 @@ enum GalleryScenarioParser {
         return .points(points)
     }
 
-    static func event(_ object: [String: JSONValue], at: Double, index: Int, fields: ScenarioFields) throws -> GalleryEvent {
+    static func event(_ object: [String: JSONValue], at: Double, index: Int, screen: (width: Double, height: Double),
+                      fields: ScenarioFields) throws -> GalleryEvent {
         let changes = object.keys.filter { eventKinds.contains($0) }.sorted()
-        guard changes.count == 1, let change = changes.first else {
+        guard changes.count == 1, let change = changes.first, let value = object[change] else {
             throw fields.error("", "an event has \"at\" and exactly one of: \(eventKinds.joined(separator: ", "))")
         }
-        guard change == "scroll", let value = object["scroll"] else {
-            throw fields.error(change, "is not drawn yet: the gallery draws scroll events so far")
+        switch change {
+        case "scroll": return GalleryEvent(at: at, index: index, scroll: try scroll(value, fields: fields))
+        case "pinch": return GalleryEvent(at: at, index: index, action: .pinch(try pinch(value, screen: screen, fields: fields)))
+        case "tap":
+            let (x, y) = try point(value, "tap", screen: screen, fields: fields)
+            return GalleryEvent(at: at, index: index, action: .tap(x: x, y: y))
+        default:
+            throw fields.error(change, "is not drawn yet: the viewer (open and close) is still to come")
         }
-        return GalleryEvent(at: at, index: index, scroll: try scroll(value, fields: fields))
+    }
+
+    /// The longest described pinch, seconds, and the largest scale (`gallery.md` section 7).
+    static let longestPinch = 10.0
+    static let largestScale = 100.0
+
+    /// A point on the screen, `{"x", "y"}` in points.
+    static func point(_ value: JSONValue, _ key: String, screen: (width: Double, height: Double), fields: ScenarioFields) throws -> (Double, Double) {
+        guard case .object(let object) = value else { throw fields.error(key, "must be an object such as {\"x\": 120, \"y\": 400}, not \(value.kindName)") }
+        let fields = ScenarioFields(file: fields.file, location: fields.location.isEmpty ? key : fields.location + "." + key)
+        for name in object.keys.sorted() where !["x", "y"].contains(name) {
+            throw fields.error(UserText.shown(name), "unknown key; a \(key) has x and y")
+        }
+        guard let xValue = object["x"] else { throw fields.error("x", "missing; give the point's x in points") }
+        guard let yValue = object["y"] else { throw fields.error("y", "missing; give the point's y in points") }
+        return (try onScreen(xValue, "x", to: screen.width, fields: fields), try onScreen(yValue, "y", to: screen.height, fields: fields))
+    }
+
+    /// A coordinate within 0...`extent` points.
+    static func onScreen(_ value: JSONValue, _ key: String, to extent: Double, fields: ScenarioFields) throws -> Double {
+        let number = try fields.number(value, key)
+        guard number >= 0, number <= extent else {
+            throw fields.error(key, "outside the screen, 0 to \(ScenarioParser.format(extent)) pt (got \(ScenarioParser.format(number)))")
+        }
+        return number
+    }
+
+    /// {"samples": [[t, scale, x, y], ...]} or {"x", "y", "scale", "duration", "curve"}.
+    static func pinch(_ value: JSONValue, screen: (width: Double, height: Double), fields: ScenarioFields) throws -> GalleryPinchGesture {
+        guard case .object(let object) = value else {
+            throw fields.error("pinch", "must be an object such as {\"x\": 200, \"y\": 400, \"scale\": 0.6, \"duration\": 0.5} or {\"samples\": [[0, 1, 200, 400], ...]}, not \(value.kindName)")
+        }
+        let fields = ScenarioFields(file: fields.file, location: fields.location.isEmpty ? "pinch" : fields.location + ".pinch")
+        func scale(_ value: JSONValue, _ key: String) throws -> Double {
+            let scale = try fields.number(value, key)
+            guard scale > 0 else { throw fields.error(key, "must be above 0 (got \(ScenarioParser.format(scale)))") }
+            guard scale <= largestScale else { throw fields.error(key, "must be at most \(ScenarioParser.format(largestScale)) (got \(ScenarioParser.format(scale)))") }
+            return scale
+        }
+        if let samplesValue = object["samples"] {
+            for key in object.keys.sorted() where key != "samples" {
+                throw fields.error(UserText.shown(key), "unknown key; a pinch has samples, or x, y, scale, duration and curve")
+            }
+            guard case .array(let rows) = samplesValue else { throw fields.error("samples", "must be a list of [t, scale, x, y] rows, not \(samplesValue.kindName)") }
+            guard rows.count >= 2 else { throw fields.error("samples", "must have at least 2 rows (got \(rows.count))") }
+            var samples: [GalleryPinchGesture.Sample] = []
+            samples.reserveCapacity(rows.count)
+            for (index, row) in rows.enumerated() {
+                let key = "samples[\(index)]"
+                guard case .array(let items) = row, items.count == 4 else { throw fields.error(key, "must be [t, scale, x, y]: 4 numbers") }
+                let time = try fields.number(items[0], key + "[0]")
+                if index == 0, time != 0 { throw fields.error(key + "[0]", "must be 0: samples start at the event (got \(ScenarioParser.format(time)))") }
+                if let last = samples.last, time <= last.time {
+                    throw fields.error(key + "[0]", "must be after the sample before, \(ScenarioParser.format(last.time)) s (got \(ScenarioParser.format(time)))")
+                }
+                samples.append(GalleryPinchGesture.Sample(time: time, scale: try scale(items[1], key + "[1]"),
+                                                          x: try onScreen(items[2], key + "[2]", to: screen.width, fields: fields),
+                                                          y: try onScreen(items[3], key + "[3]", to: screen.height, fields: fields)))
+            }
+            return GalleryPinchGesture(samples: samples)
+        }
+        for key in object.keys.sorted() where !["x", "y", "scale", "duration", "curve"].contains(key) {
+            throw fields.error(UserText.shown(key), "unknown key; a pinch has samples, or x, y, scale, duration and curve")
+        }
+        for key in ["x", "y", "scale", "duration"] where object[key] == nil {
+            throw fields.error(key, "missing; a described pinch has x, y, scale and duration (and curve), or give samples")
+        }
+        let x = try onScreen(object["x"]!, "x", to: screen.width, fields: fields), y = try onScreen(object["y"]!, "y", to: screen.height, fields: fields)
+        let duration = try fields.number(object["duration"]!, "duration")
+        guard duration > 0, duration <= longestPinch else {
+            throw fields.error("duration", "must be above 0 and at most \(ScenarioParser.format(longestPinch)) s (got \(ScenarioParser.format(duration)))")
+        }
+        let curve = try object["curve"].map { try fields.string($0, "curve") } ?? "easeInOut"
+        guard curve == "easeInOut" || curve == "linear" else {
+            throw fields.error("curve", "must be \"easeInOut\" or \"linear\" (got \"\(UserText.shown(curve))\")")
+        }
+        return GalleryPinchGesture(x: x, y: y, scale: try scale(object["scale"]!, "scale"), duration: duration, easesInOut: curve == "easeInOut")
     }
 
     /// {"samples": [[t, offset], ...], "velocity": v} or {"fling": v}.
@@ -158,16 +244,27 @@ enum GalleryScenarioParser {
         return GalleryScrollGesture(samples: samples, velocity: try object["velocity"].map { try velocity($0, "velocity") })
     }
 
-    /// Events in time order, none starting while a drag's finger is still down.
+    /// Events in time order, none starting while a drag's finger is down,
+    /// and only taps (ignored, `gallery.md` section 0) while a pinch runs
+    /// until it settles.
     static func refuseOverlaps(_ events: [GalleryEvent], file: String) throws {
-        for (previous, event) in zip(events, events.dropFirst()) {
+        var busy: (until: Double, index: Int, what: String, tapsIgnored: Bool)?
+        for (position, event) in events.enumerated() {
             let fields = ScenarioFields(file: file, location: "events[\(event.index)]")
-            guard event.at >= previous.at else {
-                throw fields.error("at", "\(ScenarioParser.format(event.at)) s comes before \(ScenarioParser.format(previous.at)) s, the event before")
+            if position > 0, event.at < events[position - 1].at {
+                throw fields.error("at", "\(ScenarioParser.format(event.at)) s comes before \(ScenarioParser.format(events[position - 1].at)) s, the event before")
             }
-            let up = previous.at + previous.scroll.dragDuration
-            guard event.at >= up else {
-                throw fields.error("at", "\(ScenarioParser.format(event.at)) s starts while events[\(previous.index)]'s drag runs (to \(ScenarioParser.format(up)) s)")
+            if let running = busy, event.at < running.until {
+                if case .tap = event.action, running.tapsIgnored { continue }
+                throw fields.error("at", "\(ScenarioParser.format(event.at)) s starts while events[\(running.index)]'s \(running.what) (to \(ScenarioParser.format(running.until)) s)")
+            }
+            switch event.action {
+            case .scroll(let gesture) where !gesture.samples.isEmpty:
+                busy = (event.at + gesture.dragDuration, event.index, "drag runs", false)
+            case .pinch(let gesture):
+                busy = (event.at + gesture.duration + GalleryPinch.releaseDuration, event.index, "pinch runs", true)
+            default:
+                busy = nil
             }
         }
     }

@@ -9,12 +9,12 @@ import Foundation
 /// 0.998), until the distance left falls under half a pixel (then it is on
 /// o0 + v / k) or it meets an end of the range (no bounce). Closed form in
 /// time; offsets in pixels, drawn rounded to whole ones.
-public struct GalleryScroll: Sendable {
+public enum GalleryScroll {
     /// The fling's rate, per second: 1000 ln(1 / 0.998) = 2.002003.
     public static let rate = 1000 * log(1 / 0.998)
 
     /// One scroll as it runs from its instant: its start offset and its gesture (pixels).
-    struct Segment: Sendable {
+    public struct Segment: Sendable {
         let at: Double
         let from: Double
         let samples: [GalleryScrollGesture.Sample]
@@ -25,36 +25,21 @@ public struct GalleryScroll: Sendable {
         let released: Double
         /// Seconds the fling runs after release.
         let flingDuration: Double
-    }
 
-    public let layout: GalleryLayout
-    /// The offset before any event, pixels.
-    public let initial: Double
-    let segments: [Segment]
-    /// Each segment's instant, rising.
-    let starts: [Double]
+        /// `gesture` at `at` s from `offset` (pixels) over a grid laid out as `layout`.
+        init(at: Double, from offset: Double, gesture: GalleryScrollGesture, layout: GalleryLayout) {
+            let scale = layout.scale
+            samples = gesture.samples.map { GalleryScrollGesture.Sample(time: $0.time, offset: $0.offset * scale) }
+            released = samples.isEmpty ? offset : layout.clamped(offset + samples[samples.count - 1].offset - samples[0].offset)
+            velocity = gesture.velocity * scale
+            release = gesture.dragDuration
+            flingDuration = GalleryScroll.flingDuration(velocity: velocity)
+            self.at = at
+            from = offset
+        }
 
-    public init(_ scenario: GalleryScenario, layout: GalleryLayout) {
-        self.layout = layout
-        switch scenario.start {
-        case .top: initial = 0
-        case .bottom: initial = Double(layout.maximumOffset)
-        case .points(let points): initial = layout.clamped(points * layout.scale)
-        }
-        var segments: [Segment] = []
-        var offset = initial
-        for event in scenario.events {
-            // The offset this scroll meets: the last one's, at its instant.
-            if let last = segments.last { offset = Self.offset(last, at: event.at, layout: layout) }
-            let gesture = event.scroll, scale = layout.scale
-            let samples = gesture.samples.map { GalleryScrollGesture.Sample(time: $0.time, offset: $0.offset * scale) }
-            let released = samples.isEmpty ? offset : layout.clamped(offset + samples[samples.count - 1].offset - samples[0].offset)
-            let velocity = gesture.velocity * scale
-            segments.append(Segment(at: event.at, from: offset, samples: samples, velocity: velocity, release: gesture.dragDuration,
-                                    released: released, flingDuration: Self.flingDuration(velocity: velocity)))
-        }
-        self.segments = segments
-        starts = segments.map(\.at)
+        /// When it comes to rest: its fling's end, or where it meets an end of the range.
+        func settles(layout: GalleryLayout) -> Double { at + release + GalleryScroll.flingTime(self, layout: layout) }
     }
 
     /// Seconds a fling at `velocity` pixels a second runs before the distance
@@ -62,30 +47,6 @@ public struct GalleryScroll: Sendable {
     public static func flingDuration(velocity: Double) -> Double {
         let ratio = 2 * abs(velocity) / rate
         return ratio > 1 ? log(ratio) / rate : 0
-    }
-
-    /// The offset at `time`, pixels (not rounded).
-    public func offset(at time: Double) -> Double {
-        guard let index = SortedTimes.lastIndex(in: starts, atOrBefore: time) else { return initial }
-        return Self.offset(segments[index], at: time, layout: layout)
-    }
-
-    /// The offset drawn at `time`: whole pixels.
-    public func drawnOffset(at time: Double) -> Int { Int(offset(at: time).rounded()) }
-
-    /// When each scroll comes to rest, by event: its fling's end (the
-    /// distance left under half a pixel, or an end of the range met), or the
-    /// next scroll's instant if that comes first (`interrupted`); seconds,
-    /// and the offset then, pixels.
-    public var settles: [(time: Double, offset: Double, interrupted: Bool)] {
-        segments.enumerated().map { index, segment in
-            let end = segment.at + segment.release + Self.flingTime(segment, layout: layout)
-            if index + 1 < segments.count, segments[index + 1].at < end {
-                let next = segments[index + 1].at
-                return (next, Self.offset(segment, at: next, layout: layout), true)
-            }
-            return (end, Self.offset(segment, at: end, layout: layout), false)
-        }
     }
 
     /// Seconds `segment`'s fling runs: to its natural end, or to where it meets an end of the range.
