@@ -27,6 +27,12 @@ its scenario, size and instant) it works out from the spec alone
   covered, 8 x 8 samples);
 - a loading item's placeholder, #E4E4E7 under the shimmer's white at
   0.6 max(0, 1 - |2v - 1|), v = y / H + 1 - 2 frac(t / 0.8);
+- a media file's tile (sections 0 and 1): a PNG through Pillow, anything
+  else decoded by ffmpeg's own command to its planes and turned to RGB here
+  (the tagged matrix and range, each pixel's chroma the sample over it),
+  its frame the last at or before `frame` s, turned by its display matrix,
+  the centred crop of the tile's aspect (whole source pixels) averaged by
+  area (a tent when enlarging); a video's duration from ffprobe;
 - a pinch or a tap zoom from a grid at rest (section 2): the steps as the
   scale passes each sample and the instant (rule 7), the new grid's offset
   by the anchor item (rule 4), the anchors at Q snapped to the side (rule
@@ -54,7 +60,9 @@ as many pixels tens of levels off.
       blob's centre at 7.5 pt across, the label 8 pt inside the corner, no
       shadow, badges under 80 pt, the badge's k as side / 60, the shimmer
       every 1 s, a pinch's step x 0.8, Q not snapped to the side, the old
-      grid fading from 0.5, a linear release, a tap zoom of 0.3 s)
+      grid fading from 0.5, a linear release, a tap zoom of 0.3 s, a media
+      picture squeezed rather than cropped, a video's first frame rather
+      than its frame's, its display matrix ignored)
 """
 import colorsys
 import math
@@ -83,7 +91,10 @@ class Spec:
         self.mistake = mistake
         self.width, self.height = width, height
         self.s = width / 390
-        fill = scenario["fill"]
+        fill = scenario.get("fill")
+        self.media = [item if isinstance(item, dict) else {"file": item} for item in scenario.get("media", [])]
+        if fill is None:
+            fill = {"count": len(self.media)}
         self.count, self.seed = fill["count"], fill.get("seed", 0)
         self.video_every, self.loading_from = fill.get("videoEvery", 0), fill.get("loadingFrom", self.count)
         self.columns = scenario.get("level", 3)
@@ -149,6 +160,9 @@ class Spec:
         return self.clamp(released + glide)
 
     def video_seconds(self, k):
+        if self.media:
+            duration = media_duration(self.media[k]["file"])
+            return None if duration is None else int(math.floor(duration))
         if self.video_every <= 0 or k % self.video_every != self.video_every - 1:
             return None
         return 1 + (97 * k) % 3700
@@ -196,7 +210,7 @@ class Spec:
                     white = 0.6 * np.maximum(0, 1 - np.abs(2 * v - 1))
                     tile[:, :] = (np.array([0xE4, 0xE4, 0xE7], dtype=float)[None, :] * (1 - white[:, None]) + 255 * white[:, None])[:, None, :]
                 else:
-                    tile[:, :] = self.colour(k)
+                    tile[:, :] = media_thumbnail(self.media[k], width, self.side, self.mistake) if self.media else self.colour(k)
                     seconds = self.video_seconds(k)
                     if seconds is not None:
                         side_points = self.side / self.s
@@ -494,6 +508,105 @@ class Spec:
         return picture, (left + ink[0], baseline + ink[1], left + ink[2], baseline + ink[3])
 
 
+MEDIA_FOLDER = oracle_support.ROOT / "Goldens"
+
+
+def probe(path):
+    """ffprobe's facts of a media file's video stream: size, pixel format, colour tags, rotation, frame times."""
+    import json
+    import subprocess
+    found = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_streams", "-show_frames", "-show_entries",
+                            "stream=width,height,pix_fmt,color_space,color_range,duration:stream_side_data=rotation:frame=pts_time",
+                            "-of", "json", str(path)], check=True, capture_output=True, text=True)
+    facts = json.loads(found.stdout)
+    stream = facts["streams"][0]
+    rotation = next((int(data.get("rotation", 0)) for data in stream.get("side_data_list", []) if "rotation" in data), 0)
+    times = [float(frame["pts_time"]) for frame in facts.get("frames", []) if "pts_time" in frame]
+    return stream, rotation, times
+
+
+def media_duration(file):
+    """A video's duration in seconds (the stream's), or None for a still (one frame)."""
+    path = MEDIA_FOLDER / file
+    if str(path).lower().endswith(".png"):
+        return None
+    stream, _, times = probe(path)
+    return float(stream["duration"]) if len(times) > 1 else None
+
+
+def media_picture(item, mistake=None):
+    """The item's picture as displayed, levels (H x W x 3): a PNG through Pillow; anything else FFmpeg decodes to its
+    planes (ffmpeg's own command, no rotation), its frame the last at or before `frame` s (past the end: the last),
+    turned to BT.709 or BT.601 RGB (the tagged matrix, else BT.709 from 720 lines) at its range, each pixel's
+    chroma the sample covering it, then turned as the display matrix says."""
+    import subprocess
+    from PIL import Image
+    path = MEDIA_FOLDER / item["file"]
+    if str(path).lower().endswith(".png"):
+        return np.asarray(Image.open(path).convert("RGB"), dtype=float)
+    stream, rotation, times = probe(path)
+    width, height = stream["width"], stream["height"]
+    wanted = 0 if mistake == "first-frame" else item.get("frame", 0)
+    index = max([i for i, t in enumerate(times) if t <= wanted + 1e-9] or [0])
+    full = stream.get("color_range") == "pc" or stream["pix_fmt"].startswith("yuvj")
+    decoded = subprocess.run(["ffmpeg", "-v", "error", "-noautorotate", "-i", str(path), "-vf", f"select=eq(n\\,{index})", "-vsync", "0",
+                              "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "yuvj420p" if full else "yuv420p", "-"],
+                             check=True, capture_output=True).stdout
+    cw, ch = (width + 1) // 2, (height + 1) // 2
+    y = np.frombuffer(decoded[:width * height], dtype=np.uint8).reshape(height, width).astype(float)
+    cb = np.frombuffer(decoded[width * height:width * height + cw * ch], dtype=np.uint8).reshape(ch, cw).astype(float)
+    cr = np.frombuffer(decoded[width * height + cw * ch:width * height + 2 * cw * ch], dtype=np.uint8).reshape(ch, cw).astype(float)
+    cb, cr = cb.repeat(2, axis=0).repeat(2, axis=1)[:height, :width], cr.repeat(2, axis=0).repeat(2, axis=1)[:height, :width]
+    space = stream.get("color_space", "unknown")
+    bt709 = space == "bt709" or (space not in ("bt470bg", "smpte170m", "bt709") and min(width, height) >= 720)
+    kr, kb = (0.2126, 0.0722) if bt709 else (0.299, 0.114)
+    if full:
+        luma, pb, pr = y / 255, (cb - 128) / 255, (cr - 128) / 255
+    else:
+        luma, pb, pr = (y - 16) / 219, (cb - 128) / 224, (cr - 128) / 224
+    red = luma + 2 * (1 - kr) * pr
+    blue = luma + 2 * (1 - kb) * pb
+    green = (luma - kr * red - kb * blue) / (1 - kr - kb)
+    rgb = np.floor(np.clip(np.stack([red, green, blue], axis=2), 0, 1) * 255 + 0.5)
+    return rgb if mistake == "no-rotation" else np.rot90(rgb, k=(rotation // 90) % 4)
+
+
+def resample_weights(count, size):
+    """Section 1: each output sample's input weights, an area average when shrinking, a tent when enlarging."""
+    ratio = count / size
+    weights = np.zeros((size, count))
+    for out in range(size):
+        centre = (out + 0.5) * ratio
+        if ratio > 1:
+            low, high = centre - ratio / 2, centre + ratio / 2
+            for i in range(max(0, math.floor(low)), min(count, math.ceil(high))):
+                weights[out, i] = max(0.0, min(high, i + 1) - max(low, i))
+        else:
+            position = centre - 0.5
+            left = math.floor(position)
+            fraction = position - left
+            weights[out, min(max(left, 0), count - 1)] += 1 - fraction
+            weights[out, min(max(left + 1, 0), count - 1)] += fraction
+        weights[out] /= weights[out].sum()
+    return weights
+
+
+def media_thumbnail(item, width, height, mistake=None):
+    """The tile's picture: the centred source rectangle of the tile's aspect (to whole source pixels, ours),
+    resampled by exact area average (tent when enlarging), rounded once to 8 bits."""
+    picture = media_picture(item, mistake)
+    source_height, source_width = picture.shape[:2]
+    aspect = source_width / source_height if mistake == "no-crop" else width / height
+    crop_width = max(1, min(source_width, whole(source_height * aspect)))
+    crop_height = max(1, min(source_height, whole(source_width / aspect)))
+    left, top = (source_width - crop_width) // 2, (source_height - crop_height) // 2
+    crop = picture[top:top + crop_height, left:left + crop_width]
+    across = resample_weights(crop_width, width)
+    down = resample_weights(crop_height, height)
+    resampled = np.einsum("yi,ijc->yjc", down, np.einsum("xj,ijc->ixc", across, crop))
+    return np.floor(np.clip(resampled, 0, 255) + 0.5)
+
+
 def ease(x):
     """Section 5's easeInOut: cubic-bezier(0.42, 0, 0.58, 1), x = 1.26 (1 - u)² u + 1.74 (1 - u) u² + u³ solved
     for u by bisection, E = 3 (1 - u) u² + u³; inputs clamped."""
@@ -586,7 +699,7 @@ def mistakes(case, image):
     height, width = image.shape[:2]
     scenario = case["scenario"]
     spec = Spec(scenario, width, height)
-    found = ["no-gap", "hue-137"]
+    found = ["no-gap"] + ([] if spec.media else ["hue-137"])
     if spec.video_every > 0:
         has_labels = spec.side / spec.s >= 60
         found += ["blob-7.5", "inset-8", "no-shadow"] if has_labels else []
@@ -596,6 +709,12 @@ def mistakes(case, image):
             found.append("badge-k-60")
     if spec.loading_from < spec.count:
         found.append("shimmer-1s")
+    if spec.media:
+        found.append("no-crop")
+        if any(str(item["file"]).endswith(".mp4") and item.get("frame", 0) > 0 for item in spec.media):
+            found.append("first-frame")
+        if any(probe(MEDIA_FOLDER / item["file"])[1] != 0 for item in spec.media if not str(item["file"]).endswith(".png")):
+            found.append("no-rotation")
 
     def placed(grids):
         return [(level.columns, offset, round(scale, 6), tuple(round(v, 4) for v in shift), round(alpha, 6))

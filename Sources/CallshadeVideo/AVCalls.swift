@@ -296,6 +296,11 @@ extension AVCalls {
             try check(av_seek_frame(context, Int32(stream), timestamp, AVSEEK_FLAG_BACKWARD), "av_seek_frame")
         }
 
+        /// Back to the input's first byte: for a demuxer that cannot seek by time (a JPEG read as one frame).
+        func seekToFirstByte() throws(Failure) {
+            try check(av_seek_frame(context, -1, 0, AVSEEK_FLAG_BYTE), "av_seek_frame")
+        }
+
         private static func facts(of stream: UnsafeMutablePointer<AVStream>, index: Int) -> StreamFacts {
             let parameters = stream.pointee.codecpar.pointee
             let descriptor = av_pix_fmt_desc_get(AVPixelFormat(rawValue: parameters.format))

@@ -141,6 +141,14 @@ final class FrameDecoder {
                     return
                 }
             }
+            // A demuxer that seeks by bytes only (a still read as a stream: JPEG) starts again from the first byte.
+            if key == 0 {
+                try demuxer.seekToFirstByte()
+                if try skip(to: keyTime) {
+                    segment = key
+                    return
+                }
+            }
         } catch {
             throw VideoError.cannotDecode(path: path, reason: error.description)
         }

@@ -55,14 +55,15 @@ public final class GalleryBench: KindBench {
     /// Pinches and tap zooms in a loop every 3 s, over `count` items, one in 6 a video, from 5 across: a pinch out
     /// to 13 across in 0.8 s from 0.2 s, a tap zooming back to 5 at 1.5 s, a pinch in to 2 across in 0.6 s from 2 s.
     static func zoomScenario(count: Int, seconds: Int) -> String {
-        let events = (0..<max(1, (seconds + 2) / 3)).flatMap { cycle -> [String] in
+        let cycles = max(1, (seconds + 2) / 3)
+        let events = (0..<cycles).flatMap { cycle -> [String] in
             let t = Double(cycle * 3)
             return [#"{"at": \#(t + 0.2), "pinch": {"x": 200, "y": 450, "scale": 0.45, "duration": 0.8}}"#,
                     #"{"at": \#(t + 1.5), "tap": {"x": 150, "y": 400}}"#,
                     #"{"at": \#(t + 2), "pinch": {"x": 120, "y": 500, "scale": 1.7, "duration": 0.6}}"#,
                     #"{"at": \#(t + 2.85), "pinch": {"x": 120, "y": 500, "scale": 0.8, "duration": 0.1}}"#]
         }
-        return #"{"scene": "gallery", "duration": \#(seconds), "fill": {"count": \#(count), "seed": 5, "videoEvery": 6}, "level": 5, "#
+        return #"{"scene": "gallery", "duration": \#(cycles * 3), "fill": {"count": \#(count), "seed": 5, "videoEvery": 6}, "level": 5, "#
             + #""events": [\#(events.joined(separator: ", "))]}"#
     }
 

@@ -44,6 +44,8 @@ public struct GalleryInstant: Sendable {
     public let layout: GalleryLayout
     /// The grids shown then, the old first (`GalleryTimeline.shown`): one at rest, two while a zoom morphs.
     public let grids: [GalleryShownGrid]
+    /// What the tiles show (the fill, or the media files probed).
+    public let items: GalleryTileItems
     /// Sets the bar's title and the video labels.
     public let text: any TextSetting
     /// Keeps the grid's pictures between frames, by `owner`.
@@ -51,8 +53,9 @@ public struct GalleryInstant: Sendable {
     /// Stands for the screen that draws: its scenario and frame size.
     public let owner: ReuseOwner
 
-    public init(time: Double, scenario: GalleryScenario, layout: GalleryLayout, grids: [GalleryShownGrid], text: any TextSetting,
-                reuse: ReuseStore, owner: ReuseOwner) {
+    public init(time: Double, scenario: GalleryScenario, layout: GalleryLayout, grids: [GalleryShownGrid], items: GalleryTileItems,
+                text: any TextSetting, reuse: ReuseStore, owner: ReuseOwner) {
+        self.items = items
         self.time = time
         self.scenario = scenario
         self.layout = layout

@@ -10,9 +10,18 @@ extension GalleryScenario: ListedScenario {
         let layout = self.layout(size: defaultFrameSize)
         let timeline = try GalleryTimeline(self, size: defaultFrameSize, file: file)
         let levelsText = levels.map { $0 == level ? "[\($0)]" : "\($0)" }.joined(separator: " ")
-        var items = "items: \(ValidationListing.count(count, "fill item")) (seed \(fill.seed))"
-        if fill.videoEvery > 0 { items += fill.videoEvery == 1 ? "; every one a video" : "; one in \(fill.videoEvery) a video" }
-        if fill.loadingFrom < count { items += "; loading from item \(fill.loadingFrom)" }
+        var items: String
+        switch self.items {
+        case .fill(let fill):
+            items = "items: \(ValidationListing.count(count, "fill item")) (seed \(fill.seed))"
+            if fill.videoEvery > 0 { items += fill.videoEvery == 1 ? "; every one a video" : "; one in \(fill.videoEvery) a video" }
+            if fill.loadingFrom < count { items += "; loading from item \(fill.loadingFrom)" }
+        case .media(let entries):
+            // Probed as a render would, so that a file callshade cannot read fails here too.
+            let library = try GalleryMediaLibrary(entries, reuse: ReuseStore(.off))
+            let videos = library.items.filter { $0.duration != nil }.count
+            items = "items: \(ValidationListing.count(count, "media file")), \(ValidationListing.count(videos, "video"))"
+        }
         let maximum = ShownNumber.text(Double(layout.maximumOffset) / layout.scale)
         let details = [
             items,

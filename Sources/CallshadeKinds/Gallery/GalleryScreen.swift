@@ -7,6 +7,8 @@ public struct GalleryScreen: Sendable {
     public let scenario: GalleryScenario
     public let layout: GalleryLayout
     public let timeline: GalleryTimeline
+    /// What the tiles show.
+    public let items: GalleryTileItems
     public let showing: Set<SceneTag>
     public let elements: GalleryElements
     public let text: any TextSetting
@@ -17,11 +19,16 @@ public struct GalleryScreen: Sendable {
     private let owner = ReuseOwner()
 
     public init(_ scenario: GalleryScenario, size: FrameSize, text: any TextSetting, showing: Set<SceneTag>? = nil,
-                elements: GalleryElements = GalleryKind.elements, reuse: ReuseStore = ReuseStore(), file: String = "") throws {
+                elements: GalleryElements = GalleryKind.elements, reuse: ReuseStore = ReuseStore(), file: String = "",
+                media: GalleryMediaLibrary? = nil) throws {
         self.reuse = reuse
         self.scenario = scenario
         layout = scenario.layout(size: size)
         timeline = try GalleryTimeline(scenario, size: size, file: file)
+        switch scenario.items {
+        case .fill(let fill): items = .fill(fill)
+        case .media(let entries): items = .media(try media ?? GalleryMediaLibrary(entries, reuse: reuse))
+        }
         self.text = text
         self.elements = elements
         self.showing = showing ?? Set(elements.tags)
@@ -31,7 +38,7 @@ public struct GalleryScreen: Sendable {
     public func scene(at time: Double) -> Scene {
         var scene = Scene(size: layout.size, background: nil)
         scene.dither = dither
-        let instant = GalleryInstant(time: time, scenario: scenario, layout: layout, grids: timeline.shown(at: time), text: text,
+        let instant = GalleryInstant(time: time, scenario: scenario, layout: layout, grids: timeline.shown(at: time), items: items, text: text,
                                      reuse: reuse, owner: owner)
         elements.add(to: &scene, at: instant, showing: showing)
         return scene

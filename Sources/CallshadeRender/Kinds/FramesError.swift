@@ -6,6 +6,8 @@ public enum FramesError: Error, Equatable, CustomStringConvertible {
     case avatar(String)
     /// A chat's wallpaper pattern cannot be drawn.
     case pattern(String)
+    /// A gallery's media file cannot be read (what it holds), naming it.
+    case media(String)
     /// A `--points-width` that gives too many or too few pixels a point.
     case pointsWidth(given: String, requirement: String)
     /// A scenario whose kind has no frames (its module not linked).
@@ -13,7 +15,7 @@ public enum FramesError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .avatar(let text), .pattern(let text): return text
+        case .avatar(let text), .pattern(let text), .media(let text): return text
         case .pointsWidth(let given, let requirement): return "\(given) \(requirement)"
         case .notDrawable(let kind): return "a scenario of kind \(kind) cannot be drawn"
         }

@@ -82,8 +82,8 @@ final class GalleryTests: XCTestCase {
 
     func testWhatIsRefusedNamesTheField() {
         let cases: [(String, String)] = [
-            (#"{"scene": "gallery", "duration": 1}"#, "g.json: fill: missing"),
-            (#"{"scene": "gallery", "duration": 1, "media": "photos", "fill": {"count": 3}}"#, "media: media files are not drawn yet"),
+            (#"{"scene": "gallery", "duration": 1}"#, "g.json: media: missing; give media files"),
+            (#"{"scene": "gallery", "duration": 1, "media": "photos", "fill": {"count": 3}}"#, "fill: goes alone"),
             (#"{"scene": "gallery", "duration": 1, "fill": {"count": 0}}"#, "fill.count: must be between 1 and 1000000 (got 0)"),
             (#"{"scene": "gallery", "duration": 1, "fill": {"count": 3, "videoEvery": -1}}"#, "fill.videoEvery: must be between 0 and 1000000 (got -1)"),
             (#"{"scene": "gallery", "duration": 1, "fill": {"count": 3, "loadingFrom": 1.5}}"#, "fill.loadingFrom:"),

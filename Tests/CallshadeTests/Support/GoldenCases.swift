@@ -150,7 +150,9 @@ enum GoldenScenes {
             screen.textPictures = try TextEntityPictures.make(for: drawing, placement: screen.placement)
             return screen.scene(at: try golden.instant())
         case "gallery":
-            let parsed = try ScenarioFile.parseAny(try VideoGoldenFixtures.scenarioBytes(of: golden.name), file: "Goldens/cases.json (\(golden.name))", folder: "/")
+            // Media files are named from Goldens/ (inputs/gallery/, Scripts/make-gallery-inputs).
+            let parsed = try ScenarioFile.parseAny(try VideoGoldenFixtures.scenarioBytes(of: golden.name), file: "Goldens/cases.json (\(golden.name))",
+                                                   folder: TestPaths.goldens.path)
             guard let gallery = parsed as? GalleryScenario else { throw GoldenCaseError("\(golden.name): its scenario is not a gallery") }
             return try GalleryFrames(gallery, file: golden.name, size: FrameSize(parsing: golden.size), reuse: ReuseStore(.off)).scene(at: golden.instant())
         case "access":

@@ -35,6 +35,8 @@ enum HostChromaAllowance {
         "drawing-shapes-host-3.0 Cb": (6, 1),
         "gallery-level13-top Cb": (10, 164),
         "gallery-level13-top Cr": (11, 165),
+        "gallery-media-390 Cb": (14, 195),
+        "gallery-media-390 Cr": (16, 195),
         "gallery-pinch-mid Cb": (3, 282),
         "gallery-pinch-mid Cr": (3, 246),
         "gallery-shimmer-0.5 Cb": (11, 156),

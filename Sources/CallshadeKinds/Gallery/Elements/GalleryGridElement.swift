@@ -14,7 +14,8 @@ public struct GalleryGridElement: GalleryElement {
     public var tags: [SceneTag] { [.tiles, .labels] }
 
     public func texts(for scenario: GalleryScenario) -> [TextStyle: [String]] {
-        scenario.fill.videoEvery > 0 ? [GalleryVideoMarks.style: [GalleryVideoMarks.label(seconds: 0)]] : [:]
+        // Media may hold videos (known once probed): the labels' digits are set whenever there are media.
+        (scenario.fill?.videoEvery ?? 1) > 0 ? [GalleryVideoMarks.style: [GalleryVideoMarks.label(seconds: 0)]] : [:]
     }
 
     public func add(to scene: inout Scene, at instant: GalleryInstant, showing: Set<SceneTag>) {
@@ -28,7 +29,7 @@ public struct GalleryGridElement: GalleryElement {
     func add(_ shown: GalleryShownGrid, to scene: inout Scene, at instant: GalleryInstant, showing: Set<SceneTag>) {
         let layout = shown.rest.layout, offset = shown.rest.offset
         guard let rows = layout.heldRows(offset: offset) else { return }
-        let grid = GalleryGridPicture(layout: layout, fill: instant.scenario.fill, rows: rows, tiles: showing.contains(.tiles),
+        let grid = GalleryGridPicture(layout: layout, items: instant.items, rows: rows, tiles: showing.contains(.tiles),
                                       labels: showing.contains(.labels), text: instant.text)
         let top = layout.top + rows.lowerBound * layout.pitch - offset
         let key = GalleryGridKey(owner: ReuseIdentity(instant.owner), columns: layout.columns, rows: rows, tiles: grid.tiles, labels: grid.labels,

@@ -11,7 +11,8 @@ public struct GalleryScenario: SettingsBackedScenario, Equatable {
     public static let defaultSize = FrameSize.phone
 
     public let settings: ScenarioSettings
-    public let fill: GalleryFill
+    /// The synthetic fill's items, or media files'.
+    public let items: GalleryItems
     /// Column counts, rising.
     public let levels: [Int]
     /// The column count shown, one of `levels`.
@@ -27,8 +28,15 @@ public struct GalleryScenario: SettingsBackedScenario, Equatable {
     public init(settings: ScenarioSettings, fill: GalleryFill, levels: [Int] = defaultLevels, level: Int = defaultLevel,
                 start: GalleryScrollStart = .top, bar: Bool = true, title: String = defaultTitle, background: RGB = .white,
                 events: [GalleryEvent] = []) {
+        self.init(settings: settings, items: .fill(fill), levels: levels, level: level, start: start, bar: bar, title: title,
+                  background: background, events: events)
+    }
+
+    public init(settings: ScenarioSettings, items: GalleryItems, levels: [Int] = defaultLevels, level: Int = defaultLevel,
+                start: GalleryScrollStart = .top, bar: Bool = true, title: String = defaultTitle, background: RGB = .white,
+                events: [GalleryEvent] = []) {
         self.settings = settings
-        self.fill = fill
+        self.items = items
         self.levels = levels
         self.level = level
         self.start = start
@@ -41,11 +49,45 @@ public struct GalleryScenario: SettingsBackedScenario, Equatable {
     public var scene: String { GalleryKind.name }
 
     /// The number of items.
-    public var count: Int { fill.count }
+    public var count: Int { items.count }
+
+    /// The synthetic fill, if the items are one.
+    public var fill: GalleryFill? {
+        if case .fill(let fill) = items { return fill }
+        return nil
+    }
 
     /// Its grid `columns` across (its `level` unless given) in a frame of `size`.
     public func layout(size: FrameSize, columns: Int? = nil) -> GalleryLayout {
         GalleryLayout(size: size, columns: columns ?? level, count: count, bar: bar)
+    }
+}
+
+/// A gallery's items: the synthetic `fill`, or `media` files.
+public enum GalleryItems: Equatable, Sendable {
+    case fill(GalleryFill)
+    case media([GalleryMediaEntry])
+
+    public var count: Int {
+        switch self {
+        case .fill(let fill): fill.count
+        case .media(let entries): entries.count
+        }
+    }
+}
+
+/// One media file (`gallery.md` section 0): its path (resolved), as the
+/// scenario gave it, and for a video the time whose frame its tile shows.
+public struct GalleryMediaEntry: Equatable, Sendable {
+    public let path: String
+    public let given: String
+    /// Seconds into a video: its last frame at or before (past the end: its last).
+    public let frame: Double
+
+    public init(path: String, given: String, frame: Double = 0) {
+        self.path = path
+        self.given = given
+        self.frame = frame
     }
 }
 

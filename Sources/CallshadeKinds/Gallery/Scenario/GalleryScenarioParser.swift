@@ -1,4 +1,5 @@
 import CallshadeCore
+import Foundation
 
 /// The gallery kind's part of a scenario file (`gallery.md` sections 0 and
 /// 7): its keys and events, read with the shared rules (`ScenarioReading`).
@@ -18,11 +19,13 @@ enum GalleryScenarioParser {
 
     static func scenario(from top: [String: JSONValue], settings: ScenarioSettings, reading: ScenarioReading) throws -> GalleryScenario {
         let fields = reading.fields
-        if top["media"] != nil {
-            throw fields.error("media", "media files are not drawn yet; give \"fill\" (synthetic items) instead")
+        let items: GalleryItems
+        switch (top["media"], top["fill"]) {
+        case (let media?, nil): items = .media(try self.media(media, reading: reading))
+        case (nil, let fill?): items = .fill(try self.fill(fill, fields: fields))
+        case (nil, nil): throw fields.error("media", "missing; give media files (a folder or a list), or \"fill\", such as {\"count\": 1000}")
+        case (.some, .some): throw fields.error("fill", "goes alone: give media files or a fill, not both")
         }
-        guard let fillValue = top["fill"] else { throw fields.error("fill", "missing; give the items, such as {\"count\": 1000}") }
-        let fill = try self.fill(fillValue, fields: fields)
         let levels = try top["levels"].map { try self.levels($0, fields: fields) } ?? GalleryScenario.defaultLevels
         let level = try top["level"].map { value -> Int in
             let level = Int(try fields.integer(value, "level", in: columnRange))
@@ -57,8 +60,66 @@ enum GalleryScenarioParser {
             try event(object, at: at, index: index, screen: screen, fields: fields)
         }
         try refuseOverlaps(events, file: fields.file)
-        return GalleryScenario(settings: settings, fill: fill, levels: levels, level: level, start: start, bar: bar, title: title,
+        return GalleryScenario(settings: settings, items: items, levels: levels, level: level, start: start, bar: bar, title: title,
                                background: background, events: events)
+    }
+
+    /// The most media files (`gallery.md` section 7; a fill takes 1,000,000).
+    static let maximumMedia = 10_000
+    /// The file names a media folder's listing takes (any case).
+    static let mediaExtensions: Set<String> = ["png", "jpg", "jpeg", "mp4", "mov", "m4v", "webm", "mkv"]
+
+    /// A folder (its media files by name in byte order) or a list of "file" or {"file", "frame"}.
+    static func media(_ value: JSONValue, reading: ScenarioReading) throws -> [GalleryMediaEntry] {
+        let fields = reading.fields
+        switch value {
+        case .string(let given):
+            guard !given.isEmpty, !given.contains("\0") else { throw fields.error("media", "must name a folder or list files") }
+            let folder = given.hasPrefix("/") ? given : URL(fileURLWithPath: reading.folder).appendingPathComponent(given).path
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw fields.error("media", "no such folder \"\(UserText.shown(given))\" (looked for \(UserText.shown(folder, limit: 200)))")
+            }
+            let names: [String]
+            do { names = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
+                throw fields.error("media", "cannot list the folder \"\(UserText.shown(given))\": \(error.localizedDescription)")
+            }
+            let media = names.filter { name in
+                guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+                return mediaExtensions.contains(name[name.index(after: dot)...].lowercased())
+            }
+            guard media.count <= maximumMedia else { throw fields.error("media", "\(media.count) files; at most \(maximumMedia)") }
+            guard !media.isEmpty else {
+                throw fields.error("media", "the folder \"\(UserText.shown(given))\" has no media (.png .jpg .jpeg .mp4 .mov .m4v .webm .mkv)")
+            }
+            return media.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }.map { name in
+                GalleryMediaEntry(path: URL(fileURLWithPath: folder).appendingPathComponent(name).path, given: name)
+            }
+        case .array(let list):
+            guard !list.isEmpty else { throw fields.error("media", "must list at least one file") }
+            guard list.count <= maximumMedia else { throw fields.error("media", "\(list.count) files; at most \(maximumMedia)") }
+            return try list.enumerated().map { index, item in
+                let key = "media[\(index)]"
+                var frame = 0.0
+                var file = item
+                if case .object(let object) = item {
+                    let itemFields = ScenarioFields(file: fields.file, location: key)
+                    for name in object.keys.sorted() where !["file", "frame"].contains(name) {
+                        throw itemFields.error(UserText.shown(name), "unknown key; a media item has file and frame")
+                    }
+                    guard let named = object["file"] else { throw itemFields.error("file", "missing; give the file's path") }
+                    file = named
+                    if let value = object["frame"] {
+                        frame = try itemFields.number(value, "frame")
+                        guard frame >= 0 else { throw itemFields.error("frame", "must be 0 or more seconds (got \(ScenarioParser.format(frame)))") }
+                    }
+                }
+                let path = try reading.existingFile(file, key)
+                return GalleryMediaEntry(path: path, given: (try? fields.string(file, key)) ?? path, frame: frame)
+            }
+        default:
+            throw fields.error("media", "must be a folder or a list of files, not \(value.kindName)")
+        }
     }
 
     static func fill(_ value: JSONValue, fields: ScenarioFields) throws -> GalleryFill {

@@ -3,8 +3,8 @@ import Foundation
 
 /// One level's grid at rest as one picture (`gallery.md` section 2.1, rule
 /// 6): its held rows, the first at the picture's top, each tile its item
-/// (a fill item's flat colour; a loading item's placeholder under the
-/// shimmer, section 4) with a video's marks over it (section 3: the blob,
+/// (a media file's thumbnail; a fill item's flat colour; a loading item's
+/// placeholder under the shimmer, section 4) with a video's marks over it (section 3: the blob,
 /// the shadow and the label, or the badge), the gaps clear. Premultiplied
 /// RGBA8: every route samples the same bytes.
 struct GalleryGridPicture {
@@ -15,7 +15,7 @@ struct GalleryGridPicture {
     static let shimmerPeriod = 0.8
 
     let layout: GalleryLayout
-    let fill: GalleryFill
+    let items: GalleryTileItems
     let rows: ClosedRange<Int>
     /// Whether the tiles and the video marks are drawn (`--layers` tiles, labels).
     let tiles: Bool
@@ -28,7 +28,8 @@ struct GalleryGridPicture {
 
     /// Whether a held tile is still loading (its placeholder shimmers with time and place).
     var shimmers: Bool {
-        tiles && fill.loadingFrom < min(layout.count, (rows.upperBound + 1) * layout.columns)
+        guard tiles, case .fill(let fill) = items else { return false }
+        return fill.loadingFrom < min(layout.count, (rows.upperBound + 1) * layout.columns)
     }
 
     /// The shimmer's white at a frame row, its grid's top at `top` frame pixels,
@@ -54,16 +55,23 @@ struct GalleryGridPicture {
                     let rect = PixelRect(x: column * layout.pitch, y: (row - rows.lowerBound) * layout.pitch,
                                          width: column == layout.columns - 1 ? layout.lastWidth : layout.side, height: layout.side)
                     let tile = TileCanvas(rect: rect, width: width, texels: out)
-                    let loading = fill.isLoading(index)
+                    let loading = items.isLoading(index)
                     if tiles {
-                        if loading {
+                        switch items {
+                        case .fill where loading:
                             tile.fillRows { shimmerRows[$0] > 0 ? Self.placeholder * (1 - shimmerRows[$0]) + RGB.white * shimmerRows[$0] : Self.placeholder }
-                        } else {
+                        case .fill(let fill):
                             let colour = fill.colour(of: index)
                             tile.fillRows { _ in colour }
+                        case .media(let library):
+                            if let thumbnail = library.thumbnail(index, width: rect.width, height: rect.height) {
+                                tile.copy(thumbnail)
+                            } else {
+                                tile.fillRows { _ in Self.placeholder }
+                            }
                         }
                     }
-                    guard labels, !loading, let seconds = fill.videoSeconds(of: index) else { continue }
+                    guard labels, !loading, let seconds = items.videoSeconds(of: index) else { continue }
                     let sidePoints = Double(layout.side) / scale
                     if sidePoints < GalleryVideoMarks.badgeUnder {
                         tile.drawBadge(GalleryVideoMarks.Badge(side: sidePoints), scale: scale)
@@ -96,6 +104,18 @@ private struct TileCanvas {
             for _ in 0..<rect.width {
                 (texels[at], texels[at + 1], texels[at + 2], texels[at + 3]) = (r, g, b, 255)
                 at += 4
+            }
+        }
+    }
+
+    /// The tile's pixels from `rgba` (its size, premultiplied RGBA8, row 0 at the top).
+    func copy(_ rgba: [UInt8]) {
+        let rowBytes = rect.width * 4
+        guard rgba.count == rowBytes * rect.height else { return }
+        rgba.withUnsafeBufferPointer { source in
+            for row in 0..<rect.height {
+                let to = ((rect.y + row) * width + rect.x) * 4
+                for offset in 0..<rowBytes { texels[to + offset] = source[row * rowBytes + offset] }
             }
         }
     }
@@ -158,6 +178,35 @@ private struct TileCanvas {
                 let shaded = Self.over(read(x: x, y: y), grey: 0, alpha: GalleryVideoMarks.Badge.discAlpha * disc)
                 write(x: x, y: y, Self.over(shaded, grey: 1, alpha: inside))
             }
+        }
+    }
+}
+
+/// What a grid's tiles show: the synthetic fill's colours, videos and
+/// placeholders, or the media files' thumbnails and durations.
+public enum GalleryTileItems: Sendable {
+    case fill(GalleryFill)
+    case media(GalleryMediaLibrary)
+
+    /// Whether item `index` is still loading (a fill's placeholder; media never are).
+    func isLoading(_ index: Int) -> Bool {
+        if case .fill(let fill) = self { return fill.isLoading(index) }
+        return false
+    }
+
+    /// Item `index`'s whole seconds when it is a video.
+    func videoSeconds(of index: Int) -> Int? {
+        switch self {
+        case .fill(let fill): fill.videoSeconds(of: index)
+        case .media(let library): library.videoSeconds(of: index)
+        }
+    }
+
+    /// Whether any item is a video (the labels' text is set then).
+    var hasVideos: Bool {
+        switch self {
+        case .fill(let fill): fill.videoEvery > 0
+        case .media(let library): library.items.contains { $0.duration != nil }
         }
     }
 }
