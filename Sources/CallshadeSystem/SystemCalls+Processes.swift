@@ -64,15 +64,12 @@ extension SystemCalls {
         _ = try retrying("waitid") { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
     }
 
-    /// Reaps child `pid` if it has ended, returning its raw wait status and
-    /// the most memory it held at once (its peak resident set, bytes); nil
+    /// Reaps child `pid` if it has ended, returning its raw wait status; nil
     /// while it runs.
-    static func reap(_ pid: Int32) throws(SystemError) -> (status: Int32, peakBytes: Int)? {
+    static func reap(_ pid: Int32) throws(SystemError) -> Int32? {
         var status: Int32 = 0
-        var usage = rusage()
-        let result = try retrying("wait4") { wait4(pid, &status, WNOHANG, &usage) }
-        // Linux gives the peak in kibibytes.
-        return result == pid ? (status, Int(usage.ru_maxrss) * 1024) : nil
+        let result = try retrying("waitpid") { waitpid(pid, &status, WNOHANG) }
+        return result == pid ? status : nil
     }
 
     static func kill(_ pid: Int32, signal: Int32) throws(SystemError) {

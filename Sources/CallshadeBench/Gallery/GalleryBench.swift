@@ -92,7 +92,10 @@ public final class GalleryBench: KindBench {
         return scenario
     }
 
-    /// The peak resident memory, bytes, of `callshade render` (this executable) drawing `json` at `size` as raw I420 into /dev/null.
+    /// The peak resident memory, bytes, of `callshade render` (this
+    /// executable) drawing `json` at `size` as raw I420 into /dev/null: its
+    /// VmHWM, read from /proc while it runs until it has ended (wait4's peak
+    /// would include this process's, which a spawned child inherits until it execs).
     static func peakMemory(of json: String, size: FrameSize) throws -> Int {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("callshade-bench-gallery-\(ThisProcess.id)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -102,10 +105,18 @@ public final class GalleryBench: KindBench {
         let sink = try FileDescriptor.open("/dev/null", .writeOnly)
         defer { try? sink.close() }
         let child = try Subprocess(executable: "/proc/self/exe",
-                                   arguments: ["callshade", "render", file.path, "--size", size.description, "-o", "-", "--pix-fmt", "yuv420p"],
+                                   arguments: ["render", file.path, "--size", size.description, "-o", "-", "--pix-fmt", "yuv420p"],
                                    standardInput: .standardInput, standardOutput: sink, standardError: .standardError)
+        var peak = 0
+        // Until it has ended (its status left for `wait`, a zombie's has no VmHWM).
+        while let status = try? String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) {
+            let kibibytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+            peak = max(peak, kibibytes * 1024)
+            usleep(5000)
+        }
         let exit = try child.wait()
-        guard exit.succeeded, let peak = child.peakResidentBytes else {
+        guard exit.succeeded, peak > 0 else {
             throw ScenarioError(file: file.path, location: "", "the bench's render of the gallery's zooms failed (\(exit))")
         }
         return peak

@@ -7,9 +7,12 @@ import CallshadeCore
 struct HostMappedPictureRows: HostRowShader {
     let node: MappedPictureNode
 
-    func makeRowMemory(width: Int) {}
+    /// A band's line of texels and each frame column's place on it (a picture not at rest).
+    func makeRowMemory(width: Int) -> ScaledRowMemory? {
+        node.atRest ? nil : ScaledRowMemory(node, frameWidth: width)
+    }
 
-    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: Void) {
+    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: ScaledRowMemory?) {
         var solid = SolidRuns()
         shade(row: y, from: x, count: count, into: values, solid: &solid, memory: memory)
         for (columns, color) in solid.runs {
@@ -17,13 +20,9 @@ struct HostMappedPictureRows: HostRowShader {
         }
     }
 
-    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, solid: inout SolidRuns, memory: Void) {
-        guard node.atRest else {
-            let alpha = min(max(node.alpha, 0), 1)
-            for index in 0..<count {
-                let sample = node.picture.premultiplied(at: node.texelPoint(Vec2(Double(x + index) + 0.5, Double(y) + 0.5)))
-                values[index] = Self.straight(sample * alpha)
-            }
+    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, solid: inout SolidRuns, memory: ScaledRowMemory?) {
+        if let memory {
+            shadeScaled(row: y, from: x, count: count, into: values, memory: memory)
             return
         }
         let picture = node.picture, width = picture.width
@@ -64,9 +63,105 @@ struct HostMappedPictureRows: HostRowShader {
         }
     }
 
+    /// A scaled or moved picture's row, separably: its two texel rows
+    /// weighed into one line of texels (`memory.line`, clear beyond the
+    /// picture's edges), then each pixel's two neighbours on it (their place
+    /// and weight worked out once a band, `memory.columns`): the same four
+    /// texels and weights as `PremultipliedPicture.premultiplied(at:)`, in floats.
+    private func shadeScaled(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: ScaledRowMemory) {
+        let picture = node.picture, width = picture.width, height = picture.height
+        let alpha = Float(min(max(node.alpha, 0), 1)) / 255
+        let qy = (Double(y) + 0.5 - node.origin.y) / node.scale - 0.5
+        let top = qy.rounded(.down)
+        guard top >= -1, top < Double(height) else {
+            for index in 0..<count { values[index] = .zero }
+            return
+        }
+        let row0 = Int(top), down = Float(qy - top)
+        let upper: Float = row0 >= 0 ? 1 - down : 0, lower: Float = row0 + 1 < height ? down : 0
+        // The texels this run reaches (each frame column's place rises along the row).
+        guard let firstPixel = (0..<count).first(where: { memory.columns[x + $0] >= 0 }),
+              let lastPixel = (0..<count).last(where: { memory.columns[x + $0] >= 0 }) else {
+            for index in 0..<count { values[index] = .zero }
+            return
+        }
+        let firstColumn = max(Int(memory.columns[x + firstPixel]) - 1, 0), lastColumn = min(Int(memory.columns[x + lastPixel]), width - 1)
+        memory.line.withUnsafeMutableBufferPointer { line in
+            picture.texels.withUnsafeBufferPointer { texels in
+                guard let base = texels.baseAddress else { return }
+                let bytes = UnsafeRawPointer(base)
+                let first = max(row0, 0) * width * 4, second = min(row0 + 1, height - 1) * width * 4
+                var column = firstColumn
+                // Four texels at a time: 16 bytes a row as floats.
+                while column + 4 <= lastColumn + 1 {
+                    let a = first + column * 4, b = second + column * 4
+                    let above = SIMD16<Float>(bytes.loadUnaligned(fromByteOffset: a, as: SIMD16<UInt8>.self))
+                    let below = SIMD16<Float>(bytes.loadUnaligned(fromByteOffset: b, as: SIMD16<UInt8>.self))
+                    let mixed = (above * upper + below * lower) * alpha
+                    line[column + 1] = mixed.lowHalf.lowHalf
+                    line[column + 2] = mixed.lowHalf.highHalf
+                    line[column + 3] = mixed.highHalf.lowHalf
+                    line[column + 4] = mixed.highHalf.highHalf
+                    column += 4
+                }
+                while column <= lastColumn {
+                    let a = first + column * 4, b = second + column * 4
+                    let above = SIMD4(Float(texels[a]), Float(texels[a + 1]), Float(texels[a + 2]), Float(texels[a + 3]))
+                    let below = SIMD4(Float(texels[b]), Float(texels[b + 1]), Float(texels[b + 2]), Float(texels[b + 3]))
+                    line[column + 1] = (above * upper + below * lower) * alpha
+                    column += 1
+                }
+            }
+            memory.columns.withUnsafeBufferPointer { columns in
+                memory.weights.withUnsafeBufferPointer { weights in
+                    for index in 0..<count {
+                        let at = Int(columns[x + index])
+                        guard at >= 0 else {
+                            values[index] = .zero
+                            continue
+                        }
+                        let across = weights[x + index]
+                        let sample = line[at] + (line[at + 1] - line[at]) * across
+                        guard sample.w > 0 else {
+                            values[index] = .zero
+                            continue
+                        }
+                        let inverse = 1 / sample.w
+                        values[index] = SIMD4(sample.x * inverse, sample.y * inverse, sample.z * inverse, sample.w)
+                    }
+                }
+            }
+        }
+    }
+
     /// A premultiplied sample (0...1) as a straight colour and its amount.
     private static func straight(_ sample: SIMD4<Double>) -> SIMD4<Float> {
         guard sample.w > 0 else { return .zero }
         return SIMD4(Float(sample.x / sample.w), Float(sample.y / sample.w), Float(sample.z / sample.w), Float(sample.w))
+    }
+}
+
+/// What one band keeps to draw a scaled picture's rows: a line of texels
+/// (the picture's width and a clear texel either side) and, for each frame
+/// column, the line's texel left of its centre's sample point (-1: the
+/// pixel is clear) and the weight of the one right of it.
+final class ScaledRowMemory {
+    var line: [SIMD4<Float>]
+    let columns: [Int32]
+    let weights: [Float]
+
+    init(_ node: MappedPictureNode, frameWidth: Int) {
+        let width = node.picture.width
+        line = [SIMD4<Float>](repeating: .zero, count: width + 2)
+        var columns = [Int32](repeating: -1, count: frameWidth), weights = [Float](repeating: 0, count: frameWidth)
+        for x in 0..<frameWidth {
+            let qx = (Double(x) + 0.5 - node.origin.x) / node.scale - 0.5
+            let left = qx.rounded(.down)
+            guard left >= -1, left < Double(width) else { continue }
+            columns[x] = Int32(left) + 1
+            weights[x] = Float(qx - left)
+        }
+        self.columns = columns
+        self.weights = weights
     }
 }

@@ -12,15 +12,6 @@ public final class Subprocess: @unchecked Sendable {
     private let lock = NSLock()
     /// Set once, under `lock`, by whichever reaps it.
     private var exit: ChildExit?
-    /// The most memory it held at once, bytes, set when it is reaped.
-    private var peak: Int?
-
-    /// The most memory it held at once (its peak resident set), bytes, once reaped (`bench`'s memory rows).
-    public var peakResidentBytes: Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        return peak
-    }
     /// Left once the child has ended (ended, not reaped: its status waits
     /// for `reap`), by the thread that waits for it; stops wait on it with a bound.
     private let ended = DispatchGroup()
@@ -90,8 +81,7 @@ public final class Subprocess: @unchecked Sendable {
 
     /// Reaps the child, which has ended; called with `lock` held.
     private func reapEnded() throws(SystemError) -> ChildExit {
-        guard let (status, peak) = try SystemCalls.reap(pid) else { throw SystemError("wait4", code: ECHILD) }
-        self.peak = peak
+        guard let status = try SystemCalls.reap(pid) else { throw SystemError("waitpid", code: ECHILD) }
         let reaped = ChildExit(waitStatus: status)
         exit = reaped
         return reaped
