@@ -95,8 +95,8 @@ struct HostMappedPictureRows: HostRowShader {
                 // Four texels at a time: 16 bytes a row as floats.
                 while column + 4 <= lastColumn + 1 {
                     let a = first + column * 4, b = second + column * 4
-                    let above = SIMD16<Float>(bytes.loadUnaligned(fromByteOffset: a, as: SIMD16<UInt8>.self))
-                    let below = SIMD16<Float>(bytes.loadUnaligned(fromByteOffset: b, as: SIMD16<UInt8>.self))
+                    let above = Self.floats(bytes.loadUnaligned(fromByteOffset: a, as: SIMD16<UInt8>.self))
+                    let below = Self.floats(bytes.loadUnaligned(fromByteOffset: b, as: SIMD16<UInt8>.self))
                     let mixed = (above * upper + below * lower) * alpha
                     line[column + 1] = mixed.lowHalf.lowHalf
                     line[column + 2] = mixed.lowHalf.highHalf
@@ -132,6 +132,13 @@ struct HostMappedPictureRows: HostRowShader {
                 }
             }
         }
+    }
+
+    /// Sixteen bytes as floats, lane by lane (the standard library's generic conversion is not specialised here).
+    @inline(__always)
+    private static func floats(_ b: SIMD16<UInt8>) -> SIMD16<Float> {
+        SIMD16(Float(b[0]), Float(b[1]), Float(b[2]), Float(b[3]), Float(b[4]), Float(b[5]), Float(b[6]), Float(b[7]),
+               Float(b[8]), Float(b[9]), Float(b[10]), Float(b[11]), Float(b[12]), Float(b[13]), Float(b[14]), Float(b[15]))
     }
 
     /// A premultiplied sample (0...1) as a straight colour and its amount.
