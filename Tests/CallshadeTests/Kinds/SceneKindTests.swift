@@ -120,7 +120,7 @@ final class SceneKindTests: XCTestCase {
     func testEachKindsOwnLayersChangeWhatEveryCommandDraws() throws {
         let folder = try scratchFolder()
         let examples = TestPaths.packageRoot.appendingPathComponent("Examples")
-        for (example, layer, time) in [("drawing", "strokes", "3"), ("access", "sparkle", "0.9")] {
+        for (example, layer, time) in [("drawing", "strokes", "3"), ("access", "sparkle", "0.9"), ("gallery", "labels", "3.5")] {
             let scenario = examples.appendingPathComponent("\(example).json").path
             func png(_ command: [String], _ name: String) throws -> Data {
                 let result = runInProcess(command)
