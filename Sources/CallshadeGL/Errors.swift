@@ -81,11 +81,16 @@ public enum ShaderError: Error, Equatable, CustomStringConvertible {
 /// A render that the context cannot do.
 public enum RenderLimitError: Error, Equatable, CustomStringConvertible {
     case tooLarge(width: Int, height: Int, maximum: Int)
+    /// A picture a node samples (a gallery grid's held rows) too large for one texture.
+    case pictureTooLarge(width: Int, height: Int, maximum: Int)
 
     public var description: String {
         switch self {
         case .tooLarge(let width, let height, let maximum):
             return "size \(width)x\(height) is larger than this GL driver renders (\(maximum) pixels on a side)"
+        case .pictureTooLarge(let width, let height, let maximum):
+            return "a picture of \(width)x\(height) texels is larger than this GL driver's textures (\(maximum) on a side); "
+                + "the host route (--route host) draws it, or give a smaller --size"
         }
     }
 }

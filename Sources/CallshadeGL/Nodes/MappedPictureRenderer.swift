@@ -58,7 +58,11 @@ final class MappedPictureRenderer: NodeRenderer {
     }
 
     private func texture(for picture: PremultipliedPicture) throws -> Texture {
-        try uploaded.texture(for: picture) {
+        let limit = context.info.maximumRenderSize
+        guard picture.width <= limit, picture.height <= limit else {
+            throw RenderLimitError.pictureTooLarge(width: picture.width, height: picture.height, maximum: limit)
+        }
+        return try uploaded.texture(for: picture) {
             let texture = try Texture(context: context, width: picture.width, height: picture.height, format: .rgba8)
             try texture.upload(picture.texels)
             return texture
