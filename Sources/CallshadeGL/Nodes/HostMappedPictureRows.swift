@@ -23,6 +23,7 @@ struct HostMappedPictureRows: HostRowShader {
     func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, solid: inout SolidRuns, memory: ScaledRowMemory?) {
         if let memory {
             shadeScaled(row: y, from: x, count: count, into: values, memory: memory)
+            if node.alpha >= 1 { Self.takeSolidRuns(values, from: x, count: count, into: &solid) }
             return
         }
         let picture = node.picture, width = picture.width
@@ -131,6 +132,30 @@ struct HostMappedPictureRows: HostRowShader {
                     }
                 }
             }
+        }
+    }
+
+    /// Moves runs of one opaque colour (4 pixels or more: a scaled flat
+    /// tile's inside, whose four texels are alike) from `values` to `solid`,
+    /// but for the odd pixels at their ends that a solid run leaves out.
+    private static func takeSolidRuns(_ values: ShadedRow, from x: Int, count: Int, into solid: inout SolidRuns) {
+        var index = 0
+        while index < count {
+            let value = values[index]
+            guard value.w >= 1 - 1e-6 else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < count, values[end] == value { end += 1 }
+            if end - index >= 4 {
+                let opaque = SIMD4(value.x, value.y, value.z, 1)
+                for at in index..<end { values[at] = .zero }
+                solid.add((x + index)..<(x + end), color: SIMD3(value.x, value.y, value.z), excluding: [])
+                if (x + index) & 1 == 1 { values[index] = opaque }
+                if (x + end) & 1 == 1 { values[end - 1] = opaque }
+            }
+            index = end
         }
     }
 
