@@ -19,15 +19,14 @@ public struct GalleryScreen: Sendable {
     private let owner = ReuseOwner()
 
     public init(_ scenario: GalleryScenario, size: FrameSize, text: any TextSetting, showing: Set<SceneTag>? = nil,
-                elements: GalleryElements = GalleryKind.elements, reuse: ReuseStore = ReuseStore(), file: String = "",
-                media: GalleryMediaLibrary? = nil) throws {
+                elements: GalleryElements = GalleryKind.elements, reuse: ReuseStore = ReuseStore(), file: String = "") throws {
         self.reuse = reuse
         self.scenario = scenario
         layout = scenario.layout(size: size)
         timeline = try GalleryTimeline(scenario, size: size, file: file)
         switch scenario.items {
         case .fill(let fill): items = .fill(fill)
-        case .media(let entries): items = .media(try media ?? GalleryMediaLibrary(entries, reuse: reuse))
+        case .media(let entries): items = .media(try GalleryMediaLibrary(entries, reuse: reuse))
         }
         self.text = text
         self.elements = elements

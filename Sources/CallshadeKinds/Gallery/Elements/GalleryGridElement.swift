@@ -15,7 +15,8 @@ public struct GalleryGridElement: GalleryElement {
 
     public func texts(for scenario: GalleryScenario) -> [TextStyle: [String]] {
         // Media may hold videos (known once probed): the labels' digits are set whenever there are media.
-        (scenario.fill?.videoEvery ?? 1) > 0 ? [GalleryVideoMarks.style: [GalleryVideoMarks.label(seconds: 0)]] : [:]
+        let videos = scenario.fill.map { $0.videoEvery > 0 } ?? true
+        return videos ? [GalleryVideoMarks.style: [GalleryVideoMarks.label(seconds: 0)]] : [:]
     }
 
     public func add(to scene: inout Scene, at instant: GalleryInstant, showing: Set<SceneTag>) {
@@ -30,7 +31,7 @@ public struct GalleryGridElement: GalleryElement {
         let layout = shown.rest.layout, offset = shown.rest.offset
         guard let rows = layout.heldRows(offset: offset) else { return }
         let grid = GalleryGridPicture(layout: layout, items: instant.items, rows: rows, tiles: showing.contains(.tiles),
-                                      labels: showing.contains(.labels), text: instant.text)
+                                      labels: showing.contains(.labels), text: instant.text, reuse: instant.reuse)
         let top = layout.top + rows.lowerBound * layout.pitch - offset
         let key = GalleryGridKey(owner: ReuseIdentity(instant.owner), columns: layout.columns, rows: rows, tiles: grid.tiles, labels: grid.labels,
                                  shimmer: grid.shimmers ? GalleryGridKey.Shimmer(top: top, time: instant.time) : nil)

@@ -191,7 +191,16 @@ public struct GalleryEvent: Equatable, Sendable {
         }
     }
 
-    /// Its kind as the file names it.
+    /// The key its action has in the file: scroll, pinch or tap.
+    public var actionKey: String {
+        switch action {
+        case .scroll: "scroll"
+        case .pinch: "pinch"
+        case .tap: "tap"
+        }
+    }
+
+    /// What it is, for `validate` and the studio: fling, drag, pinch or tap.
     public var kindName: String {
         switch action {
         case .scroll(let gesture): gesture.samples.isEmpty ? "fling" : "drag"

@@ -22,6 +22,8 @@ struct GalleryGridPicture {
     let labels: Bool
     /// Sets the labels (Inter SemiBold 11 pt at the layout's scale).
     let text: any TextSetting
+    /// Keeps each label's picture (`GalleryLabelKey`) while frames use it.
+    let reuse: ReuseStore
 
     /// The picture's height: its rows and the gaps between them.
     var height: Int { rows.count * layout.pitch - layout.gap }
@@ -40,12 +42,19 @@ struct GalleryGridPicture {
         return Self.shimmerAlpha * max(0, 1 - abs(2 * v - 1))
     }
 
+    /// A label's picture: kept, or set and rasterised now.
+    func labelPicture(_ label: String) -> GalleryLabelPicture {
+        reuse.value(GalleryLabelKey(atlas: ReuseIdentity(text.atlas), label: label, scale: layout.scale)) {
+            let picture = GalleryLabelPicture(line: text.line(label, style: GalleryVideoMarks.style), atlas: text.atlas, scale: layout.scale)
+            return (picture, (picture.glyphs.count + picture.shadow.count) * MemoryLayout<Double>.size)
+        }
+    }
+
     /// The picture, its top row `top` frame pixels down (where the shimmer reads its place) at `time`.
     func make(top: Int, time: Double) -> PremultipliedPicture? {
         let width = layout.size.width, height = self.height
         guard width > 0, height > 0 else { return nil }
         var texels = [UInt8](repeating: 0, count: width * height * 4)
-        var labelPictures: [String: GalleryLabelPicture] = [:]
         let shimmerRows = shimmers ? (0..<height).map { shimmer(row: $0, top: top, time: time) } : []
         let scale = layout.scale
         texels.withUnsafeMutableBufferPointer { out in
@@ -76,11 +85,7 @@ struct GalleryGridPicture {
                     if sidePoints < GalleryVideoMarks.badgeUnder {
                         tile.drawBadge(GalleryVideoMarks.Badge(side: sidePoints), scale: scale)
                     } else {
-                        let label = GalleryVideoMarks.label(seconds: seconds)
-                        let picture = labelPictures[label] ?? GalleryLabelPicture(line: text.line(label, style: GalleryVideoMarks.style),
-                                                                                  atlas: text.atlas, scale: scale)
-                        labelPictures[label] = picture
-                        tile.drawLabel(picture, scale: scale)
+                        tile.drawLabel(labelPicture(GalleryVideoMarks.label(seconds: seconds)), scale: scale)
                     }
                 }
             }
@@ -113,9 +118,9 @@ private struct TileCanvas {
         let rowBytes = rect.width * 4
         guard rgba.count == rowBytes * rect.height else { return }
         rgba.withUnsafeBufferPointer { source in
+            guard let from = source.baseAddress, let to = texels.baseAddress else { return }
             for row in 0..<rect.height {
-                let to = ((rect.y + row) * width + rect.x) * 4
-                for offset in 0..<rowBytes { texels[to + offset] = source[row * rowBytes + offset] }
+                (to + ((rect.y + row) * width + rect.x) * 4).update(from: from + row * rowBytes, count: rowBytes)
             }
         }
     }
@@ -145,11 +150,12 @@ private struct TileCanvas {
     func drawLabel(_ label: GalleryLabelPicture, scale: Double) {
         let right = rect.x + rect.width, bottom = rect.y + rect.height
         let labelLeft = right + label.left, labelTop = bottom + label.top
+        // The blob's factor of each column, once a tile.
+        let across = (rect.x..<right).map { GalleryVideoMarks.blobAcross((Double(right - $0) - 0.5) / scale) }
         for y in rect.y..<bottom {
-            let v = (Double(bottom - y) - 0.5) / scale
+            let down = GalleryVideoMarks.blobDown((Double(bottom - y) - 0.5) / scale)
             for x in rect.x..<right {
-                var value = Self.over(read(x: x, y: y), grey: 0,
-                                      alpha: GalleryVideoMarks.blobAlpha(u: (Double(right - x) - 0.5) / scale, v: v))
+                var value = Self.over(read(x: x, y: y), grey: 0, alpha: across[x - rect.x] * down)
                 let column = x - labelLeft, row = y - labelTop
                 if column >= 0, row >= 0, column < label.width, row < label.height {
                     value = Self.over(value, grey: 0, alpha: label.shadow[row * label.width + column])
@@ -201,12 +207,15 @@ public enum GalleryTileItems: Sendable {
         case .media(let library): library.videoSeconds(of: index)
         }
     }
+}
 
-    /// Whether any item is a video (the labels' text is set then).
-    var hasVideos: Bool {
-        switch self {
-        case .fill(let fill): fill.videoEvery > 0
-        case .media(let library): library.items.contains { $0.duration != nil }
-        }
-    }
+/// A duration label's picture, by the glyphs it is set from (the render's
+/// atlas), its text and the frame's scale.
+struct GalleryLabelKey: ReuseKey {
+    typealias Value = GalleryLabelPicture
+    static let shelf = "gallery labels"
+
+    let atlas: ReuseIdentity<GlyphAtlas>
+    let label: String
+    let scale: Double
 }

@@ -116,7 +116,7 @@ public struct GalleryPinch: Sendable {
     /// the release p goes to its goal in 0.2 s (rule 8); then the winner alone.
     public func shown(at time: Double) -> [GalleryShownGrid] {
         let local = time - at
-        guard local < gesture.duration || local < gesture.duration + Self.releaseDuration else { return [GalleryShownGrid(rest: settled)] }
+        guard local < gesture.duration + Self.releaseDuration else { return [GalleryShownGrid(rest: settled)] }
         let during = min(local, gesture.duration)
         guard let step = step(at: during) else { return [GalleryShownGrid(rest: start)] }
         let p = min(max(step.progress(local < gesture.duration ? gesture.scale(at: local) : gesture.samples.last?.scale ?? 1), 0), 1)

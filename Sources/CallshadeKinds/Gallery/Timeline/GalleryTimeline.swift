@@ -27,6 +27,8 @@ public struct GalleryTimeline: Sendable {
     /// The grid before any event, and its offset (pixels, not rounded).
     public let start: GalleryLayout
     public let startOffset: Double
+    /// That grid at rest (its offset drawn rounded).
+    let startRest: GalleryRest
     let spans: [(at: Double, span: Span)]
     let starts: [Double]
     public let outcomes: [Outcome]
@@ -40,12 +42,12 @@ public struct GalleryTimeline: Sendable {
         case .bottom: startOffset = Double(layout.maximumOffset)
         case .points(let points): startOffset = layout.clamped(points * layout.scale)
         }
+        startRest = GalleryRest(layout: layout, offset: Int(startOffset.rounded()))
         var spans: [(at: Double, span: Span)] = []
         var outcomes: [Outcome] = []
         let scale = layout.scale
         for event in scenario.events {
-            let now = Self.state(of: spans.last, at: event.at, start: GalleryRest(layout: layout, offset: Int(startOffset.rounded())),
-                                 startOffset: startOffset)
+            let now = Self.state(of: spans.last, at: event.at, start: startRest, startOffset: startOffset)
             // What runs now: the last scroll is interrupted here, a running zoom ignores a tap.
             if let last = outcomes.indices.last, outcomes[last].until > event.at, case .scroll = spans.last?.span {
                 outcomes[last].until = event.at
@@ -106,7 +108,7 @@ public struct GalleryTimeline: Sendable {
     }
 
     static func refusal(_ file: String, _ event: GalleryEvent, _ message: String) -> ScenarioError {
-        ScenarioError(file: file, location: "events[\(event.index)].\(event.kindName == "fling" || event.kindName == "drag" ? "scroll" : event.kindName)", message)
+        ScenarioError(file: file, location: "events[\(event.index)].\(event.actionKey)", message)
     }
 
     static func points(_ pixels: Double, _ scale: Double) -> String { ShownNumber.text((pixels / scale * 100).rounded() / 100) }
@@ -134,7 +136,7 @@ public struct GalleryTimeline: Sendable {
         case .pinch(let pinch)?: return pinch.shown(at: time)
         case .tapZoom(let zoom)?: return zoom.shown(at: time)
         default:
-            let state = Self.state(of: span, at: time, start: GalleryRest(layout: start, offset: Int(startOffset.rounded())), startOffset: startOffset)
+            let state = Self.state(of: span, at: time, start: startRest, startOffset: startOffset)
             return [GalleryShownGrid(rest: state.rest)]
         }
     }
@@ -142,7 +144,6 @@ public struct GalleryTimeline: Sendable {
     /// The offset at `time` (pixels, not rounded) of the grid at rest then (a morph's: its old grid's).
     public func offset(at time: Double) -> Double {
         let index = SortedTimes.lastIndex(in: starts, atOrBefore: time)
-        return Self.state(of: index.map { spans[$0] }, at: time, start: GalleryRest(layout: start, offset: Int(startOffset.rounded())),
-                          startOffset: startOffset).offset
+        return Self.state(of: index.map { spans[$0] }, at: time, start: startRest, startOffset: startOffset).offset
     }
 }
