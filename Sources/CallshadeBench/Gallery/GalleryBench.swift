@@ -113,7 +113,7 @@ public final class GalleryBench: KindBench {
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) {
             let kibibytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
             peak = max(peak, kibibytes * 1024)
-            usleep(5000)
+            Thread.sleep(forTimeInterval: 0.005)
         }
         let exit = try child.wait()
         guard exit.succeeded, peak > 0 else {

@@ -126,13 +126,13 @@ private struct TileCanvas {
     }
 
     /// Pixel (`x`, `y`) of the picture (inside the tile) as premultiplied values (0...1).
-    func read(x: Int, y: Int) -> SIMD4<Double> {
+    func texel(x: Int, y: Int) -> SIMD4<Double> {
         let at = (y * width + x) * 4
         return SIMD4(Double(texels[at]), Double(texels[at + 1]), Double(texels[at + 2]), Double(texels[at + 3])) / 255
     }
 
     /// Pixel (`x`, `y`) set to premultiplied `value`, rounded once.
-    func write(x: Int, y: Int, _ value: SIMD4<Double>) {
+    func setTexel(x: Int, y: Int, _ value: SIMD4<Double>) {
         let at = (y * width + x) * 4
         (texels[at], texels[at + 1], texels[at + 2], texels[at + 3]) = (Quantize.byte(value.x), Quantize.byte(value.y), Quantize.byte(value.z),
                                                                          Quantize.byte(value.w))
@@ -155,13 +155,13 @@ private struct TileCanvas {
         for y in rect.y..<bottom {
             let down = GalleryVideoMarks.blobDown((Double(bottom - y) - 0.5) / scale)
             for x in rect.x..<right {
-                var value = Self.over(read(x: x, y: y), grey: 0, alpha: across[x - rect.x] * down)
+                var value = Self.over(texel(x: x, y: y), grey: 0, alpha: across[x - rect.x] * down)
                 let column = x - labelLeft, row = y - labelTop
                 if column >= 0, row >= 0, column < label.width, row < label.height {
                     value = Self.over(value, grey: 0, alpha: label.shadow[row * label.width + column])
                     value = Self.over(value, grey: 1, alpha: label.glyphs[row * label.width + column])
                 }
-                write(x: x, y: y, value)
+                setTexel(x: x, y: y, value)
             }
         }
     }
@@ -181,8 +181,8 @@ private struct TileCanvas {
                 let disc = Disc.coverage(radius: radius, centreDistance: (point - centre).length)
                 let inside = EdgeCoverage.coverage(signedDistance: PolygonDistance.signedDistance(point, vertices: triangle))
                 guard disc > 0 || inside > 0 else { continue }
-                let shaded = Self.over(read(x: x, y: y), grey: 0, alpha: GalleryVideoMarks.Badge.discAlpha * disc)
-                write(x: x, y: y, Self.over(shaded, grey: 1, alpha: inside))
+                let shaded = Self.over(texel(x: x, y: y), grey: 0, alpha: GalleryVideoMarks.Badge.discAlpha * disc)
+                setTexel(x: x, y: y, Self.over(shaded, grey: 1, alpha: inside))
             }
         }
     }
