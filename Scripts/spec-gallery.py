@@ -33,6 +33,11 @@ its scenario, size and instant) it works out from the spec alone
   its frame the last at or before `frame` s, turned by its display matrix,
   the centred crop of the tile's aspect (whole source pixels) averaged by
   area (a tent when enlarging); a video's duration from ffprobe;
+- the viewer (section 0), opened by `open` or a tap at 5 columns or fewer
+  and run back by `close`: p, the black backdrop at alpha p, R(p) between
+  the tile and the picture fitted and centred, level 0 at R1's size and
+  its chain of 2x2 boxes (numpy), sampled trilinearly and cut to R(p) by
+  each pixel's share, the tile left showing the background;
 - a pinch or a tap zoom from a grid at rest (section 2): the steps as the
   scale passes each sample and the instant (rule 7), the new grid's offset
   by the anchor item (rule 4), the anchors at Q snapped to the side (rule
@@ -62,7 +67,9 @@ as many pixels tens of levels off.
       every 1 s, a pinch's step x 0.8, Q not snapped to the side, the old
       grid fading from 0.5, a linear release, a tap zoom of 0.3 s, a media
       picture squeezed rather than cropped, a video's first frame rather
-      than its frame's, its display matrix ignored)
+      than its frame's, its display matrix ignored, the viewer's progress
+      linear, no backdrop, R1 at the top, its tile left showing, its picture
+      sampled from level 0 alone or from the nearest level)
 """
 import colorsys
 import math
@@ -112,6 +119,9 @@ class Spec:
         background = scenario.get("background", "#FFFFFF")
         self.background = tuple(int(background[i:i + 2], 16) for i in (1, 3, 5))
         self.scenario = scenario
+        self.hidden = None
+        # What the title's ink takes off the bar at least (less under the viewer's backdrop).
+        self.ink_depth = 96
 
     def clamp(self, offset):
         return min(max(offset, 0.0), float(self.maximum))
@@ -197,6 +207,8 @@ class Spec:
                 k = row * self.columns + column
                 if k >= self.count:
                     break
+                if k == self.hidden:
+                    continue
                 x = column * pitch
                 width = self.last if column == self.columns - 1 else self.side
                 tile = np.zeros((self.side, width, 3), dtype=float)
@@ -362,7 +374,7 @@ class Spec:
     def shown(self, time):
         """The grids at `time`: (level, offset, scale, shift, alpha), the old first. The goldens' zooms start from
         a grid at rest (after any scrolls), one zoom a scenario."""
-        zooms = [event for event in self.scenario.get("events", []) if "pinch" in event or "tap" in event]
+        zooms = [event for event in self.scenario.get("events", []) if "pinch" in event or ("tap" in event and self.columns > 5)]
         if not zooms or zooms[0]["at"] > time:
             return [(self, whole(self.offset(time)), 1, (0.0, 0.0), 1)]
         event = zooms[0]
@@ -482,11 +494,129 @@ class Spec:
             shadowed |= sample[:, :, 5] > 0
         return frame, loose, shadowed
 
+    def viewer(self, time):
+        """The viewer at `time` (section 0): (item, p, the grid's offset) or None. An `open`, or a tap at 5 columns or
+        fewer on a tile, opens it over the grid at rest in 0.3 s easeInOut (a tap while it is up is ignored); a `close`
+        runs it back from its p then."""
+        opened = None
+        for event in self.scenario.get("events", []):
+            if event["at"] > time:
+                break
+            up = opened is not None and (opened[3] is None or event["at"] < opened[3] + 0.3)
+            if up and "tap" in event:
+                continue
+            if "open" in event or ("tap" in event and self.columns <= 5):
+                offset = whole(self.offset(event["at"]))
+                item = event["open"] if "open" in event else self.hit((event["tap"]["x"] * self.s, event["tap"]["y"] * self.s), offset)
+                if item is not None:
+                    opened = [event["at"], item, offset, None]
+            elif "close" in event and opened is not None:
+                opened[3] = event["at"]
+        if opened is None:
+            return None
+        at, item, offset, close = opened
+        curve = (lambda x: min(max(x, 0.0), 1.0)) if self.mistake == "viewer-linear" else ease
+        if close is None:
+            return item, curve((time - at) / 0.3), offset
+        if time >= close + 0.3:
+            return None
+        return item, curve((close - at) / 0.3) * (1 - curve((time - close) / 0.3)), offset
+
+    def viewer_level(self, item):
+        """R1 (the picture fitted into the screen and centred) and level 0: the picture at R1's size rounded
+        (a fill item's flat colour, a media file's picture averaged by area or a tent), levels (h x w x 3)."""
+        if self.media:
+            picture = media_picture(self.media[item])
+            height, width = picture.shape[:2]
+        elif self.video_seconds(item) is not None:
+            width, height = 1920, 1080
+        else:
+            width, height = 1200, 1600
+        fit = min(self.width / width, self.height / height)
+        top = 0 if self.mistake == "viewer-uncentred" else (self.height - height * fit) / 2
+        r1 = ((self.width - width * fit) / 2, top, width * fit, height * fit)
+        w0, h0 = max(1, whole(r1[2])), max(1, whole(r1[3]))
+        if self.media:
+            across, down = resample_weights(width, w0), resample_weights(height, h0)
+            level = np.floor(np.clip(np.einsum("yi,ijc->yjc", down, np.einsum("xj,ijc->ixc", across, picture)), 0, 255) + 0.5)
+        else:
+            colour = (0xE4, 0xE4, 0xE7) if item >= self.loading_from else self.colour(item)
+            level = np.zeros((h0, w0, 3))
+            level[:, :] = colour
+        return r1, level
+
+    def draw_viewer(self, frame, viewer):
+        """The viewer over the frame: black at alpha p over all, then the picture aspect-filled (centred) into
+        R(p) = lerp(R0, R1, p), sampled trilinearly from level 0's chain of 2x2 boxes (each level ceil(w / 2) x
+        ceil(h / 2), the mean of the texels there, rounded half up), λ = -log2(scale) clamped to the levels, each
+        level bilinear at the pixel's centre clamped to its edge texels, times the pixel's share of R(p)."""
+        item, p, offset = viewer
+        if self.mistake != "viewer-no-backdrop":
+            frame = frame * (1 - p)
+        r0 = self.tile_box(item, offset)
+        r1, level = self.viewer_level(item)
+        rect = [a + (b - a) * p for a, b in zip(r0, r1)]
+        h0, w0 = level.shape[:2]
+        scale = max(rect[2] / w0, rect[3] / h0)
+        origin = (rect[0] + (rect[2] - w0 * scale) / 2, rect[1] + (rect[3] - h0 * scale) / 2)
+        chain = [level.astype(np.int64)]
+        while chain[-1].shape[0] > 1 or chain[-1].shape[1] > 1:
+            last = chain[-1]
+            h, w = last.shape[:2]
+            hh, ww = (h + 1) // 2, (w + 1) // 2
+            padded = np.zeros((2 * hh, 2 * ww, 3), dtype=np.int64)
+            padded[:h, :w] = last
+            counts = np.zeros((2 * hh, 2 * ww), dtype=np.int64)
+            counts[:h, :w] = 1
+            sums = padded.reshape(hh, 2, ww, 2, 3).sum(axis=(1, 3))
+            n = counts.reshape(hh, 2, ww, 2).sum(axis=(1, 3))[:, :, None]
+            chain.append((sums + n // 2) // n)
+        lam = min(max(-math.log2(scale), 0.0), len(chain) - 1.0)
+        if self.mistake == "viewer-level0":
+            lam = 0.0
+        elif self.mistake == "viewer-nearest-level":
+            lam = float(whole(lam))
+        finer = int(math.floor(lam))
+        weight = lam - finer
+        ys, xs = np.mgrid[0:self.height, 0:self.width].astype(float)
+
+        def bilinear(index):
+            texels = chain[index].astype(float)
+            h, w = texels.shape[:2]
+            step = scale * 2 ** index
+            u = np.clip((xs + 0.5 - origin[0]) / step - 0.5, 0, w - 1)
+            v = np.clip((ys + 0.5 - origin[1]) / step - 0.5, 0, h - 1)
+            x0, y0 = np.floor(u).astype(int), np.floor(v).astype(int)
+            x1, y1 = np.minimum(x0 + 1, w - 1), np.minimum(y0 + 1, h - 1)
+            fx, fy = (u - x0)[:, :, None], (v - y0)[:, :, None]
+            return (texels[y0, x0] * (1 - fx) + texels[y0, x1] * fx) * (1 - fy) + (texels[y1, x0] * (1 - fx) + texels[y1, x1] * fx) * fy
+        sample = bilinear(finer)
+        if weight > 0:
+            sample = sample * (1 - weight) + bilinear(finer + 1) * weight
+        across = np.clip(np.minimum(xs + 1, rect[0] + rect[2]) - np.maximum(xs, rect[0]), 0, 1)
+        down = np.clip(np.minimum(ys + 1, rect[1] + rect[3]) - np.maximum(ys, rect[1]), 0, 1)
+        share = (across * down)[:, :, None]
+        return sample * share + frame * (1 - share)
+
     def frame(self, time):
         """The expected picture without the title, and the title's ink box (left, top, right, bottom) or None."""
+        viewer = self.viewer(time)
+        if viewer is not None and self.mistake != "viewer-tile-shown":
+            self.hidden = viewer[0]
+        picture, title = self.grids_and_bar(time)
+        if viewer is not None:
+            picture = self.draw_viewer(picture, viewer)
+            self.ink_depth = 96 * (1 - viewer[1])
+            # Under the backdrop the labels' ink is no longer white, nor a badge's disc half the tile: their pixels are compared as the rest.
+            self.inks, self.discs = [], []
+        return picture, title
+
+    def grids_and_bar(self, time):
+        """The grids and the bar without the title, and the title's ink box (left, top, right, bottom) or None."""
         grids = self.shown(time)
         if len(grids) == 1 and grids[0][2] == 1 and grids[0][3] == (0.0, 0.0):
             level, offset = grids[0][0], grids[0][1]
+            level.hidden = self.hidden
             picture, _, loose, shadowed, inks, discs = level.grid(offset, time)
             self.loose, self.shadowed, self.inks, self.discs = loose, shadowed, inks, discs
         else:
@@ -679,7 +809,7 @@ def errors(case, image, mistake=None):
         box = (max(0, int(left) - 2), max(0, int(top) - 2), min(width, int(math.ceil(right)) + 2), min(height, int(math.ceil(bottom)) + 2))
         difference[box[1]:box[3], box[0]:box[2]] = 0
         # The title's ink: pixels well darker than the bar there.
-        dark = (expected[:spec.top] - got[:spec.top]).max(axis=2) > 96
+        dark = (expected[:spec.top] - got[:spec.top]).max(axis=2) > spec.ink_depth
         ys, xs = np.nonzero(dark)
         if len(xs) == 0:
             found.append(("title ink (none found)", 0.0, 1.0, 0))
@@ -722,6 +852,21 @@ def mistakes(case, image):
     for mistake in ("step-0.8", "no-edge-snap", "fade-0.5", "release-linear", "tap-0.3"):
         if placed(Spec(scenario, width, height, mistake).shown(case["time"])) != placed(spec.shown(case["time"])):
             found.append(mistake)
+    viewer = spec.viewer(case["time"])
+    if viewer is not None:
+        found += ["viewer-no-backdrop", "viewer-uncentred"]
+        # At p = 0.5 easeInOut and a linear ramp agree.
+        if abs(Spec(scenario, width, height, "viewer-linear").viewer(case["time"])[1] - viewer[1]) > 1e-6:
+            found.append("viewer-linear")
+        item, p, offset = viewer
+        r1 = spec.viewer_level(item)[0]
+        r0 = spec.tile_box(item, offset)
+        rect = [a + (b - a) * p for a, b in zip(r0, r1)]
+        # The tile shows where R(p) leaves some of it.
+        if rect[0] > r0[0] or rect[1] > r0[1] or rect[0] + rect[2] < r0[0] + r0[2] or rect[1] + rect[3] < r0[1] + r0[3]:
+            found.append("viewer-tile-shown")
+        if spec.media:
+            found += ["viewer-level0", "viewer-nearest-level"]
     if spec.last != spec.side:
         found.append("last-same")
     if spec.bar:

@@ -43,6 +43,9 @@ enum TextureUnit: Int32, CaseIterable {
     case textEntity = 20
     /// A mapped picture (`mapped-picture.frag`), RGBA8, premultiplied.
     case mappedPicture = 21
+    /// A mipmapped picture's two levels (`mipmapped-picture.frag`), RGBA8, premultiplied.
+    case mipFiner = 22
+    case mipCoarser = 23
 
     /// The sampler that reads it, in every shader that does.
     var sampler: String? {
@@ -68,6 +71,8 @@ enum TextureUnit: Int32, CaseIterable {
         case .picture: return "u_picture"
         case .textEntity: return "u_textEntity"
         case .mappedPicture: return "u_mappedPicture"
+        case .mipFiner: return "u_mipFiner"
+        case .mipCoarser: return "u_mipCoarser"
         case .scratch: return nil
         }
     }

@@ -19,6 +19,7 @@ final class UniformBlockTests: XCTestCase {
         ("tiles.vert", "shapes-entities.frag", [], [TargetBlock(), ShapesBlock()]),
         ("tiles.vert", "text-entity.frag", [], [TargetBlock(), TextEntityBlock()]),
         ("tiles.vert", "mapped-picture.frag", [], [TargetBlock(), MappedPictureBlock()]),
+        ("tiles.vert", "mipmapped-picture.frag", [], [TargetBlock(), MipmappedPictureBlock()]),
         ("tiles.vert", "stroke.frag", [], [TargetBlock(), StrokeBlock()]),
         ("stroke-segments.vert", "stroke-segments.frag", [], [TargetBlock()]),
         ("tiles.vert", "stamps.frag", [], [TargetBlock(), StampsBlock()]),

@@ -39,6 +39,7 @@ final class NodeRenderers {
             .of { try ShapesRenderer(context: context, shaders: shaders) },
             .of { try TextEntityRenderer(context: context, shaders: shaders, reuse: reuse) },
             .of { try MappedPictureRenderer(context: context, shaders: shaders, reuse: reuse) },
+            .of { try MipmappedPictureRenderer(context: context, shaders: shaders, reuse: reuse) },
         ])
     }
 

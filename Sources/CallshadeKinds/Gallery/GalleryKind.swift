@@ -2,12 +2,9 @@ import CallshadeCore
 
 /// The media gallery as a scene kind ("scene": "gallery"; `gallery.md`): a
 /// grid of square tiles under an optional bar, scrolled by recorded drags
-/// and flings. Its keys and events are read by `GalleryScenarioParser`, its
-/// timeline is `GalleryTimeline`, its elements are listed in `elements`.
-///
-/// Drawn so far: the synthetic `fill`'s items at one level with their video
-/// labels, badges and loading placeholders, the bar, and scrolling. Media
-/// files, the pinch, taps and the viewer are refused by name until they are drawn.
+/// and flings, zoomed by pinches and taps, and a viewer that opens an item.
+/// Its keys and events are read by `GalleryScenarioParser`, its timeline is
+/// `GalleryTimeline`, its elements are listed in `elements`.
 public struct GalleryKind: SceneKind {
     public static let name = "gallery"
 
@@ -15,6 +12,7 @@ public struct GalleryKind: SceneKind {
     public static let elements = GalleryElements([
         GalleryGridElement(),
         GalleryBarElement(),
+        GalleryViewerElement(),
     ])
 
     public init() {}
@@ -44,6 +42,8 @@ public struct GalleryInstant: Sendable {
     public let layout: GalleryLayout
     /// The grids shown then, the old first (`GalleryTimeline.shown`): one at rest, two while a zoom morphs.
     public let grids: [GalleryShownGrid]
+    /// The viewer, while it is up.
+    public let viewer: GalleryViewerShown?
     /// What the tiles show (the fill, or the media files probed).
     public let items: GalleryTileItems
     /// Sets the bar's title and the video labels.
@@ -53,9 +53,10 @@ public struct GalleryInstant: Sendable {
     /// Stands for the screen that draws: its scenario and frame size.
     public let owner: ReuseOwner
 
-    public init(time: Double, scenario: GalleryScenario, layout: GalleryLayout, grids: [GalleryShownGrid], items: GalleryTileItems,
-                text: any TextSetting, reuse: ReuseStore, owner: ReuseOwner) {
+    public init(time: Double, scenario: GalleryScenario, layout: GalleryLayout, grids: [GalleryShownGrid], viewer: GalleryViewerShown? = nil,
+                items: GalleryTileItems, text: any TextSetting, reuse: ReuseStore, owner: ReuseOwner) {
         self.items = items
+        self.viewer = viewer
         self.time = time
         self.scenario = scenario
         self.layout = layout

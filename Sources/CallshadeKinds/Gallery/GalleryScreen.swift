@@ -37,8 +37,8 @@ public struct GalleryScreen: Sendable {
     public func scene(at time: Double) -> Scene {
         var scene = Scene(size: layout.size, background: nil)
         scene.dither = dither
-        let instant = GalleryInstant(time: time, scenario: scenario, layout: layout, grids: timeline.shown(at: time), items: items, text: text,
-                                     reuse: reuse, owner: owner)
+        let instant = GalleryInstant(time: time, scenario: scenario, layout: layout, grids: timeline.shown(at: time),
+                                     viewer: timeline.viewer(at: time), items: items, text: text, reuse: reuse, owner: owner)
         elements.add(to: &scene, at: instant, showing: showing)
         return scene
     }

@@ -3,15 +3,16 @@ import CallshadePNG
 import XCTest
 
 /// The commands on a gallery scenario with zooms: `frame --time T` is frame
-/// N of a render (mid-pinch, mid-release, mid-tap zoom), on the CPU
-/// reference and the GPU; `validate` lists what each event did; a tap that
-/// would open the viewer is refused and leaves nothing at OUT.
+/// N of a render (mid-pinch, mid-release, mid-tap zoom, the viewer
+/// mid-open), on the CPU reference and the GPU; `validate` lists what each
+/// event did; a `close` with no viewer is refused and leaves nothing at OUT.
 final class GalleryCommandTests: XCTestCase {
     static let zooms = """
-    {"scene": "gallery", "duration": 1.5, "fps": 10, "size": "130x282", "fill": {"count": 300, "seed": 3, "videoEvery": 4}, "level": 5,
+    {"scene": "gallery", "duration": 1.6, "fps": 10, "size": "130x282", "fill": {"count": 300, "seed": 3, "videoEvery": 4}, "level": 5,
      "events": [{"at": 0.1, "pinch": {"x": 100, "y": 300, "scale": 0.5, "duration": 0.5}},
                 {"at": 0.65, "tap": {"x": 50, "y": 50}},
-                {"at": 1, "tap": {"x": 150, "y": 400}}]}
+                {"at": 1, "tap": {"x": 150, "y": 400}},
+                {"at": 1.3, "tap": {"x": 195, "y": 423}}]}
     """
 
     func testAFrameIsTheRendersFrameAtItsTime() throws {
@@ -22,11 +23,12 @@ final class GalleryCommandTests: XCTestCase {
         XCTAssertEqual(listed.status, 0, listed.standardError)
         XCTAssertTrue(listed.standardOutput.contains("0.650  tap: ignored while the zoom runs"), listed.standardOutput)
         XCTAssertTrue(listed.standardOutput.contains("1.000  tap: item "), listed.standardOutput)
+        XCTAssertTrue(listed.standardOutput.contains("1.300  tap: opens item "), listed.standardOutput)
         for backend in ["cpu", "gpu"] {
             let frames = folder.appendingPathComponent("frames-\(backend)").path
             let rendered = try runCallshade(["render", path, "-o", frames, "--backend", backend, "--quiet"])
             XCTAssertEqual(rendered.status, 0, rendered.standardError)
-            for index in [3, 7, 11, 14] {
+            for index in [3, 7, 11, 14, 15] {
                 let single = folder.appendingPathComponent("frame-\(backend)-\(index).png").path
                 let result = try runCallshade(["frame", "--scenario", path, "--time", "\(Double(index) / 10)", "--backend", backend, "-o", single])
                 XCTAssertEqual(result.status, 0, result.standardError)
@@ -36,15 +38,15 @@ final class GalleryCommandTests: XCTestCase {
         }
     }
 
-    func testATapThatWouldOpenIsRefusedAndLeavesNothing() throws {
+    func testACloseWithNoViewerIsRefusedAndLeavesNothing() throws {
         let folder = try scratchFolder()
         let path = folder.appendingPathComponent("g.json").path
-        try Self.zooms.replacingOccurrences(of: "\"level\": 5,", with: "\"level\": 3,").replacingOccurrences(of: "\"scale\": 0.5", with: "\"scale\": 1.5")
+        try Self.zooms.replacingOccurrences(of: "{\"at\": 1.3, \"tap\": {\"x\": 195, \"y\": 423}}", with: "{\"at\": 1.3, \"close\": true}")
             .write(toFile: path, atomically: true, encoding: .utf8)
         let out = folder.appendingPathComponent("out.mp4").path
         let result = try runCallshade(["render", path, "-o", out])
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.standardError.contains("events[2].tap: opens item"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("events[3].close: no viewer is open at 1.3 s"), result.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 }

@@ -18,7 +18,7 @@ final class HostileGalleryTests: XCTestCase {
         let short = try inputs.text("short.json", #"{"scene": "gallery", "duration": 1, "media": ["short.mp4"]}"#)
         let many = try inputs.text("many.json", #"{"scene": "gallery", "duration": 1, "media": "crowded"}"#)
         let pinch = try inputs.text("pinch.json", #"{"scene": "gallery", "duration": 1, "fill": {"count": 9}, "events": [{"at": 0, "pinch": {"samples": [[0, 1, 9, 9], [0.1, 0, 9, 9]]}}]}"#)
-        let opens = try inputs.text("opens.json", #"{"scene": "gallery", "duration": 1, "fill": {"count": 9}, "events": [{"at": 0.5, "tap": {"x": 60, "y": 150}}]}"#)
+        let closes = try inputs.text("closes.json", #"{"scene": "gallery", "duration": 1, "fill": {"count": 9}, "events": [{"at": 0.2, "tap": {"x": 60, "y": 150}}, {"at": 0.4, "close": true}, {"at": 0.8, "close": true}]}"#)
         let small = ["--size", "130x282", "--backend", "cpu"]
         let frames = inputs.path("frames"), sheet = inputs.path("sheet.png"), still = inputs.path("still.png")
 
@@ -36,8 +36,8 @@ final class HostileGalleryTests: XCTestCase {
                     mentioning: "media: 10001 files; at most 10000", absent: still),
             refused("render a pinch to scale 0", ["render", pinch, "-o", frames], status: 1, id: "scenario.invalid",
                     mentioning: "events[0].pinch.samples[1][1]: must be above 0 (got 0)", absent: frames),
-            refused("render a tap that would open the viewer", ["render", opens, "-o", frames], status: 1, id: "scenario.invalid",
-                    mentioning: "events[0].tap: opens item", absent: frames),
+            refused("render a close with no viewer open", ["render", closes, "-o", frames], status: 1, id: "scenario.invalid",
+                    mentioning: "events[2].close: no viewer is open at 0.8 s", absent: frames),
         ])
     }
 }

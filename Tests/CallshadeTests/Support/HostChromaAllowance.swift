@@ -43,6 +43,8 @@ enum HostChromaAllowance {
         "gallery-shimmer-0.5 Cr": (10, 117),
         "gallery-tapzoom-mid Cb": (3, 428),
         "gallery-tapzoom-mid Cr": (4, 431),
+        "gallery-viewer-media-closing Cb": (3, 160),
+        "gallery-viewer-media-closing Cr": (4, 155),
         "glass-over-video-buttons-alone Cb": (12, 59),
         "glass-over-video-buttons-alone Cr": (3, 10),
         "glass-over-video-coming-on Cr": (3, 43),

@@ -5,7 +5,8 @@ import CallshadeCore
 /// (`GalleryGridPicture`: each tile its item, a video's label and blob or
 /// badge, a loading item's placeholder and shimmer), laid at rest with its
 /// texels on whole pixels, or scaled and moved at its opacity while a zoom
-/// morphs it (section 2.1, rule 6: sampled bilinearly, clear outside). A
+/// morphs it (section 2.1, rule 6: sampled bilinearly, clear outside); the
+/// tile of the item the viewer is open on left clear while the viewer shows. A
 /// picture is kept while its rows are held (`GalleryGridKey`); one that
 /// shimmers is made each frame.
 public struct GalleryGridElement: GalleryElement {
@@ -30,11 +31,12 @@ public struct GalleryGridElement: GalleryElement {
     func add(_ shown: GalleryShownGrid, to scene: inout Scene, at instant: GalleryInstant, showing: Set<SceneTag>) {
         let layout = shown.rest.layout, offset = shown.rest.offset
         guard let rows = layout.heldRows(offset: offset) else { return }
+        let hidden = showing.contains(.viewer) ? instant.viewer?.item : nil
         let grid = GalleryGridPicture(layout: layout, items: instant.items, rows: rows, tiles: showing.contains(.tiles),
-                                      labels: showing.contains(.labels), text: instant.text, reuse: instant.reuse)
+                                      labels: showing.contains(.labels), hidden: hidden, text: instant.text, reuse: instant.reuse)
         let top = layout.top + rows.lowerBound * layout.pitch - offset
         let key = GalleryGridKey(owner: ReuseIdentity(instant.owner), columns: layout.columns, rows: rows, tiles: grid.tiles, labels: grid.labels,
-                                 shimmer: grid.shimmers ? GalleryGridKey.Shimmer(top: top, time: instant.time) : nil)
+                                 hidden: hidden, shimmer: grid.shimmers ? GalleryGridKey.Shimmer(top: top, time: instant.time) : nil)
         let picture = instant.reuse.value(key) {
             let made = grid.make(top: top, time: instant.time)
             return (made, made?.texels.count ?? 0)
@@ -47,7 +49,8 @@ public struct GalleryGridElement: GalleryElement {
 }
 
 /// A grid at rest's picture, by the screen that made it (its scenario and
-/// frame size), its level, its held rows and what it shows; one that
+/// frame size), its level, its held rows, what it shows and the item
+/// left clear under the viewer; one that
 /// shimmers also by where its top lies and the instant.
 struct GalleryGridKey: ReuseKey {
     typealias Value = PremultipliedPicture?
@@ -63,6 +66,7 @@ struct GalleryGridKey: ReuseKey {
     let rows: ClosedRange<Int>
     let tiles: Bool
     let labels: Bool
+    let hidden: Int?
     let shimmer: Shimmer?
 }
 

@@ -54,12 +54,27 @@ public final class GalleryMediaLibrary: Sendable {
         }
     }
 
-    /// Decodes the item's picture (a video's frame at its `frame`, the last past the end) and resamples its centred crop.
-    static func thumbnail(of item: Item, width: Int, height: Int) throws -> [UInt8] {
+    /// Item `index`'s whole picture at `width` x `height` (the viewer's
+    /// level 0), premultiplied RGBA8; nil when its file can no longer be
+    /// decoded. Made each time it is asked for: its caller keeps it.
+    public func picture(_ index: Int, width: Int, height: Int) -> [UInt8]? {
+        let item = items[index]
+        guard let displayed = try? Self.displayedPicture(of: item) else { return nil }
+        if item.width == width, item.height == height { return displayed }
+        let resized = PictureResampling.resized(displayed, width: item.width, height: item.height, to: width, height)
+        return resized.isEmpty ? nil : resized
+    }
+
+    /// The item's picture as displayed (a video's frame at its `frame`, the last past the end), premultiplied RGBA8.
+    static func displayedPicture(of item: Item) throws -> [UInt8] {
         let source = try VideoSource(path: item.entry.path)
         let time = item.duration.map { min(item.entry.frame, max($0 - 1e-6, 0)) } ?? 0
-        let picture = try source.picture(at: time)
-        let displayed = Self.displayedRGBA(picture, rotation: source.rotation)
+        return Self.displayedRGBA(try source.picture(at: time), rotation: source.rotation)
+    }
+
+    /// Decodes the item's picture and resamples its centred crop.
+    static func thumbnail(of item: Item, width: Int, height: Int) throws -> [UInt8] {
+        let displayed = try displayedPicture(of: item)
         // The centred rectangle of the tile's aspect, to whole source pixels.
         let (w, h) = (Double(item.width), Double(item.height))
         let aspect = Double(width) / Double(height)

@@ -123,6 +123,11 @@ public struct GalleryFill: Equatable, Sendable {
         return 1 + (97 * index) % 3700
     }
 
+    /// Item `index`'s picture size, pixels: 1200x1600, a video's 1920x1080.
+    public func pictureSize(of index: Int) -> (width: Int, height: Int) {
+        videoSeconds(of: index) == nil ? (1200, 1600) : (1920, 1080)
+    }
+
     /// Item `index`'s colour.
     public func colour(of index: Int) -> RGB {
         let turns = (137.508 * Double(index) + 47 * Double(seed)).truncatingRemainder(dividingBy: 360)
@@ -187,34 +192,38 @@ public struct GalleryEvent: Equatable, Sendable {
         switch action {
         case .scroll(let gesture): gesture.dragDuration
         case .pinch(let gesture): gesture.duration
-        case .tap: 0
+        case .tap, .open, .close: 0
         }
     }
 
-    /// The key its action has in the file: scroll, pinch or tap.
+    /// The key its action has in the file: scroll, pinch, tap, open or close.
     public var actionKey: String {
         switch action {
         case .scroll: "scroll"
         case .pinch: "pinch"
         case .tap: "tap"
+        case .open: "open"
+        case .close: "close"
         }
     }
 
-    /// What it is, for `validate` and the studio: fling, drag, pinch or tap.
+    /// What it is, for `validate` and the studio: fling, drag, pinch, tap, open or close.
     public var kindName: String {
         switch action {
         case .scroll(let gesture): gesture.samples.isEmpty ? "fling" : "drag"
-        case .pinch: "pinch"
-        case .tap: "tap"
+        default: actionKey
         }
     }
 }
 
-/// What an event does: a scroll, a pinch, or a tap at a point (points, y down from the frame's top).
+/// What an event does: a scroll, a pinch, a tap at a point (points, y
+/// down from the frame's top), the viewer opened on an item, or closed.
 public enum GalleryAction: Equatable, Sendable {
     case scroll(GalleryScrollGesture)
     case pinch(GalleryPinchGesture)
     case tap(x: Double, y: Double)
+    case open(item: Int)
+    case close
 }
 
 /// A pinch (`gallery.md` section 0): the recognizer's cumulative scale and

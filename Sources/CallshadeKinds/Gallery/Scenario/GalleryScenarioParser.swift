@@ -57,7 +57,7 @@ enum GalleryScenarioParser {
         let frame = settings.size ?? GalleryScenario.defaultSize
         let screen = (width: GalleryLayout.widthPoints, height: Double(frame.height) * GalleryLayout.widthPoints / Double(frame.width))
         let events = try reading.events(top["events"], duration: settings.duration) { object, at, index, fields in
-            try event(object, at: at, index: index, screen: screen, fields: fields)
+            try event(object, at: at, index: index, screen: screen, count: items.count, fields: fields)
         }
         try refuseOverlaps(events, file: fields.file)
         return GalleryScenario(settings: settings, items: items, levels: levels, level: level, start: start, bar: bar, title: title,
@@ -170,7 +170,7 @@ enum GalleryScenarioParser {
         return .points(points)
     }
 
-    static func event(_ object: [String: JSONValue], at: Double, index: Int, screen: (width: Double, height: Double),
+    static func event(_ object: [String: JSONValue], at: Double, index: Int, screen: (width: Double, height: Double), count: Int,
                       fields: ScenarioFields) throws -> GalleryEvent {
         let changes = object.keys.filter { eventKinds.contains($0) }.sorted()
         guard changes.count == 1, let change = changes.first, let value = object[change] else {
@@ -182,8 +182,12 @@ enum GalleryScenarioParser {
         case "tap":
             let (x, y) = try point(value, "tap", screen: screen, fields: fields)
             return GalleryEvent(at: at, index: index, action: .tap(x: x, y: y))
+        case "open":
+            let item = try fields.integer(value, "open", in: 0...Int64(max(count - 1, 0)))
+            return GalleryEvent(at: at, index: index, action: .open(item: Int(item)))
         default:
-            throw fields.error(change, "is not drawn yet: the viewer (open and close) is still to come")
+            guard value == .bool(true) else { throw fields.error("close", "must be true, closing the viewer (got \(value.kindName))") }
+            return GalleryEvent(at: at, index: index, action: .close)
         }
     }
 

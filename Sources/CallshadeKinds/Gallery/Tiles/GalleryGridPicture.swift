@@ -5,7 +5,8 @@ import Foundation
 /// 6): its held rows, the first at the picture's top, each tile its item
 /// (a media file's thumbnail; a fill item's flat colour; a loading item's
 /// placeholder under the shimmer, section 4) with a video's marks over it (section 3: the blob,
-/// the shadow and the label, or the badge), the gaps clear. Premultiplied
+/// the shadow and the label, or the badge), the gaps clear, and clear the
+/// tile of the item the viewer is open on. Premultiplied
 /// RGBA8: every route samples the same bytes.
 struct GalleryGridPicture {
     /// The placeholder's colour (ours): #E4E4E7.
@@ -20,6 +21,8 @@ struct GalleryGridPicture {
     /// Whether the tiles and the video marks are drawn (`--layers` tiles, labels).
     let tiles: Bool
     let labels: Bool
+    /// The item the viewer is open on: its tile left clear, showing the background (`gallery.md` section 0).
+    var hidden: Int? = nil
     /// Sets the labels (Inter SemiBold 11 pt at the layout's scale).
     let text: any TextSetting
     /// Keeps each label's picture (`GalleryLabelKey`) while frames use it.
@@ -59,7 +62,7 @@ struct GalleryGridPicture {
         let scale = layout.scale
         texels.withUnsafeMutableBufferPointer { out in
             for row in rows {
-                for index in (row * layout.columns)..<min((row + 1) * layout.columns, layout.count) {
+                for index in (row * layout.columns)..<min((row + 1) * layout.columns, layout.count) where index != hidden {
                     let column = index % layout.columns
                     let rect = PixelRect(x: column * layout.pitch, y: (row - rows.lowerBound) * layout.pitch,
                                          width: column == layout.columns - 1 ? layout.lastWidth : layout.side, height: layout.side)
@@ -205,6 +208,30 @@ public enum GalleryTileItems: Sendable {
         switch self {
         case .fill(let fill): fill.videoSeconds(of: index)
         case .media(let library): library.videoSeconds(of: index)
+        }
+    }
+
+    /// Item `index`'s picture size as displayed, pixels.
+    func pictureSize(of index: Int) -> (width: Int, height: Int) {
+        switch self {
+        case .fill(let fill): fill.pictureSize(of: index)
+        case .media(let library): (library.items[index].width, library.items[index].height)
+        }
+    }
+
+    /// Item `index`'s whole picture at `width` x `height`, premultiplied
+    /// RGBA8: a fill item's flat colour (a loading one's placeholder), a
+    /// media file's picture resampled; nil when its file can no longer be decoded.
+    func picture(_ index: Int, width: Int, height: Int) -> [UInt8]? {
+        switch self {
+        case .fill(let fill):
+            let colour = fill.isLoading(index) ? GalleryGridPicture.placeholder : fill.colour(of: index)
+            var texels = [UInt8](repeating: 255, count: width * height * 4)
+            let (r, g, b) = (Quantize.byte(colour.r), Quantize.byte(colour.g), Quantize.byte(colour.b))
+            for at in stride(from: 0, to: texels.count, by: 4) { (texels[at], texels[at + 1], texels[at + 2]) = (r, g, b) }
+            return texels
+        case .media(let library):
+            return library.picture(index, width: width, height: height)
         }
     }
 }

@@ -13,6 +13,7 @@ public struct GalleryTimeline: Sendable {
         case rest(GalleryRest)
         case pinch(GalleryPinch)
         case tapZoom(GalleryTapZoom)
+        case viewer(GalleryViewer)
     }
 
     /// What each event did, for `validate` and the studio: its kind, its
@@ -33,7 +34,9 @@ public struct GalleryTimeline: Sendable {
     let starts: [Double]
     public let outcomes: [Outcome]
 
-    /// The timeline of `scenario` in a frame of `size`; a tap that would open the viewer is refused (not drawn yet).
+    /// The timeline of `scenario` in a frame of `size`; an event that cannot
+    /// happen then (a scroll or a pinch while something runs, an `open` off
+    /// screen, a `close` with no viewer) is refused, naming it.
     public init(_ scenario: GalleryScenario, size: FrameSize, file: String = "") throws {
         let layout = scenario.layout(size: size)
         start = layout
@@ -60,9 +63,22 @@ public struct GalleryTimeline: Sendable {
             case .tapZoom(let zoom): busy = event.at < zoom.end
             default: busy = false
             }
+            // The viewer up now.
+            var viewer: GalleryViewer?
+            if case .viewer(let up) = spans.last?.span, up.isUp(at: event.at) { viewer = up }
+            func refuseWhileViewerIsUp() throws {
+                guard let viewer else { return }
+                throw Self.refusal(file, event, "starts while the viewer that events[\(viewer.openedBy)] opened on item \(viewer.item) is up (\(viewer.end.map { "to \(ShownNumber.text($0)) s" } ?? "never closed"))")
+            }
+            /// Opens the viewer on `item` over the grid at rest now.
+            func open(_ item: Int, lead: String) {
+                spans.append((event.at, .viewer(GalleryViewer(at: event.at, item: item, openedBy: event.index, rest: now.rest))))
+                outcomes.append(Outcome(event: event, until: scenario.duration, text: "\(lead)opens item \(item) by \(ShownNumber.text(event.at + GalleryViewer.duration)) s"))
+            }
             switch event.action {
             case .scroll(let gesture):
                 guard !busy else { throw Self.refusal(file, event, "starts while the zoom before it runs") }
+                try refuseWhileViewerIsUp()
                 let segment = GalleryScroll.Segment(at: event.at, from: now.offset, gesture: gesture, layout: now.layout)
                 let settles = segment.settles(layout: now.layout)
                 let what = gesture.samples.isEmpty ? "fling at \(ShownNumber.text(gesture.velocity)) pt/s"
@@ -71,6 +87,7 @@ public struct GalleryTimeline: Sendable {
                 outcomes.append(Outcome(event: event, until: settles, text: "scroll: \(what); settles at \(ShownNumber.text((settles * 1000).rounded() / 1000)) s on \(Self.points(GalleryScroll.offset(segment, at: settles, layout: now.layout), scale)) pt"))
             case .pinch(let gesture):
                 guard !busy else { throw Self.refusal(file, event, "starts while the zoom before it runs") }
+                try refuseWhileViewerIsUp()
                 let pinch = GalleryPinch(at: event.at, start: now.rest, gesture: gesture, levels: scenario.levels)
                 spans.append((event.at, .pinch(pinch)))
                 let passes = pinch.passes, settled = pinch.settled
@@ -79,8 +96,8 @@ public struct GalleryTimeline: Sendable {
                 outcomes.append(Outcome(event: event, until: pinch.end, text: text))
             case .tap(let x, let y):
                 let point = Vec2(x * scale, y * scale)
-                if busy {
-                    outcomes.append(Outcome(event: event, until: event.at, text: "tap: ignored while the zoom runs"))
+                if busy || viewer != nil {
+                    outcomes.append(Outcome(event: event, until: event.at, text: "tap: ignored while the \(busy ? "zoom runs" : "viewer is up")"))
                     continue
                 }
                 if case .scroll(let segment, let layout) = spans.last?.span, segment.settles(layout: layout) > event.at {
@@ -94,12 +111,34 @@ public struct GalleryTimeline: Sendable {
                 }
                 guard now.layout.columns > GalleryTapZoom.opensAtMost,
                       let columns = scenario.levels.last(where: { $0 <= GalleryTapZoom.opensAtMost }) else {
-                    throw Self.refusal(file, event, "opens item \(item), and the viewer is not drawn yet")
+                    open(item, lead: "tap: ")
+                    continue
                 }
                 let zoom = GalleryTapZoom(at: event.at, morph: GalleryMorph(from: now.rest, to: columns, about: point, item: item))
                 spans.append((event.at, .tapZoom(zoom)))
                 outcomes.append(Outcome(event: event, until: zoom.end,
                                         text: "tap: item \(item); zooms \(now.layout.columns) -> \(columns) across by \(ShownNumber.text(zoom.end)) s"))
+            case .open(let item):
+                guard !busy else { throw Self.refusal(file, event, "starts while the zoom before it runs") }
+                try refuseWhileViewerIsUp()
+                let tile = now.layout.tile(item, offset: now.rest.offset)
+                guard tile.y + tile.height > 0, tile.y < now.layout.size.height else {
+                    let rows = now.layout.heldRows(offset: now.rest.offset).map { "items \($0.lowerBound * now.layout.columns) to \(min(($0.upperBound + 1) * now.layout.columns, now.layout.count) - 1)" } ?? "none"
+                    throw Self.refusal(file, event, "item \(item)'s tile is off the screen at \(ShownNumber.text(event.at)) s (the screen holds \(rows))")
+                }
+                open(item, lead: "open: ")
+            case .close:
+                guard var up = viewer, let opener = outcomes.lastIndex(where: { $0.event.index == viewer?.openedBy }) else {
+                    throw Self.refusal(file, event, "no viewer is open at \(ShownNumber.text(event.at)) s")
+                }
+                guard up.close == nil else {
+                    throw Self.refusal(file, event, "the viewer is already closing (from \(ShownNumber.text(up.close?.at ?? 0)) s)")
+                }
+                up.close = (event.at, up.progress(at: event.at))
+                spans[spans.count - 1].span = .viewer(up)
+                let end = up.end ?? event.at
+                outcomes[opener].until = end
+                outcomes.append(Outcome(event: event, until: event.at, text: "close: item \(up.item)'s viewer closes by \(ShownNumber.text(end)) s"))
             }
         }
         self.spans = spans
@@ -125,6 +164,7 @@ public struct GalleryTimeline: Sendable {
         case .rest(let value)?: return rest(value)
         case .pinch(let pinch)?: return rest(pinch.settled)
         case .tapZoom(let zoom)?: return rest(zoom.morph.to)
+        case .viewer(let viewer)?: return rest(viewer.rest)
         }
     }
 
@@ -139,6 +179,12 @@ public struct GalleryTimeline: Sendable {
             let state = Self.state(of: span, at: time, start: startRest, startOffset: startOffset)
             return [GalleryShownGrid(rest: state.rest)]
         }
+    }
+
+    /// The viewer at `time`, if it is up then.
+    public func viewer(at time: Double) -> GalleryViewerShown? {
+        guard let index = SortedTimes.lastIndex(in: starts, atOrBefore: time), case .viewer(let viewer) = spans[index].span else { return nil }
+        return viewer.shown(at: time)
     }
 
     /// The offset at `time` (pixels, not rounded) of the grid at rest then (a morph's: its old grid's).
