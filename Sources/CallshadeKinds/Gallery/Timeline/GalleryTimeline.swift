@@ -71,7 +71,7 @@ public struct GalleryTimeline: Sendable {
                 throw Self.refusal(file, event, "starts while the viewer that events[\(viewer.openedBy)] opened on item \(viewer.item) is up (\(viewer.end.map { "to \(ShownNumber.text($0)) s" } ?? "never closed"))")
             }
             /// Opens the viewer on `item` over the grid at rest now.
-            func open(_ item: Int, lead: String) {
+            func openViewer(_ item: Int, lead: String) {
                 spans.append((event.at, .viewer(GalleryViewer(at: event.at, item: item, openedBy: event.index, rest: now.rest))))
                 outcomes.append(Outcome(event: event, until: scenario.duration, text: "\(lead)opens item \(item) by \(ShownNumber.text(event.at + GalleryViewer.duration)) s"))
             }
@@ -111,7 +111,7 @@ public struct GalleryTimeline: Sendable {
                 }
                 guard now.layout.columns > GalleryTapZoom.opensAtMost,
                       let columns = scenario.levels.last(where: { $0 <= GalleryTapZoom.opensAtMost }) else {
-                    open(item, lead: "tap: ")
+                    openViewer(item, lead: "tap: ")
                     continue
                 }
                 let zoom = GalleryTapZoom(at: event.at, morph: GalleryMorph(from: now.rest, to: columns, about: point, item: item))
@@ -126,7 +126,7 @@ public struct GalleryTimeline: Sendable {
                     let rows = now.layout.heldRows(offset: now.rest.offset).map { "items \($0.lowerBound * now.layout.columns) to \(min(($0.upperBound + 1) * now.layout.columns, now.layout.count) - 1)" } ?? "none"
                     throw Self.refusal(file, event, "item \(item)'s tile is off the screen at \(ShownNumber.text(event.at)) s (the screen holds \(rows))")
                 }
-                open(item, lead: "open: ")
+                openViewer(item, lead: "open: ")
             case .close:
                 guard var up = viewer, let opener = outcomes.lastIndex(where: { $0.event.index == viewer?.openedBy }) else {
                     throw Self.refusal(file, event, "no viewer is open at \(ShownNumber.text(event.at)) s")
