@@ -23,6 +23,8 @@ public struct GalleryTimeline: Sendable {
         public let event: GalleryEvent
         public var until: Double
         public var text: String
+        /// Whether it opened the viewer (`until`: its close's end, or the scenario's).
+        public var opensViewer = false
     }
 
     /// The grid before any event, and its offset (pixels, not rounded).
@@ -73,7 +75,8 @@ public struct GalleryTimeline: Sendable {
             /// Opens the viewer on `item` over the grid at rest now.
             func openViewer(_ item: Int, lead: String) {
                 spans.append((event.at, .viewer(GalleryViewer(at: event.at, item: item, openedBy: event.index, rest: now.rest))))
-                outcomes.append(Outcome(event: event, until: scenario.duration, text: "\(lead)opens item \(item) by \(ShownNumber.text(event.at + GalleryViewer.duration)) s"))
+                outcomes.append(Outcome(event: event, until: scenario.duration, text: "\(lead)opens item \(item) by \(ShownNumber.text(event.at + GalleryViewer.duration)) s",
+                                        opensViewer: true))
             }
             switch event.action {
             case .scroll(let gesture):
