@@ -6,7 +6,8 @@ import Foundation
 
 /// The gallery's bench rows: a fling over the grid at 13 across (its most
 /// tiles) with 10,000 items and with a million, frame by frame (a frame's
-/// work is the rows on screen, so the two should cost alike); the MP4 of
+/// work is the rows on screen, so the two should cost alike) and the viewer
+/// opening and closing over the grid at 5 across, frame by frame; the MP4 of
 /// pinches and tap zooms over 10,000 items against the audio call's; and
 /// the peak memory of rendering those zooms over 10 items and over 10,000,
 /// each in a process of its own (memory flat in the number of items).
@@ -28,10 +29,18 @@ public final class GalleryBench: KindBench {
         return try GalleryFrames(scenario, file: "the bench's gallery", size: size, reuse: reuse)
     }
 
+    /// 10,000 items at 5 across, one in 7 a video; the viewer opened on item 12 at 0 s and closed at 0.5 s (gone at 0.8 s).
+    static func viewerFrames(size: FrameSize, reuse: ReuseStore) throws -> GalleryFrames {
+        let scenario = GalleryScenario(settings: ScenarioSettings(duration: 10), fill: GalleryFill(count: 10_000, seed: 5, videoEvery: 7), level: 5,
+                                       events: [GalleryEvent(at: 0, index: 0, action: .open(item: 12)), GalleryEvent(at: 0.5, index: 1, action: .close)])
+        return try GalleryFrames(scenario, file: "the bench's gallery", size: size, reuse: reuse)
+    }
+
     /// In rounds, the two in turn over the same instants (which goes first alternates), the median standing.
     public func measureRenders(size: FrameSize, context: BenchContext) throws {
         let gpu = context.gpu
         let grids = try Self.itemCounts.map { try Self.frames(count: $0, level: 13, size: size, reuse: gpu.reuse) }
+            + [try Self.viewerFrames(size: size, reuse: gpu.reuse)]
         let instants = (1...BenchTiming.roundFrames).map { Double($0) / 60 }
         var times = [[Double]](repeating: [], count: grids.count), ratios: [Double] = []
         for round in 0..<BenchTiming.rounds {
@@ -41,11 +50,12 @@ public final class GalleryBench: KindBench {
                 these[index] = try BenchTiming.secondsPerFrame(try instants.map { try grids[index].scene(at: $0) }) { _ = try gpu.render($0) }
                 times[index].append(these[index])
             }
-            ratios.append(these[these.count - 1] / max(these[0], 1e-9))
+            ratios.append(these[Self.itemCounts.count - 1] / max(these[0], 1e-9))
         }
-        for (index, count) in Self.itemCounts.enumerated() {
+        let names = Self.itemCounts.map { "\($0) items" } + ["the viewer opening, open and closing (5 across)"]
+        for (index, name) in names.enumerated() {
             let time = BenchTiming.median(times[index])
-            table.add([size.description, "  GPU: RGBA frame, \(count) items", String(format: "%.2f", time * 1000),
+            table.add([size.description, "  GPU: RGBA frame, \(name)", String(format: "%.2f", time * 1000),
                        String(format: "%.1f", 1 / time), String(format: "%.2f", time / BenchTiming.median(times[0]))])
         }
         costs.append("\(size): a million items cost \(String(format: "%.2f", BenchTiming.median(ratios))) times 10,000 a frame "

@@ -138,7 +138,7 @@ struct HostMappedPictureRows: HostRowShader {
     /// Moves runs of one opaque colour (4 pixels or more: a scaled flat
     /// tile's inside, whose four texels are alike) from `values` to `solid`,
     /// but for the odd pixels at their ends that a solid run leaves out.
-    private static func takeSolidRuns(_ values: ShadedRow, from x: Int, count: Int, into solid: inout SolidRuns) {
+    static func takeSolidRuns(_ values: ShadedRow, from x: Int, count: Int, into solid: inout SolidRuns) {
         var index = 0
         while index < count {
             let value = values[index]

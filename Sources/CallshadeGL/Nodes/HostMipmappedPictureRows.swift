@@ -6,7 +6,8 @@ import CallshadeCore
 /// (clamped to the level's edge texels), mixed by the coarser one's
 /// weight, times the pixel's share of the clip and the opacity. Each frame
 /// column's texels and weights on both levels, and its share across, are
-/// worked out once a band (`MipmappedColumns`).
+/// worked out once a band (`MipmappedColumns`); runs of one opaque colour
+/// are solid.
 struct HostMipmappedPictureRows: HostRowShader {
     let node: MipmappedPictureNode
     let detail: MipmappedPictureNode.Detail
@@ -18,6 +19,12 @@ struct HostMipmappedPictureRows: HostRowShader {
 
     func makeRowMemory(width: Int) -> MipmappedColumns {
         MipmappedColumns(node, detail: detail, frameWidth: width)
+    }
+
+    /// The same, runs of one opaque colour (4 pixels or more: a flat picture's inside) given as solid runs.
+    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, solid: inout SolidRuns, memory: MipmappedColumns) {
+        shade(row: y, from: x, count: count, into: values, memory: memory)
+        HostMappedPictureRows.takeSolidRuns(values, from: x, count: count, into: &solid)
     }
 
     func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: MipmappedColumns) {
