@@ -69,6 +69,8 @@ struct HostMappedPictureRows: HostRowShader {
     /// picture's edges), then each pixel's two neighbours on it (their place
     /// and weight worked out once a band, `memory.columns`): the same four
     /// texels and weights as `PremultipliedPicture.premultiplied(at:)`, in floats.
+    /// Pixels whose two texels lie in one run of equal texels take its texel
+    /// once for the run (the same floats: the weight times no difference).
     private func shadeScaled(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: ScaledRowMemory) {
         let picture = node.picture, width = picture.width, height = picture.height
         let alpha = Float(min(max(node.alpha, 0), 1)) / 255
@@ -113,22 +115,47 @@ struct HostMappedPictureRows: HostRowShader {
                     column += 1
                 }
             }
+            // Where each run of equal texels on the line ends (a scaled flat tile's inside), from the last texel read back to the first.
+            let lineFirst = Int(memory.columns[x + firstPixel]), lineLast = min(Int(memory.columns[x + lastPixel]) + 1, width + 1)
+            memory.runEnds.withUnsafeMutableBufferPointer { runEnds in
+                runEnds[lineLast] = Int32(lineLast)
+                var at = lineLast - 1
+                while at >= lineFirst {
+                    runEnds[at] = line[at] == line[at + 1] ? runEnds[at + 1] : Int32(at)
+                    at -= 1
+                }
+            }
             memory.columns.withUnsafeBufferPointer { columns in
                 memory.weights.withUnsafeBufferPointer { weights in
-                    for index in 0..<count {
-                        let at = Int(columns[x + index])
-                        guard at >= 0 else {
-                            values[index] = .zero
-                            continue
+                    memory.runEnds.withUnsafeBufferPointer { runEnds in
+                        var index = 0
+                        while index < count {
+                            let at = Int(columns[x + index])
+                            guard at >= 0 else {
+                                values[index] = .zero
+                                index += 1
+                                continue
+                            }
+                            let end = Int(runEnds[at])
+                            let sample: SIMD4<Float>, stop: Int
+                            if end > at {
+                                // Each pixel whose two texels lie in the run shows the run's texel (its weight times no difference).
+                                var next = index + 1
+                                while next < count, Int(columns[x + next]) < end, columns[x + next] >= 0 { next += 1 }
+                                (sample, stop) = (line[at], next)
+                            } else {
+                                (sample, stop) = (line[at] + (line[at + 1] - line[at]) * weights[x + index], index + 1)
+                            }
+                            let value: SIMD4<Float>
+                            if sample.w > 0 {
+                                let inverse = 1 / sample.w
+                                value = SIMD4(sample.x * inverse, sample.y * inverse, sample.z * inverse, sample.w)
+                            } else {
+                                value = .zero
+                            }
+                            for pixel in index..<stop { values[pixel] = value }
+                            index = stop
                         }
-                        let across = weights[x + index]
-                        let sample = line[at] + (line[at + 1] - line[at]) * across
-                        guard sample.w > 0 else {
-                            values[index] = .zero
-                            continue
-                        }
-                        let inverse = 1 / sample.w
-                        values[index] = SIMD4(sample.x * inverse, sample.y * inverse, sample.z * inverse, sample.w)
                     }
                 }
             }
@@ -174,17 +201,21 @@ struct HostMappedPictureRows: HostRowShader {
 }
 
 /// What one band keeps to draw a scaled picture's rows: a line of texels
-/// (the picture's width and a clear texel either side) and, for each frame
+/// (the picture's width and a clear texel either side), where its runs of
+/// equal texels end, and, for each frame
 /// column, the line's texel left of its centre's sample point (-1: the
 /// pixel is clear) and the weight of the one right of it.
 final class ScaledRowMemory {
     var line: [SIMD4<Float>]
+    /// For each texel of the line, the last one of the run of equal texels it starts.
+    var runEnds: [Int32]
     let columns: [Int32]
     let weights: [Float]
 
     init(_ node: MappedPictureNode, frameWidth: Int) {
         let width = node.picture.width
         line = [SIMD4<Float>](repeating: .zero, count: width + 2)
+        runEnds = [Int32](repeating: 0, count: width + 2)
         var columns = [Int32](repeating: -1, count: frameWidth), weights = [Float](repeating: 0, count: frameWidth)
         for x in 0..<frameWidth {
             let qx = (Double(x) + 0.5 - node.origin.x) / node.scale - 0.5
