@@ -53,21 +53,9 @@ final class MipmappedPictureRenderer: NodeRenderer {
         try vertices.upload(TileTriangles.positions(of: tiles, in: region))
         var draw = DrawCall(pipeline, into: target, showing: region, block: MipmappedPictureBlock(node, detail: detail),
                             geometry: .triangles(vertices, first: 0, count: tiles.count * 6))
-        draw.textures = [(.mipFiner, try texture(for: node.chain.levels[detail.finer])),
-                         (.mipCoarser, try texture(for: node.chain.levels[detail.coarser]))]
+        draw.textures = [(.mipFiner, try uploaded.rgba8Texture(for: node.chain.levels[detail.finer], context: context)),
+                         (.mipCoarser, try uploaded.rgba8Texture(for: node.chain.levels[detail.coarser], context: context))]
         try draw.perform(streaming: uniforms)
-    }
-
-    private func texture(for picture: PremultipliedPicture) throws -> Texture {
-        let limit = context.info.maximumRenderSize
-        guard picture.width <= limit, picture.height <= limit else {
-            throw RenderLimitError.pictureTooLarge(width: picture.width, height: picture.height, maximum: limit)
-        }
-        return try uploaded.texture(for: picture) {
-            let texture = try Texture(context: context, width: picture.width, height: picture.height, format: .rgba8)
-            try texture.upload(picture.texels)
-            return texture
-        }
     }
 }
 
