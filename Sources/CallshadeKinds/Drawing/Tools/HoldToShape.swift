@@ -1,0 +1,52 @@
+import CallshadeCore
+import Foundation
+
+/// Shape on hold (`drawing-tools.md` section 3, rules 1 to 3): a stroke
+/// whose finger is held still for 0.85 s turns into the shape its samples
+/// so far resemble, by the $1 recogniser over this project's templates.
+public enum HoldToShape {
+    /// How long the finger is held, seconds (rule 1).
+    public static let holdSeconds = 0.85
+    /// How far it may stray while held, points (rule 1).
+    public static let stillPoints = 10.0
+    /// The least score that converts (rule 2).
+    public static let threshold = 0.5
+
+    /// The templates of rule 3 (ours), y down, each also reversed: the
+    /// rectangle, the circle of 33 points, the pentagram and the arrow.
+    public static let recogniser = UnistrokeRecognizer([
+        ("rectangle", [Vec2(-100, -100), Vec2(100, -100), Vec2(100, 100), Vec2(-100, 100), Vec2(-100, -100)]),
+        ("circle", (0...32).map { k in
+            let angle = (-90 + 11.25 * Double(k)) * Double.pi / 180
+            return Vec2(100 * cos(angle), 100 * sin(angle))
+        }),
+        ("star", (0...5).map { k in
+            let angle = (-90 + 144 * Double(k)) * Double.pi / 180
+            return Vec2(100 * cos(angle), 100 * sin(angle))
+        }),
+        ("arrow", [Vec2(-100, 0), Vec2(100, 0), Vec2(60, -40), Vec2(100, 0), Vec2(60, 40)]),
+    ])
+
+    /// Where a stroke is held (rule 1): the first sample j whose th = t_j +
+    /// 0.85 has every sample from t_j to th within 10 pt of sample j (under
+    /// it: `pointPixels` canvas pixels a point) and the last sample at or after th.
+    public static func hold(_ samples: [StrokeSample], pointPixels: Double) -> (sample: Int, at: Double)? {
+        guard let last = samples.last else { return nil }
+        let reach = stillPoints * pointPixels
+        for (index, sample) in samples.enumerated() {
+            let held = sample.time + holdSeconds
+            guard last.time >= held else { return nil }
+            let still = samples[index...].prefix { $0.time <= held }.allSatisfy { ($0.position - sample.position).length < reach }
+            if still { return (index, held) }
+        }
+        return nil
+    }
+
+    /// What the stroke turns into (rules 1 and 2): the held sample, its
+    /// instant and the best template for samples 0...j scoring at least 0.5; nil when it is not held or nothing is recognised.
+    public static func conversion(_ samples: [StrokeSample], pointPixels: Double) -> (sample: Int, at: Double, match: UnistrokeRecognizer.Match)? {
+        guard let held = hold(samples, pointPixels: pointPixels),
+              let match = recogniser.recognise(samples[...held.sample].map(\.position), threshold: threshold) else { return nil }
+        return (held.sample, held.at, match)
+    }
+}
