@@ -59,4 +59,21 @@ final class HoldToShapeTests: XCTestCase {
         let arrow = [Vec2(0, 0), Vec2(300, 10), Vec2(250, -40), Vec2(300, 10), Vec2(255, 55)]
         XCTAssertEqual(HoldToShape.recogniser.recognise(arrow, threshold: 0.5)?.name, "arrow")
     }
+
+    /// Rule 4 on the worked example: a 400x300 rectangle centred (400, 350), stroked at the pen's 33.869 (corner radius 0.05 x 300 = 15),
+    /// keyed at the hold's 2.25 s; an arrow runs from the first sample to the farthest, turned to its angle.
+    func testTheShapeARecognisedStrokeBecomes() throws {
+        let colour = StrokeColour(color: RGB(0.1, 0.2, 0.3), alpha: 0.8)
+        let rectangle = try XCTUnwrap(HoldToShape.shape("rectangle", samples: Array(Self.held[...4]), width: 33.869, colour: colour, at: 2.25))
+        XCTAssertEqual([rectangle.w, rectangle.h, rectangle.width], [400, 300, 33.869])
+        XCTAssertEqual(rectangle.keys, [EntityKey(at: 2.25, x: 400, y: 350)])
+        XCTAssertFalse(rectangle.fill)
+        XCTAssertEqual(rectangle.colour, colour)
+        XCTAssertEqual(HoldToShape.shape("circle", samples: Array(Self.held[...4]), width: 2, colour: colour, at: 2.25)?.kind, .ellipse)
+        let arrow = try XCTUnwrap(HoldToShape.shape("arrow", samples: [(0.0, 0.0), (100, 100), (60, 40)].map { StrokeSample(x: $0.0, y: $0.1, time: 0) },
+                                                    width: 5, colour: colour, at: 1))
+        XCTAssertEqual(arrow.w, 100 * 2.0.squareRoot(), accuracy: 1e-9)
+        XCTAssertEqual(arrow.keys[0].rotation, 45, accuracy: 1e-9, "clockwise on screen, y down")
+        XCTAssertEqual([arrow.keys[0].x, arrow.keys[0].y], [50, 50])
+    }
 }

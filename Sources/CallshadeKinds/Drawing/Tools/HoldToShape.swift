@@ -49,4 +49,33 @@ public enum HoldToShape {
               let match = recogniser.recognise(samples[...held.sample].map(\.position), threshold: threshold) else { return nil }
         return (held.sample, held.at, match)
     }
+
+    /// The shape a recognised stroke becomes (rule 4, ours): from the box B
+    /// of its samples 0...j, a rectangle in B, an ellipse in B, or a star
+    /// about B's centre (outer radius min(w, h) / 2); an arrow from sample 0
+    /// to the sample farthest from it, turned to its angle. Stroked at the
+    /// stroke's width W in its colour and alpha, one key at `at` (the hold's
+    /// instant), unturned but the arrow. Nil for an unknown name.
+    public static func shape(_ name: String, samples: [StrokeSample], width: Double, colour: StrokeColour, at: Double) -> ShapeEntity? {
+        let points = samples.map(\.position)
+        guard let first = points.first else { return nil }
+        let xs = points.map(\.x), ys = points.map(\.y)
+        let (left, right, top, bottom) = (xs.min() ?? first.x, xs.max() ?? first.x, ys.min() ?? first.y, ys.max() ?? first.y)
+        let box = (w: right - left, h: bottom - top, centre: Vec2((left + right) / 2, (top + bottom) / 2))
+        func boxed(_ kind: ShapeEntity.Kind) -> ShapeEntity {
+            ShapeEntity(kind: kind, fill: false, colour: colour, width: width, w: box.w, h: box.h,
+                        keys: [EntityKey(at: at, x: box.centre.x, y: box.centre.y)])
+        }
+        switch name {
+        case "rectangle": return boxed(.rectangle)
+        case "circle": return boxed(.ellipse)
+        case "star": return boxed(.star)
+        case "arrow":
+            guard let far = points.max(by: { ($0 - first).length < ($1 - first).length }) else { return nil }
+            let middle = (first + far) * 0.5, along = far - first
+            return ShapeEntity(kind: .arrow, fill: false, colour: colour, width: width, w: along.length, h: along.length,
+                               keys: [EntityKey(at: at, x: middle.x, y: middle.y, rotation: atan2(along.y, along.x) * 180 / Double.pi)])
+        default: return nil
+        }
+    }
 }
