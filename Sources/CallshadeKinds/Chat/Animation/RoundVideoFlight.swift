@@ -1,0 +1,69 @@
+import CallshadeCore
+
+/// A round video message's circle and its send (`chat-types.md` section 4,
+/// rules 1 and 3), points: a circle of 240 (212 when the screen's smaller
+/// side is at most 320 pt) with its right edge at 380, landing with its
+/// bottom on the row's; it flies from the capture circle (240, centred at
+/// (W / 2, max(H / 3 - 20, 181))), its centre's x on V and y on H (swapped
+/// in Telegram's code, kept), its diameter on H; the capture's last frame
+/// over it at 1 - H; the capture's cover fading out over 0.22 s easeInOut;
+/// the pills fading in over 0.15 s easeInOut after 0.18 s. With the
+/// editor's `videoMessage` block: x on xPosition, y on yPosition (not
+/// swapped), the diameter and the capture on xPosition, the pills on timeAppears.
+public struct RoundVideoFlight: Equatable, Sendable {
+    public static let captureDiameter = 240.0
+    public static let coverFade = 0.22
+    public static let pillsDelay = 0.18
+    public static let pillsFade = 0.15
+
+    /// One instant of the flight.
+    public struct State: Equatable, Sendable {
+        public let centre: Vec2
+        public let diameter: Double
+        public let captureAlpha: Double
+        public let coverAlpha: Double
+        public let pillsAlpha: Double
+    }
+
+    public let animation: ChatAnimationPreset
+    /// The screen, points.
+    public let screen: (width: Double, height: Double)
+
+    public init(animation: ChatAnimationPreset, screen: (width: Double, height: Double)) {
+        self.animation = animation
+        self.screen = screen
+    }
+
+    public static func == (a: RoundVideoFlight, b: RoundVideoFlight) -> Bool {
+        a.animation == b.animation && a.screen == b.screen
+    }
+
+    /// The landed circle's diameter.
+    public var diameter: Double { min(screen.width, screen.height) <= 320 ? 212 : 240 }
+
+    /// The landed circle's centre, its bottom at `bottom` (points) and its right edge at 380.
+    public func landedCentre(bottom: Double) -> Vec2 { Vec2(380 - diameter / 2, bottom - diameter / 2) }
+
+    /// The capture circle's centre.
+    public var captureCentre: Vec2 { Vec2(screen.width / 2, max(screen.height / 3 - 20, 181)) }
+
+    /// The flight `seconds` after the send, landing on a row whose bottom is `bottom` (points).
+    public func state(_ seconds: Double, bottom: Double) -> State {
+        let easeInOut = SendMotion.easeInOut
+        let across: Double, down: Double, size: Double, pills: Double
+        switch animation {
+        case .shipped:
+            let h = SendMotion.eased(SendMotion.shippedH, seconds, over: 0.3), v = SendMotion.eased(SendMotion.shippedV, seconds, over: 0.3)
+            (across, down, size) = (v, h, h)
+            pills = SendMotion.eased(easeInOut, min(max(seconds - Self.pillsDelay, 0), Self.pillsFade), over: Self.pillsFade)
+        case .editor(let settings):
+            let block = settings.block("videoMessage")
+            (across, down) = (block.window("xPosition").progress(seconds), block.window("yPosition").progress(seconds))
+            (size, pills) = (across, block.window("timeAppears").progress(seconds))
+        }
+        let from = captureCentre, to = landedCentre(bottom: bottom)
+        return State(centre: Vec2(from.x + (to.x - from.x) * across, from.y + (to.y - from.y) * down),
+                     diameter: Self.captureDiameter + (diameter - Self.captureDiameter) * size, captureAlpha: 1 - size,
+                     coverAlpha: 1 - SendMotion.eased(easeInOut, min(max(seconds, 0), Self.coverFade), over: Self.coverFade), pillsAlpha: pills)
+    }
+}
