@@ -1,0 +1,95 @@
+import CallshadeCore
+
+/// A sticker's place and send (`chat-types.md` section 2, rules 1 and 2),
+/// points: its canvas fitted in 184 x 184 (the drawn box), the image frame
+/// the box with 10 on each side, its right edge at 380, centred in a row of
+/// height max(frame height, 74); the pill's right and bottom edges 4 inside
+/// the frame's. It flies from the canvas fitted in 65 x 65 centred at `from`
+/// (default the field's centre, (195, 787.5)): the centre's x on H and y on
+/// V, its size lerp(source, box, H), over 0.3 s; the pill fades in over 0.15
+/// s easeInOut after 0.16 s. With the editor's `sticker` block: xPosition,
+/// yPosition, stickerScale and timeAppears.
+public struct StickerFlight: Equatable, Sendable {
+    public static let boxSide = 184.0
+    public static let panelCell = 65.0
+    public static let inset = 10.0
+    public static let rightEdge = 380.0
+    public static let shortestRow = 74.0
+    public static let defaultFrom = Vec2(195, 787.5)
+    public static let pillDelay = 0.16
+    public static let pillFade = 0.15
+
+    /// A rectangle, points.
+    public struct Box: Equatable, Sendable {
+        public var left: Double, top: Double, right: Double, bottom: Double
+
+        public init(centre: Vec2, width: Double, height: Double) {
+            (left, top, right, bottom) = (centre.x - width / 2, centre.y - height / 2, centre.x + width / 2, centre.y + height / 2)
+        }
+
+        public var centre: Vec2 { Vec2((left + right) / 2, (top + bottom) / 2) }
+        public var width: Double { right - left }
+        public var height: Double { bottom - top }
+    }
+
+    public let animation: ChatAnimationPreset
+    /// The sticker's canvas (the Lottie's w x h).
+    public let canvas: (width: Double, height: Double)
+    public let from: Vec2
+
+    public init(animation: ChatAnimationPreset, canvas: (width: Double, height: Double), from: Vec2 = StickerFlight.defaultFrom) {
+        self.animation = animation
+        self.canvas = canvas
+        self.from = from
+    }
+
+    public static func == (a: StickerFlight, b: StickerFlight) -> Bool {
+        a.animation == b.animation && a.canvas == b.canvas && a.from == b.from
+    }
+
+    /// The canvas fitted in a `side` square: width and height.
+    func fitted(in side: Double) -> (width: Double, height: Double) {
+        let fit = side / max(canvas.width, canvas.height)
+        return (canvas.width * fit, canvas.height * fit)
+    }
+
+    /// The row's height.
+    public var rowHeight: Double { max(fitted(in: Self.boxSide).height + 2 * Self.inset, Self.shortestRow) }
+
+    /// The image frame on a row whose bottom is at `bottom`.
+    public func frame(rowBottom bottom: Double) -> Box {
+        let box = fitted(in: Self.boxSide), width = box.width + 2 * Self.inset, height = box.height + 2 * Self.inset
+        return Box(centre: Vec2(Self.rightEdge - width / 2, bottom - rowHeight / 2), width: width, height: height)
+    }
+
+    /// The landed box on a row whose bottom is at `bottom`.
+    public func box(rowBottom bottom: Double) -> Box {
+        let size = fitted(in: Self.boxSide)
+        return Box(centre: frame(rowBottom: bottom).centre, width: size.width, height: size.height)
+    }
+
+    /// The pill's right and bottom edges.
+    public func pillCorner(rowBottom bottom: Double) -> Vec2 {
+        let frame = self.frame(rowBottom: bottom)
+        return Vec2(frame.right - 4, frame.bottom - 4)
+    }
+
+    /// The flying box `seconds` after the send, and the pill's opacity.
+    public func state(_ seconds: Double, rowBottom bottom: Double) -> (box: Box, pillAlpha: Double) {
+        let across: Double, down: Double, size: Double, pill: Double
+        switch animation {
+        case .shipped:
+            let h = SendMotion.eased(SendMotion.shippedH, seconds, over: 0.3), v = SendMotion.eased(SendMotion.shippedV, seconds, over: 0.3)
+            (across, down, size) = (h, v, h)
+            pill = SendMotion.eased(SendMotion.easeInOut, min(max(seconds - Self.pillDelay, 0), Self.pillFade), over: Self.pillFade)
+        case .editor(let settings):
+            let block = settings.block("sticker")
+            (across, down) = (block.window("xPosition").progress(seconds), block.window("yPosition").progress(seconds))
+            (size, pill) = (block.window("stickerScale").progress(seconds), block.window("timeAppears").progress(seconds))
+        }
+        let source = fitted(in: Self.panelCell), landed = box(rowBottom: bottom)
+        let centre = Vec2(from.x + (landed.centre.x - from.x) * across, from.y + (landed.centre.y - from.y) * down)
+        return (Box(centre: centre, width: source.width + (landed.width - source.width) * size,
+                    height: source.height + (landed.height - source.height) * size), pill)
+    }
+}
