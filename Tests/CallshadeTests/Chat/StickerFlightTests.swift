@@ -8,8 +8,8 @@ import XCTest
 final class StickerFlightTests: XCTestCase {
     func testTheWorkedExample() {
         let flight = StickerFlight(animation: .shipped, canvas: (512, 320))
-        func assert(_ box: StickerFlight.Box, _ want: [Double], line: UInt = #line) {
-            for (got, expected) in zip([box.left, box.top, box.right, box.bottom], want) {
+        func assert(_ box: Box, _ want: [Double], line: UInt = #line) {
+            for (got, expected) in zip([box.x, box.y, box.right, box.bottom], want) {
                 XCTAssertEqual(got, expected, accuracy: 0.006, "\(box)", line: line)
             }
         }

@@ -19,10 +19,10 @@ final class GalleryViewerTests: XCTestCase {
         let scenario = try GalleryTests.parse(Self.openAndClose)
         let timeline = try GalleryTimeline(scenario, size: .phone)
         let viewer = try XCTUnwrap(timeline.viewer(at: 1.15))
-        XCTAssertEqual(viewer.tile, GalleryViewerShown.Rect(x: 391, y: 664, width: 388, height: 388))
+        XCTAssertEqual(viewer.tile, Box(x: 391, y: 664, width: 388, height: 388))
         XCTAssertEqual(viewer.progress, 0.5, accuracy: 1e-9)
         let picture = GalleryViewerPicture(item: 4, items: .fill(try XCTUnwrap(scenario.fill)), size: .phone)
-        XCTAssertEqual(picture.fitted, GalleryViewerShown.Rect(x: 0, y: 486, width: 1170, height: 1560))
+        XCTAssertEqual(picture.fitted, Box(x: 0, y: 486, width: 1170, height: 1560))
         let shown = viewer.tile.lerp(to: picture.fitted, viewer.progress)
         Self.assertRect([shown.x, shown.y, shown.width, shown.height], [195.5, 575, 779, 974])
         // Aspect-filled: the wider ratio (779 / 1170 against 974 / 1560), centred.

@@ -19,19 +19,6 @@ public struct StickerFlight: Equatable, Sendable {
     public static let pillDelay = 0.16
     public static let pillFade = 0.15
 
-    /// A rectangle, points.
-    public struct Box: Equatable, Sendable {
-        public var left: Double, top: Double, right: Double, bottom: Double
-
-        public init(centre: Vec2, width: Double, height: Double) {
-            (left, top, right, bottom) = (centre.x - width / 2, centre.y - height / 2, centre.x + width / 2, centre.y + height / 2)
-        }
-
-        public var centre: Vec2 { Vec2((left + right) / 2, (top + bottom) / 2) }
-        public var width: Double { right - left }
-        public var height: Double { bottom - top }
-    }
-
     public let animation: ChatAnimationPreset
     /// The sticker's canvas (the Lottie's w x h).
     public let canvas: (width: Double, height: Double)

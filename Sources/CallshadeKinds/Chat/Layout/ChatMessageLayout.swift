@@ -37,14 +37,7 @@ public struct ChatMessageLayout: Equatable, Sendable {
         }
     }
 
-    public struct Box: Equatable, Sendable {
-        public let x: Double, y: Double, width: Double, height: Double
-        public init(x: Double, y: Double, width: Double, height: Double) {
-            (self.x, self.y, self.width, self.height) = (x, y, width, height)
-        }
-        public var right: Double { x + width }
-        public var bottom: Double { y + height }
-    }
+    public typealias Box = CallshadeCore.Box
 
     /// The spec's numbers (points).
     public static let wrap = 316.0

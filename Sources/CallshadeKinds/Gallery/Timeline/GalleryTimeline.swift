@@ -137,7 +137,7 @@ public struct GalleryTimeline: Sendable {
                 guard up.close == nil else {
                     throw Self.refusal(file, event, "the viewer is already closing (from \(ShownNumber.text(up.close?.at ?? 0)) s)")
                 }
-                up.close = (event.at, up.progress(at: event.at))
+                up.close = GalleryViewer.Close(at: event.at, from: up.progress(at: event.at))
                 spans[spans.count - 1].span = .viewer(up)
                 let end = up.end ?? event.at
                 outcomes[opener].until = end

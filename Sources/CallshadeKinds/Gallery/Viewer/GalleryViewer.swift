@@ -16,16 +16,14 @@ public struct GalleryViewer: Equatable, Sendable {
     public let openedBy: Int
     /// The grid under it, at rest.
     public let rest: GalleryRest
-    /// The close's instant and the progress it starts from; nil while it stays open.
-    public var close: (at: Double, from: Double)? {
-        get { closeAt.map { ($0, closeFrom) } }
-        set {
-            closeAt = newValue?.at
-            closeFrom = newValue?.from ?? 1
-        }
+    /// A close: its instant and the progress p_c it runs back from.
+    public struct Close: Equatable, Sendable {
+        public let at: Double
+        public let from: Double
     }
-    private var closeAt: Double?
-    private var closeFrom = 1.0
+
+    /// Its close; nil while it stays open.
+    public var close: Close?
 
     public init(at: Double, item: Int, openedBy: Int, rest: GalleryRest) {
         self.at = at
@@ -34,31 +32,24 @@ public struct GalleryViewer: Equatable, Sendable {
         self.rest = rest
     }
 
-    public static func == (a: GalleryViewer, b: GalleryViewer) -> Bool {
-        a.at == b.at && a.item == b.item && a.openedBy == b.openedBy && a.rest == b.rest && a.closeAt == b.closeAt && a.closeFrom == b.closeFrom
-    }
-
-    /// When it has opened.
-    public var opened: Double { at + Self.duration }
-
     /// When its close ends (nil while it stays open).
-    public var end: Double? { closeAt.map { $0 + Self.duration } }
+    public var end: Double? { close.map { $0.at + Self.duration } }
 
     /// Whether it is up at `time` (from its open to its close's end).
     public func isUp(at time: Double) -> Bool { time >= at && end.map { time < $0 } ?? true }
 
     /// Its progress p at `time`: 0 at the tile, 1 open.
     public func progress(at time: Double) -> Double {
-        if let closeAt, time >= closeAt {
-            return closeFrom * (1 - GalleryCurve.easeInOut((time - closeAt) / Self.duration))
+        if let close, time >= close.at {
+            return close.from * (1 - GalleryCurve.easeInOut((time - close.at) / Self.duration))
         }
         return GalleryCurve.easeInOut((time - at) / Self.duration)
     }
 
     /// Its item's tile (R0), frame pixels.
-    public var tile: GalleryViewerShown.Rect {
+    public var tile: Box {
         let tile = rest.layout.tile(item, offset: rest.offset)
-        return GalleryViewerShown.Rect(x: Double(tile.x), y: Double(tile.y), width: Double(tile.width), height: Double(tile.height))
+        return Box(x: Double(tile.x), y: Double(tile.y), width: Double(tile.width), height: Double(tile.height))
     }
 
     /// What a frame at `time` shows of it; nil once its close has ended.
@@ -71,25 +62,7 @@ public struct GalleryViewer: Equatable, Sendable {
 /// The viewer as a frame shows it: its item, its progress p and the tile it
 /// opens from (R0); the picture fitted into the screen (R1) is its elements' to work out.
 public struct GalleryViewerShown: Equatable, Sendable {
-    /// A rectangle, frame pixels.
-    public struct Rect: Equatable, Sendable {
-        public var x: Double
-        public var y: Double
-        public var width: Double
-        public var height: Double
-
-        public init(x: Double, y: Double, width: Double, height: Double) {
-            (self.x, self.y, self.width, self.height) = (x, y, width, height)
-        }
-
-        /// The rectangle `p` of the way from this one to `other`, in x, y, width and height.
-        public func lerp(to other: Rect, _ p: Double) -> Rect {
-            Rect(x: x + (other.x - x) * p, y: y + (other.y - y) * p, width: width + (other.width - width) * p,
-                 height: height + (other.height - height) * p)
-        }
-    }
-
     public let item: Int
     public let progress: Double
-    public let tile: Rect
+    public let tile: Box
 }

@@ -36,11 +36,11 @@ struct GalleryViewerPicture {
     let size: FrameSize
 
     /// R1, frame pixels.
-    var fitted: GalleryViewerShown.Rect {
+    var fitted: Box {
         let picture = items.pictureSize(of: item)
         let (width, height) = (Double(picture.width), Double(picture.height))
         let fit = min(Double(size.width) / width, Double(size.height) / height)
-        return GalleryViewerShown.Rect(x: (Double(size.width) - width * fit) / 2, y: (Double(size.height) - height * fit) / 2,
+        return Box(x: (Double(size.width) - width * fit) / 2, y: (Double(size.height) - height * fit) / 2,
                                        width: width * fit, height: height * fit)
     }
 
@@ -52,7 +52,7 @@ struct GalleryViewerPicture {
 
     /// Where level 0 lies when aspect-filled into `rect`, centred: its
     /// top-left corner and frame pixels a texel (the larger of the two sides' ratios).
-    func placement(in rect: GalleryViewerShown.Rect) -> (origin: Vec2, scale: Double) {
+    func placement(in rect: Box) -> (origin: Vec2, scale: Double) {
         let level = levelSize
         let scale = max(rect.width / Double(level.width), rect.height / Double(level.height))
         return (Vec2(rect.x + (rect.width - Double(level.width) * scale) / 2, rect.y + (rect.height - Double(level.height) * scale) / 2), scale)
