@@ -35,6 +35,7 @@ final class GoldenTests: XCTestCase {
     func testShapeGoldens() throws { try checkGoldens(of: "spec-shapes") }
     func testTextGoldens() throws { try checkGoldens(of: "spec-texts") }
     func testDrawingGoldens() throws { try checkGoldens(of: "spec-drawing") }
+    func testDrawingToolGoldens() throws { try checkGoldens(of: "spec-tools") }
     func testGalleryGoldens() throws { try checkGoldens(of: "spec-gallery") }
 
     /// One GL context and its shaders for all the goldens.

@@ -3,6 +3,12 @@ public enum DrawingTool: String, CaseIterable, Equatable, Sendable {
     case pen, marker, neon, pencil, eraser, blur
 }
 
+/// What an eraser stroke takes away (`drawing-tools.md` section 0): the
+/// pixels under it, or every stroke it touches.
+public enum EraserMode: String, CaseIterable, Equatable, Sendable {
+    case pixel, object
+}
+
 /// The limits on a drawing session (`drawing.md`, issue 34): beyond them a
 /// session is refused with an error naming the stroke and field.
 public enum DrawingLimits {

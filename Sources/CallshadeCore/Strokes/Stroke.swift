@@ -10,8 +10,8 @@ public struct StrokeSample: Equatable, Sendable {
 }
 
 /// One recorded stroke (`drawing.md` section 0): its tool, colour, slider
-/// size, zoom, whether a pen stroke ends in an arrow, the pencil's seed and
-/// its samples. Valid by construction: the initialiser refuses bad input,
+/// size, zoom, whether a pen stroke ends in an arrow, the pencil's seed, an
+/// eraser's mode (`drawing-tools.md` section 0) and its samples. Valid by construction: the initialiser refuses bad input,
 /// naming the stroke's index and the field.
 public struct Stroke: Equatable, Sendable {
     public let tool: DrawingTool
@@ -22,18 +22,23 @@ public struct Stroke: Equatable, Sendable {
     public let zoom: Double
     public let arrow: Bool
     public let seed: Int64
+    /// What an eraser takes away: pixels (`drawing.md` section 4) or whole strokes (`drawing-tools.md` section 1).
+    public let eraserMode: EraserMode
     /// At least one; finite; times never going backwards.
     public let samples: [StrokeSample]
 
     /// Points far outside the canvas are allowed (they are clipped when drawn).
     public init(index: Int, tool: DrawingTool, colour: StrokeColour, size: Double, zoom: Double = 1, arrow: Bool = false,
-                seed: Int64 = 0, samples: [StrokeSample]) throws {
+                seed: Int64 = 0, eraserMode: EraserMode = .pixel, samples: [StrokeSample]) throws {
         func fail(_ field: String, _ problem: String) -> StrokeError {
             StrokeError(strokeIndex: index, field: field, problem: problem)
         }
         guard size.isFinite, (0...1).contains(size) else { throw fail("size", "is \(size); a size is a number in 0...1") }
         guard zoom.isFinite, zoom > 0 else { throw fail("zoom", "is \(zoom); a zoom is a finite number above 0") }
         guard !arrow || tool == .pen else { throw fail("arrow", "is true for a \(tool.rawValue) stroke; only a pen stroke has an arrow") }
+        guard eraserMode == .pixel || tool == .eraser else {
+            throw fail("mode", "is \(eraserMode.rawValue) for a \(tool.rawValue) stroke; only an eraser has a mode")
+        }
         let colourValues = [colour.color.r, colour.color.g, colour.color.b, colour.alpha]
         guard colourValues.allSatisfy({ $0.isFinite && (0...1).contains($0) }) else { throw fail("color", "has a component outside 0...1") }
         guard !samples.isEmpty else { throw fail("points", "is empty; a stroke has at least one [x, y, t] point") }
@@ -54,8 +59,12 @@ public struct Stroke: Equatable, Sendable {
         self.zoom = zoom
         self.arrow = arrow
         self.seed = seed
+        self.eraserMode = eraserMode
         self.samples = samples
     }
+
+    /// Whether it is an object eraser, which removes whole strokes and draws nothing.
+    public var erasesObjects: Bool { tool == .eraser && eraserMode == .object }
 
     /// The time of its first sample: before it, the stroke shows nothing.
     public var startTime: Double { samples[0].time }

@@ -44,7 +44,7 @@ public enum DrawnStroke {
     /// does nothing then.
     public static func layerStroke(_ stroke: Stroke, at time: Double, canvas: DrawingCanvas, placement: CanvasPlacement) -> LayerStroke? {
         guard drawsInLayer(stroke.tool) else { return node(stroke, at: time, canvas: canvas, placement: placement).map { .drawn($0) } }
-        guard time >= stroke.startTime else { return nil }
+        guard time >= stroke.startTime, !stroke.erasesObjects else { return nil }
         switch stroke.tool {
         case .neon: return .neon(NeonStroke(stroke, at: time, canvas: canvas, placement: placement))
         case .blur: return .blurred(BlurStroke(stroke, at: time, canvas: canvas, placement: placement))
@@ -70,10 +70,13 @@ public enum DrawnStroke {
 
 /// A stroke as the strokes' layer takes it: a node drawn over the layer, an
 /// eraser's coverage clearing it (never the canvas's background, which lies
-/// under the layer), a neon's passes over it, or a blur's mask.
-public enum LayerStroke: Sendable {
+/// under the layer), a neon's passes over it, a blur's mask, or another of
+/// these drawn alone and laid over the layer at an opacity (a stroke fading,
+/// `drawing-tools.md` sections 1 and 3).
+public indirect enum LayerStroke: Sendable {
     case drawn(any SceneNode)
     case erased(StrokeNode)
     case neon(NeonStroke)
     case blurred(BlurStroke)
+    case faded(LayerStroke, opacity: Double)
 }

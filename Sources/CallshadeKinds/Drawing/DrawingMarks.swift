@@ -1,11 +1,22 @@
 import CallshadeCore
 import CallshadeRender
 
-/// A drawing's moments: each stroke's start, and its stroke as a band.
+/// A drawing's moments: each stroke's start, each object eraser's contact
+/// and each hold into a shape (`drawing-tools.md`); each stroke as a band,
+/// and each fade (a removal's, a shape's cross-fade) as a band of its own row.
 extension DrawingScenario: MarkedScenario {
     public func timelineMarks(frames: any FrameScenes, fps: Int) -> (marks: [TimelineMark], bands: [TimelineBand]) {
-        let summaries = DrawingTimeline(self).summaries
-        return (summaries.map { TimelineMark(time: $0.start, label: "stroke \($0.index + 1) (\($0.tool.rawValue))") },
-                summaries.map { TimelineBand(row: "strokes", label: "\($0.index + 1) \($0.tool.rawValue)", start: $0.start, end: $0.end) })
+        let timeline = DrawingTimeline(self), summaries = timeline.summaries
+        var marks = summaries.map { TimelineMark(time: $0.start, label: "stroke \($0.index + 1) (\($0.tool.rawValue))") }
+        var bands = summaries.map { TimelineBand(row: "strokes", label: "\($0.index + 1) \($0.tool.rawValue)", start: $0.start, end: $0.end) }
+        for (index, conversion) in timeline.fates.conversions.sorted(by: { $0.key < $1.key }) {
+            marks.append(TimelineMark(time: conversion.at, label: "stroke \(index + 1) held: \(conversion.match.name)"))
+            bands.append(TimelineBand(row: "fates", label: "\(index + 1) into a \(conversion.match.name)", start: conversion.at, end: conversion.settled))
+        }
+        for (index, erasure) in timeline.fates.erasures.sorted(by: { $0.key < $1.key }) {
+            marks.append(TimelineMark(time: erasure.at, label: "stroke \(index + 1) touched by \(erasure.eraser + 1)"))
+            bands.append(TimelineBand(row: "fates", label: "\(index + 1) removed", start: erasure.at, end: erasure.gone))
+        }
+        return (marks.sorted { $0.time < $1.time }, bands)
     }
 }

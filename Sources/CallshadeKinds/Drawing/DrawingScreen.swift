@@ -42,11 +42,11 @@ public struct DrawingScreen: Sendable {
         if showing.contains(.strokes) {
             layer = finishedLayer(at: time)
             layered = timeline.finishedCount(at: time)
-            // An eraser, neon or blur still being drawn is drawn into the layer: the strokes up to it join the layer for this frame.
+            // An eraser, neon or blur still being drawn, or a stroke fading, is drawn into the layer: the strokes up to it join the layer for this frame.
             let live = timeline.liveStrokes(at: time)
-            if let last = live.last(where: { DrawnStroke.drawsInLayer(timeline.scenario.strokes[$0].tool) }) {
-                let strokes = live.filter { $0 <= last }.compactMap { index in
-                    DrawnStroke.layerStroke(timeline.scenario.strokes[index], at: time, canvas: timeline.scenario.canvas, placement: placement)
+            if let last = live.last(where: { DrawnStroke.drawsInLayer($0, timeline: timeline, at: time) }) {
+                let strokes = live.filter { $0 <= last }.flatMap { index in
+                    DrawnStroke.layerStrokes(index, timeline: timeline, at: time, drawnBy: time, placement: placement)
                 }
                 layer = FinishedStrokeLayer.drawing(strokes, over: layer, size: size, background: layerBackground)
                 layered = last + 1
@@ -73,13 +73,16 @@ public struct DrawingScreen: Sendable {
         return .colour(.white)
     }
 
-    /// The layer of the strokes finished at `time`: kept, extended from the one kept, or made afresh.
+    /// The layer of the strokes finished at `time`, each as it looks then:
+    /// kept, extended from the one kept, or made afresh.
     func finishedLayer(at time: Double) -> FramePicture? {
-        let count = timeline.finishedCount(at: time)
-        return FinishedLayerKey(owner: owner).layer(count: count, size: size, background: layerBackground, reuse: reuse) { range in
-            range.compactMap { index in
-                DrawnStroke.layerStroke(timeline.scenario.strokes[index], at: timeline.finishTimes[index], canvas: timeline.scenario.canvas,
-                                        placement: placement)
+        let recipe = (0..<timeline.finishedCount(at: time)).compactMap { index -> LayerEntry? in
+            let look = timeline.look(of: index, at: time)
+            return look == .absent ? nil : LayerEntry(index: index, look: look)
+        }
+        return FinishedLayerKey(owner: owner).layer(recipe: recipe, size: size, background: layerBackground, reuse: reuse) { entries in
+            entries.flatMap { entry in
+                DrawnStroke.layerStrokes(entry.index, timeline: timeline, at: time, drawnBy: timeline.finishTimes[entry.index], placement: placement)
             }
         }
     }

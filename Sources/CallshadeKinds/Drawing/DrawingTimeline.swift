@@ -1,12 +1,16 @@
 import CallshadeCore
 import Foundation
 
-/// A drawing session over time (`drawing.md` sections 0 and 8): which
-/// strokes are finished at an instant and which are still being drawn. A
+/// A drawing session over time (`drawing.md` sections 0 and 8,
+/// `drawing-tools.md`): which strokes are finished at an instant and which
+/// are still being drawn, and what becomes of them (`StrokeFates`). A
 /// stroke is finished from its last sample on, an arrow's once it has drawn
-/// in; from then on it never changes.
+/// in, a stroke turned into a shape once it is the shape alone; from then on
+/// it never changes but for an object eraser's fade.
 public struct DrawingTimeline: Equatable, Sendable {
     public let scenario: DrawingScenario
+    /// The strokes object erasers remove and the strokes held into shapes.
+    public let fates: StrokeFates
     /// The instant each stroke is finished, seconds.
     public let finishTimes: [Double]
     /// The latest finish of each stroke and those before it: stroke i and
@@ -15,7 +19,11 @@ public struct DrawingTimeline: Equatable, Sendable {
 
     public init(_ scenario: DrawingScenario) {
         self.scenario = scenario
-        finishTimes = scenario.strokes.map { $0.endTime + ($0.arrow ? ArrowHead.drawInSeconds : 0) }
+        let fates = StrokeFates(strokes: scenario.strokes, canvas: scenario.canvas)
+        self.fates = fates
+        finishTimes = scenario.strokes.enumerated().map { index, stroke in
+            fates.conversions[index]?.settled ?? stroke.endTime + (stroke.arrow ? ArrowHead.drawInSeconds : 0)
+        }
         var latest = -Double.infinity
         finishedBy = finishTimes.map { latest = max(latest, $0); return latest }
     }
@@ -37,8 +45,13 @@ public struct DrawingTimeline: Equatable, Sendable {
         (finishedCount(at: time)..<scenario.strokes.count).filter { scenario.strokes[$0].startTime <= time }
     }
 
+    /// How stroke `index` shows at `time`.
+    public func look(of index: Int, at time: Double) -> StrokeLook {
+        StrokeLook.of(index, scenario.strokes[index], fates: fates, at: time)
+    }
+
     /// `validate`'s listing: each stroke's summary.
     public var summaries: [StrokeSummary] {
-        scenario.strokes.enumerated().map { StrokeSummary(index: $0.offset, stroke: $0.element) }
+        scenario.strokes.enumerated().map { StrokeSummary(index: $0.offset, stroke: $0.element, fates: fates) }
     }
 }

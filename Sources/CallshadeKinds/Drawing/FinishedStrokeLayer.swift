@@ -28,6 +28,9 @@ public enum FinishedStrokeLayer {
             case .blurred(let blur):
                 blur.draw(into: &pixels, size: size, background: background)
                 continue
+            case .faded(let inner, let opacity):
+                lay(drawing([inner], over: nil, size: size, background: background), over: &pixels, opacity: opacity)
+                continue
             }
             let rect = node.bounds(in: size)
             guard !rect.isEmpty else { continue }
@@ -51,6 +54,17 @@ public enum FinishedStrokeLayer {
         return FramePicture(width: size.width, height: size.height, pixels: pixels)
     }
 
+    /// Lays `picture` (premultiplied) over `pixels` at `opacity`, source over.
+    static func lay(_ picture: FramePicture, over pixels: inout [Float], opacity: Double) {
+        let share = Float(opacity)
+        picture.pixels.withUnsafeBufferPointer { over in
+            for at in stride(from: 0, to: pixels.count, by: 4) where over[at + 3] != 0 || over[at] != 0 || over[at + 1] != 0 || over[at + 2] != 0 {
+                let kept = 1 - over[at + 3] * share
+                for channel in 0..<4 { pixels[at + channel] = over[at + channel] * share + pixels[at + channel] * kept }
+            }
+        }
+    }
+
     /// Clears `pixels` by the eraser's coverage (the union of its segments',
     /// the reference's rule): each premultiplied value times 1 - coverage.
     static func erase(_ pixels: inout [Float], by eraser: StrokeNode, size: FrameSize) {
@@ -67,27 +81,56 @@ public enum FinishedStrokeLayer {
     }
 }
 
+/// One stroke as a finished layer holds it: its index and its look then.
+struct LayerEntry: Equatable, Sendable {
+    let index: Int
+    let look: StrokeLook
+}
+
 /// The finished strokes' layer of one drawing screen, kept between frames:
-/// the layer made last (its frame size and how many strokes it holds),
-/// extended by the strokes finished since when a later frame holds more,
-/// made afresh when a frame holds fewer or another size. Frames come the
-/// same with it or without it (reuse off).
+/// the layer made last, by its frame size and its recipe (each stroke it
+/// holds, in order, with its look), extended by the entries a later recipe
+/// adds when the kept one begins it, made afresh otherwise. While a stroke
+/// in it fades (`StrokeLook.faded`) the layer of the entries under it is
+/// kept too (`UnderFadeKey`), so each frame of the fade draws only from
+/// the fading stroke up. Frames come the same with it or without it (reuse off).
 struct FinishedLayerKey: ReuseKey {
-    typealias Value = (size: FrameSize, count: Int, layer: FramePicture)
+    typealias Value = (size: FrameSize, recipe: [LayerEntry], layer: FramePicture)
     static let shelf = "finished strokes"
     /// The screen whose strokes they are (its scenario, placement and background).
     let owner: ReuseIdentity<ReuseOwner>
 
-    /// The layer of the first `count` strokes in a frame of `size`; `strokes`
-    /// gives a range of strokes as they are finished. Nil for none.
-    func layer(count: Int, size: FrameSize, background: LayerBackground, reuse: ReuseStore,
-               strokes: (Range<Int>) -> [LayerStroke]) -> FramePicture? {
-        guard count > 0 else { return nil }
-        let made = reuse.kept(self)
-        if let made, made.size == size, made.count == count { return made.layer }
-        let start = made.flatMap { $0.size == size && $0.count < count ? $0 : nil }
-        let layer = FinishedStrokeLayer.drawing(strokes((start?.count ?? 0)..<count), over: start?.layer, size: size, background: background)
-        reuse.keep(self, (size, count, layer), bytes: layer.pixels.count * MemoryLayout<Float>.stride)
-        return layer
+    /// The layer of `recipe` in a frame of `size`; `strokes` gives entries'
+    /// layer strokes. Nil for an empty recipe.
+    func layer(recipe: [LayerEntry], size: FrameSize, background: LayerBackground, reuse: ReuseStore,
+               strokes: (ArraySlice<LayerEntry>) -> [LayerStroke]) -> FramePicture? {
+        guard !recipe.isEmpty else { return nil }
+        let under = UnderFadeKey(owner: owner)
+        let base = [reuse.kept(self), reuse.kept(under)].compactMap { $0 }
+            .filter { $0.size == size && recipe.starts(with: $0.recipe) }
+            .max { $0.recipe.count < $1.recipe.count }
+        if let base, base.recipe.count == recipe.count {
+            if !(reuse.kept(self).map { $0.recipe == recipe } ?? false) {
+                reuse.keep(self, base, bytes: base.layer.pixels.count * MemoryLayout<Float>.stride)
+            }
+            return base.layer
+        }
+        var start = base?.recipe.count ?? 0, layer = base?.layer
+        if let fading = recipe.firstIndex(where: { $0.look.drawsInLayer }), fading > start {
+            let made = FinishedStrokeLayer.drawing(strokes(recipe[start..<fading]), over: layer, size: size, background: background)
+            reuse.keep(under, (size, Array(recipe[..<fading]), made), bytes: made.pixels.count * MemoryLayout<Float>.stride)
+            (start, layer) = (fading, made)
+        }
+        let made = FinishedStrokeLayer.drawing(strokes(recipe[start...]), over: layer, size: size, background: background)
+        reuse.keep(self, (size, recipe, made), bytes: made.pixels.count * MemoryLayout<Float>.stride)
+        return made
     }
+}
+
+/// The layer of the finished strokes under the lowest one fading
+/// (`FinishedLayerKey`), kept while it fades.
+struct UnderFadeKey: ReuseKey {
+    typealias Value = FinishedLayerKey.Value
+    static let shelf = "finished strokes under a fade"
+    let owner: ReuseIdentity<ReuseOwner>
 }

@@ -75,11 +75,17 @@ final class DrawingScenarioTests: XCTestCase {
             (##"{"tool": "pen", "color": "#000000", "size": 0.3, "points": [[0, 0, 1e300]]}"##,
              "strokes[1].points[0]: has its time outside -86400 to 86400 s (got t = 1e+300)"),
             (##"{"tool": "pen", "color": "#000000", "size": 0.3, "points": [[0, 0, 0]], "width": 3}"##,
-             "strokes[1].width: unknown key; a stroke has tool, color, size, zoom, arrow, seed, points"),
+             "strokes[1].width: unknown key; a stroke has tool, color, size, zoom, arrow, seed, mode, points"),
             (##"{"tool": "pen", "color": "#000000", "size": 0.3, "points": [[0, 0, 0], [300000, 0, 1]]}"##,
              "strokes[1].points: make a path 300000 px long, over the limit of 200000 px a stroke (got 2 points)"),
             (##"{"tool": "pen", "color": "#000000", "size": 0.3, "points": [[0, 0, 0], [1e308, 0, 1], [-1e308, 0, 1]]}"##,
              "strokes[1].points: make a path inf px long, over the limit of 200000 px a stroke (got 3 points)"),
+            (##"{"tool": "eraser", "color": "#000000", "size": 0.3, "mode": "strokes", "points": [[0, 0, 0]]}"##,
+             "strokes[1].mode: unknown mode; an eraser's mode is pixel or object (got \"strokes\")"),
+            (##"{"tool": "pen", "color": "#000000", "size": 0.3, "mode": "object", "points": [[0, 0, 0]]}"##,
+             "strokes[1].mode: only an eraser has a mode (got a pen stroke)"),
+            (##"{"tool": "eraser", "color": "#000000", "size": 0.3, "mode": 1, "points": [[0, 0, 0]]}"##,
+             "strokes[1].mode: must be a string (got a number)"),
             ("3", "strokes[1]: a stroke must be an object such as {\"tool\": \"pen\", \"color\": \"#000000\", \"size\": 0.3, \"points\": [[100, 200, 0]]} (got a number)"),
         ]
         for (stroke, expected) in cases {

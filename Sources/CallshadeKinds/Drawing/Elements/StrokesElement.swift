@@ -10,10 +10,8 @@ public struct StrokesElement: DrawingElement {
 
     public func add(to scene: inout Scene, at instant: DrawingInstant, showing: Set<SceneTag>) {
         if let layer = instant.strokesLayer { scene.nodes.append(PictureNode(.picture(layer))) }
-        let strokes = instant.scenario.strokes
         for index in instant.timeline.liveStrokes(at: instant.time) where index >= instant.layeredStrokes {
-            guard let node = DrawnStroke.node(strokes[index], at: instant.time, canvas: instant.scenario.canvas, placement: instant.placement)
-            else { continue }
+            guard let node = DrawnStroke.liveNode(index, timeline: instant.timeline, at: instant.time, placement: instant.placement) else { continue }
             scene.nodes.append(node)
         }
     }

@@ -42,7 +42,19 @@ public struct ShapeEntity: Equatable, Sendable {
 
     /// The shape as it is drawn at `time` in a frame (nil before its first key).
     public func placed(at time: Double, canvas: DrawingCanvas, placement: CanvasPlacement) -> PlacedShape? {
-        guard let pose = EntityMotion.pose(keys, at: time) else { return nil }
+        EntityMotion.pose(keys, at: time).map { placed(pose: $0, canvas: canvas, placement: placement) }
+    }
+
+    /// The shape at its first key, still: no pop-in (a stroke's shape, `drawing-tools.md` section 3).
+    public func placedStill(canvas: DrawingCanvas, placement: CanvasPlacement) -> PlacedShape? {
+        keys.first.map { key in
+            placed(pose: EntityPose(centre: Vec2(key.x, key.y), scale: key.scale, rotation: key.rotation * Double.pi / 180, alpha: 1),
+                   canvas: canvas, placement: placement)
+        }
+    }
+
+    /// The shape in `pose`, placed in the frame.
+    func placed(pose: EntityPose, canvas: DrawingCanvas, placement: CanvasPlacement) -> PlacedShape {
         let centre = placement.offset + pose.centre * placement.scale
         let geometry: PlacedShape.Geometry
         switch kind {

@@ -5,7 +5,7 @@ import CallshadeCore
 /// Each refusal names the field (a stroke's by its index) and what it got.
 enum DrawingScenarioParser {
     static let keys = ["canvas", "strokes", "entities"]
-    static let strokeKeys = ["tool", "color", "size", "zoom", "arrow", "seed", "points"]
+    static let strokeKeys = ["tool", "color", "size", "zoom", "arrow", "seed", "mode", "points"]
 
     static func scenario(from top: [String: JSONValue], settings: ScenarioSettings, reading: ScenarioReading) throws -> DrawingScenario {
         let fields = reading.fields
@@ -105,11 +105,20 @@ enum DrawingScenarioParser {
         }
         let arrow = try object["arrow"].map { try fields.bool($0, "arrow") } ?? false
         guard !arrow || tool == .pen else { throw fields.error("arrow", "only a pen stroke has an arrow (got a \(tool.rawValue) stroke)") }
+        var mode = EraserMode.pixel
+        if let value = object["mode"] {
+            let name = try fields.string(value, "mode")
+            guard let known = EraserMode(rawValue: name) else {
+                throw fields.error("mode", "unknown mode; an eraser's mode is pixel or object (got \"\(UserText.shown(name))\")")
+            }
+            guard tool == .eraser else { throw fields.error("mode", "only an eraser has a mode (got a \(tool.rawValue) stroke)") }
+            mode = known
+        }
         let strokeSeed = try object["seed"].map { try fields.integer($0, "seed", in: -(1 << 53)...(1 << 53)) } ?? seed
         guard let pointsValue = object["points"] else { throw fields.error("points", "missing; give a list of [x, y, t]") }
         let samples = try self.samples(pointsValue, fields: fields)
         do {
-            return try Stroke(index: index, tool: tool, colour: colour, size: size, zoom: zoom, arrow: arrow, seed: strokeSeed, samples: samples)
+            return try Stroke(index: index, tool: tool, colour: colour, size: size, zoom: zoom, arrow: arrow, seed: strokeSeed, eraserMode: mode, samples: samples)
         } catch let error as StrokeError {
             throw fields.error(error.field, error.problem)
         }

@@ -27,16 +27,35 @@ public enum HoldToShape {
         ("arrow", [Vec2(-100, 0), Vec2(100, 0), Vec2(60, -40), Vec2(100, 0), Vec2(60, 40)]),
     ])
 
+    /// How long the stroke fades out and the shape in, seconds (rule 5, ours).
+    public static let crossFadeSeconds = 0.2
+    /// The most sample distances the hold test measures for one stroke
+    /// (ours): past them it stops and the stroke is not converted. A stroke
+    /// sampled at 240 Hz holds about 200 samples in 0.85 s, so a real one
+    /// needs about 200 a sample; this bounds a hostile file's cost.
+    public static let measureBudget = 10_000_000
+
     /// Where a stroke is held (rule 1): the first sample j whose th = t_j +
     /// 0.85 has every sample from t_j to th within 10 pt of sample j (under
-    /// it: `pointPixels` canvas pixels a point) and the last sample at or after th.
+    /// it: `pointPixels` canvas pixels a point) and the last sample at or
+    /// after th; nil when none is, or when the test passes `measureBudget`.
     public static func hold(_ samples: [StrokeSample], pointPixels: Double) -> (sample: Int, at: Double)? {
         guard let last = samples.last else { return nil }
         let reach = stillPoints * pointPixels
+        var measured = 0
         for (index, sample) in samples.enumerated() {
             let held = sample.time + holdSeconds
             guard last.time >= held else { return nil }
-            let still = samples[index...].prefix { $0.time <= held }.allSatisfy { ($0.position - sample.position).length < reach }
+            var still = true
+            for later in samples[index...] {
+                guard later.time <= held else { break }
+                measured += 1
+                if measured > measureBudget { return nil }
+                if (later.position - sample.position).length >= reach {
+                    still = false
+                    break
+                }
+            }
             if still { return (index, held) }
         }
         return nil

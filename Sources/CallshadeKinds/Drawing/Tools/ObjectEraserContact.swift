@@ -10,15 +10,57 @@ public enum ObjectEraserContact {
     public static let fadeSeconds = 0.2
 
     /// The contact instant, or nil when the eraser never comes within `distance` of `path`.
+    /// The path's segments are taken in runs of 32 under a box grown by
+    /// `distance`; an eraser segment tests only the segments of runs whose
+    /// box its own box meets (the answer is the same as testing every pair).
     public static func instant(eraser: [StrokeSample], path: [Vec2], distance: Double) -> Double? {
         guard let first = eraser.first, !path.isEmpty, distance >= 0 else { return nil }
         let segments = path.count == 1 ? [(path[0], path[0])] : Array(zip(path, path.dropFirst()))
-        if segments.contains(where: { Self.distance(from: first.position, to: $0) <= distance }) { return first.time }
+        let runs = stride(from: 0, to: segments.count, by: runLength).map { start in
+            let run = segments[start..<min(start + runLength, segments.count)]
+            return (box: Extent(run.flatMap { [$0.0, $0.1] }).grown(by: distance), segments: run)
+        }
+        let whole = Extent(runs.map(\.box))
+        func near(_ box: Extent) -> [(Vec2, Vec2)] {
+            guard whole.meets(box) else { return [] }
+            return runs.filter { $0.box.meets(box) }.flatMap(\.segments)
+        }
+        if near(Extent([first.position])).contains(where: { Self.distance(from: first.position, to: $0) <= distance }) { return first.time }
         for (from, to) in zip(eraser, eraser.dropFirst()) {
-            let entries = segments.compactMap { entry(from: from.position, to: to.position, capsule: $0, radius: distance) }
+            let entries = near(Extent([from.position, to.position])).compactMap {
+                entry(from: from.position, to: to.position, capsule: $0, radius: distance)
+            }
             if let s = entries.min() { return from.time + s * (to.time - from.time) }
         }
         return nil
+    }
+
+    /// How many of a path's segments share one box.
+    static let runLength = 32
+
+    /// An axis-aligned box of points.
+    struct Extent {
+        var low = Vec2(.infinity, .infinity), high = Vec2(-.infinity, -.infinity)
+
+        init(_ points: [Vec2]) {
+            for point in points {
+                low = Vec2(min(low.x, point.x), min(low.y, point.y))
+                high = Vec2(max(high.x, point.x), max(high.y, point.y))
+            }
+        }
+
+        init(_ boxes: [Extent]) { self.init(boxes.flatMap { [$0.low, $0.high] }) }
+
+        func grown(by amount: Double) -> Extent {
+            var grown = self
+            grown.low = low - Vec2(amount, amount)
+            grown.high = high + Vec2(amount, amount)
+            return grown
+        }
+
+        func meets(_ other: Extent) -> Bool {
+            low.x <= other.high.x && other.low.x <= high.x && low.y <= other.high.y && other.low.y <= high.y
+        }
     }
 
     /// The target's opacity at `time` once touched at `tau`: 1 before it, then linear down to 0 at tau + 0.2.
