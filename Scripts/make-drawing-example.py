@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes Examples/drawing.json, the example drawing session (issue 34):
 a signature, a word written and circled, an arrow to it, a neon
-underline, a pencil hatch, an erased part and a blurred one, on a
-1080x1920 canvas, and one shape of each kind and one text of each style
+underline, a pencil hatch, an erased part and a blurred one, a ring held
+still until it turns into an ellipse and an object eraser's swipe that
+removes the underline (drawing-tools.md), on a 1080x1920 canvas, and one shape of each kind and one text of each style
 (issue 35), placed and then moved and turned by a second key.
 Every stroke is sampled at 60 Hz along a path of our own, its speed
 varying as a hand's does, with a little seeded jitter: the same seed
@@ -53,6 +54,12 @@ def letter_strokes():
 def circle(u):
     angle = -2.2 + u * 2 * math.pi * 1.08
     return 420 + 200 * math.cos(angle), 640 + 150 * math.sin(angle)
+
+
+def ring(u):
+    """A hand's ring about the star, a little more than once round."""
+    angle = -1.9 + u * 2 * math.pi * 1.02
+    return 810 + 170 * math.cos(angle), 430 + 140 * math.sin(angle)
 
 
 def arrow(u):
@@ -114,6 +121,13 @@ def main():
     add("eraser", "#000000", 0.3, lambda u: (650 + 300 * u, 1190 - 40 * u), 0.4, pause=0.4)
     add("pen", "#202124", 0.08, signature, 2.4, pause=0.5, jitter=0.4)
     add("blur", "#000000", 0.3, lambda u: (700 + 220 * u, 1010 + 50 * math.sin(2 * math.pi * u)), 0.5)
+    # The ring, then the finger held still for a second: it turns into an ellipse.
+    add("pen", "#1E88E5", 0.1, ring, 1.2, pause=0)
+    x, y, end = strokes[-1]["points"][-1]
+    strokes[-1]["points"] += [[round(x + rng.uniform(-2, 2), 2), round(y + rng.uniform(-2, 2), 2), round(end + 0.2 * k, 4)] for k in range(1, 6)]
+    t = end + 1.0 + 0.4
+    # An object eraser's swipe down through the neon underline: it fades out.
+    add("eraser", "#000000", 0.2, lambda u: (420, 1000 - 120 * u), 0.3, mode="object")
     session = {
         "scene": "drawing",
         "duration": math.ceil(t + 1),

@@ -17,6 +17,17 @@ final class DrawingCommandTests: XCTestCase {
      ]}
     """
 
+    /// A line an object eraser removes (touched at about 1.15 s, gone by
+    /// 1.35) and a rectangle held into its shape (1.75 to 1.95 s).
+    static let toolsSession = """
+    {"scene": "drawing", "duration": 2, "fps": 10, "canvas": {"size": "90x160", "background": "#F4EFE6"},
+     "strokes": [
+      {"tool": "pen", "color": "#1A3399", "size": 0.5, "points": [[10, 60, 0], [80, 60, 0.2]]},
+      {"tool": "pen", "color": "#C62828", "size": 0.5, "points": [[15, 100, 0.1], [75, 100, 0.3], [75, 140, 0.5], [15, 140, 0.7], [15, 100, 0.9], [15, 100.5, 1.3], [15.5, 100, 1.9]]},
+      {"tool": "eraser", "color": "#000000", "mode": "object", "size": 0.2, "points": [[45, 20, 1.0], [45, 100, 1.4]]}
+     ]}
+    """
+
     func testValidateListsEachStroke() throws {
         let folder = try scratchFolder()
         let path = folder.appendingPathComponent("d.json").path
@@ -43,22 +54,35 @@ final class DrawingCommandTests: XCTestCase {
         let folder = try scratchFolder()
         let path = folder.appendingPathComponent("d.json").path
         try Self.session.write(toFile: path, atomically: true, encoding: .utf8)
-        for backend in ["cpu", "gpu"] {
-            let frames = folder.appendingPathComponent("frames-\(backend)").path
-            let rendered = try runCallshade(["render", path, "-o", frames, "--backend", backend, "--quiet"])
-            XCTAssertEqual(rendered.status, 0, rendered.standardError)
-            for index in [2, 4, 6, 8, 9] {
-                let single = folder.appendingPathComponent("frame-\(backend)-\(index).png").path
-                let result = try runCallshade(["frame", "--scenario", path, "--time", "\(Double(index) / 10)", "--backend", backend, "-o", single])
-                XCTAssertEqual(result.status, 0, result.standardError)
-                let fromRender = try PNGFile.read(path: frames + "/frame_" + String(format: "%06d", index) + ".png")
-                XCTAssertEqual(try PNGFile.read(path: single).pixels, fromRender.pixels, "frame \(index) by \(backend)")
-            }
-        }
+        try assertFramesAreTheRenders(path, at: [2, 4, 6, 8, 9], in: folder)
+        // Through an object eraser's fade and a hold's cross-fade.
+        let tools = folder.appendingPathComponent("tools.json").path
+        try Self.toolsSession.write(toFile: tools, atomically: true, encoding: .utf8)
+        let listed = try runCallshade(["validate", tools]).standardOutput
+        XCTAssertTrue(listed.contains("stroke 0: pen, 2 samples kept, 0-0.2 s, 70.0 px; removed by stroke 2 at 1.15"), listed)
+        XCTAssertTrue(listed.contains("into a rectangle"), listed)
+        try assertFramesAreTheRenders(tools, at: [11, 12, 13, 18, 19], in: folder)
         let sheet = folder.appendingPathComponent("sheet.png").path
         let result = try runCallshade(["sheet", path, "--every", "0.25", "--columns", "4", "-o", sheet])
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertTrue(FileManager.default.fileExists(atPath: sheet))
+    }
+
+    /// Frames `indices` of a render of `path` equal `frame --time` at their instants, on the CPU reference and on the GPU.
+    func assertFramesAreTheRenders(_ path: String, at indices: [Int], in folder: URL, line: UInt = #line) throws {
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        for backend in ["cpu", "gpu"] {
+            let frames = folder.appendingPathComponent("frames-\(name)-\(backend)").path
+            let rendered = try runCallshade(["render", path, "-o", frames, "--backend", backend, "--quiet"])
+            XCTAssertEqual(rendered.status, 0, rendered.standardError, line: line)
+            for index in indices {
+                let single = folder.appendingPathComponent("frame-\(name)-\(backend)-\(index).png").path
+                let result = try runCallshade(["frame", "--scenario", path, "--time", "\(Double(index) / 10)", "--backend", backend, "-o", single])
+                XCTAssertEqual(result.status, 0, result.standardError, line: line)
+                let fromRender = try PNGFile.read(path: frames + "/frame_" + String(format: "%06d", index) + ".png")
+                XCTAssertEqual(try PNGFile.read(path: single).pixels, fromRender.pixels, "\(name): frame \(index) by \(backend)", line: line)
+            }
+        }
     }
 
     func testBadInputLeavesNothingAtOut() throws {
