@@ -85,7 +85,7 @@ final class DrawingScenarioTests: XCTestCase {
             (##"{"tool": "pen", "color": "#000000", "size": 0.3, "mode": "object", "points": [[0, 0, 0]]}"##,
              "strokes[1].mode: only an eraser has a mode (got a pen stroke)"),
             (##"{"tool": "eraser", "color": "#000000", "size": 0.3, "mode": 1, "points": [[0, 0, 0]]}"##,
-             "strokes[1].mode: must be a string (got a number)"),
+             "strokes[1].mode: must be a string, not a number"),
             ("3", "strokes[1]: a stroke must be an object such as {\"tool\": \"pen\", \"color\": \"#000000\", \"size\": 0.3, \"points\": [[100, 200, 0]]} (got a number)"),
         ]
         for (stroke, expected) in cases {

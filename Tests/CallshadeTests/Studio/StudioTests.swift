@@ -69,12 +69,13 @@ final class StudioTests: XCTestCase {
         let summary = try JSONDecoder().decode(StudioSummary.self, from: answer.body)
         XCTAssertEqual(summary.kind, "drawing")
         XCTAssertEqual(summary.fps, 30)
-        XCTAssertEqual(summary.duration, 14)
-        XCTAssertEqual(summary.lastFrame, 420)
+        XCTAssertEqual(summary.duration, 17)
+        XCTAssertEqual(summary.lastFrame, 510)
         XCTAssertEqual(summary.size, "1080x1920")
         XCTAssertEqual(summary.previewSize, "390x693")
         XCTAssertEqual(summary.layers, ["canvas", "strokes", "entities"], "the drawing's own layers, as --layers has them")
-        XCTAssertEqual(summary.marks.count, 19)
+        XCTAssertEqual(summary.marks.count, 23, "21 strokes, a hold and a removal")
+        XCTAssertEqual(summary.bands.filter { $0.row == "fates" }.map(\.label), ["20 into a circle", "7 removed"])
         XCTAssertEqual(summary.marks.first, StudioSummary.Mark(time: 0.3, label: "stroke 1 (pen)"))
         XCTAssertEqual(summary.bands.first, StudioSummary.Band(row: "strokes", label: "1 pen", start: 0.3, end: 0.75))
         let page = try await ask(port, "/")
@@ -219,7 +220,7 @@ final class StudioTests: XCTestCase {
         let unchanged = await studio.checkForChanges()
         XCTAssertFalse(unchanged)
 
-        let shorter = original.replacingOccurrences(of: "\"duration\": 14", with: "\"duration\": 12")
+        let shorter = original.replacingOccurrences(of: "\"duration\": 17", with: "\"duration\": 15")
         XCTAssertNotEqual(shorter, original, "the example's duration is where this test looks for it")
         try shorter.write(to: file, atomically: true, encoding: .utf8)
         // Noticed here, or by the server's own poll (twice a second) if it comes first.
@@ -230,7 +231,7 @@ final class StudioTests: XCTestCase {
             summary = try JSONDecoder().decode(StudioSummary.self, from: try await ask(port, "/api/summary").body)
         }
         XCTAssertEqual(summary.generation, 2)
-        XCTAssertEqual(summary.lastFrame, 360)
+        XCTAssertEqual(summary.lastFrame, 450)
 
         try Data("{\"scene\": \"drawing\", \"duration\": -1}".utf8).write(to: file)
         var status = try JSONDecoder().decode(Studio.Status.self, from: try await ask(port, "/api/status").body)
@@ -445,7 +446,7 @@ final class StudioTests: XCTestCase {
             state = comparison.state
         }
         XCTAssertEqual(state.phase, .done, state.error ?? "")
-        XCTAssertEqual(state.total, 420, "render draws the frames before 14 s")
+        XCTAssertEqual(state.total, 510, "render draws the frames before 17 s")
         XCTAssertEqual(state.offset, 15)
         XCTAssertEqual(state.changed, [[first, last]])
         XCTAssertFalse(state.worst.isEmpty)
