@@ -46,7 +46,7 @@ public struct DrawingScreen: Sendable {
             let live = timeline.liveStrokes(at: time)
             if let last = live.last(where: { DrawnStroke.drawsInLayer($0, timeline: timeline, at: time) }) {
                 let strokes = live.filter { $0 <= last }.flatMap { index in
-                    DrawnStroke.layerStrokes(index, timeline: timeline, at: time, drawnBy: time, placement: placement)
+                    DrawnStroke.layerStrokes(index, look: timeline.look(of: index, at: time), timeline: timeline, drawnBy: time, placement: placement)
                 }
                 layer = FinishedStrokeLayer.drawing(strokes, over: layer, size: size, background: layerBackground)
                 layered = last + 1
@@ -82,7 +82,8 @@ public struct DrawingScreen: Sendable {
         }
         return FinishedLayerKey(owner: owner).layer(recipe: recipe, size: size, background: layerBackground, reuse: reuse) { entries in
             entries.flatMap { entry in
-                DrawnStroke.layerStrokes(entry.index, timeline: timeline, at: time, drawnBy: timeline.finishTimes[entry.index], placement: placement)
+                DrawnStroke.layerStrokes(entry.index, look: entry.look, timeline: timeline, drawnBy: timeline.finishTimes[entry.index],
+                                         placement: placement)
             }
         }
     }

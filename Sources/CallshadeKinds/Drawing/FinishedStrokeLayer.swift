@@ -54,6 +54,18 @@ public enum FinishedStrokeLayer {
         return FramePicture(width: size.width, height: size.height, pixels: pixels)
     }
 
+    /// `from` mixed towards `to` by `amount` (0: `from`), value by value.
+    static func mixed(_ from: FramePicture, _ to: FramePicture, by amount: Double, size: FrameSize) -> FramePicture {
+        let share = Float(amount)
+        var pixels = [Float](repeating: 0, count: from.pixels.count)
+        from.pixels.withUnsafeBufferPointer { a in
+            to.pixels.withUnsafeBufferPointer { b in
+                for at in pixels.indices { pixels[at] = a[at] + share * (b[at] - a[at]) }
+            }
+        }
+        return FramePicture(width: size.width, height: size.height, pixels: pixels)
+    }
+
     /// Lays `picture` (premultiplied) over `pixels` at `opacity`, source over.
     static func lay(_ picture: FramePicture, over pixels: inout [Float], opacity: Double) {
         let share = Float(opacity)
@@ -90,10 +102,16 @@ struct LayerEntry: Equatable, Sendable {
 /// The finished strokes' layer of one drawing screen, kept between frames:
 /// the layer made last, by its frame size and its recipe (each stroke it
 /// holds, in order, with its look), extended by the entries a later recipe
-/// adds when the kept one begins it, made afresh otherwise. While a stroke
-/// in it fades (`StrokeLook.faded`) the layer of the entries under it is
-/// kept too (`UnderFadeKey`), so each frame of the fade draws only from
-/// the fading stroke up. Frames come the same with it or without it (reuse off).
+/// adds when a kept one begins it, made afresh otherwise. While strokes in
+/// it fade (`StrokeLook.faded`) the layer of the entries under the lowest
+/// is kept too (`UnderFadeKey`), so each frame draws only from there up.
+/// One stroke alone fading out (an object eraser's) is the layer with it
+/// whole and the layer without it, both kept (`FadeEndKey`), mixed by its
+/// opacity: each stroke's effect on what lies under it (laid over, erased,
+/// blurred) is affine in it, so the layer is affine in the fading stroke's
+/// opacity and the mix is its coverage at that opacity in its place, to the
+/// float's rounding; a frame of the fade then costs one mix, whatever lies
+/// over the stroke. Frames come the same with it or without it (reuse off).
 struct FinishedLayerKey: ReuseKey {
     typealias Value = (size: FrameSize, recipe: [LayerEntry], layer: FramePicture)
     static let shelf = "finished strokes"
@@ -105,24 +123,52 @@ struct FinishedLayerKey: ReuseKey {
     func layer(recipe: [LayerEntry], size: FrameSize, background: LayerBackground, reuse: ReuseStore,
                strokes: (ArraySlice<LayerEntry>) -> [LayerStroke]) -> FramePicture? {
         guard !recipe.isEmpty else { return nil }
-        let under = UnderFadeKey(owner: owner)
-        let base = [reuse.kept(self), reuse.kept(under)].compactMap { $0 }
-            .filter { $0.size == size && recipe.starts(with: $0.recipe) }
-            .max { $0.recipe.count < $1.recipe.count }
-        if let base, base.recipe.count == recipe.count {
-            if !(reuse.kept(self).map { $0.recipe == recipe } ?? false) {
-                reuse.keep(self, base, bytes: base.layer.pixels.count * MemoryLayout<Float>.stride)
-            }
-            return base.layer
+        if let kept = reuse.kept(self), kept.size == size, kept.recipe == recipe { return kept.layer }
+        let builder = LayerBuilder(owner: owner, size: size, background: background, reuse: reuse)
+        let layer: FramePicture
+        let fading = recipe.indices.filter { recipe[$0].look.drawsInLayer }
+        if fading.count == 1, case .faded(let opacity, nil) = recipe[fading[0]].look {
+            var whole = recipe, without = recipe
+            whole[fading[0]] = LayerEntry(index: recipe[fading[0]].index, look: .plain)
+            without.remove(at: fading[0])
+            let withIt = builder.built(whole, keptAs: FadeEndKey(owner: owner, whole: true), strokes: strokes)
+            let withoutIt = builder.built(without, keptAs: FadeEndKey(owner: owner, whole: false), strokes: strokes)
+            layer = FinishedStrokeLayer.mixed(withoutIt, withIt, by: opacity, size: size)
+        } else {
+            layer = builder.built(recipe, keptAs: self, strokes: strokes)
         }
+        reuse.keep(self, (size, recipe, layer), bytes: layer.pixels.count * MemoryLayout<Float>.stride)
+        return layer
+    }
+}
+
+/// Makes a screen's finished layer of a recipe from the longest kept layer
+/// whose recipe begins it (`FinishedLayerKey`, `UnderFadeKey`, `FadeEndKey`),
+/// drawing the rest over it, and keeps it.
+private struct LayerBuilder {
+    let owner: ReuseIdentity<ReuseOwner>
+    let size: FrameSize
+    let background: LayerBackground
+    let reuse: ReuseStore
+
+    func built<Key: ReuseKey>(_ recipe: [LayerEntry], keptAs key: Key, strokes: (ArraySlice<LayerEntry>) -> [LayerStroke]) -> FramePicture
+    where Key.Value == FinishedLayerKey.Value {
+        let kept = [reuse.kept(FinishedLayerKey(owner: owner)), reuse.kept(UnderFadeKey(owner: owner)),
+                    reuse.kept(FadeEndKey(owner: owner, whole: true)), reuse.kept(FadeEndKey(owner: owner, whole: false))]
+        let base = kept.compactMap { $0 }.filter { $0.size == size && recipe.starts(with: $0.recipe) }.max { $0.recipe.count < $1.recipe.count }
         var start = base?.recipe.count ?? 0, layer = base?.layer
         if let fading = recipe.firstIndex(where: { $0.look.drawsInLayer }), fading > start {
             let made = FinishedStrokeLayer.drawing(strokes(recipe[start..<fading]), over: layer, size: size, background: background)
-            reuse.keep(under, (size, Array(recipe[..<fading]), made), bytes: made.pixels.count * MemoryLayout<Float>.stride)
+            reuse.keep(UnderFadeKey(owner: owner), (size, Array(recipe[..<fading]), made), bytes: made.pixels.count * MemoryLayout<Float>.stride)
             (start, layer) = (fading, made)
         }
-        let made = FinishedStrokeLayer.drawing(strokes(recipe[start...]), over: layer, size: size, background: background)
-        reuse.keep(self, (size, recipe, made), bytes: made.pixels.count * MemoryLayout<Float>.stride)
+        let made: FramePicture
+        if start == recipe.count, let layer {
+            made = layer
+        } else {
+            made = FinishedStrokeLayer.drawing(strokes(recipe[start...]), over: layer, size: size, background: background)
+        }
+        reuse.keep(key, (size, recipe, made), bytes: made.pixels.count * MemoryLayout<Float>.stride)
         return made
     }
 }
@@ -133,4 +179,12 @@ struct UnderFadeKey: ReuseKey {
     typealias Value = FinishedLayerKey.Value
     static let shelf = "finished strokes under a fade"
     let owner: ReuseIdentity<ReuseOwner>
+}
+
+/// The layer with a stroke fading out whole (`whole`) or without it, kept while it fades (`FinishedLayerKey`).
+struct FadeEndKey: ReuseKey {
+    typealias Value = FinishedLayerKey.Value
+    static let shelf = "finished strokes, a fade's ends"
+    let owner: ReuseIdentity<ReuseOwner>
+    let whole: Bool
 }

@@ -1,14 +1,14 @@
 import CallshadeCore
 
 extension DrawnStroke {
-    /// What stroke `index` does to the strokes' layer at `time` as its look
-    /// says (`StrokeLook`), drawn as it is at `drawnBy` (its finish for a
-    /// finished stroke, else `time`): nothing; its layer stroke; faded, its
-    /// samples to its hold under its shape; or its shape.
-    static func layerStrokes(_ index: Int, timeline: DrawingTimeline, at time: Double, drawnBy: Double,
+    /// What stroke `index` does to the strokes' layer with `look`
+    /// (`StrokeLook`), drawn as it is at `drawnBy` (its finish for a
+    /// finished stroke, else the instant): nothing; its layer stroke; faded,
+    /// its samples to its hold under its shape; or its shape.
+    static func layerStrokes(_ index: Int, look: StrokeLook, timeline: DrawingTimeline, drawnBy: Double,
                              placement: CanvasPlacement) -> [LayerStroke] {
         let stroke = timeline.scenario.strokes[index], canvas = timeline.scenario.canvas
-        switch timeline.look(of: index, at: time) {
+        switch look {
         case .absent:
             return []
         case .plain:
