@@ -45,16 +45,24 @@ public final class DrawingBench: KindBench {
                      + "times \(Self.finishedCounts.first ?? 0) a frame (median of \(BenchTiming.rounds) rounds of \(BenchTiming.roundFrames) frames, in turn)")
     }
 
-    /// A replay's MP4: finished strokes, one growing and shapes moving.
+    /// A replay's MP4: finished strokes, one growing and shapes moving; then
+    /// the same with an object eraser's swipe removing finished strokes.
     public func measureEncodes(size: FrameSize, context: BenchContext, row: (String, Double, BenchTiming.CPUCost) throws -> Void) throws {
-        let replay = try Self.screen(finished: Self.replayFinished, seconds: Double(context.seconds), size: size, shapes: Self.replayShapes)
-        let (drawn, cpu) = try BenchTiming.usingCPU {
-            try BenchTiming.encodeSeconds(renderer: context.gpu, size: size, frames: context.seconds * 60) { replay.scene(at: Double($0) / 60) }
+        for objectEraser in [false, true] {
+            let replay = try Self.screen(finished: Self.replayFinished, seconds: Double(context.seconds), size: size, shapes: Self.replayShapes,
+                                         objectEraser: objectEraser)
+            let (drawn, cpu) = try BenchTiming.usingCPU {
+                try BenchTiming.encodeSeconds(renderer: context.gpu, size: size, frames: context.seconds * 60) { replay.scene(at: Double($0) / 60) }
+            }
+            let removed = replay.timeline.fates.erasures.count
+            let what = objectEraser ? "the same with an object eraser removing \(removed) of them"
+                : "a drawing replay, \(Self.replayFinished) finished strokes, one growing, \(Self.replayShapes) shapes"
+            try row("  the same, \(what)", drawn, cpu)
+            guard let (ours, oursCPU) = context.baseline[size] else { continue }
+            encodeCosts.append("\(size): the drawing replay's MP4\(objectEraser ? " with the object eraser" : "") took "
+                               + "\(String(format: "%.2f", drawn / ours)) times the audio call's wall time "
+                               + "and \(String(format: "%.2f", cpu.total / oursCPU.total)) times its CPU time")
         }
-        try row("  the same, a drawing replay, \(Self.replayFinished) finished strokes, one growing, \(Self.replayShapes) shapes", drawn, cpu)
-        guard let (ours, oursCPU) = context.baseline[size] else { return }
-        encodeCosts.append("\(size): the drawing replay's MP4 took \(String(format: "%.2f", drawn / ours)) times the audio call's wall time "
-                           + "and \(String(format: "%.2f", cpu.total / oursCPU.total)) times its CPU time")
     }
 
     public var renderReport: [String] { [table.text] + costs }
@@ -68,8 +76,11 @@ public final class DrawingBench: KindBench {
 
     static let canvas = DrawingCanvas(size: .portraitHD, background: .colour(RGB(0.97, 0.95, 0.92)))
 
-    /// The session: `finished` strokes over the 10 s before 0, then the growing one from 0 to `seconds`.
-    static func scenario(finished: Int, seconds: Double, shapes: Int = 0) throws -> DrawingScenario {
+    /// The session: `finished` strokes over the 10 s before 0, then the
+    /// growing one from 0 to `seconds`; with `objectEraser`, an object
+    /// eraser's swipe across the canvas's middle from 0.3 to 0.5 of the
+    /// seconds, removing the finished strokes it touches one after another.
+    static func scenario(finished: Int, seconds: Double, shapes: Int = 0, objectEraser: Bool = false) throws -> DrawingScenario {
         let random = CounterRandom(seed: 34, domain: 0x4245_4E43_4844_5257)
         let tools: [DrawingTool] = [.pen, .marker, .pencil]
         var strokes: [Stroke] = []
@@ -92,6 +103,14 @@ public final class DrawingBench: KindBench {
             return StrokeSample(x: 150 + 780 * u, y: 960 + 300 * sin(u * 9), time: u * seconds)
         }
         strokes.append(try Stroke(index: finished, tool: .pen, colour: StrokeColour(color: RGB(0.1, 0.1, 0.15), alpha: 1), size: 0.4, samples: growing))
+        if objectEraser {
+            let swipe = (0...12).map { step -> StrokeSample in
+                let u = Double(step) / 12
+                return StrokeSample(x: 100 + 880 * u, y: 960 + 200 * sin(u * 3), time: seconds * (0.3 + 0.2 * u))
+            }
+            strokes.append(try Stroke(index: strokes.count, tool: .eraser, colour: StrokeColour(color: .black, alpha: 1), size: 0.2,
+                                      eraserMode: .object, samples: swipe))
+        }
         // `shapes` entities (issue 35), every kind in turn, each moving and turning between two keys over the frames.
         let kinds = ShapeEntity.Kind.allCases
         let entities = (0..<shapes).map { index -> ShapeEntity in
@@ -104,8 +123,8 @@ public final class DrawingBench: KindBench {
     }
 
     /// The replay's screen at `size`, its layer made (by the scene at 0, untimed).
-    static func screen(finished: Int, seconds: Double, size: FrameSize, shapes: Int = 0) throws -> DrawingScreen {
-        let screen = DrawingScreen(try scenario(finished: finished, seconds: seconds, shapes: shapes), size: size)
+    static func screen(finished: Int, seconds: Double, size: FrameSize, shapes: Int = 0, objectEraser: Bool = false) throws -> DrawingScreen {
+        let screen = DrawingScreen(try scenario(finished: finished, seconds: seconds, shapes: shapes, objectEraser: objectEraser), size: size)
         _ = screen.scene(at: 0)
         return screen
     }

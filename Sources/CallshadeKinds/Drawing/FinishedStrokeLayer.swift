@@ -14,13 +14,22 @@ public enum FinishedStrokeLayer {
     public static func drawing(_ strokes: [LayerStroke], over base: FramePicture?, size: FrameSize,
                                background: LayerBackground = .colour(.white)) -> FramePicture {
         var pixels = base?.pixels ?? [Float](repeating: 0, count: size.width * size.height * 4)
+        draw(strokes, into: &pixels, size: size, background: background, clip: nil)
+        return FramePicture(width: size.width, height: size.height, pixels: pixels)
+    }
+
+    /// Draws `strokes` over `pixels` in order, changing only the pixels in
+    /// `clip` (nil: anywhere). A neon or blur stroke draws only unclipped
+    /// (whatever it draws reaches beyond its stroke; `clippable`).
+    static func draw(_ strokes: [LayerStroke], into pixels: inout [Float], size: FrameSize, background: LayerBackground, clip: PixelRect?) {
         let scene = Scene(size: size, background: nil)
+        let frame = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
         for stroke in strokes {
             let node: any SceneNode
             switch stroke {
             case .drawn(let drawn): node = drawn
             case .erased(let eraser):
-                erase(&pixels, by: eraser, size: size)
+                erase(&pixels, by: eraser, size: size, clip: clip ?? frame)
                 continue
             case .neon(let neon):
                 neon.draw(into: &pixels, size: size)
@@ -29,10 +38,10 @@ public enum FinishedStrokeLayer {
                 blur.draw(into: &pixels, size: size, background: background)
                 continue
             case .faded(let inner, let opacity):
-                lay(drawing([inner], over: nil, size: size, background: background), over: &pixels, opacity: opacity)
+                lay(drawing([inner], over: nil, size: size, background: background), over: &pixels, opacity: opacity, clip: clip ?? frame, size: size)
                 continue
             }
-            let rect = node.bounds(in: size)
+            let rect = node.bounds(in: size).intersection(clip ?? frame)
             guard !rect.isEmpty else { continue }
             let shader = node.referenceShader(in: scene)
             for y in rect.y..<(rect.y + rect.height) {
@@ -51,39 +60,47 @@ public enum FinishedStrokeLayer {
                 }
             }
         }
-        return FramePicture(width: size.width, height: size.height, pixels: pixels)
     }
 
-    /// `from` mixed towards `to` by `amount` (0: `from`), value by value.
-    static func mixed(_ from: FramePicture, _ to: FramePicture, by amount: Double, size: FrameSize) -> FramePicture {
-        let share = Float(amount)
-        var pixels = [Float](repeating: 0, count: from.pixels.count)
-        from.pixels.withUnsafeBufferPointer { a in
-            to.pixels.withUnsafeBufferPointer { b in
-                for at in pixels.indices { pixels[at] = a[at] + share * (b[at] - a[at]) }
-            }
+    /// The pixels `stroke` can change, or nil when it may reach anywhere
+    /// (a blur, which mixes what lies beneath; a neon's glow).
+    static func reach(of stroke: LayerStroke, size: FrameSize) -> PixelRect? {
+        switch stroke {
+        case .drawn(let node): node.bounds(in: size)
+        case .erased(let eraser): eraser.bounds(in: size)
+        case .neon, .blurred: nil
+        case .faded(let inner, _): fadedReach(of: inner, size: size)
         }
-        return FramePicture(width: size.width, height: size.height, pixels: pixels)
     }
 
-    /// Lays `picture` (premultiplied) over `pixels` at `opacity`, source over.
-    static func lay(_ picture: FramePicture, over pixels: inout [Float], opacity: Double) {
+    /// A fading stroke is drawn alone and laid over: a neon's reach is then its picture's (its glow included).
+    private static func fadedReach(of inner: LayerStroke, size: FrameSize) -> PixelRect? {
+        if case .neon(let neon) = inner { return neon.reach(in: size) }
+        return reach(of: inner, size: size)
+    }
+
+    /// Lays `picture` (premultiplied) over `pixels` at `opacity`, source over, within `clip`.
+    static func lay(_ picture: FramePicture, over pixels: inout [Float], opacity: Double, clip: PixelRect, size: FrameSize) {
         let share = Float(opacity)
         picture.pixels.withUnsafeBufferPointer { over in
-            for at in stride(from: 0, to: pixels.count, by: 4) where over[at + 3] != 0 || over[at] != 0 || over[at + 1] != 0 || over[at + 2] != 0 {
-                let kept = 1 - over[at + 3] * share
-                for channel in 0..<4 { pixels[at + channel] = over[at + channel] * share + pixels[at + channel] * kept }
+            for y in clip.y..<(clip.y + clip.height) {
+                for x in clip.x..<(clip.x + clip.width) {
+                    let at = (y * size.width + x) * 4
+                    guard over[at + 3] != 0 || over[at] != 0 || over[at + 1] != 0 || over[at + 2] != 0 else { continue }
+                    let kept = 1 - over[at + 3] * share
+                    for channel in 0..<4 { pixels[at + channel] = over[at + channel] * share + pixels[at + channel] * kept }
+                }
             }
         }
     }
 
     /// Clears `pixels` by the eraser's coverage (the union of its segments',
     /// the reference's rule): each premultiplied value times 1 - coverage.
-    static func erase(_ pixels: inout [Float], by eraser: StrokeNode, size: FrameSize) {
-        let reference = ReferenceStroke(node: eraser, size: size), bounds = reference.bounds
-        guard !bounds.isEmpty else { return }
-        for y in bounds.y..<(bounds.y + bounds.height) {
-            for x in bounds.x..<(bounds.x + bounds.width) {
+    static func erase(_ pixels: inout [Float], by eraser: StrokeNode, size: FrameSize, clip: PixelRect) {
+        let reference = ReferenceStroke(node: eraser, size: size), bounds = reference.bounds, area = bounds.intersection(clip)
+        guard !area.isEmpty else { return }
+        for y in area.y..<(area.y + area.height) {
+            for x in area.x..<(area.x + area.width) {
                 let coverage = reference.coverage[(y - bounds.y) * bounds.width + (x - bounds.x)]
                 guard coverage > 0 else { continue }
                 let at = (y * size.width + x) * 4, kept = Float(1 - coverage)
@@ -102,16 +119,14 @@ struct LayerEntry: Equatable, Sendable {
 /// The finished strokes' layer of one drawing screen, kept between frames:
 /// the layer made last, by its frame size and its recipe (each stroke it
 /// holds, in order, with its look), extended by the entries a later recipe
-/// adds when a kept one begins it, made afresh otherwise. While strokes in
-/// it fade (`StrokeLook.faded`) the layer of the entries under the lowest
-/// is kept too (`UnderFadeKey`), so each frame draws only from there up.
-/// One stroke alone fading out (an object eraser's) is the layer with it
-/// whole and the layer without it, both kept (`FadeEndKey`), mixed by its
-/// opacity: each stroke's effect on what lies under it (laid over, erased,
-/// blurred) is affine in it, so the layer is affine in the fading stroke's
-/// opacity and the mix is its coverage at that opacity in its place, to the
-/// float's rounding; a frame of the fade then costs one mix, whatever lies
-/// over the stroke. Frames come the same with it or without it (reuse off).
+/// adds when a kept one begins it. While strokes in it fade
+/// (`StrokeLook.faded`) the layer of the entries under the lowest is kept
+/// too (`UnderFadeKey`), and a frame whose recipe differs from the kept one
+/// only in some strokes' looks, or in strokes gone, is the kept layer with
+/// only the pixels those strokes can change drawn again, from that layer
+/// under them up (`updated`): no stroke's effect outside its own pixels
+/// changes. Every way gives the values of drawing the recipe afresh, so
+/// frames come the same with it or without it (reuse off).
 struct FinishedLayerKey: ReuseKey {
     typealias Value = (size: FrameSize, recipe: [LayerEntry], layer: FramePicture)
     static let shelf = "finished strokes"
@@ -123,20 +138,10 @@ struct FinishedLayerKey: ReuseKey {
     func layer(recipe: [LayerEntry], size: FrameSize, background: LayerBackground, reuse: ReuseStore,
                strokes: (ArraySlice<LayerEntry>) -> [LayerStroke]) -> FramePicture? {
         guard !recipe.isEmpty else { return nil }
-        if let kept = reuse.kept(self), kept.size == size, kept.recipe == recipe { return kept.layer }
+        let kept = reuse.kept(self).flatMap { $0.size == size ? $0 : nil }
+        if let kept, kept.recipe == recipe { return kept.layer }
         let builder = LayerBuilder(owner: owner, size: size, background: background, reuse: reuse)
-        let layer: FramePicture
-        let fading = recipe.indices.filter { recipe[$0].look.drawsInLayer }
-        if fading.count == 1, case .faded(let opacity, nil) = recipe[fading[0]].look {
-            var whole = recipe, without = recipe
-            whole[fading[0]] = LayerEntry(index: recipe[fading[0]].index, look: .plain)
-            without.remove(at: fading[0])
-            let withIt = builder.built(whole, keptAs: FadeEndKey(owner: owner, whole: true), strokes: strokes)
-            let withoutIt = builder.built(without, keptAs: FadeEndKey(owner: owner, whole: false), strokes: strokes)
-            layer = FinishedStrokeLayer.mixed(withoutIt, withIt, by: opacity, size: size)
-        } else {
-            layer = builder.built(recipe, keptAs: self, strokes: strokes)
-        }
+        let layer = kept.flatMap { builder.updated($0, to: recipe, strokes: strokes) } ?? builder.built(recipe, keptAs: self, strokes: strokes)
         reuse.keep(self, (size, recipe, layer), bytes: layer.pixels.count * MemoryLayout<Float>.stride)
         return layer
     }
@@ -151,11 +156,57 @@ private struct LayerBuilder {
     let background: LayerBackground
     let reuse: ReuseStore
 
+    /// The kept layer whose recipe begins `recipe` with the most entries, at most `limit`.
+    func longestKept(beginning recipe: [LayerEntry], within limit: Int) -> FinishedLayerKey.Value? {
+        [reuse.kept(FinishedLayerKey(owner: owner)), reuse.kept(UnderFadeKey(owner: owner))].compactMap { $0 }
+            .filter { $0.size == size && $0.recipe.count <= limit && recipe.starts(with: $0.recipe) }
+            .max { $0.recipe.count < $1.recipe.count }
+    }
+
+    /// `kept` changed into `recipe` where the two differ only in some
+    /// strokes' looks or in strokes gone: the kept layer, but inside the
+    /// pixels those strokes can change (as they were and as they are), the
+    /// layer under the lowest of them with every entry from there drawn again,
+    /// clipped. Nil when that cannot be done: a stroke added, a neon or blur
+    /// over the lowest changed one (they reach beyond their own pixels).
+    func updated(_ kept: FinishedLayerKey.Value, to recipe: [LayerEntry], strokes: (ArraySlice<LayerEntry>) -> [LayerStroke]) -> FramePicture? {
+        let before = Dictionary(kept.recipe.map { ($0.index, $0.look) }, uniquingKeysWith: { first, _ in first })
+        guard recipe.allSatisfy({ before[$0.index] != nil }) else { return nil }
+        let now = Dictionary(recipe.map { ($0.index, $0.look) }, uniquingKeysWith: { first, _ in first })
+        let changed = kept.recipe.filter { now[$0.index] != $0.look }
+        guard let lowest = changed.map(\.index).min() else { return nil }
+        let from = recipe.firstIndex { $0.index >= lowest } ?? recipe.count
+        var area: PixelRect?
+        for entry in changed + recipe.filter({ before[$0.index] != $0.look }) {
+            for stroke in strokes([entry][...]) {
+                guard let reach = FinishedStrokeLayer.reach(of: stroke, size: size) else { return nil }
+                area = area.map { $0.union(reach) } ?? reach
+            }
+        }
+        let over = strokes(recipe[from...])
+        guard over.allSatisfy({ if case .neon = $0 { false } else if case .blurred = $0 { false } else { true } }) else { return nil }
+        guard let area, !area.isEmpty else { return kept.layer }
+        // The layer under the lowest changed stroke, kept or made now (and kept).
+        var base = longestKept(beginning: recipe, within: from)
+        if base?.recipe.count != from {
+            let made = FinishedStrokeLayer.drawing(strokes(recipe[(base?.recipe.count ?? 0)..<from]), over: base?.layer, size: size, background: background)
+            base = (size, Array(recipe[..<from]), made)
+            reuse.keep(UnderFadeKey(owner: owner), (size, Array(recipe[..<from]), made), bytes: made.pixels.count * MemoryLayout<Float>.stride)
+        }
+        var pixels = kept.layer.pixels
+        if let under = base?.layer.pixels {
+            for y in area.y..<(area.y + area.height) {
+                let start = (y * size.width + area.x) * 4
+                pixels.replaceSubrange(start..<(start + area.width * 4), with: under[start..<(start + area.width * 4)])
+            }
+        }
+        FinishedStrokeLayer.draw(over, into: &pixels, size: size, background: background, clip: area)
+        return FramePicture(width: size.width, height: size.height, pixels: pixels)
+    }
+
     func built<Key: ReuseKey>(_ recipe: [LayerEntry], keptAs key: Key, strokes: (ArraySlice<LayerEntry>) -> [LayerStroke]) -> FramePicture
     where Key.Value == FinishedLayerKey.Value {
-        let kept = [reuse.kept(FinishedLayerKey(owner: owner)), reuse.kept(UnderFadeKey(owner: owner)),
-                    reuse.kept(FadeEndKey(owner: owner, whole: true)), reuse.kept(FadeEndKey(owner: owner, whole: false))]
-        let base = kept.compactMap { $0 }.filter { $0.size == size && recipe.starts(with: $0.recipe) }.max { $0.recipe.count < $1.recipe.count }
+        let base = longestKept(beginning: recipe, within: recipe.count)
         var start = base?.recipe.count ?? 0, layer = base?.layer
         if let fading = recipe.firstIndex(where: { $0.look.drawsInLayer }), fading > start {
             let made = FinishedStrokeLayer.drawing(strokes(recipe[start..<fading]), over: layer, size: size, background: background)
@@ -173,18 +224,10 @@ private struct LayerBuilder {
     }
 }
 
-/// The layer of the finished strokes under the lowest one fading
-/// (`FinishedLayerKey`), kept while it fades.
+/// The layer of the finished strokes under the lowest one fading or
+/// changed (`FinishedLayerKey`), kept while it serves.
 struct UnderFadeKey: ReuseKey {
     typealias Value = FinishedLayerKey.Value
     static let shelf = "finished strokes under a fade"
     let owner: ReuseIdentity<ReuseOwner>
-}
-
-/// The layer with a stroke fading out whole (`whole`) or without it, kept while it fades (`FinishedLayerKey`).
-struct FadeEndKey: ReuseKey {
-    typealias Value = FinishedLayerKey.Value
-    static let shelf = "finished strokes, a fade's ends"
-    let owner: ReuseIdentity<ReuseOwner>
-    let whole: Bool
 }

@@ -86,22 +86,34 @@ public struct NeonStroke: Equatable, Sendable {
         return (value.r * alpha, value.g * alpha, value.b * alpha, value.a * alpha)
     }
 
-    /// Lays the stroke over `pixels` (premultiplied RGBA, a frame of `size`).
-    public func draw(into pixels: inout [Float], size: FrameSize) {
-        guard let first = centreLine.first, alpha > 0 else { return }
-        let gaussian = SeparableGaussian(sigma: glowSigma), reach = gaussian.reach
+    /// The box the shape can touch, grown by the glow's reach, within the
+    /// frame grown by it: (left, top, right, bottom); nil when it draws nothing.
+    func grid(in size: FrameSize) -> (left: Int, top: Int, right: Int, bottom: Int)? {
+        guard let first = centreLine.first, alpha > 0 else { return nil }
+        let reach = SeparableGaussian(sigma: glowSigma).reach
         let shapeReach = width / 2 + ringWidth / 2 + 1
-        // The box the shape can touch, grown by the glow's reach, within the frame grown by it.
         var low = first, high = first
         for point in centreLine {
             low = Vec2(min(low.x, point.x), min(low.y, point.y))
             high = Vec2(max(high.x, point.x), max(high.y, point.y))
         }
         func bounded(_ value: Double, _ limit: Int) -> Int { Int(min(max(value, Double(-reach)), Double(limit + reach))) }
-        let left = bounded((low.x - shapeReach).rounded(.down) - Double(reach), size.width)
-        let top = bounded((low.y - shapeReach).rounded(.down) - Double(reach), size.height)
-        let right = bounded((high.x + shapeReach).rounded(.up) + Double(reach), size.width)
-        let bottom = bounded((high.y + shapeReach).rounded(.up) + Double(reach), size.height)
+        return (bounded((low.x - shapeReach).rounded(.down) - Double(reach), size.width), bounded((low.y - shapeReach).rounded(.down) - Double(reach), size.height),
+                bounded((high.x + shapeReach).rounded(.up) + Double(reach), size.width), bounded((high.y + shapeReach).rounded(.up) + Double(reach), size.height))
+    }
+
+    /// The pixels of a frame of `size` it can change (empty when none).
+    func reach(in size: FrameSize) -> PixelRect {
+        guard let grid = grid(in: size) else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let left = max(grid.left, 0), top = max(grid.top, 0)
+        return PixelRect(x: left, y: top, width: max(min(grid.right, size.width) - left, 0), height: max(min(grid.bottom, size.height) - top, 0))
+    }
+
+    /// Lays the stroke over `pixels` (premultiplied RGBA, a frame of `size`).
+    public func draw(into pixels: inout [Float], size: FrameSize) {
+        guard let first = centreLine.first, let (left, top, right, bottom) = grid(in: size) else { return }
+        let gaussian = SeparableGaussian(sigma: glowSigma)
+        let shapeReach = width / 2 + ringWidth / 2 + 1
         let (gridWidth, gridHeight) = (right - left, bottom - top)
         guard gridWidth > 0, gridHeight > 0 else { return }
         // The distance at each pixel of the grid, worked out only near each segment.
