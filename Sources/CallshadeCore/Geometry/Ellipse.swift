@@ -12,21 +12,28 @@ public struct Ellipse: Equatable, Sendable {
     public var centre: Vec2
     public var a: Double
     public var b: Double
-    public var angle: Double
+    public var angle: Double { didSet { (cosine, sine) = Self.turn(angle) } }
+    /// cos and sin of `angle`, worked out once (a stamp's coverage asks them at every pixel).
+    private var cosine: Double, sine: Double
 
     public init(centre: Vec2, a: Double, b: Double, angle: Double) {
         self.centre = centre
         self.a = a
         self.b = b
         self.angle = angle
+        (cosine, sine) = Self.turn(angle)
+    }
+
+    /// Unturned (the shapes' own frame), cos and sin are exactly 1 and 0.
+    private static func turn(_ angle: Double) -> (Double, Double) {
+        angle == 0 ? (1, 0) : (cos(angle), sin(angle))
     }
 
     /// The signed distance at `point`, negative inside: with q the point in
     /// the ellipse's frame, k0 = |q / r| and k1 = |q / r^2|, k0 (k0 - 1) / k1;
     /// minus the smaller semi-axis at the centre.
     public func signedDistance(_ point: Vec2) -> Double {
-        // Unturned (the shapes' own frame), cos and sin are exactly 1 and 0: not asked of libm at each point.
-        let d = point - centre, c = angle == 0 ? 1 : cos(angle), s = angle == 0 ? 0 : sin(angle)
+        let d = point - centre, c = cosine, s = sine
         let q = Vec2(d.x * c + d.y * s, -d.x * s + d.y * c)
         let k0 = Vec2(q.x / a, q.y / b).length, k1 = Vec2(q.x / (a * a), q.y / (b * b)).length
         guard k1 > 0 else { return -min(a, b) }

@@ -1,16 +1,18 @@
 /// A pencil stroke over what is below (`drawing.md` section 3), from the
 /// spec: its layer's alpha at each pixel (each grained stamp's alpha times
 /// its coverage, source-over in order), worked out once over the node's
-/// bounds, then the colour at that alpha, source-over.
+/// bounds (or the part of them asked for), then the colour at that alpha, source-over.
 struct ReferencePencil: ReferenceNodeShader {
     let node: PencilNode
     let bounds: PixelRect
     /// What the layer leaves clear at each pixel of `bounds` (1 - its alpha), row by row.
     let clear: [Double]
 
-    init(node: PencilNode, size: FrameSize) {
+    /// Worked out over the node's bounds, or only over those within `area`
+    /// (a pixel's alpha depends on nothing else: the same values there).
+    init(node: PencilNode, size: FrameSize, within area: PixelRect? = nil) {
         self.node = node
-        bounds = node.bounds(in: size)
+        bounds = area.map { node.bounds(in: size).intersection($0) } ?? node.bounds(in: size)
         var clear = [Double](repeating: 1, count: bounds.width * bounds.height)
         for index in node.stamps.indices {
             let box = PencilNode.reach(of: node.stamps[index], radius: node.radius)

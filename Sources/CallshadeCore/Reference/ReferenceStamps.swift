@@ -9,9 +9,11 @@ struct ReferenceStamps: ReferenceNodeShader {
     /// What the layer leaves clear at each pixel of `bounds` (1 - its alpha), row by row.
     let clear: [Double]
 
-    init(node: StampNode, size: FrameSize) {
+    /// Worked out over the node's bounds, or only over those within `area`
+    /// (a pixel's alpha depends on nothing else: the same values there).
+    init(node: StampNode, size: FrameSize, within area: PixelRect? = nil) {
         self.node = node
-        bounds = node.bounds(in: size)
+        bounds = area.map { node.bounds(in: size).intersection($0) } ?? node.bounds(in: size)
         var clear = [Double](repeating: 1, count: bounds.width * bounds.height)
         for stamp in node.stamps {
             let box = StampNode.reach(of: stamp)

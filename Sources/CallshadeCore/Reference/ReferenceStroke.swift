@@ -1,16 +1,18 @@
 /// A stroke over what is below (`drawing.md` section 1), from the spec:
 /// the union's coverage at each pixel (the largest of its segments', each
-/// by the `EdgeCoverage` rule), worked out once over the node's bounds when
-/// the frame is prepared, then the colour at alpha x coverage, source-over.
+/// by the `EdgeCoverage` rule), worked out once over the node's bounds (or the
+/// part of them asked for) when the frame is prepared, then the colour at alpha x coverage, source-over.
 package struct ReferenceStroke: ReferenceNodeShader {
     package let node: StrokeNode
     package let bounds: PixelRect
     /// The coverage of each pixel of `bounds`, row by row.
     package let coverage: [Double]
 
-    package init(node: StrokeNode, size: FrameSize) {
+    /// Worked out over the node's bounds, or only over those within `area`
+    /// (a pixel's coverage depends on nothing else: the same values there).
+    package init(node: StrokeNode, size: FrameSize, within area: PixelRect? = nil) {
         self.node = node
-        bounds = node.bounds(in: size)
+        bounds = area.map { node.bounds(in: size).intersection($0) } ?? node.bounds(in: size)
         var coverage = [Double](repeating: 0, count: bounds.width * bounds.height)
         for segment in node.segments {
             let box = StrokeNode.reach(of: segment)

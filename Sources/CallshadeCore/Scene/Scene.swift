@@ -75,6 +75,14 @@ public protocol SceneNode: Sendable {
 
     /// Its shading for the CPU reference, prepared for a frame of `scene`.
     func referenceShader(in scene: Scene) -> any ReferenceNodeShader
+
+    /// The same, asked only at the pixels of `area` (a stamp brush then
+    /// works out its layer only there); by default the whole shading.
+    func referenceShader(in scene: Scene, within area: PixelRect) -> any ReferenceNodeShader
+}
+
+extension SceneNode {
+    public func referenceShader(in scene: Scene, within area: PixelRect) -> any ReferenceNodeShader { referenceShader(in: scene) }
 }
 
 extension SceneNode where Self: Equatable {

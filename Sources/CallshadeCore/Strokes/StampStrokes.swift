@@ -91,7 +91,12 @@ public struct PencilStroke: Equatable, Sendable {
     /// Where `point` lies on `stamp`'s lattice: its offset from the centre
     /// turned into the stamp's frame, over the lattice's spacing `lattice`.
     public static func latticePoint(_ point: Vec2, centre: Vec2, turn: Double, lattice: Double) -> Vec2 {
-        let d = point - centre, c = cos(turn), s = sin(turn)
+        latticePoint(point, centre: centre, cosine: cos(turn), sine: sin(turn), lattice: lattice)
+    }
+
+    /// The same with the turn's cos and sin given.
+    public static func latticePoint(_ point: Vec2, centre: Vec2, cosine c: Double, sine s: Double, lattice: Double) -> Vec2 {
+        let d = point - centre
         return Vec2((d.x * c + d.y * s) / lattice, (-d.x * s + d.y * c) / lattice)
     }
 

@@ -43,7 +43,7 @@ public enum FinishedStrokeLayer {
             }
             let rect = node.bounds(in: size).intersection(clip ?? frame)
             guard !rect.isEmpty else { continue }
-            let shader = node.referenceShader(in: scene)
+            let shader = node.referenceShader(in: scene, within: rect)
             for y in rect.y..<(rect.y + rect.height) {
                 for x in rect.x..<(rect.x + rect.width) {
                     let at = (y * size.width + x) * 4
@@ -97,10 +97,10 @@ public enum FinishedStrokeLayer {
     /// Clears `pixels` by the eraser's coverage (the union of its segments',
     /// the reference's rule): each premultiplied value times 1 - coverage.
     static func erase(_ pixels: inout [Float], by eraser: StrokeNode, size: FrameSize, clip: PixelRect) {
-        let reference = ReferenceStroke(node: eraser, size: size), bounds = reference.bounds, area = bounds.intersection(clip)
-        guard !area.isEmpty else { return }
-        for y in area.y..<(area.y + area.height) {
-            for x in area.x..<(area.x + area.width) {
+        let reference = ReferenceStroke(node: eraser, size: size, within: clip), bounds = reference.bounds
+        guard !bounds.isEmpty else { return }
+        for y in bounds.y..<(bounds.y + bounds.height) {
+            for x in bounds.x..<(bounds.x + bounds.width) {
                 let coverage = reference.coverage[(y - bounds.y) * bounds.width + (x - bounds.x)]
                 guard coverage > 0 else { continue }
                 let at = (y * size.width + x) * 4, kept = Float(1 - coverage)
@@ -176,16 +176,17 @@ private struct LayerBuilder {
         let changed = kept.recipe.filter { now[$0.index] != $0.look }
         guard let lowest = changed.map(\.index).min() else { return nil }
         let from = recipe.firstIndex { $0.index >= lowest } ?? recipe.count
-        var area: PixelRect?
+        var reaches: [PixelRect] = []
         for entry in changed + recipe.filter({ before[$0.index] != $0.look }) {
             for stroke in strokes([entry][...]) {
                 guard let reach = FinishedStrokeLayer.reach(of: stroke, size: size) else { return nil }
-                area = area.map { $0.union(reach) } ?? reach
+                reaches.append(reach)
             }
         }
         let over = strokes(recipe[from...])
         guard over.allSatisfy({ if case .neon = $0 { false } else if case .blurred = $0 { false } else { true } }) else { return nil }
-        guard let area, !area.isEmpty else { return kept.layer }
+        // One rectangle round them all (drawing each alone costs every stroke's preparation again).
+        guard let area = reaches.dropFirst().reduce(reaches.first, { $0?.union($1) }), !area.isEmpty else { return kept.layer }
         // The layer under the lowest changed stroke, kept or made now (and kept).
         var base = longestKept(beginning: recipe, within: from)
         if base?.recipe.count != from {

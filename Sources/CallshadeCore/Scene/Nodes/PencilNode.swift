@@ -1,3 +1,5 @@
+import Foundation
+
 /// A pencil stroke (`drawing.md` section 3, ours): grained disc stamps,
 /// each at the stamp alpha times its coverage, source-over into the
 /// stroke's layer, laid over what is below in the colour. In frame pixels
@@ -6,7 +8,15 @@
 public struct PencilNode: SceneNode, Equatable, Sendable {
     public struct Stamp: Equatable, Sendable {
         public var centre: Vec2
-        public var turn: Double
+        public let turn: Double
+        /// cos and sin of `turn`, worked out once (the grain asks them at every pixel).
+        let cosine: Double, sine: Double
+
+        public init(centre: Vec2, turn: Double) {
+            self.centre = centre
+            self.turn = turn
+            (cosine, sine) = (cos(turn), sin(turn))
+        }
     }
 
     public var stamps: [Stamp]
@@ -48,7 +58,7 @@ public struct PencilNode: SceneNode, Equatable, Sendable {
     public func coverage(ofStamp index: Int, at point: Vec2) -> Double {
         let stamp = stamps[index], disc = Disc(centre: stamp.centre, radius: radius).coverage(at: point)
         guard disc > 0 else { return 0 }
-        let local = PencilStroke.latticePoint(point, centre: stamp.centre, turn: stamp.turn, lattice: lattice)
+        let local = PencilStroke.latticePoint(point, centre: stamp.centre, cosine: stamp.cosine, sine: stamp.sine, lattice: lattice)
         let grain = PencilStroke.grain(atLattice: local) { i, j in
             let (column, row) = (min(max(i - first, 0), side - 1), min(max(j - first, 0), side - 1))
             return values[(index * side + row) * side + column]
@@ -93,5 +103,9 @@ public struct PencilNode: SceneNode, Equatable, Sendable {
 
     public func referenceShader(in scene: Scene) -> any ReferenceNodeShader {
         ReferencePencil(node: self, size: scene.size)
+    }
+
+    public func referenceShader(in scene: Scene, within area: PixelRect) -> any ReferenceNodeShader {
+        ReferencePencil(node: self, size: scene.size, within: area)
     }
 }

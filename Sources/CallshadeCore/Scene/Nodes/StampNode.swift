@@ -67,4 +67,8 @@ public struct StampNode: SceneNode, Equatable, Sendable {
     public func referenceShader(in scene: Scene) -> any ReferenceNodeShader {
         ReferenceStamps(node: self, size: scene.size)
     }
+
+    public func referenceShader(in scene: Scene, within area: PixelRect) -> any ReferenceNodeShader {
+        ReferenceStamps(node: self, size: scene.size, within: area)
+    }
 }

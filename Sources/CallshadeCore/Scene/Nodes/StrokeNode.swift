@@ -87,4 +87,8 @@ public struct StrokeNode: SceneNode, Equatable, Sendable {
     public func referenceShader(in scene: Scene) -> any ReferenceNodeShader {
         ReferenceStroke(node: self, size: scene.size)
     }
+
+    public func referenceShader(in scene: Scene, within area: PixelRect) -> any ReferenceNodeShader {
+        ReferenceStroke(node: self, size: scene.size, within: area)
+    }
 }
