@@ -68,4 +68,38 @@ final class ObjectEraserAndLassoTests: XCTestCase {
         XCTAssertEqual(LassoGeometry.hull([Vec2(5, 5)]), [Vec2(5, 5)])
         XCTAssertEqual(LassoGeometry.grownPerimeter([Vec2(5, 5)], by: 3), 6 * Double.pi, accuracy: 1e-12, "a single point's outline is a disc")
     }
+
+    /// The runs' boxes only leave out segments that cannot be met: over
+    /// seeded random paths and erasers, the contact is the one every pair
+    /// of segments tested gives.
+    func testTheCulledContactIsEveryPairs() {
+        let random = CounterRandom(seed: 55, domain: 1)
+        var met = 0
+        for trial in 0..<200 {
+            func point(_ k: Int, _ salt: UInt64) -> Vec2 {
+                Vec2(1000 * random.unit(UInt64(trial), salt + 2 * UInt64(k)), 1000 * random.unit(UInt64(trial), salt + 2 * UInt64(k) + 1))
+            }
+            let path = (0..<(1 + trial % 90)).map { point($0, 0) }
+            let eraser = (0..<(1 + trial % 7)).map { StrokeSample(x: point($0, 10_000).x, y: point($0, 10_000).y, time: Double($0)) }
+            let distance = 5 + 60 * random.unit(UInt64(trial), 99_999)
+            let culled = ObjectEraserContact.Target(path).contact(eraser: eraser, distance: distance)
+            // Every pair.
+            let segments = path.count == 1 ? [(path[0], path[0])] : Array(zip(path, path.dropFirst()))
+            var everyPair: Double?
+            if segments.contains(where: { ObjectEraserContact.distance(from: eraser[0].position, to: $0) <= distance }) {
+                everyPair = eraser[0].time
+            } else {
+                for (from, to) in zip(eraser, eraser.dropFirst()) {
+                    if let s = segments.compactMap({ ObjectEraserContact.entry(from: from.position, to: to.position, capsule: $0, radius: distance) }).min() {
+                        everyPair = from.time + s * (to.time - from.time)
+                        break
+                    }
+                }
+            }
+            XCTAssertEqual(culled, everyPair, "trial \(trial)")
+            if culled != nil { met += 1 }
+        }
+        XCTAssertGreaterThan(met, 20, "enough of the trials meet their path")
+        XCTAssertLessThan(met, 190, "enough of them miss it")
+    }
 }

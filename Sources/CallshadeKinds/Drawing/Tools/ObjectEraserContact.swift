@@ -10,39 +10,62 @@ public enum ObjectEraserContact {
     public static let fadeSeconds = 0.2
 
     /// The contact instant, or nil when the eraser never comes within `distance` of `path`.
-    /// The path's segments are taken in runs of 32 under a box grown by
-    /// `distance`; an eraser segment tests only the segments of runs whose
-    /// box its own box meets (the answer is the same as testing every pair).
     public static func instant(eraser: [StrokeSample], path: [Vec2], distance: Double) -> Double? {
-        guard let first = eraser.first, !path.isEmpty, distance >= 0 else { return nil }
-        let segments = path.count == 1 ? [(path[0], path[0])] : Array(zip(path, path.dropFirst()))
-        let runs = stride(from: 0, to: segments.count, by: runLength).map { start in
-            let run = segments[start..<min(start + runLength, segments.count)]
-            return (box: Extent(run.flatMap { [$0.0, $0.1] }).grown(by: distance), segments: run)
-        }
-        let whole = Extent(runs.map(\.box))
-        func near(_ box: Extent) -> [(Vec2, Vec2)] {
-            guard whole.meets(box) else { return [] }
-            return runs.filter { $0.box.meets(box) }.flatMap(\.segments)
-        }
-        if near(Extent([first.position])).contains(where: { Self.distance(from: first.position, to: $0) <= distance }) { return first.time }
-        for (from, to) in zip(eraser, eraser.dropFirst()) {
-            let entries = near(Extent([from.position, to.position])).compactMap {
-                entry(from: from.position, to: to.position, capsule: $0, radius: distance)
+        Target(path).contact(eraser: eraser, distance: distance)
+    }
+
+    /// A target's path made ready once for every eraser: its segments in
+    /// runs of 32, each run's box, and the whole path's box. An eraser
+    /// segment tests only the segments of runs whose box, grown by the
+    /// distance, its own box meets (the answer is the same as testing every pair).
+    public struct Target: Sendable {
+        let segments: [(Vec2, Vec2)]
+        let runs: [(box: Extent, range: Range<Int>)]
+        let box: Extent
+
+        public init(_ path: [Vec2]) {
+            segments = path.count == 1 ? [(path[0], path[0])] : Array(zip(path, path.dropFirst()))
+            let segments = segments
+            runs = stride(from: 0, to: segments.count, by: runLength).map { start in
+                let range = start..<min(start + runLength, segments.count)
+                return (Extent(segments[range].flatMap { [$0.0, $0.1] }), range)
             }
-            if let s = entries.min() { return from.time + s * (to.time - from.time) }
+            box = Extent(runs.map(\.box))
         }
-        return nil
+
+        /// Whether an eraser whose samples lie in `eraserBox` can come within `distance` of it.
+        public func mayMeet(_ eraserBox: Extent, distance: Double) -> Bool {
+            !segments.isEmpty && box.grown(by: distance).meets(eraserBox)
+        }
+
+        /// The contact instant of `eraser` at `distance`, or nil.
+        public func contact(eraser: [StrokeSample], distance: Double) -> Double? {
+            guard let first = eraser.first, !segments.isEmpty, distance >= 0 else { return nil }
+            func near(_ box: Extent) -> [(Vec2, Vec2)] {
+                guard self.box.grown(by: distance).meets(box) else { return [] }
+                return runs.filter { $0.box.grown(by: distance).meets(box) }.flatMap { segments[$0.range] }
+            }
+            if near(Extent([first.position])).contains(where: { ObjectEraserContact.distance(from: first.position, to: $0) <= distance }) {
+                return first.time
+            }
+            for (from, to) in zip(eraser, eraser.dropFirst()) {
+                let entries = near(Extent([from.position, to.position])).compactMap {
+                    entry(from: from.position, to: to.position, capsule: $0, radius: distance)
+                }
+                if let s = entries.min() { return from.time + s * (to.time - from.time) }
+            }
+            return nil
+        }
     }
 
     /// How many of a path's segments share one box.
     static let runLength = 32
 
     /// An axis-aligned box of points.
-    struct Extent {
+    public struct Extent: Sendable {
         var low = Vec2(.infinity, .infinity), high = Vec2(-.infinity, -.infinity)
 
-        init(_ points: [Vec2]) {
+        public init(_ points: [Vec2]) {
             for point in points {
                 low = Vec2(min(low.x, point.x), min(low.y, point.y))
                 high = Vec2(max(high.x, point.x), max(high.y, point.y))

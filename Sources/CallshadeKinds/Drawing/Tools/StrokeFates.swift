@@ -42,16 +42,23 @@ public struct StrokeFates: Equatable, Sendable {
         // Object erasers in the order they start (then in file order); a stroke one of them removes is no target of the next.
         var erasures: [Int: Erasure] = [:]
         let erasers = strokes.indices.filter { strokes[$0].erasesObjects }.sorted { (strokes[$0].startTime, $0) < (strokes[$1].startTime, $1) }
+        // Each target's path made ready once (a converted stroke keeps the samples up to its hold), with its width.
+        var targets: [Int: (path: ObjectEraserContact.Target, width: Double)] = [:]
+        if !erasers.isEmpty {
+            for (index, target) in strokes.enumerated() where Self.isDrawnStroke(target) {
+                let samples = conversions[index].map { Array(target.samples(drawnBy: $0.at)) } ?? target.samples
+                targets[index] = (ObjectEraserContact.Target(samples.map(\.position)), target.chosenWidth(longerSide: longer))
+            }
+        }
         for eraserIndex in erasers {
             let eraser = strokes[eraserIndex], eraserWidth = eraser.chosenWidth(longerSide: longer)
-            for (index, target) in strokes.enumerated() where Self.isDrawnStroke(target) && erasures[index] == nil {
-                guard target.endTime <= eraser.startTime else { continue }
-                // A converted stroke keeps the samples up to its hold.
-                let samples = conversions[index].map { Array(target.samples(drawnBy: $0.at)) } ?? target.samples
-                let reach = (eraserWidth + target.chosenWidth(longerSide: longer)) / 2
-                if let tau = ObjectEraserContact.instant(eraser: eraser.samples, path: samples.map(\.position), distance: reach) {
-                    erasures[index] = Erasure(eraser: eraserIndex, at: tau)
-                }
+            let reach = ObjectEraserContact.Extent(eraser.samples.map(\.position))
+            for (index, target) in strokes.enumerated() where erasures[index] == nil && target.endTime <= eraser.startTime {
+                guard let ready = targets[index] else { continue }
+                let distance = (eraserWidth + ready.width) / 2
+                guard ready.path.mayMeet(reach, distance: distance),
+                      let tau = ready.path.contact(eraser: eraser.samples, distance: distance) else { continue }
+                erasures[index] = Erasure(eraser: eraserIndex, at: tau)
             }
         }
         self.erasures = erasures
