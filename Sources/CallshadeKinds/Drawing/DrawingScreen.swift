@@ -58,7 +58,10 @@ public struct DrawingScreen: Sendable {
             let background = backgroundPicture
             let colour = if case .colour(let colour) = timeline.scenario.canvas.background { colour } else { RGB.white }
             let compose = { ComposedCanvas.picture(layer: made, background: background, colour: colour) }
-            canvas = ComposedCanvasKey(owner: owner).canvas(over: made, reuse: reuse, compose: compose)
+            let recompose = { (kept: FramePicture, area: PixelRect) in
+                ComposedCanvas.recomposed(kept, layer: made, background: background, colour: colour, area: area)
+            }
+            canvas = ComposedCanvasKey(owner: owner).canvas(over: made, reuse: reuse, compose: compose, recompose: recompose)
             layer = nil
         }
         elements.add(to: &scene, at: DrawingInstant(timeline: timeline, time: time, placement: placement, backgroundPicture: canvas,
@@ -83,7 +86,12 @@ public struct DrawingScreen: Sendable {
         return FinishedLayerKey(owner: owner).layer(recipe: recipe, size: size, background: layerBackground, reuse: reuse) { entries in
             entries.flatMap { entry in
                 DrawnStroke.layerStrokes(entry.index, look: entry.look, timeline: timeline, drawnBy: timeline.finishTimes[entry.index],
-                                         placement: placement)
+                                         placement: placement).map { stroke -> LayerStroke in
+                    // A finished stroke's shading kept while the layer is drawn again over a fade (`KeptShadingNode`).
+                    guard case .drawn(let node) = stroke else { return stroke }
+                    let key = KeptShadingKey(owner: owner, index: entry.index, look: entry.look, size: size)
+                    return .drawn(KeptShadingNode(node: node, key: key, reuse: reuse))
+                }
             }
         }
     }

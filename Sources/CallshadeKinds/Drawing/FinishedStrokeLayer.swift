@@ -141,7 +141,13 @@ struct FinishedLayerKey: ReuseKey {
         let kept = reuse.kept(self).flatMap { $0.size == size ? $0 : nil }
         if let kept, kept.recipe == recipe { return kept.layer }
         let builder = LayerBuilder(owner: owner, size: size, background: background, reuse: reuse)
-        let layer = kept.flatMap { builder.updated($0, to: recipe, strokes: strokes) } ?? builder.built(recipe, keptAs: self, strokes: strokes)
+        let layer: FramePicture
+        if let kept, let update = builder.updated(kept, to: recipe, strokes: strokes) {
+            layer = update.layer
+            reuse.keep(LayerChangeKey(owner: owner), (kept.layer, layer, update.area), bytes: 0)
+        } else {
+            layer = builder.built(recipe, keptAs: self, strokes: strokes)
+        }
         reuse.keep(self, (size, recipe, layer), bytes: layer.pixels.count * MemoryLayout<Float>.stride)
         return layer
     }
@@ -169,7 +175,8 @@ private struct LayerBuilder {
     /// layer under the lowest of them with every entry from there drawn again,
     /// clipped. Nil when that cannot be done: a stroke added, a neon or blur
     /// over the lowest changed one (they reach beyond their own pixels).
-    func updated(_ kept: FinishedLayerKey.Value, to recipe: [LayerEntry], strokes: (ArraySlice<LayerEntry>) -> [LayerStroke]) -> FramePicture? {
+    func updated(_ kept: FinishedLayerKey.Value, to recipe: [LayerEntry],
+                 strokes: (ArraySlice<LayerEntry>) -> [LayerStroke]) -> (layer: FramePicture, area: PixelRect)? {
         let before = Dictionary(kept.recipe.map { ($0.index, $0.look) }, uniquingKeysWith: { first, _ in first })
         guard recipe.allSatisfy({ before[$0.index] != nil }) else { return nil }
         let now = Dictionary(recipe.map { ($0.index, $0.look) }, uniquingKeysWith: { first, _ in first })
@@ -186,7 +193,9 @@ private struct LayerBuilder {
         let over = strokes(recipe[from...])
         guard over.allSatisfy({ if case .neon = $0 { false } else if case .blurred = $0 { false } else { true } }) else { return nil }
         // One rectangle round them all (drawing each alone costs every stroke's preparation again).
-        guard let area = reaches.dropFirst().reduce(reaches.first, { $0?.union($1) }), !area.isEmpty else { return kept.layer }
+        guard let area = reaches.dropFirst().reduce(reaches.first, { $0?.union($1) }), !area.isEmpty else {
+            return (kept.layer, PixelRect(x: 0, y: 0, width: 0, height: 0))
+        }
         // The layer under the lowest changed stroke, kept or made now (and kept).
         var base = longestKept(beginning: recipe, within: from)
         if base?.recipe.count != from {
@@ -202,7 +211,7 @@ private struct LayerBuilder {
             }
         }
         FinishedStrokeLayer.draw(over, into: &pixels, size: size, background: background, clip: area)
-        return FramePicture(width: size.width, height: size.height, pixels: pixels)
+        return (FramePicture(width: size.width, height: size.height, pixels: pixels), area)
     }
 
     func built<Key: ReuseKey>(_ recipe: [LayerEntry], keptAs key: Key, strokes: (ArraySlice<LayerEntry>) -> [LayerStroke]) -> FramePicture

@@ -3,7 +3,7 @@ import CallshadeCore
 /// How one stroke shows at an instant once its fate is known
 /// (`StrokeFates`): not at all, as drawn so far, fading (an object eraser's
 /// fade, a hold's cross-fade into its shape, or both), or as its shape.
-public enum StrokeLook: Equatable, Sendable {
+public enum StrokeLook: Hashable, Sendable {
     /// Before its first sample, or gone after an object eraser's fade.
     case absent
     /// As drawn by the instant (`DrawnStroke`).
