@@ -32,11 +32,14 @@ struct BenchCommand: ParsableCommand {
         Drawing rows replay a 1080x1920 canvas's session with 5 and with 200 \
         finished strokes and one pen stroke growing (the scene made and rendered \
         each frame, the two in turn over 9 rounds of 30 frames; the finished \
-        strokes' layer made once before, its time printed after the tables). \
+        strokes' layer made once before, its time printed after the tables); \
+        after them, one frame each of a marker, a pencil and a pen stroke at \
+        the path limit, made with nothing kept, against an empty drawing's. \
         A star marks what `render` uses here. Encode rows make a real \
         MP4 (H.264, --preset ultrafast, --crf 18) of SECONDS at 60 fps from the \
         demo call, from the rated call (its effect included), from the chat, from a drawing replay (50 \
-        finished strokes, one growing and 10 shapes moving), from the access screen (its sparkle looping), and from the video call \
+        finished strokes, one growing and 10 shapes moving; then again with an object eraser \
+        removing some of them), from the access screen (its sparkle looping), and from the video call \
         (its pictures decoded inside the time, ahead on a thread of their own as `render` \
         does; after the table, how many times the audio call's MP4 it took, the median of 5 rounds \
         of the two in turn, and the share of time spent decoding), and time ffmpeg's \

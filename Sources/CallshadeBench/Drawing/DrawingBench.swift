@@ -43,6 +43,32 @@ public final class DrawingBench: KindBench {
         }
         costs.append("\(size): \(Self.finishedCounts.last ?? 0) finished strokes cost \(String(format: "%.2f", BenchTiming.median(ratios))) "
                      + "times \(Self.finishedCounts.first ?? 0) a frame (median of \(BenchTiming.rounds) rounds of \(BenchTiming.roundFrames) frames, in turn)")
+        try measureLongestStrokes(size: size, context: context)
+    }
+
+    /// The worst stroke the limits allow (issue 53): one stroke of each
+    /// brush zigzagging over the canvas, its path just under the limit,
+    /// finished; a frame made with nothing kept, once, against an empty
+    /// drawing's frame made the same way.
+    func measureLongestStrokes(size: FrameSize, context: BenchContext) throws {
+        func frameSeconds(_ strokes: [Stroke]) throws -> Double {
+            let scenario = DrawingScenario(settings: ScenarioSettings(duration: 1), canvas: Self.canvas, strokes: strokes)
+            let screen = DrawingScreen(scenario, size: size, reuse: ReuseStore(.off))
+            let clock = ContinuousClock(), start = clock.now
+            _ = try context.gpu.render(screen.scene(at: 0.5))
+            return BenchTiming.seconds(clock.now - start)
+        }
+        let empty = try frameSeconds([])
+        // 200 lines of 980 px, 8.5 px apart: 196,007 px of path, under the 200,000 a stroke may have.
+        let samples = (0...200).map { k in StrokeSample(x: k % 2 == 0 ? 50 : 1030, y: 100 + 8.5 * Double(k), time: -1 + 0.005 * Double(k)) }
+        var parts: [String] = []
+        for tool in [DrawingTool.marker, .pencil, .pen] {
+            let stroke = try Stroke(index: 0, tool: tool, colour: StrokeColour(color: RGB(0.2, 0.4, 0.8), alpha: 1), size: 1, samples: samples)
+            let seconds = try frameSeconds([stroke])
+            parts.append("\(tool.rawValue) \(String(format: "%.2f", seconds)) s (\(String(format: "%.0f", seconds / max(empty, 1e-9))) times)")
+        }
+        costs.append("\(size): one finished stroke at the path limit (196,007 px, size 1), a frame made with nothing kept: "
+                     + parts.joined(separator: ", ") + "; an empty drawing's frame \(String(format: "%.3f", empty)) s")
     }
 
     /// A replay's MP4: finished strokes, one growing and shapes moving; then
