@@ -118,4 +118,27 @@ final class StrokeFatesTests: XCTestCase {
         XCTAssertNotNil(HoldToShape.hold(stroke(500), pointPixels: 1), "125,000 distances: the last sample is held")
         XCTAssertNil(HoldToShape.hold(stroke(5000), pointPixels: 1), "12.5 million distances: past the budget")
     }
+
+    /// The templates and scores Goldens/cases.json records for the hold
+    /// goldens (what the oracle, Scripts/spec-tools.py, must agree with
+    /// within 0.01) are callshade's, to 0.00005: the two sides meet through them.
+    func testTheGoldensRecordedMatchesAreCallshades() throws {
+        let data = try Data(contentsOf: TestPaths.goldens.appendingPathComponent("cases.json"))
+        let cases = try XCTUnwrap((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["cases"] as? [[String: Any]])
+        var checked = 0
+        for golden in cases {
+            guard let recognised = golden["recognised"] as? [[String: Any]], let scenario = golden["scenario"] else { continue }
+            let bytes = try JSONSerialization.data(withJSONObject: scenario)
+            let drawing = try XCTUnwrap(try ScenarioFile.parseAny(Array(bytes), file: "cases.json", folder: "/") as? DrawingScenario)
+            let fates = DrawingTimeline(drawing).fates
+            for entry in recognised {
+                let index = try XCTUnwrap(entry["stroke"] as? Int), name = golden["name"] as? String ?? "?"
+                let conversion = try XCTUnwrap(fates.conversions[index], "\(name): stroke \(index) is not converted")
+                XCTAssertEqual(conversion.match.name, entry["template"] as? String, name)
+                XCTAssertEqual(conversion.match.score, try XCTUnwrap(entry["score"] as? Double), accuracy: 0.00005, name)
+                checked += 1
+            }
+        }
+        XCTAssertEqual(checked, 4, "two hold goldens, a rectangle and a circle each")
+    }
 }
