@@ -3,9 +3,14 @@ import CallshadeCore
 /// Where a drawing's canvas lies in a frame: scaled to fit it, keeping its
 /// aspect, centred (ours; a frame of the canvas's aspect is filled exactly).
 /// Strokes are in canvas pixels; frame pixel = canvas pixel x `scale` + `offset`.
-public struct CanvasPlacement: Equatable, Sendable {
+public struct CanvasPlacement: Hashable, Sendable {
     public let scale: Double
     public let offset: Vec2
+
+    public init(scale: Double, offset: Vec2) {
+        self.scale = scale
+        self.offset = offset
+    }
 
     public init(canvas: FrameSize, frame: FrameSize) {
         scale = min(Double(frame.width) / Double(canvas.width), Double(frame.height) / Double(canvas.height))

@@ -25,15 +25,27 @@ public enum DrawingFrames {
             } catch {
                 throw ScenarioError(file: file, location: "canvas.background", "cannot be drawn: \(error)")
             }
-            guard let filled = AspectFill.picture(image, size: size) else {
+            // Placed by the editor, the PNG fills the canvas, which is placed in the frame (`PlacedCanvasPicture`).
+            let filling = DrawingScreen.placesCanvas(scenario) ? scenario.canvas.size : size
+            guard let filled = AspectFill.picture(image, size: filling) else {
                 throw ScenarioError(file: file, location: "canvas.background", "cannot be drawn: '\(path)' has no pixels")
             }
             picture = filled
         }
+        if let editor = scenario.editor, editor.shown {
+            let height = Double(size.height) * EditorLayout.width / Double(size.width)
+            guard height >= DrawingEditor.minimumHeight else {
+                throw ScenarioError(file: file, location: "editor", "the editor's screen needs a frame at least \(ShownNumber.text(DrawingEditor.minimumHeight)) pt "
+                                    + "tall at \(ShownNumber.text(EditorLayout.width)) pt wide (got \(size): \(ShownNumber.text(height)) pt tall); "
+                                    + "give a taller size or \"on\": false")
+            }
+        }
         var screen = DrawingScreen(scenario, size: size, backgroundPicture: picture, showing: showing, reuse: reuse)
         screen.dither = dither
         try TextEntityPictures.check(scenario, file: file)
-        screen.textPictures = try TextEntityPictures.make(for: scenario, placement: screen.placement)
+        // Texts are drawn at the largest zoom's density, so that a zoom in never shows them coarser.
+        let zoomed = CanvasPlacement(scale: screen.placement.scale * (screen.zoom?.largestScale ?? 1), offset: screen.placement.offset)
+        screen.textPictures = try TextEntityPictures.make(for: scenario, placement: zoomed)
         return screen
     }
 

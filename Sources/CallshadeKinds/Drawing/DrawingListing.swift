@@ -15,9 +15,14 @@ extension DrawingScenario: ListedScenario {
         case .colour(let colour): background = colour.description
         case .picture(let path): background = "\(path), aspect-filled"
         }
+        let timeline = DrawingTimeline(self)
+        let editorLines = editor.map { EditorListing.lines($0, strokes: strokes, fates: timeline.fates) } ?? []
         return ValidationListing(facts: facts, kind: scene, details: ["canvas: \(canvas.size), background \(background)"],
-                                 timeline: .items(DrawingTimeline(self).summaries.map { "\($0)" }),
-                                 closing: entitySummaries.enumerated().map { "  entity \($0): \($1)" })
+                                 timeline: .items(timeline.summaries.map { "\($0)" }),
+                                 closing: entitySummaries.enumerated().map { index, summary in
+                                     "  entity \(index): \(summary)"
+                                         + (timeline.fates.entityRemovals[index].map { "; removed by the editor from \(ShownNumber.text($0)) s" } ?? "")
+                                 } + editorLines)
     }
 
     public var printed: [PrintedField: String] { ValidationListing.values(self, size: DrawingFrames.size(self)) }

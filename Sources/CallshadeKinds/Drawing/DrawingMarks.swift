@@ -3,7 +3,8 @@ import CallshadeRender
 
 /// A drawing's moments: each stroke's start, each object eraser's contact
 /// and each hold into a shape (`drawing-tools.md`); each stroke as a band,
-/// and each fade (a removal's, a shape's cross-fade) as a band of its own row.
+/// and each fade (a removal's, a shape's cross-fade) as a band of its own
+/// row; each editor event, its drags (a size, a zoom) as bands of the "editor" row.
 extension DrawingScenario: MarkedScenario {
     public func timelineMarks(frames: any FrameScenes, fps: Int) -> (marks: [TimelineMark], bands: [TimelineBand]) {
         let timeline = DrawingTimeline(self), summaries = timeline.summaries
@@ -13,9 +14,13 @@ extension DrawingScenario: MarkedScenario {
             marks.append(TimelineMark(time: conversion.at, label: "stroke \(index + 1) held: \(conversion.match.name)"))
             bands.append(TimelineBand(row: "fates", label: "\(index + 1) into a \(conversion.match.name)", start: conversion.at, end: conversion.settled))
         }
-        for (index, erasure) in timeline.fates.erasures.sorted(by: { $0.key < $1.key }) {
+        for (index, erasure) in timeline.fates.erasures.sorted(by: { $0.key < $1.key }).flatMap({ item in item.value.map { (item.key, $0) } }) {
             marks.append(TimelineMark(time: erasure.at, label: "stroke \(index + 1) touched by \(erasure.eraser + 1)"))
             bands.append(TimelineBand(row: "fates", label: "\(index + 1) removed", start: erasure.at, end: erasure.gone))
+        }
+        for (index, event) in (editor?.events ?? []).enumerated() {
+            marks.append(TimelineMark(time: event.at, label: "editor \(index): \(event.action.key)"))
+            if event.end > event.at { bands.append(TimelineBand(row: "editor", label: "\(index) \(event.action.key)", start: event.at, end: event.end)) }
         }
         return (marks.sorted { $0.time < $1.time }, bands)
     }

@@ -19,11 +19,10 @@ public struct DrawingTimeline: Equatable, Sendable {
 
     public init(_ scenario: DrawingScenario) {
         self.scenario = scenario
-        let fates = StrokeFates(strokes: scenario.strokes, canvas: scenario.canvas)
+        let fates = StrokeFates(strokes: scenario.strokes, canvas: scenario.canvas, events: scenario.editor?.events ?? [],
+                                entityStarts: scenario.entityStarts)
         self.fates = fates
-        finishTimes = scenario.strokes.enumerated().map { index, stroke in
-            fates.conversions[index]?.settled ?? stroke.endTime + (stroke.arrow ? ArrowHead.drawInSeconds : 0)
-        }
+        finishTimes = fates.finishTimes
         var latest = -Double.infinity
         finishedBy = finishTimes.map { latest = max(latest, $0); return latest }
     }

@@ -130,8 +130,10 @@ struct LayerEntry: Equatable, Sendable {
 struct FinishedLayerKey: ReuseKey {
     typealias Value = (size: FrameSize, recipe: [LayerEntry], layer: FramePicture)
     static let shelf = "finished strokes"
-    /// The screen whose strokes they are (its scenario, placement and background).
+    /// The screen whose strokes they are (its scenario and background).
     let owner: ReuseIdentity<ReuseOwner>
+    /// Where the canvas lies in the frame (the editor's zoom moves it).
+    let placement: CanvasPlacement
 
     /// The layer of `recipe` in a frame of `size`; `strokes` gives entries'
     /// layer strokes. Nil for an empty recipe.
@@ -140,7 +142,7 @@ struct FinishedLayerKey: ReuseKey {
         guard !recipe.isEmpty else { return nil }
         let kept = reuse.kept(self).flatMap { $0.size == size ? $0 : nil }
         if let kept, kept.recipe == recipe { return kept.layer }
-        let builder = LayerBuilder(owner: owner, size: size, background: background, reuse: reuse)
+        let builder = LayerBuilder(owner: owner, placement: placement, size: size, background: background, reuse: reuse)
         let layer: FramePicture
         if let kept, let update = builder.updated(kept, to: recipe, strokes: strokes) {
             layer = update.layer
@@ -158,13 +160,14 @@ struct FinishedLayerKey: ReuseKey {
 /// drawing the rest over it, and keeps it.
 private struct LayerBuilder {
     let owner: ReuseIdentity<ReuseOwner>
+    let placement: CanvasPlacement
     let size: FrameSize
     let background: LayerBackground
     let reuse: ReuseStore
 
     /// The kept layer whose recipe begins `recipe` with the most entries, at most `limit`.
     func longestKept(beginning recipe: [LayerEntry], within limit: Int) -> FinishedLayerKey.Value? {
-        [reuse.kept(FinishedLayerKey(owner: owner)), reuse.kept(UnderFadeKey(owner: owner))].compactMap { $0 }
+        [reuse.kept(FinishedLayerKey(owner: owner, placement: placement)), reuse.kept(UnderFadeKey(owner: owner, placement: placement))].compactMap { $0 }
             .filter { $0.size == size && $0.recipe.count <= limit && recipe.starts(with: $0.recipe) }
             .max { $0.recipe.count < $1.recipe.count }
     }
@@ -201,7 +204,7 @@ private struct LayerBuilder {
         if base?.recipe.count != from {
             let made = FinishedStrokeLayer.drawing(strokes(recipe[(base?.recipe.count ?? 0)..<from]), over: base?.layer, size: size, background: background)
             base = (size, Array(recipe[..<from]), made)
-            reuse.keep(UnderFadeKey(owner: owner), (size, Array(recipe[..<from]), made), bytes: made.pixels.count * MemoryLayout<Float>.stride)
+            reuse.keep(UnderFadeKey(owner: owner, placement: placement), (size, Array(recipe[..<from]), made), bytes: made.pixels.count * MemoryLayout<Float>.stride)
         }
         var pixels = kept.layer.pixels
         if let under = base?.layer.pixels {
@@ -220,7 +223,7 @@ private struct LayerBuilder {
         var start = base?.recipe.count ?? 0, layer = base?.layer
         if let fading = recipe.firstIndex(where: { $0.look.drawsInLayer }), fading > start {
             let made = FinishedStrokeLayer.drawing(strokes(recipe[start..<fading]), over: layer, size: size, background: background)
-            reuse.keep(UnderFadeKey(owner: owner), (size, Array(recipe[..<fading]), made), bytes: made.pixels.count * MemoryLayout<Float>.stride)
+            reuse.keep(UnderFadeKey(owner: owner, placement: placement), (size, Array(recipe[..<fading]), made), bytes: made.pixels.count * MemoryLayout<Float>.stride)
             (start, layer) = (fading, made)
         }
         let made: FramePicture
@@ -240,4 +243,5 @@ struct UnderFadeKey: ReuseKey {
     typealias Value = FinishedLayerKey.Value
     static let shelf = "finished strokes under a fade"
     let owner: ReuseIdentity<ReuseOwner>
+    let placement: CanvasPlacement
 }

@@ -32,7 +32,7 @@ struct KeptShadingNode: SceneNode {
 }
 
 /// A finished stroke's reference shading: the screen, the stroke and its
-/// look, and the frame's size say everything it depends on.
+/// look, the frame's size and the canvas's placement in it say everything it depends on.
 struct KeptShadingKey: ReuseKey {
     typealias Value = any ReferenceNodeShader
     static let shelf = "finished strokes' shading"
@@ -40,4 +40,5 @@ struct KeptShadingKey: ReuseKey {
     let index: Int
     let look: StrokeLook
     let size: FrameSize
+    let placement: CanvasPlacement
 }

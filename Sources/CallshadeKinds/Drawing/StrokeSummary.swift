@@ -44,9 +44,11 @@ public struct StrokeSummary: Equatable, Sendable, CustomStringConvertible {
             parts.append("held from sample \(conversion.heldSample) into a \(conversion.match.name) (score \(Self.fixed(conversion.match.score, 4))) "
                          + "at \(Self.instant(conversion.at)) s, the shape alone from \(Self.instant(conversion.settled)) s")
         }
-        if let erasure = fates.erasures[index] {
-            parts.append("removed by stroke \(erasure.eraser) at \(Self.instant(erasure.at)) s, gone from \(Self.instant(erasure.gone)) s")
+        for erasure in fates.erasures[index] ?? [] {
+            parts.append("removed by stroke \(erasure.eraser) at \(Self.instant(erasure.at)) s, gone from \(Self.instant(erasure.gone)) s"
+                         + (erasure.restored.map { ", back from \(Self.instant($0)) s (the eraser undone)" } ?? ""))
         }
+        if let removal = fates.removals[index] { parts.append("removed by the editor from \(Self.instant(removal)) s") }
         fate = parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 

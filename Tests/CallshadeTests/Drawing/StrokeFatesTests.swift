@@ -24,7 +24,7 @@ final class StrokeFatesTests: XCTestCase {
     /// at 2.25 s, the shape alone from 2.45 s, 400x300 about (400, 350).
     func testTheWorkedExamples() throws {
         let timeline = DrawingTimeline(try Self.scenario([Self.line, Self.eraser, Self.hold]))
-        let erasure = try XCTUnwrap(timeline.fates.erasures[0])
+        let erasure = try XCTUnwrap(timeline.fates.erasures[0]?.first)
         XCTAssertEqual(erasure.eraser, 1)
         XCTAssertEqual(erasure.at, 2.23507, accuracy: 0.000005)
         XCTAssertEqual(timeline.look(of: 0, at: 2.23), .plain)
@@ -70,7 +70,7 @@ final class StrokeFatesTests: XCTestCase {
     func testAStrokeIsRemovedOnce() throws {
         let second = ##"{"tool": "eraser", "color": "#000000", "mode": "object", "size": 0.5, "points": [[300, 500, 3.0], [300, 1100, 3.6]]}"##
         let timeline = DrawingTimeline(try Self.scenario([Self.line, Self.eraser, second]))
-        XCTAssertEqual(timeline.fates.erasures[0]?.eraser, 1)
+        XCTAssertEqual(timeline.fates.erasures[0]?.map(\.eraser), [1])
         XCTAssertEqual(timeline.fates.erasures.count, 1)
     }
 

@@ -11,18 +11,33 @@ public struct DrawingScenario: SettingsBackedScenario, Equatable {
     public let entities: [ShapeEntity]
     /// The texts among the entities, each with its place in the file's list (`TextEntity.index`).
     public let texts: [TextEntity]
+    /// The editor's screen and its events (`Editor/`); nil: the bare canvas.
+    public let editor: DrawingEditor?
 
-    public init(settings: ScenarioSettings, canvas: DrawingCanvas, strokes: [Stroke], entities: [ShapeEntity] = [], texts: [TextEntity] = []) {
+    public init(settings: ScenarioSettings, canvas: DrawingCanvas, strokes: [Stroke], entities: [ShapeEntity] = [], texts: [TextEntity] = [],
+                editor: DrawingEditor? = nil) {
         self.settings = settings
         self.canvas = canvas
         self.strokes = strokes
         self.entities = entities
         self.texts = texts
+        self.editor = editor
     }
 
     public var scene: String { DrawingKind.name }
-    /// The frame's size: the scenario's, else the canvas's.
-    public var size: FrameSize? { settings.size ?? canvas.size }
+    /// The frame's size: the scenario's, else the editor's phone when its screen is drawn, else the canvas's.
+    public var size: FrameSize? { settings.size ?? (editor?.shown == true ? DrawingEditor.defaultFrame : canvas.size) }
+
+    /// Each entity's first key, by its place in the file's `entities` (shapes and texts together).
+    public var entityStarts: [Double] {
+        var shapes = entities.makeIterator(), starts: [Double] = []
+        let texts = Dictionary(self.texts.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in 0..<(entities.count + self.texts.count) {
+            let keys = texts[index]?.keys ?? shapes.next()?.keys ?? []
+            starts.append(keys.first?.at ?? .infinity)
+        }
+        return starts
+    }
 }
 
 /// The canvas strokes are drawn on: its size in canvas pixels and its

@@ -4,7 +4,7 @@ import CallshadeCore
 /// `canvas` and `strokes`, read with the shared rules (`ScenarioReading`).
 /// Each refusal names the field (a stroke's by its index) and what it got.
 enum DrawingScenarioParser {
-    static let keys = ["canvas", "strokes", "entities"]
+    static let keys = ["canvas", "strokes", "entities", "editor"]
     static let strokeKeys = ["tool", "color", "size", "zoom", "arrow", "seed", "mode", "points"]
 
     static func scenario(from top: [String: JSONValue], settings: ScenarioSettings, reading: ScenarioReading) throws -> DrawingScenario {
@@ -15,7 +15,8 @@ enum DrawingScenarioParser {
         let canvas = try top["canvas"].map { try self.canvas($0, reading: reading) } ?? DrawingCanvas()
         let strokes = try top["strokes"].map { try self.strokes($0, seed: settings.seed, fields: fields) } ?? []
         let entities = try top["entities"].map { try EntityParser.entities($0, fields: fields) } ?? (shapes: [], texts: [])
-        return DrawingScenario(settings: settings, canvas: canvas, strokes: strokes, entities: entities.shapes, texts: entities.texts)
+        let editor = try top["editor"].map { try EditorParser.editor($0, strokes: strokes, file: fields.file) }
+        return DrawingScenario(settings: settings, canvas: canvas, strokes: strokes, entities: entities.shapes, texts: entities.texts, editor: editor)
     }
 
     /// `{"size": "1080x1920", "background": "#FFFFFF" | "photo.png"}`, both optional.

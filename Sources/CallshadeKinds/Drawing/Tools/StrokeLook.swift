@@ -4,7 +4,7 @@ import CallshadeCore
 /// (`StrokeFates`): not at all, as drawn so far, fading (an object eraser's
 /// fade, a hold's cross-fade into its shape, or both), or as its shape.
 public enum StrokeLook: Hashable, Sendable {
-    /// Before its first sample, or gone after an object eraser's fade.
+    /// Before its first sample, gone after an object eraser's fade, or removed by an undo or a clear.
     case absent
     /// As drawn by the instant (`DrawnStroke`).
     case plain
@@ -17,9 +17,9 @@ public enum StrokeLook: Hashable, Sendable {
 
     /// The look of stroke `index` of `strokes` at `time`, after `fates`.
     static func of(_ index: Int, _ stroke: Stroke, fates: StrokeFates, at time: Double) -> StrokeLook {
-        guard time >= stroke.startTime else { return .absent }
+        guard time >= stroke.startTime, (fates.removals[index] ?? .infinity) > time else { return .absent }
         var opacity = 1.0
-        if let erasure = fates.erasures[index] {
+        if let erasure = fates.erasure(of: index, at: time) {
             if time >= erasure.gone { return .absent }
             opacity = ObjectEraserContact.opacity(at: time, touched: erasure.at)
         }
