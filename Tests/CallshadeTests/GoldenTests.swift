@@ -36,6 +36,7 @@ final class GoldenTests: XCTestCase {
     func testTextGoldens() throws { try checkGoldens(of: "spec-texts") }
     func testDrawingGoldens() throws { try checkGoldens(of: "spec-drawing") }
     func testDrawingToolGoldens() throws { try checkGoldens(of: "spec-tools") }
+    func testDrawingEditorGoldens() throws { try checkGoldens(of: "spec-editor") }
     func testGalleryGoldens() throws { try checkGoldens(of: "spec-gallery") }
 
     /// One GL context and its shaders for all the goldens.
