@@ -14,9 +14,14 @@ precision highp float;
 
 layout(std140) uniform Shape {
     vec4 u_shapePlace;     // (centre x, centre y, frame pixels; the cosine and sine of its turn clockwise, each over its scale)
-    vec4 u_shapeGeometry;  // (kind: 1 rectangle, 2 ellipse, 3 star, 4 bubble, 5 arrow; width, height (an arrow: length, head), half the stroke's width, 0 for a fill)
+    vec4 u_shapeGeometry;  // (kind: 1 rectangle, 2 ellipse, 3 star, 4 bubble, 5 arrow, 6 polygon; width, height (an arrow: length, head; a polygon: its vertices' count, unused), half the stroke's width, 0 for a fill)
     vec4 u_shapeExtras;    // (a rectangle's corner radius, its scale in frame pixels a unit, > 0; unused, unused)
     vec4 u_shapeColor;     // (red, green, blue, opacity)
+    vec4 u_shapeVertices[4];  // a polygon's vertices, two each (x, y, x, y), its own units
+    vec4 u_shapePaint;     // (0 solid, 1 linear stops, 2 stepped stops; the stops' count; the box's left and right, its own units)
+    vec4 u_shapeStops;     // the stops' positions across the box, 0...1
+    vec4 u_shapeStopColours[4];  // the stops' colours (red, green, blue, unused)
+    vec4 u_shapeFade;      // (the fade's start and end rows, frame pixels; 1 with a fade; the soft edge's sigma, frame pixels, 0: the one-pixel rule)
 };
 
 out vec4 fragColor;
@@ -28,6 +33,7 @@ float outlineDistance(int kind, vec2 local) {
     if (kind == 2) return ellipseDistance(local, vec2(0.0), 0.5 * size, 0.0);
     if (kind == 3) return starDistance(local, 0.5 * min(size.x, size.y));
     if (kind == 4) return speechBubbleDistance(local, size);
+    if (kind == 6) return polygonDistance(local, u_shapeVertices, int(u_shapeGeometry.y + 0.5));
     vec2 tip = vec2(0.5 * size.x, 0.0);
     vec2 back = size.y * vec2(-0.90044710, 0.43496553);   // (-cos 0.45, sin 0.45)
     float lines = capsuleDistance(local, vec2(-0.5 * size.x, 0.0), tip, 0.0);
@@ -41,6 +47,18 @@ void main() {
     int kind = int(u_shapeGeometry.x + 0.5);
     float outline = outlineDistance(kind, local);
     float distance = (u_shapeGeometry.w > 0.0 || kind == 5 ? abs(outline) - u_shapeGeometry.w : outline) * u_shapeExtras.y;
-    float alpha = u_shapeColor.a * edgeCoverage(distance);
-    fragColor = vec4(u_shapeColor.rgb * alpha, alpha);
+    float coverage = u_shapeFade.w > 0.0 ? softEdgeCoverage(distance, u_shapeFade.w) : edgeCoverage(distance);
+    float y = gl_FragCoord.y + u_regionOrigin.y;
+    if (u_shapeFade.z > 0.0) {
+        coverage *= u_shapeFade.y > u_shapeFade.x ? clamp((u_shapeFade.y - y) / (u_shapeFade.y - u_shapeFade.x), 0.0, 1.0)
+                                                  : (y < u_shapeFade.x ? 1.0 : 0.0);
+    }
+    float alpha = u_shapeColor.a * coverage;
+    vec3 colour = u_shapeColor.rgb;
+    int paint = int(u_shapePaint.x + 0.5);
+    if (paint > 0) {
+        float u = (local.x - u_shapePaint.z) / max(u_shapePaint.w - u_shapePaint.z, 1e-12);
+        colour = paintColour(u, paint == 2, int(u_shapePaint.y + 0.5), u_shapeStops, u_shapeStopColours);
+    }
+    fragColor = vec4(colour * alpha, alpha);
 }

@@ -185,3 +185,55 @@ float speechBubbleDistance(vec2 point, vec2 size) {
     polygonEdge(point, b, c, nearest, inside);
     return min(body, inside ? -nearest : nearest);
 }
+
+// A polygon of `count` (at most 8) vertices, two to a vec4, filled by the
+// even-odd rule: the distance to its nearest edge, negative inside (the
+// horizontal ray to the right crosses its edges an odd number of times;
+// PolygonDistance).
+float polygonDistance(vec2 point, vec4 pairs[4], int count) {
+    float nearest = 1e30;
+    bool inside = false;
+    vec2 previous = (count - 1) % 2 == 0 ? pairs[(count - 1) / 2].xy : pairs[(count - 1) / 2].zw;
+    for (int index = 0; index < 8; index++) {
+        if (index >= count) break;
+        vec2 vertex = index % 2 == 0 ? pairs[index / 2].xy : pairs[index / 2].zw;
+        vec2 edge = vertex - previous, from = point - previous;
+        float lengthSquared = dot(edge, edge);
+        float t = lengthSquared > 0.0 ? clamp(dot(from, edge) / lengthSquared, 0.0, 1.0) : 0.0;
+        nearest = min(nearest, length(from - edge * t));
+        if ((previous.y > point.y) != (vertex.y > point.y)) {
+            float crossing = previous.x + (point.y - previous.y) / (vertex.y - previous.y) * edge.x;
+            if (point.x < crossing) inside = !inside;
+        }
+        previous = vertex;
+    }
+    return inside ? -nearest : nearest;
+}
+
+// A soft edge's coverage (SoftEdge): the share of a Gaussian of standard
+// deviation `sigma` inside at `distance`, erfc(d / (sigma sqrt 2)) / 2 by
+// Abramowitz and Stegun's 7.1.26, 0 from 4 sigma out.
+float softEdgeCoverage(float distance, float sigma) {
+    if (distance >= 4.0 * sigma) return 0.0;
+    float x = distance / (sigma * 1.41421356);
+    float z = abs(x), t = 1.0 / (1.0 + 0.3275911 * z);
+    float poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+    float erfcOfZ = poly * exp(-z * z);
+    return x >= 0.0 ? 0.5 * erfcOfZ : 1.0 - 0.5 * erfcOfZ;
+}
+
+// A paint's colour at `u` across its box (ShapePaint): linear between its
+// stops' colours, or each stop's from its position to the next (`steps`).
+vec3 paintColour(float u, bool steps, int count, vec4 positions, vec4 colours[4]) {
+    if (u <= positions.x) return colours[0].rgb;
+    for (int index = 1; index < 4; index++) {
+        if (index >= count) break;
+        float high = positions[index], low = positions[index - 1];
+        if (u < high) {
+            if (steps) return colours[index - 1].rgb;
+            float share = (u - low) / max(high - low, 1e-12);
+            return mix(colours[index - 1].rgb, colours[index].rgb, share);
+        }
+    }
+    return colours[count - 1].rgb;
+}

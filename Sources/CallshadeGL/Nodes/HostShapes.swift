@@ -10,6 +10,7 @@ import CallshadeCore
 /// once (the reference's source-over of each in turn over an opaque pixel).
 struct HostShapes: HostRowShader {
     private struct Shape {
+        let shape: PlacedShape
         let sampler: PlacedShape.Sampler
         let color: SIMD3<Double>
         let alpha: Double
@@ -22,7 +23,7 @@ struct HostShapes: HostRowShader {
     init(_ node: ShapesNode) {
         shapes = node.shapes.compactMap { shape in
             guard shape.alpha > 0, shape.scale > 0 else { return nil }
-            return Shape(sampler: PlacedShape.Sampler(shape), color: SIMD3(shape.color.r, shape.color.g, shape.color.b),
+            return Shape(shape: shape, sampler: PlacedShape.Sampler(shape), color: SIMD3(shape.color.r, shape.color.g, shape.color.b),
                          alpha: min(shape.alpha, 1), box: ShapesNode.box(of: shape))
         }
     }
@@ -52,10 +53,16 @@ struct HostShapes: HostRowShader {
                     let span = PixelCentres.columns(max(shape.box.left, reach.lowerBound), min(shape.box.right, reach.upperBound), within: run)
                     guard !span.isEmpty else { continue }
                     shape.sampler.coverages(row: centreY, columns: span, into: coverage)
-                    let colour = SIMD4(shape.color.x, shape.color.y, shape.color.z, 1)
+                    let solid = shape.shape.paint == .solid
+                    var colour = SIMD4(shape.color.x, shape.color.y, shape.color.z, 1)
+                    let share = shape.shape.fade?.share(atY: centreY) ?? 1
                     for column in span {
-                        let amount = shape.alpha * coverage[column - span.lowerBound]
+                        let amount = shape.alpha * share * coverage[column - span.lowerBound]
                         guard amount > 0 else { continue }
+                        if !solid {
+                            let painted = shape.shape.colourAndShare(at: Vec2(Double(column) + 0.5, centreY), sampler: shape.sampler).0
+                            colour = SIMD4(painted.r, painted.g, painted.b, 1)
+                        }
                         // Source-over, premultiplied: colour x amount + what is there x (1 - amount).
                         sums[column - x] = colour * amount + sums[column - x] * (1 - amount)
                     }

@@ -60,6 +60,14 @@ struct ShapesBlock: UniformBlock {
     var geometry: (Float, Float, Float, Float) = (0, 0, 0, 0)
     var extras: (Float, Float, Float, Float) = (0, 1, 0, 0)
     var color: (Float, Float, Float, Float) = (0, 0, 0, 0)
+    /// A polygon's vertices, two a vec4 (x, y, x, y), in its own units.
+    var vertices = [(Float, Float, Float, Float)](repeating: (0, 0, 0, 0), count: PlacedShape.Geometry.maximumVertices / 2)
+    /// (paint: 0 solid, 1 linear, 2 steps; stops; its box's left and right in its own units).
+    var paint: (Float, Float, Float, Float) = (0, 0, 0, 1)
+    var stopPositions: (Float, Float, Float, Float) = (0, 0, 0, 0)
+    var stopColours = [(Float, Float, Float, Float)](repeating: (0, 0, 0, 0), count: ShapePaint.maximumStops)
+    /// (the fade's start and end rows, frame pixels, 1 with a fade or 0; the soft edge's sigma, frame pixels, 0 for none).
+    var fade: (Float, Float, Float, Float) = (0, 0, 0, 0)
 
     init() {}
 
@@ -74,9 +82,26 @@ struct ShapesBlock: UniformBlock {
         case .star(let star): geometry = (3, Float(2 * star.outer), Float(2 * star.outer), stroke)
         case .bubble(let bubble): geometry = (4, Float(bubble.width), Float(bubble.height), stroke)
         case .arrow(let length, let head): geometry = (5, Float(length), Float(head), stroke)
+        case .polygon(let points):
+            let kept = Array(points.prefix(PlacedShape.Geometry.maximumVertices))
+            geometry = (6, Float(kept.count), 0, stroke)
+            for pair in 0..<(kept.count + 1) / 2 {
+                let first = kept[2 * pair], second = 2 * pair + 1 < kept.count ? kept[2 * pair + 1] : first
+                vertices[pair] = (Float(first.x), Float(first.y), Float(second.x), Float(second.y))
+            }
         }
         extras.1 = Float(shape.scale)
         color = (Float(shape.color.r), Float(shape.color.g), Float(shape.color.b), Float(min(max(shape.alpha, 0), 1)))
+        let box = shape.localBox
+        if case .across(let stops, let steps) = shape.paint, !stops.isEmpty {
+            let kept = Array(stops.prefix(ShapePaint.maximumStops))
+            paint = (steps ? 2 : 1, Float(kept.count), Float(box.left), Float(box.right))
+            let position = { (index: Int) in Float(kept[min(index, kept.count - 1)].position) }
+            stopPositions = (position(0), position(1), position(2), position(3))
+            for (index, stop) in kept.enumerated() { stopColours[index] = (Float(stop.colour.r), Float(stop.colour.g), Float(stop.colour.b), 1) }
+        }
+        if let shapeFade = shape.fade { fade = (Float(shapeFade.start), Float(shapeFade.end), 1, 0) }
+        fade.3 = Float(shape.softness)
     }
 
     func write(to writer: inout Std140Writer) {
@@ -84,5 +109,10 @@ struct ShapesBlock: UniformBlock {
         writer.vec4("u_shapeGeometry", geometry.0, geometry.1, geometry.2, geometry.3)
         writer.vec4("u_shapeExtras", extras.0, extras.1, extras.2, extras.3)
         writer.vec4("u_shapeColor", color.0, color.1, color.2, color.3)
+        writer.vec4s("u_shapeVertices", count: vertices.count) { vertices[$0] }
+        writer.vec4("u_shapePaint", paint.0, paint.1, paint.2, paint.3)
+        writer.vec4("u_shapeStops", stopPositions.0, stopPositions.1, stopPositions.2, stopPositions.3)
+        writer.vec4s("u_shapeStopColours", count: stopColours.count) { stopColours[$0] }
+        writer.vec4("u_shapeFade", fade.0, fade.1, fade.2, fade.3)
     }
 }

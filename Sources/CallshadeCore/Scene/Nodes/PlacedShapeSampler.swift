@@ -26,6 +26,8 @@ extension PlacedShape {
         let stroke: Double
         /// Whether it is drawn by its outline's lines (stroked, or an arrow).
         let isLines: Bool
+        /// Its soft edge's Gaussian, frame pixels (0: the one-pixel rule).
+        let softness: Double
 
         public init(_ shape: PlacedShape) {
             outline = Outline(shape.geometry)
@@ -37,6 +39,12 @@ extension PlacedShape {
             stroke = shape.stroke
             let isArrow = if case .arrow = shape.geometry { true } else { false }
             isLines = shape.stroke > 0 || isArrow
+            softness = shape.softness
+        }
+
+        /// Where frame point `point` lies across its own box, 0 at the left to 1 at the right (what a paint goes by).
+        public func across(_ point: Vec2) -> Double {
+            (local(point).x - box.left) / max(box.right - box.left, 1e-12)
         }
 
         /// Frame point `point` in the shape's own units (the sampling turned and scaled, not the shape).
@@ -94,7 +102,7 @@ extension PlacedShape {
         /// which |g| does not reach as fast).
         public func reach(atRow centreY: Double) -> ClosedRange<Double>? {
             guard scale > 0, scale.isFinite, centreY.isFinite else { return nil }
-            let margin = (0.5 + RowSpan.margin) / scale
+            let margin = (0.5 + RowSpan.margin + SoftEdge.reach * softness) / scale
             var grow = margin
             if case .ellipse(let ellipse) = outline {
                 let ratio = max(ellipse.a, ellipse.b) / min(ellipse.a, ellipse.b)
@@ -127,6 +135,14 @@ extension PlacedShape {
         /// `signedDistance` gives; only pixels that `bounds` cannot settle
         /// are worked out, the rest filled with 0 or 1 in runs.
         public func coverages(row centreY: Double, columns: Range<Int>, into coverage: UnsafeMutablePointer<Double>) {
+            guard softness == 0 else {
+                // A soft edge reaches past the bounds' one pixel: every pixel worked out.
+                for column in columns {
+                    let distance = signedDistance(Vec2(Double(column) + 0.5, centreY))
+                    coverage[column - columns.lowerBound] = SoftEdge.coverage(signedDistance: distance, sigma: softness)
+                }
+                return
+            }
             let margin = RowSpan.margin
             var column = columns.lowerBound
             while column < columns.upperBound {
@@ -166,6 +182,7 @@ extension PlacedShape.Sampler.Outline {
         case .bubble(let bubble): self = .bubble(body: bubble.body, tail: bubble.tail)
         case .arrow(let length, let head):
             self = .lines(PlacedShape.arrowLines(length: length, head: head).map { Capsule(from: $0.0, to: $0.1, radius: 0) })
+        case .polygon(let vertices): self = .polygon(vertices)
         }
     }
 

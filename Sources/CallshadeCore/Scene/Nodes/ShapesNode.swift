@@ -17,6 +17,11 @@ public struct PlacedShape: Equatable, Sendable {
         /// A shaft `length` long along x, centred, and the two head lines
         /// `head` long from its right end at +-0.45 rad back from it.
         case arrow(length: Double, head: Double)
+        /// A polygon of at most `maximumVertices` vertices (the editor's tool silhouettes), filled by the even-odd rule.
+        case polygon([Vec2])
+
+        /// The most vertices a polygon has (what the shader's block holds).
+        public static let maximumVertices = 8
     }
 
     /// The arrow's head lines' angle from the shaft (`drawing.md` section 2).
@@ -29,8 +34,15 @@ public struct PlacedShape: Equatable, Sendable {
     public var rotation: Double
     public var color: RGB
     public var alpha: Double
+    /// Its colour across its box (`.solid`: `color`).
+    public var paint: ShapePaint
+    /// A fade down the frame its coverage is multiplied by (nil: none).
+    public var fade: ShapeFade?
+    /// A soft edge's Gaussian, frame pixels (`SoftEdge`; 0: the one-pixel rule).
+    public var softness: Double
 
-    public init(geometry: Geometry, stroke: Double, centre: Vec2, scale: Double, rotation: Double, color: RGB, alpha: Double) {
+    public init(geometry: Geometry, stroke: Double, centre: Vec2, scale: Double, rotation: Double, color: RGB, alpha: Double,
+                paint: ShapePaint = .solid, fade: ShapeFade? = nil, softness: Double = 0) {
         self.geometry = geometry
         self.stroke = stroke
         self.centre = centre
@@ -38,6 +50,19 @@ public struct PlacedShape: Equatable, Sendable {
         self.rotation = rotation
         self.color = color
         self.alpha = alpha
+        self.paint = paint
+        self.fade = fade
+        self.softness = softness
+    }
+
+    /// Its colour and the share of its coverage shown at frame pixel centre `point`, sampled by `sampler` (made from it).
+    public func colourAndShare(at point: Vec2, sampler: Sampler) -> (RGB, Double) {
+        (paint.colour(at: sampler.across(point), solid: color), fade?.share(atY: point.y) ?? 1)
+    }
+
+    /// Its coverage at signed distance `distance` (frame pixels): the one-pixel rule, or its soft edge's.
+    public func coverage(signedDistance distance: Double) -> Double {
+        softness > 0 ? SoftEdge.coverage(signedDistance: distance, sigma: softness) : EdgeCoverage.coverage(signedDistance: distance)
     }
 
     /// The arrow's three lines (shaft, then the head's two), about the origin.
@@ -67,6 +92,9 @@ public struct PlacedShape: Equatable, Sendable {
         case .star(let star): box = (-star.outer, -star.outer, star.outer, star.outer)
         case .bubble(let bubble): box = (-bubble.width / 2, -bubble.height / 2, bubble.width / 2, (0.5 + SpeechBubble.tailLength) * bubble.height)
         case .arrow(let length, let head): box = (-length / 2, -head, length / 2, head)
+        case .polygon(let vertices):
+            let xs = vertices.map(\.x), ys = vertices.map(\.y)
+            box = (xs.min() ?? 0, ys.min() ?? 0, xs.max() ?? 0, ys.max() ?? 0)
         }
         return (box.0 - stroke, box.1 - stroke, box.2 + stroke, box.3 + stroke)
     }
@@ -88,7 +116,8 @@ public struct ShapesNode: SceneNode, Equatable, Sendable {
         let corners = [Vec2(local.left, local.top), Vec2(local.right, local.top), Vec2(local.left, local.bottom), Vec2(local.right, local.bottom)]
             .map { Vec2($0.x * c - $0.y * s, $0.x * s + $0.y * c) * shape.scale + shape.centre }
         let xs = corners.map(\.x), ys = corners.map(\.y)
-        return ((xs.min() ?? 0) - 1, (ys.min() ?? 0) - 1, (xs.max() ?? 0) + 1, (ys.max() ?? 0) + 1)
+        let grow = 1 + SoftEdge.reach * shape.softness
+        return ((xs.min() ?? 0) - grow, (ys.min() ?? 0) - grow, (xs.max() ?? 0) + grow, (ys.max() ?? 0) + grow)
     }
 
     public func bounds(in size: FrameSize) -> PixelRect {
