@@ -13,6 +13,8 @@ public struct DrawingTimeline: Equatable, Sendable {
     public let fates: StrokeFates
     /// The instant each stroke is finished, seconds.
     public let finishTimes: [Double]
+    /// The editor's screen over time, when it is drawn.
+    public let chrome: EditorChromeTimeline?
     /// The latest finish of each stroke and those before it: stroke i and
     /// every stroke under it are finished from `finishedBy[i]` on.
     private let finishedBy: [Double]
@@ -23,6 +25,7 @@ public struct DrawingTimeline: Equatable, Sendable {
                                 entityStarts: scenario.entityStarts)
         self.fates = fates
         finishTimes = fates.finishTimes
+        chrome = scenario.editor.flatMap { $0.shown ? EditorChromeTimeline($0, strokes: scenario.strokes) : nil }
         var latest = -Double.infinity
         finishedBy = finishTimes.map { latest = max(latest, $0); return latest }
     }
