@@ -37,6 +37,7 @@ final class GoldenTests: XCTestCase {
     func testDrawingGoldens() throws { try checkGoldens(of: "spec-drawing") }
     func testDrawingToolGoldens() throws { try checkGoldens(of: "spec-tools") }
     func testDrawingEditorGoldens() throws { try checkGoldens(of: "spec-editor") }
+    func testDrawingEditorChromeGoldens() throws { try checkGoldens(of: "spec-editor-chrome") }
     func testGalleryGoldens() throws { try checkGoldens(of: "spec-gallery") }
 
     /// One GL context and its shaders for all the goldens.
