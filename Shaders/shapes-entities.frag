@@ -15,7 +15,7 @@ precision highp float;
 layout(std140) uniform Shape {
     vec4 u_shapePlace;     // (centre x, centre y, frame pixels; the cosine and sine of its turn clockwise, each over its scale)
     vec4 u_shapeGeometry;  // (kind: 1 rectangle, 2 ellipse, 3 star, 4 bubble, 5 arrow, 6 polygon; width, height (an arrow: length, head; a polygon: its vertices' count, unused), half the stroke's width, 0 for a fill)
-    vec4 u_shapeExtras;    // (a rectangle's corner radius, its scale in frame pixels a unit, > 0; unused, unused)
+    vec4 u_shapeExtras;    // (a rectangle's corner radius, its scale in frame pixels a unit, > 0; a rectangle's centre in its own units)
     vec4 u_shapeColor;     // (red, green, blue, opacity)
     vec4 u_shapeVertices[4];  // a polygon's vertices, two each (x, y, x, y), its own units
     vec4 u_shapePaint;     // (0 solid, 1 linear stops, 2 stepped stops; the stops' count; the box's left and right, its own units)
@@ -29,7 +29,7 @@ out vec4 fragColor;
 // The outline's signed distance at `local` (the shape's own units).
 float outlineDistance(int kind, vec2 local) {
     vec2 size = u_shapeGeometry.yz;
-    if (kind == 1) return roundedRectangleDistance(local, vec4(-0.5 * size, size), u_shapeExtras.x);
+    if (kind == 1) return roundedRectangleDistance(local, vec4(u_shapeExtras.zw - 0.5 * size, size), u_shapeExtras.x);
     if (kind == 2) return ellipseDistance(local, vec2(0.0), 0.5 * size, 0.0);
     if (kind == 3) return starDistance(local, 0.5 * min(size.x, size.y));
     if (kind == 4) return speechBubbleDistance(local, size);

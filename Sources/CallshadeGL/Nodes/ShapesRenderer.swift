@@ -78,6 +78,7 @@ struct ShapesBlock: UniformBlock {
         case .rectangle(let rectangle):
             geometry = (1, Float(rectangle.width), Float(rectangle.height), stroke)
             extras.0 = Float(rectangle.radius)
+            (extras.2, extras.3) = (Float(rectangle.x + rectangle.width / 2), Float(rectangle.y + rectangle.height / 2))
         case .ellipse(let a, let b): geometry = (2, Float(2 * a), Float(2 * b), stroke)
         case .star(let star): geometry = (3, Float(2 * star.outer), Float(2 * star.outer), stroke)
         case .bubble(let bubble): geometry = (4, Float(bubble.width), Float(bubble.height), stroke)

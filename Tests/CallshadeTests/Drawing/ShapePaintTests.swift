@@ -38,7 +38,8 @@ final class ShapePaintTests: XCTestCase {
 
     func testEveryRouteAgrees() throws {
         let size = try FrameSize(width: 160, height: 120)
-        let band = RoundedRectangle(x: -20, y: -6, width: 40, height: 12, cornerRadius: 2)
+        // Off its centre, as the tools' parts are.
+        let band = RoundedRectangle(x: -12, y: -9, width: 40, height: 12, cornerRadius: 2)
         let paint = ShapePaint.across([ShapePaintStop(0, RGB(0.4, 0.1, 0.1)), ShapePaintStop(0.15, RGB(0.9, 0.2, 0.2)),
                                        ShapePaintStop(0.85, RGB(0.9, 0.2, 0.2)), ShapePaintStop(1, RGB(0.4, 0.1, 0.1))], steps: false)
         let stepped = ShapePaint.across([ShapePaintStop(0, RGB(0.1, 0.3, 0.6)), ShapePaintStop(0.25, RGB(0.2, 0.5, 1)),
@@ -49,7 +50,7 @@ final class ShapePaintTests: XCTestCase {
                         fade: ShapeFade(start: 80, end: 100)),
             PlacedShape(geometry: .rectangle(band), stroke: 0, centre: Vec2(80, 30), scale: 1.3, rotation: 0, color: .white, alpha: 1, paint: paint),
             PlacedShape(geometry: .rectangle(band), stroke: 0, centre: Vec2(80, 60), scale: 1.3, rotation: 0.2, color: .white, alpha: 0.8, paint: stepped),
-            PlacedShape(geometry: .rectangle(RoundedRectangle(x: -9, y: -7.5, width: 18, height: 15, cornerRadius: 4)), stroke: 0, centre: Vec2(125, 70),
+            PlacedShape(geometry: .rectangle(RoundedRectangle(x: -3, y: -12, width: 18, height: 15, cornerRadius: 4)), stroke: 0, centre: Vec2(125, 70),
                         scale: 1.5, rotation: 0, color: RGB(0.2, 1, 0.67), alpha: 0.8, softness: 4.5),
             PlacedShape(geometry: .polygon([Vec2(11, 28), Vec2(11, 19), Vec2(27, 9.3), Vec2(29, 11), Vec2(29, 28)].map { $0 - Vec2(20, 18) }), stroke: 0,
                         centre: Vec2(125, 30), scale: 2, rotation: 0, color: RGB(1, 0.9, 0.1), alpha: 1),
