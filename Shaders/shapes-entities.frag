@@ -14,14 +14,16 @@ precision highp float;
 
 layout(std140) uniform Shape {
     vec4 u_shapePlace;     // (centre x, centre y, frame pixels; the cosine and sine of its turn clockwise, each over its scale)
-    vec4 u_shapeGeometry;  // (kind: 1 rectangle, 2 ellipse, 3 star, 4 bubble, 5 arrow, 6 polygon; width, height (an arrow: length, head; a polygon: its vertices' count, unused), half the stroke's width, 0 for a fill)
+    vec4 u_shapeGeometry;  // (kind: 1 rectangle, 2 ellipse, 3 star, 4 bubble, 5 arrow, 6 polygon, 7 tapered capsule, 8 lines and an arc; width, height (an arrow: length, head; a polygon: its vertices' count; a tapered capsule: its radii; lines: their count), half the stroke's width, 0 for a fill)
     vec4 u_shapeExtras;    // (a rectangle's corner radius, its scale in frame pixels a unit, > 0; a rectangle's centre in its own units)
     vec4 u_shapeColor;     // (red, green, blue, opacity)
-    vec4 u_shapeVertices[4];  // a polygon's vertices, two each (x, y, x, y), its own units
-    vec4 u_shapePaint;     // (0 solid, 1 linear stops, 2 stepped stops; the stops' count; the box's left and right, its own units)
-    vec4 u_shapeStops;     // the stops' positions across the box, 0...1
-    vec4 u_shapeStopColours[4];  // the stops' colours (red, green, blue, unused)
+    vec4 u_shapeVertices[8];  // a polygon's vertices, two each (x, y, x, y); a tapered capsule's ends; lines, one each (from x, y, to x, y); its own units
+    vec4 u_shapePaint;     // (0 solid, 1 linear stops, 2 stepped stops, 3 conic; the stops' count; the box's left and right, its own units, or the conic's start angle)
+    vec4 u_shapeStops[2];  // the stops' positions, 0...1
+    vec4 u_shapeStopColours[8];  // the stops' colours (red, green, blue, unused)
     vec4 u_shapeFade;      // (the fade's start and end rows, frame pixels; 1 with a fade; the soft edge's sigma, frame pixels, 0: the one-pixel rule)
+    vec4 u_shapeArc;       // an arc of `lines`: (centre x, centre y, radius, 1 with one or 0)
+    vec4 u_shapeArcSpan;   // (its start angle, its sweep clockwise, unused, unused)
 };
 
 out vec4 fragColor;
@@ -34,6 +36,16 @@ float outlineDistance(int kind, vec2 local) {
     if (kind == 3) return starDistance(local, 0.5 * min(size.x, size.y));
     if (kind == 4) return speechBubbleDistance(local, size);
     if (kind == 6) return polygonDistance(local, u_shapeVertices, int(u_shapeGeometry.y + 0.5));
+    if (kind == 7) return taperedCapsuleDistance(local, u_shapeVertices[0].xy, u_shapeVertices[0].zw, u_shapeGeometry.y, u_shapeGeometry.z);
+    if (kind == 8) {
+        float nearest = u_shapeArc.w > 0.0 ? arcDistance(local, u_shapeArc.xy, u_shapeArc.z, u_shapeArcSpan.x, u_shapeArcSpan.y) : 1e30;
+        int count = int(u_shapeGeometry.y + 0.5);
+        for (int index = 0; index < 8; index++) {
+            if (index >= count) break;
+            nearest = min(nearest, capsuleDistance(local, u_shapeVertices[index].xy, u_shapeVertices[index].zw, 0.0));
+        }
+        return nearest;
+    }
     vec2 tip = vec2(0.5 * size.x, 0.0);
     vec2 back = size.y * vec2(-0.90044710, 0.43496553);   // (-cos 0.45, sin 0.45)
     float lines = capsuleDistance(local, vec2(-0.5 * size.x, 0.0), tip, 0.0);
@@ -46,7 +58,7 @@ void main() {
     vec2 local = vec2(d.x * u_shapePlace.z + d.y * u_shapePlace.w, -d.x * u_shapePlace.w + d.y * u_shapePlace.z);
     int kind = int(u_shapeGeometry.x + 0.5);
     float outline = outlineDistance(kind, local);
-    float distance = (u_shapeGeometry.w > 0.0 || kind == 5 ? abs(outline) - u_shapeGeometry.w : outline) * u_shapeExtras.y;
+    float distance = (u_shapeGeometry.w > 0.0 || kind == 5 || kind == 8 ? abs(outline) - u_shapeGeometry.w : outline) * u_shapeExtras.y;
     float coverage = u_shapeFade.w > 0.0 ? softEdgeCoverage(distance, u_shapeFade.w) : edgeCoverage(distance);
     float y = gl_FragCoord.y + u_regionOrigin.y;
     if (u_shapeFade.z > 0.0) {
@@ -56,7 +68,10 @@ void main() {
     float alpha = u_shapeColor.a * coverage;
     vec3 colour = u_shapeColor.rgb;
     int paint = int(u_shapePaint.x + 0.5);
-    if (paint > 0) {
+    if (paint == 3) {
+        float turn = (atan(local.y, local.x) - u_shapePaint.z) / 6.28318531;
+        colour = paintColour(turn - floor(turn), false, int(u_shapePaint.y + 0.5), u_shapeStops, u_shapeStopColours);
+    } else if (paint > 0) {
         float u = (local.x - u_shapePaint.z) / max(u_shapePaint.w - u_shapePaint.z, 1e-12);
         colour = paintColour(u, paint == 2, int(u_shapePaint.y + 0.5), u_shapeStops, u_shapeStopColours);
     }

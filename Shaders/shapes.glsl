@@ -186,15 +186,15 @@ float speechBubbleDistance(vec2 point, vec2 size) {
     return min(body, inside ? -nearest : nearest);
 }
 
-// A polygon of `count` (at most 8) vertices, two to a vec4, filled by the
+// A polygon of `count` (at most 16) vertices, two to a vec4, filled by the
 // even-odd rule: the distance to its nearest edge, negative inside (the
 // horizontal ray to the right crosses its edges an odd number of times;
 // PolygonDistance).
-float polygonDistance(vec2 point, vec4 pairs[4], int count) {
+float polygonDistance(vec2 point, vec4 pairs[8], int count) {
     float nearest = 1e30;
     bool inside = false;
     vec2 previous = (count - 1) % 2 == 0 ? pairs[(count - 1) / 2].xy : pairs[(count - 1) / 2].zw;
-    for (int index = 0; index < 8; index++) {
+    for (int index = 0; index < 16; index++) {
         if (index >= count) break;
         vec2 vertex = index % 2 == 0 ? pairs[index / 2].xy : pairs[index / 2].zw;
         vec2 edge = vertex - previous, from = point - previous;
@@ -224,11 +224,11 @@ float softEdgeCoverage(float distance, float sigma) {
 
 // A paint's colour at `u` across its box (ShapePaint): linear between its
 // stops' colours, or each stop's from its position to the next (`steps`).
-vec3 paintColour(float u, bool steps, int count, vec4 positions, vec4 colours[4]) {
-    if (u <= positions.x) return colours[0].rgb;
-    for (int index = 1; index < 4; index++) {
+vec3 paintColour(float u, bool steps, int count, vec4 positions[2], vec4 colours[8]) {
+    if (u <= positions[0].x) return colours[0].rgb;
+    for (int index = 1; index < 8; index++) {
         if (index >= count) break;
-        float high = positions[index], low = positions[index - 1];
+        float high = positions[index / 4][index % 4], low = positions[(index - 1) / 4][(index - 1) % 4];
         if (u < high) {
             if (steps) return colours[index - 1].rgb;
             float share = (u - low) / max(high - low, 1e-12);
@@ -236,4 +236,17 @@ vec3 paintColour(float u, bool steps, int count, vec4 positions, vec4 colours[4]
         }
     }
     return colours[count - 1].rgb;
+}
+
+// An arc about `centre` of `radius` from the angle `start` (radians from +x
+// towards +y, clockwise on the screen) through `sweep` clockwise, a line of
+// no width: to the circle where the point's angle lies within it, else to
+// the nearer end (ShapeArc).
+float arcDistance(vec2 point, vec2 centre, float radius, float start, float sweep) {
+    vec2 d = point - centre;
+    float turn = mod(atan(d.y, d.x) - start, 6.28318531);
+    if (turn <= sweep) return abs(length(d) - radius);
+    vec2 first = centre + vec2(cos(start), sin(start)) * radius;
+    vec2 last = centre + vec2(cos(start + sweep), sin(start + sweep)) * radius;
+    return min(length(point - first), length(point - last));
 }

@@ -62,9 +62,13 @@ struct ShapesBlock: UniformBlock {
     var color: (Float, Float, Float, Float) = (0, 0, 0, 0)
     /// A polygon's vertices, two a vec4 (x, y, x, y), in its own units.
     var vertices = [(Float, Float, Float, Float)](repeating: (0, 0, 0, 0), count: PlacedShape.Geometry.maximumVertices / 2)
-    /// (paint: 0 solid, 1 linear, 2 steps; stops; its box's left and right in its own units).
+    // (A `.lines` shape's lines take one vec4 each.)
+    /// (paint: 0 solid, 1 linear, 2 steps, 3 conic; stops; its box's left and right in its own units, or a conic's start angle).
     var paint: (Float, Float, Float, Float) = (0, 0, 0, 1)
-    var stopPositions: (Float, Float, Float, Float) = (0, 0, 0, 0)
+    var stopPositions = [(Float, Float, Float, Float)](repeating: (0, 0, 0, 0), count: ShapePaint.maximumStops / 4)
+    /// An arc (centre x, centre y, radius, 1 with one or 0) and (its start angle, its sweep, unused, unused).
+    var arc: (Float, Float, Float, Float) = (0, 0, 0, 0)
+    var arcSpan: (Float, Float, Float, Float) = (0, 0, 0, 0)
     var stopColours = [(Float, Float, Float, Float)](repeating: (0, 0, 0, 0), count: ShapePaint.maximumStops)
     /// (the fade's start and end rows, frame pixels, 1 with a fade or 0; the soft edge's sigma, frame pixels, 0 for none).
     var fade: (Float, Float, Float, Float) = (0, 0, 0, 0)
@@ -90,16 +94,43 @@ struct ShapesBlock: UniformBlock {
                 let first = kept[2 * pair], second = 2 * pair + 1 < kept.count ? kept[2 * pair + 1] : first
                 vertices[pair] = (Float(first.x), Float(first.y), Float(second.x), Float(second.y))
             }
+        case .taperedCapsule(let capsule):
+            geometry = (7, Float(capsule.startRadius), Float(capsule.endRadius), stroke)
+            vertices[0] = (Float(capsule.start.x), Float(capsule.start.y), Float(capsule.end.x), Float(capsule.end.y))
+        case .lines(let lines, let shapeArc):
+            let kept = Array(lines.prefix(PlacedShape.Geometry.maximumLines))
+            geometry = (8, Float(kept.count), 0, stroke)
+            for (index, line) in kept.enumerated() {
+                vertices[index] = (Float(line.start.x), Float(line.start.y), Float(line.end.x), Float(line.end.y))
+            }
+            if let shapeArc {
+                arc = (Float(shapeArc.centre.x), Float(shapeArc.centre.y), Float(shapeArc.radius), 1)
+                arcSpan = (Float(shapeArc.start), Float(shapeArc.sweep), 0, 0)
+            }
         }
         extras.1 = Float(shape.scale)
         color = (Float(shape.color.r), Float(shape.color.g), Float(shape.color.b), Float(min(max(shape.alpha, 0), 1)))
         let box = shape.localBox
-        if case .across(let stops, let steps) = shape.paint, !stops.isEmpty {
+        var stops: [ShapePaintStop] = []
+        switch shape.paint {
+        case .solid: break
+        case .across(let across, let steps):
+            stops = across
+            paint = (steps ? 2 : 1, 0, Float(box.left), Float(box.right))
+        case .conic(let around, let start):
+            stops = around
+            paint = (3, 0, Float(start), 0)
+        }
+        if !stops.isEmpty {
             let kept = Array(stops.prefix(ShapePaint.maximumStops))
-            paint = (steps ? 2 : 1, Float(kept.count), Float(box.left), Float(box.right))
+            paint.1 = Float(kept.count)
             let position = { (index: Int) in Float(kept[min(index, kept.count - 1)].position) }
-            stopPositions = (position(0), position(1), position(2), position(3))
+            for quad in stopPositions.indices {
+                stopPositions[quad] = (position(4 * quad), position(4 * quad + 1), position(4 * quad + 2), position(4 * quad + 3))
+            }
             for (index, stop) in kept.enumerated() { stopColours[index] = (Float(stop.colour.r), Float(stop.colour.g), Float(stop.colour.b), 1) }
+        } else {
+            paint.0 = 0
         }
         if let shapeFade = shape.fade { fade = (Float(shapeFade.start), Float(shapeFade.end), 1, 0) }
         fade.3 = Float(shape.softness)
@@ -112,8 +143,10 @@ struct ShapesBlock: UniformBlock {
         writer.vec4("u_shapeColor", color.0, color.1, color.2, color.3)
         writer.vec4s("u_shapeVertices", count: vertices.count) { vertices[$0] }
         writer.vec4("u_shapePaint", paint.0, paint.1, paint.2, paint.3)
-        writer.vec4("u_shapeStops", stopPositions.0, stopPositions.1, stopPositions.2, stopPositions.3)
+        writer.vec4s("u_shapeStops", count: stopPositions.count) { stopPositions[$0] }
         writer.vec4s("u_shapeStopColours", count: stopColours.count) { stopColours[$0] }
         writer.vec4("u_shapeFade", fade.0, fade.1, fade.2, fade.3)
+        writer.vec4("u_shapeArc", arc.0, arc.1, arc.2, arc.3)
+        writer.vec4("u_shapeArcSpan", arcSpan.0, arcSpan.1, arcSpan.2, arcSpan.3)
     }
 }

@@ -55,8 +55,21 @@ final class ShapePaintTests: XCTestCase {
             PlacedShape(geometry: .polygon([Vec2(11, 28), Vec2(11, 19), Vec2(27, 9.3), Vec2(29, 11), Vec2(29, 28)].map { $0 - Vec2(20, 18) }), stroke: 0,
                         centre: Vec2(125, 30), scale: 2, rotation: 0, color: RGB(1, 0.9, 0.1), alpha: 1),
         ]
+        // The weight slider's wedge, the Undo icon (lines and an arc, one outline, at 0.3) and the colour ring (conic).
+        let ring = ShapePaint.conic([ShapePaintStop(0, RGB(0.88, 0.34, 0.3)), ShapePaintStop(0.3, RGB(0.34, 0.62, 0.95)),
+                                     ShapePaintStop(0.6, RGB(0.5, 0.9, 0.33)), ShapePaintStop(0.9, RGB(0.9, 0.59, 0.27)),
+                                     ShapePaintStop(1, RGB(0.88, 0.34, 0.3))], start: 0.0997)
+        let undo = PlacedShape.Geometry.lines([.init(Vec2(8, 4.5), Vec2(4.25, 8.25)), .init(Vec2(4.25, 8.25), Vec2(8, 12)),
+                                               .init(Vec2(4.25, 8.25), Vec2(16.25, 8.25)), .init(Vec2(16.25, 20.25), Vec2(4.25, 20.25))],
+                                              arc: ShapeArc(centre: Vec2(16.25, 14.25), radius: 6, start: -Double.pi / 2, sweep: Double.pi))
+        let more = [
+            PlacedShape(geometry: .taperedCapsule(TaperedCapsule(from: Vec2(-30, 0), to: Vec2(25, 0), startRadius: 1, endRadius: 6)), stroke: 0,
+                        centre: Vec2(50, 100), scale: 1.2, rotation: 0, color: RGB(0.6, 0.6, 0.6), alpha: 0.9),
+            PlacedShape(geometry: undo, stroke: 0.83, centre: Vec2(5, 5), scale: 2.5, rotation: 0, color: .white, alpha: 0.3),
+            PlacedShape(geometry: .ellipse(a: 15, b: 15), stroke: 1.5, centre: Vec2(125, 100), scale: 0.9, rotation: 0, color: .white, alpha: 1, paint: ring),
+        ]
         var scene = Scene(size: size, background: nil)
-        scene.nodes = [PictureNode(.colour(RGB(0.05, 0.05, 0.07))), ShapesNode(shapes: shapes)]
+        scene.nodes = [PictureNode(.colour(RGB(0.05, 0.05, 0.07))), ShapesNode(shapes: shapes + more)]
         let matrix = RouteMatrix(gpu: try DrawingRouteTests.shared.renderer())
         try matrix.assertEveryRouteAgrees(scene, name: "shape-paint")
     }

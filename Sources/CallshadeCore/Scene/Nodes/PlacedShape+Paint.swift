@@ -11,9 +11,22 @@ public enum ShapePaint: Equatable, Sendable {
     /// in its own units: linear between stops, or, when `steps`, each stop's
     /// colour from its position to the next (at most four stops).
     case across([ShapePaintStop], steps: Bool)
+    /// Colours at positions 0...1 around the shape's own origin, from the
+    /// angle `start` (radians from +x, towards +y: clockwise on the screen)
+    /// clockwise, linear between stops (the editor's colour ring, at most eight stops).
+    case conic([ShapePaintStop], start: Double)
 
     /// The most stops a paint has (what the shader's block holds).
-    public static let maximumStops = 4
+    public static let maximumStops = 8
+
+    /// Its colour at local point `local` (its own units), `u` across its box (0 at the left, 1 at the right); `solid` for `.solid`.
+    public func colour(at local: Vec2, across u: Double, solid: RGB) -> RGB {
+        if case .conic(let stops, let start) = self {
+            let turn = (atan2(local.y, local.x) - start) / (2 * Double.pi)
+            return Self.across(stops, steps: false).colour(at: turn - turn.rounded(.down), solid: solid)
+        }
+        return colour(at: u, solid: solid)
+    }
 
     /// The colour at `u` (0 at the box's left, 1 at its right), or `solid` for `.solid`.
     public func colour(at u: Double, solid: RGB) -> RGB {
@@ -72,5 +85,33 @@ public enum SoftEdge {
         let poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
         let erfcOfZ = poly * exp(-z * z)
         return x >= 0 ? erfcOfZ / 2 : 1 - erfcOfZ / 2
+    }
+}
+
+/// An arc of a circle as an outline's part (the Undo icon's): about
+/// `centre`, of `radius`, from the angle `start` (radians from +x towards
+/// +y, clockwise on the screen) through `sweep` (>= 0) clockwise.
+public struct ShapeArc: Equatable, Sendable {
+    public var centre: Vec2
+    public var radius: Double
+    public var start: Double
+    public var sweep: Double
+
+    public init(centre: Vec2, radius: Double, start: Double, sweep: Double) {
+        self.centre = centre
+        self.radius = radius
+        self.start = start
+        self.sweep = sweep
+    }
+
+    /// The distance from `point` to the arc (a line of no width): to the
+    /// circle where the point's angle lies within the arc, else to the nearer end.
+    public func distance(_ point: Vec2) -> Double {
+        let d = point - centre
+        var turn = (atan2(d.y, d.x) - start).truncatingRemainder(dividingBy: 2 * Double.pi)
+        if turn < 0 { turn += 2 * Double.pi }
+        if turn <= sweep { return abs(d.length - radius) }
+        let first = centre + Vec2(cos(start), sin(start)) * radius, last = centre + Vec2(cos(start + sweep), sin(start + sweep)) * radius
+        return min((point - first).length, (point - last).length)
     }
 }

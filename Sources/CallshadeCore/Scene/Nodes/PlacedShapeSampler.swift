@@ -13,6 +13,8 @@ extension PlacedShape {
             case polygon([Vec2])
             case bubble(body: RoundedRectangle, tail: [Vec2])
             case lines([Capsule])
+            case tapered(TaperedCapsule)
+            case path([Capsule], arc: ShapeArc?)
         }
 
         let outline: Outline
@@ -37,8 +39,11 @@ extension PlacedShape {
             cosine = cos(shape.rotation)
             sine = sin(shape.rotation)
             stroke = shape.stroke
-            let isArrow = if case .arrow = shape.geometry { true } else { false }
-            isLines = shape.stroke > 0 || isArrow
+            let drawnAsLines = switch shape.geometry {
+            case .arrow, .lines: true
+            default: false
+            }
+            isLines = shape.stroke > 0 || drawnAsLines
             softness = shape.softness
         }
 
@@ -49,7 +54,7 @@ extension PlacedShape {
 
         /// Frame point `point` in the shape's own units (the sampling turned and scaled, not the shape).
         @inline(__always)
-        func local(_ point: Vec2) -> Vec2 {
+        public func local(_ point: Vec2) -> Vec2 {
             let d = point - centre
             return Vec2((d.x * cosine + d.y * sine) / scale, (-d.x * sine + d.y * cosine) / scale)
         }
@@ -183,6 +188,8 @@ extension PlacedShape.Sampler.Outline {
         case .arrow(let length, let head):
             self = .lines(PlacedShape.arrowLines(length: length, head: head).map { Capsule(from: $0.0, to: $0.1, radius: 0) })
         case .polygon(let vertices): self = .polygon(vertices)
+        case .taperedCapsule(let capsule): self = .tapered(capsule)
+        case .lines(let lines, let arc): self = .path(lines.map { Capsule(from: $0.start, to: $0.end, radius: 0) }, arc: arc)
         }
     }
 
@@ -195,6 +202,11 @@ extension PlacedShape.Sampler.Outline {
         case .bubble(let body, let tail): return min(body.signedDistance(local), PolygonDistance.signedDistance(local, vertices: tail))
         case .lines(let lines):
             var nearest = Double.infinity
+            for line in lines { nearest = min(nearest, line.signedDistance(local)) }
+            return nearest
+        case .tapered(let capsule): return capsule.signedDistance(local)
+        case .path(let lines, let arc):
+            var nearest = arc?.distance(local) ?? .infinity
             for line in lines { nearest = min(nearest, line.signedDistance(local)) }
             return nearest
         }

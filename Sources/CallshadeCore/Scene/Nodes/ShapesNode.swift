@@ -19,9 +19,26 @@ public struct PlacedShape: Equatable, Sendable {
         case arrow(length: Double, head: Double)
         /// A polygon of at most `maximumVertices` vertices (the editor's tool silhouettes), filled by the even-odd rule.
         case polygon([Vec2])
+        /// A segment whose radius goes from one end's to the other's (the editor's weight slider).
+        case taperedCapsule(TaperedCapsule)
+        /// Lines of no width (stroked by `stroke`, round ends), at most
+        /// `maximumLines`, and an arc, all one outline (the editor's icons).
+        case lines([Segment], arc: ShapeArc?)
 
-        /// The most vertices a polygon has (what the shader's block holds).
-        public static let maximumVertices = 8
+        /// The most vertices a polygon has, and lines a `.lines` has (what the shader's block holds).
+        public static let maximumVertices = 16
+        public static let maximumLines = 8
+    }
+
+    /// A line from `start` to `end`.
+    public struct Segment: Equatable, Sendable {
+        public var start: Vec2
+        public var end: Vec2
+
+        public init(_ start: Vec2, _ end: Vec2) {
+            self.start = start
+            self.end = end
+        }
     }
 
     /// The arrow's head lines' angle from the shaft (`drawing.md` section 2).
@@ -57,7 +74,7 @@ public struct PlacedShape: Equatable, Sendable {
 
     /// Its colour and the share of its coverage shown at frame pixel centre `point`, sampled by `sampler` (made from it).
     public func colourAndShare(at point: Vec2, sampler: Sampler) -> (RGB, Double) {
-        (paint.colour(at: sampler.across(point), solid: color), fade?.share(atY: point.y) ?? 1)
+        (paint.colour(at: sampler.local(point), across: sampler.across(point), solid: color), fade?.share(atY: point.y) ?? 1)
     }
 
     /// Its coverage at signed distance `distance` (frame pixels): the one-pixel rule, or its soft edge's.
@@ -94,6 +111,15 @@ public struct PlacedShape: Equatable, Sendable {
         case .arrow(let length, let head): box = (-length / 2, -head, length / 2, head)
         case .polygon(let vertices):
             let xs = vertices.map(\.x), ys = vertices.map(\.y)
+            box = (xs.min() ?? 0, ys.min() ?? 0, xs.max() ?? 0, ys.max() ?? 0)
+        case .taperedCapsule(let capsule):
+            let r = max(capsule.startRadius, capsule.endRadius)
+            box = (min(capsule.start.x, capsule.end.x) - r, min(capsule.start.y, capsule.end.y) - r,
+                   max(capsule.start.x, capsule.end.x) + r, max(capsule.start.y, capsule.end.y) + r)
+        case .lines(let lines, let arc):
+            var points = lines.flatMap { [$0.start, $0.end] }
+            if let arc { points += [arc.centre - Vec2(arc.radius, arc.radius), arc.centre + Vec2(arc.radius, arc.radius)] }
+            let xs = points.map(\.x), ys = points.map(\.y)
             box = (xs.min() ?? 0, ys.min() ?? 0, xs.max() ?? 0, ys.max() ?? 0)
         }
         return (box.0 - stroke, box.1 - stroke, box.2 + stroke, box.3 + stroke)
