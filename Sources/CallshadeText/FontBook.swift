@@ -26,7 +26,7 @@ public struct FontBook: Sendable {
         self.fonts = fonts
     }
 
-    /// The fonts of a Debian 12 system with fonts-inter (Regular, Medium, SemiBold),
+    /// The fonts of a Debian 12 system with fonts-inter (Regular, Medium, SemiBold, Bold),
     /// fonts-material-design-icons-iconfont and fonts-noto-color-emoji
     /// installed. What Inter lacks comes from DejaVu Sans where it has it
     /// (fonts-dejavu-core), then from the faces fontconfig ranks next
@@ -38,6 +38,8 @@ public struct FontBook: Sendable {
                     FallbackRequest(families: ["Inter", "DejaVu Sans"], weight: 180)),
         .medium: (FontFile(name: "Inter Medium", path: "/usr/share/fonts/opentype/inter/Inter-Medium.otf", package: "fonts-inter"),
                   FallbackRequest(families: ["Inter", "DejaVu Sans"], weight: 100)),
+        .bold: (FontFile(name: "Inter Bold", path: "/usr/share/fonts/opentype/inter/Inter-Bold.otf", package: "fonts-inter"),
+                FallbackRequest(families: ["Inter", "DejaVu Sans"], weight: 200)),
         .icons: (FontFile(name: "Material Icons",
                           path: "/usr/share/fonts/truetype/material-design-icons-iconfont/MaterialIcons-Regular.ttf",
                           package: "fonts-material-design-icons-iconfont"), nil),

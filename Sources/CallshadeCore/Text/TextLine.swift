@@ -6,6 +6,8 @@ public enum TextFont: String, CaseIterable, Hashable, Sendable {
     case semibold
     /// Inter Medium: the video call's title (video-call, section 3).
     case medium
+    /// Inter Bold: the drawing editor's selected mode (editor.md, section 2.3).
+    case bold
     /// Material Icons, whose glyphs are picked by ligature name ("call_end").
     case icons
     /// Noto Color Emoji: colour bitmaps, scaled to the size.

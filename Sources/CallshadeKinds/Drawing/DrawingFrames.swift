@@ -46,6 +46,14 @@ public enum DrawingFrames {
         // Texts are drawn at the largest zoom's density, so that a zoom in never shows them coarser.
         let zoomed = CanvasPlacement(scale: screen.placement.scale * (screen.zoom?.largestScale ?? 1), offset: screen.placement.offset)
         screen.textPictures = try TextEntityPictures.make(for: scenario, placement: zoomed)
+        let labels = DrawingKind.elements.texts(for: scenario)
+        if !labels.isEmpty {
+            do {
+                screen.text = RememberedLines(try TextSetter(scale: EditorFrame(size).scale, texts: labels), reuse: reuse)
+            } catch {
+                throw ScenarioError(file: file, location: "editor", "its labels cannot be set: \(error)")
+            }
+        }
         return screen
     }
 

@@ -28,7 +28,7 @@ public struct DrawingKind: SceneKind {
     }
 }
 
-/// An element of the drawing: it draws from a `DrawingInstant`; it shows no text.
+/// An element of the drawing: it draws from a `DrawingInstant`; the editor's screen sets its labels.
 public protocol DrawingElement: SceneElement where Source == DrawingScenario, Instant == DrawingInstant {}
 
 /// The drawing kind's list of elements.
@@ -52,9 +52,12 @@ public struct DrawingInstant: Sendable {
     public let layeredStrokes: Int
     /// The text entities' pictures, by their place in the file's `entities` (a text without one is not drawn).
     public let textPictures: [Int: TextEntityPicture]
+    /// Sets the editor screen's labels (nil: none drawn).
+    public let text: (any TextSetting)?
 
     public init(timeline: DrawingTimeline, time: Double, placement: CanvasPlacement, backgroundPicture: FramePicture? = nil,
-                strokesLayer: FramePicture? = nil, layeredStrokes: Int = 0, textPictures: [Int: TextEntityPicture] = [:]) {
+                strokesLayer: FramePicture? = nil, layeredStrokes: Int = 0, textPictures: [Int: TextEntityPicture] = [:],
+                text: (any TextSetting)? = nil) {
         self.timeline = timeline
         self.time = time
         self.placement = placement
@@ -62,6 +65,7 @@ public struct DrawingInstant: Sendable {
         self.strokesLayer = strokesLayer
         self.layeredStrokes = layeredStrokes
         self.textPictures = textPictures
+        self.text = text
     }
 
     public var scenario: DrawingScenario { timeline.scenario }

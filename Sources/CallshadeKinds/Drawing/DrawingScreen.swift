@@ -30,6 +30,8 @@ public struct DrawingScreen: Sendable {
     private let owner = ReuseIdentity(ReuseOwner())
     /// The text entities' pictures (`TextEntityPicture`), by their place in the file's `entities`.
     public var textPictures: [Int: TextEntityPicture] = [:]
+    /// Sets the editor screen's labels (`DrawingFrames` makes it when the screen is drawn).
+    public var text: (any TextSetting)?
     public var dither = false
 
     public init(_ scenario: DrawingScenario, size: FrameSize, backgroundPicture: FramePicture? = nil, showing: Set<SceneTag>? = nil,
@@ -91,7 +93,8 @@ public struct DrawingScreen: Sendable {
             layer = nil
         }
         elements.add(to: &scene, at: DrawingInstant(timeline: timeline, time: time, placement: placement, backgroundPicture: canvas,
-                                                    strokesLayer: layer, layeredStrokes: layered, textPictures: textPictures), showing: showing)
+                                                    strokesLayer: layer, layeredStrokes: layered, textPictures: textPictures, text: text),
+                     showing: showing)
         return scene
     }
 

@@ -25,7 +25,9 @@ public struct DrawingTimeline: Equatable, Sendable {
                                 entityStarts: scenario.entityStarts)
         self.fates = fates
         finishTimes = fates.finishTimes
-        chrome = scenario.editor.flatMap { $0.shown ? EditorChromeTimeline($0, strokes: scenario.strokes) : nil }
+        chrome = scenario.editor.flatMap {
+            $0.shown ? EditorChromeTimeline($0, strokes: scenario.strokes, fates: fates, canvas: scenario.canvas.size) : nil
+        }
         var latest = -Double.infinity
         finishedBy = finishTimes.map { latest = max(latest, $0); return latest }
     }

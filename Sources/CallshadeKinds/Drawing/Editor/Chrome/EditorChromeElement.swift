@@ -1,17 +1,31 @@
 import CallshadeCore
 
 /// The editor's screen around the canvas (`editor.md` sections 1 to 3),
-/// over everything on the canvas: for now the tool panel. Drawn only when
-/// the scenario's editor is shown.
+/// over everything on the canvas: the size preview, the top bar, the tool
+/// panel, the Draw / Text control and the buttons, then their labels. Drawn
+/// only when the scenario's editor is shown.
 public struct EditorChromeElement: DrawingElement {
     public init() {}
 
     public var tags: [SceneTag] { [.chrome] }
 
+    public func texts(for scenario: DrawingScenario) -> [TextStyle: [String]] {
+        guard scenario.editor?.shown == true else { return [:] }
+        return [EditorControls.regular17: ["Clear All", "Zoom Out"], EditorControls.regular13: ["Draw", "Text"], EditorControls.bold13: ["Draw", "Text"]]
+    }
+
     public func add(to scene: inout Scene, at instant: DrawingInstant, showing: Set<SceneTag>) {
         guard let chrome = instant.timeline.chrome else { return }
         let frame = EditorFrame(scene.size)
-        scene.nodes.append(ShapesNode(shapes: EditorToolsPanel.shapes(chrome, frame: frame, at: instant.time)))
+        let controls = EditorControls(timeline: chrome, frame: frame, time: instant.time, text: instant.text)
+        let top = controls.topBar(), control = controls.control()
+        let zoom = instant.placement.scale / CanvasPlacement(canvas: instant.scenario.canvas.size, frame: scene.size).scale
+        let shapes = controls.sizePreview(placement: instant.placement, canvas: instant.scenario.canvas.size, zoom: zoom) + top.shapes
+            + EditorToolsPanel.shapes(chrome, frame: frame, at: instant.time) + control.shapes + controls.buttons()
+        scene.nodes.append(ShapesNode(shapes: shapes.filter { $0.alpha > 0 }))
+        if let text = instant.text, !(top.marks + control.marks).isEmpty {
+            scene.nodes.append(MarksNode(atlas: text.atlas, marks: top.marks + control.marks))
+        }
     }
 }
 

@@ -7,18 +7,27 @@ import CallshadeCore
 public struct EditorChromeTimeline: Equatable, Sendable {
     public let editor: DrawingEditor
     public let tools: EditorToolsMotion
+    public let tracks: EditorChromeTracks
     /// Each tool's size drags, in time order: the samples of each.
     let drags: [EditorTool: [[EditorSizeSample]]]
+    /// Each tap that changed the selected tool.
+    let selections: [(at: Double, tool: EditorTool)]
 
-    public init(_ editor: DrawingEditor, strokes: [Stroke]) {
+    public init(_ editor: DrawingEditor, strokes: [Stroke], fates: StrokeFates, canvas: FrameSize) {
         self.editor = editor
         tools = EditorToolsMotion(editor)
-        var state = EditorState(editor), drags: [EditorTool: [[EditorSizeSample]]] = [:]
+        // The zoom's scale (all the toggles need of it) does not depend on the frame.
+        tracks = EditorChromeTracks(editor: editor, timeline: StrokeShowing(strokes: strokes, fates: fates),
+                                    zoom: CanvasZoom(events: editor.events, canvas: canvas, frame: canvas), strokes: strokes)
+        var state = EditorState(editor), drags: [EditorTool: [[EditorSizeSample]]] = [:], selections: [(at: Double, tool: EditorTool)] = []
         for event in editor.events {
             if case .size(let samples) = event.action { drags[state.selected, default: []].append(samples) }
+            let before = state.selected
             _ = try? state.apply(event, strokes: strokes)
+            if state.selected != before { selections.append((event.at, state.selected)) }
         }
         self.drags = drags
+        self.selections = selections
     }
 
     /// Everything else is worked out from the editor and the strokes.
@@ -37,6 +46,11 @@ public struct EditorChromeTimeline: Equatable, Sendable {
             return low.value + (high.value - low.value) * (time - low.time) / (high.time - low.time)
         }
         return value
+    }
+
+    /// The tool selected at `time` (the last tap that selected one).
+    public func selected(at time: Double) -> EditorTool {
+        selections.last { $0.at <= time }?.tool ?? editor.tool
     }
 
     /// `tool`'s colour (opaque).
