@@ -20,15 +20,25 @@ golden's instant, and measures the PNG:
   is its colour c, its left and right quarters as the spec's rule says
   (pen, marker, neon: 0.7c at the edge, linear to c at 0.15; pencil 1.15c
   in the middle half, 0.85c outside), kc scaling the HSB brightness by k,
-  at most 1: 3 levels at pixels whose centre is 1 px or more from a stop.
+  at most 1: 3 levels at pixels whose centre is 1 px or more from a stop;
+- the controls: the Undo icon's brightest level white at alpha 1 with a
+  stroke shown, 0.3 without, over the canvas (2 levels); the colour
+  ring's colour at pixels on its middle radius, conic from 5.71 degrees
+  below +x clockwise through the spec's eight stops (2 levels); the
+  weight slider's thickness at x 12, 100 and 264 of the 276-pt control,
+  4 + 19 (x - 2) / 262.5 pt (its tint's coverage down the column, 0.35
+  px); its knob's centre at 12 + 252 v (1 px); the size preview's
+  diameter 2 + 26 v pt along the canvas's middle row (1 px).
 
   spec-editor-chrome.py check NAME FILE.png
   spec-editor-chrome.py selftest NAME FILE.png
       show that the check can fail: the spec worked out with a mistake each
       (the band's height without its 0.08 floor, the rise of 16 pt not
       applied, the spring's zeta taken as 0.8, the brightness scaled past
-      1, the panel's top without the bottom inset); exit 1 if a mistake
-      that touches the golden passes
+      1, the panel's top without the bottom inset; a disabled alpha of 0.5,
+      the ring from +x or anticlockwise, the wedge reversed, the knob
+      without its 12-pt margins, the preview without its 2-pt floor);
+      exit 1 if a mistake that touches the golden passes
 """
 import math
 import pathlib
@@ -100,7 +110,110 @@ def band_colour(tool, c, u, mistake):
     return c
 
 
+RING = ["#E1564C", "#AD4DC9", "#579FF2", "#4FCBD0", "#80E655", "#DAD138", "#E59645", "#E1564C"]
+RING_AT = [0, 0.15, 0.3, 0.45, 0.6, 0.75, 0.9, 1]
+
+
+def ring_colour(angle, mistake):
+    start = 0 if mistake == "ring-from-x" else math.radians(5.71)
+    turn = (angle - start) / (2 * math.pi)
+    if mistake == "ring-anticlockwise":
+        turn = -turn
+    u = turn - math.floor(turn)
+    for k in range(len(RING_AT) - 1):
+        if u < RING_AT[k + 1]:
+            share = (u - RING_AT[k]) / (RING_AT[k + 1] - RING_AT[k])
+            return colour(RING[k]) * (1 - share) + colour(RING[k + 1]) * share
+    return colour(RING[-1])
+
+
+def size_at(editor, time):
+    """The slider's value at `time` from the size drags (linear between samples; held after)."""
+    value = 0.5
+    for event in editor.get("events", []):
+        samples = event.get("size")
+        if not samples or samples[0][0] > time:
+            continue
+        value = samples[-1][1]
+        for a, b in zip(samples, samples[1:]):
+            if a[0] <= time < b[0]:
+                value = a[1] + (b[1] - a[1]) * (time - a[0]) / (b[0] - a[0])
+    return value
+
+
+def controls_errors(case, image, mistake):
+    """The top bar's alpha (enabled 1, disabled 0.3), the colour ring's colours, the slider's thickness, its knob and the size preview."""
+    scenario = case["scenario"]
+    editor = scenario["editor"]
+    frame_w, frame_h = (int(v) for v in case["size"].split("x"))
+    k = frame_w / 390
+    height = frame_h / k
+    bottom = height - 34
+    bg = colour(scenario["canvas"]["background"])
+    failures = []
+    strokes_shown = any(s["points"][0][2] <= case["time"] for s in scenario.get("strokes", []))
+    alpha = 1.0 if strokes_shown else (0.5 if mistake == "disabled-0.5" else 0.3)
+    # The Undo icon's brightest pixel (a 5/3 pt line covers whole pixels) is white at the alpha over the canvas.
+    box = image[int(66 * k):int(90 * k), int(12 * k):int(36 * k), 0].astype(float)
+    want = bg[0] + (255 - bg[0]) * alpha
+    if abs(box.max() - want) > 2:
+        failures.append(("the Undo icon's brightest level", float(box.max()), want, 2))
+    if "slider" not in case["name"]:
+        # The ring (r 13.5..16.5 about (25, H - sB - 73)) at its middle radius, at pixels between the stops.
+        cx, cy = 25 * k, (bottom - 73) * k
+        for u in (0.075, 0.375, 0.525, 0.825):
+            angle = math.radians(5.71) + 2 * math.pi * u
+            px, py = int(cx + 15 * k * math.cos(angle)), int(cy + 15 * k * math.sin(angle))
+            centre_angle = math.atan2(py + 0.5 - cy, px + 0.5 - cx)
+            want_rgb = ring_colour(centre_angle, mistake)
+            got = image[py, px, :3].astype(float)
+            if float(np.max(np.abs(got - want_rgb))) > 2:
+                failures.append((f"the ring at u {u} (frame {px}, {py}) off by", float(np.max(np.abs(got - want_rgb))), 0.0, 2))
+        return failures
+    # The slider: the wedge (r 2 at x 2, r 11.5 at w - 11.5, of the 276-pt control at x 57, y H - sB - 41) tinted #888888 at 0.3 over black.
+    w = 390 - 114
+    top = (bottom - 41) * k
+    tint = 0x88 * 0.3
+    for local in (12, 100, 264):
+        column = int((57 + local) * k)
+        centre_x = (column + 0.5) / k - 57
+        # Within the control's box (above it lies the canvas), where only the wedge is drawn at these columns.
+        rows = image[int(top + k):int(top + 31 * k), column, 0].astype(float)
+        got = float(np.clip(rows / tint, 0, 1).sum())
+        if mistake == "wedge-reversed":
+            centre_x = w - centre_x
+        want_t = (4 + 19 * (centre_x - 2) / 262.5) * k
+        if abs(got - want_t) > 0.35:
+            failures.append((f"the slider's thickness at x {local} (px)", got, want_t, 0.35))
+    size = size_at(editor, case["time"])
+    knob = (57 + (w * size if mistake == "knob-no-margin" else 12 + (w - 24) * size)) * k
+    row = image[int(top + 16 * k), int(57 * k):int((57 + w) * k), 0].astype(float)
+    white = np.nonzero(row > 200)[0] + int(57 * k)
+    got_knob = (white.min() + white.max() + 1) / 2 if len(white) else 0
+    if abs(got_knob - knob) > 1:
+        failures.append(("the knob's centre (px)", got_knob, knob, 1))
+    # The size preview: a white disc of D = 2 + 26 v pt on the canvas's centre; its width along the centre row where it is brighter than halfway.
+    d = ((26 * size) if mistake == "preview-no-floor" else (2 + 26 * size)) * k
+    cx, cy = 195 * k, (height / 2) * k
+    line = image[int(cy), int(cx - d):int(cx + d) + 1, 0].astype(float)
+    half = (bg[0] + 255) / 2
+    lit = np.nonzero(line > half)[0]
+    if len(lit) == 0:
+        failures.append(("the size preview: nothing brighter than halfway; its diameter", 0.0, d, 1))
+        return failures
+    # Sub-pixel edges: interpolate the crossings of the halfway level.
+    first, last = lit.min(), lit.max()
+    left = first - (line[first] - half) / max(line[first] - line[first - 1], 1e-9)
+    right = last + (line[last] - half) / max(line[last] - line[last + 1], 1e-9)
+    got_d = right - left + 1
+    if abs(got_d - d) > 1:
+        failures.append(("the size preview's diameter (px)", got_d, d, 1))
+    return failures
+
+
 def errors(case, image, mistake=None):
+    if "controls" in case["name"]:
+        return controls_errors(case, image, mistake)
     scenario = case["scenario"]
     editor = scenario["editor"]
     frame_w, frame_h = (int(v) for v in case["size"].split("x"))
@@ -156,6 +269,10 @@ def errors(case, image, mistake=None):
 
 
 def mistakes(case, image):
+    if "slider" in case["name"]:
+        return ["disabled-0.5", "wedge-reversed", "knob-no-margin", "preview-no-floor"]
+    if "controls" in case["name"]:
+        return ["ring-from-x", "ring-anticlockwise"]
     found = ["no-floor", "no-rise", "unclamped-brightness", "no-inset"]
     if any("tool" in e for e in case["scenario"]["editor"].get("events", [])):
         found.append("zeta-0.8")

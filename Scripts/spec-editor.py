@@ -20,7 +20,8 @@ and where, and measures the PNG:
   outline (spec-drawing's pen geometry): a pixel more than 1 px inside is
   the colour, more than 1 px outside white (3 levels); the canvas's edges
   (the first and last rows and columns that are not black along the
-  frame's middle) within 1 px of where the spec puts them, black beyond.
+  frame's middle row and the column 45 pt from its left, clear of the
+  editor's screen) within 1 px of where the spec puts them, black beyond.
 
   spec-editor.py check NAME FILE.png
   spec-editor.py selftest NAME FILE.png
@@ -171,7 +172,8 @@ def errors(case, image, mistake=None):
     surround = scenario["editor"].get("on", True) and mistake != "no-surround"
     left, top = ox, oy
     right, bottom = ox + cw * scale, oy + ch * scale
-    middle_row, middle_column = image[frame[1] // 2, :, :3].astype(float), image[:, frame[0] // 2, :3].astype(float)
+    # The frame's middle row, and the column 45 pt from the left, which no part of the editor's screen crosses.
+    middle_row, middle_column = image[frame[1] // 2, :, :3].astype(float), image[:, int(frame[0] * 45 / 390), :3].astype(float)
     for label, line, low, high, length in (("left and right", middle_row, left, right, frame[0]),
                                            ("top and bottom", middle_column, top, bottom, frame[1])):
         if not surround:

@@ -149,6 +149,12 @@ enum GoldenScenes {
             var screen = DrawingScreen(drawing, size: try FrameSize(parsing: golden.size))
             screen.textPictures = try TextEntityPictures.make(for: drawing, placement: screen.placement)
             return screen.scene(at: try golden.instant())
+        case "drawing-editor":
+            // The editor's screen as the commands draw it: its labels set, its texts' pictures made (`DrawingFrames`).
+            let parsed = try ScenarioFile.parseAny(try VideoGoldenFixtures.scenarioBytes(of: golden.name), file: "Goldens/cases.json (\(golden.name))", folder: "/")
+            guard let drawing = parsed as? DrawingScenario else { throw GoldenCaseError("\(golden.name): its scenario is not a drawing") }
+            let screen = try DrawingFrames.screen(drawing, file: golden.name, size: FrameSize(parsing: golden.size), reuse: ReuseStore(.off))
+            return screen.scene(at: try golden.instant())
         case "gallery":
             // Media files are named from Goldens/ (inputs/gallery/, Scripts/make-gallery-inputs).
             let parsed = try ScenarioFile.parseAny(try VideoGoldenFixtures.scenarioBytes(of: golden.name), file: "Goldens/cases.json (\(golden.name))",

@@ -20,9 +20,13 @@ public struct EditorChromeElement: DrawingElement {
         let controls = EditorControls(timeline: chrome, frame: frame, time: instant.time, text: instant.text)
         let top = controls.topBar(), control = controls.control()
         let zoom = instant.placement.scale / CanvasPlacement(canvas: instant.scenario.canvas.size, frame: scene.size).scale
-        let shapes = controls.sizePreview(placement: instant.placement, canvas: instant.scenario.canvas.size, zoom: zoom) + top.shapes
-            + EditorToolsPanel.shapes(chrome, frame: frame, at: instant.time) + control.shapes + controls.buttons()
-        scene.nodes.append(ShapesNode(shapes: shapes.filter { $0.alpha > 0 }))
+        // One node a group, so that each covers only its own part of the frame.
+        let groups = [controls.sizePreview(placement: instant.placement, canvas: instant.scenario.canvas.size, zoom: zoom), top.shapes,
+                      EditorToolsPanel.shapes(chrome, frame: frame, at: instant.time), control.shapes, controls.buttons()]
+        for group in groups {
+            let shown = group.filter { $0.alpha > 0 }
+            if !shown.isEmpty { scene.nodes.append(ShapesNode(shapes: shown)) }
+        }
         if let text = instant.text, !(top.marks + control.marks).isEmpty {
             scene.nodes.append(MarksNode(atlas: text.atlas, marks: top.marks + control.marks))
         }
