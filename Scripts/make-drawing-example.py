@@ -9,7 +9,14 @@ Every stroke is sampled at 60 Hz along a path of our own, its speed
 varying as a hand's does, with a little seeded jitter: the same seed
 writes the same file.
 
-    Scripts/make-drawing-example.py [OUT]   (default Examples/drawing.json)
+With the editor's screen (editor.md), the session also taps each tool
+before its strokes, focuses the marker and drags its size, undoes the
+object eraser (bringing the underline back), pinches in on the signature
+and zooms out, then leaves; without it (--bare) it is the canvas alone,
+as it was before the editor, stroke for stroke.
+
+    Scripts/make-drawing-example.py [OUT]          (default Examples/drawing.json)
+    Scripts/make-drawing-example.py --bare [OUT]   (default Examples/drawing-canvas.json)
 """
 import json
 import math
@@ -97,13 +104,27 @@ def entities():
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else "Examples/drawing.json"
+    arguments = sys.argv[1:]
+    bare = "--bare" in arguments
+    arguments = [a for a in arguments if a != "--bare"]
+    out = arguments[0] if arguments else ("Examples/drawing-canvas.json" if bare else "Examples/drawing.json")
     rng = random.Random(SEED)
     strokes = []
+    events = []
+    selected = ["pen"]
     t = 0.3
+
+    def tap(tool):
+        """With the screen: a tap selecting `tool` just before the next stroke (nothing when it is selected)."""
+        if bare or selected[0] == tool:
+            return
+        events.append({"at": round(t - 0.1, 4), "tool": tool})
+        selected[0] = tool
 
     def add(tool, color, size, path, seconds, pause=0.25, jitter=0.6, **extra):
         nonlocal t
+        if tool in ("pen", "marker", "neon", "pencil", "eraser"):
+            tap(tool)
         stroke = {"tool": tool, "color": color, "size": size}
         stroke.update(extra)
         stroke["points"] = sampled(path, t, seconds, jitter, rng)
@@ -112,6 +133,16 @@ def main():
 
     for index, path in enumerate(letter_strokes()):
         add("pen", "#1B2A4A", 0.1, path, 0.45 if index < 3 else 0.05, pause=0.15)
+    if not bare:
+        # The marker selected and focused, its size dragged from 0.2 to the stroke's 0.35, then unfocused.
+        events.append({"at": round(t, 4), "tool": "marker"})
+        events.append({"at": round(t + 0.35, 4), "tool": "marker"})
+        drag = [[round(t + 0.7 + 0.1 * k, 4), round(0.2 + 0.15 * min(k, 5) / 5 + 0.1 * math.sin(math.pi * k / 8), 4)] for k in range(9)]
+        drag[-1][1] = 0.35
+        events.append({"at": drag[0][0], "size": drag})
+        events.append({"at": round(t + 1.8, 4), "tool": "marker"})
+        selected[0] = "marker"
+        t += 2.2
     add("marker", "#FFB300B0", 0.35, circle, 1.2, pause=0.4)
     add("pen", "#D93025", 0.12, arrow, 0.7, arrow=True)
     add("neon", "#00E5FF", 0.3, underline, 0.6)
@@ -128,6 +159,16 @@ def main():
     t = end + 1.0 + 0.4
     # An object eraser's swipe down through the neon underline: it fades out.
     add("eraser", "#000000", 0.2, lambda u: (420, 1000 - 120 * u), 0.3, mode="object")
+    if not bare:
+        # Undo the object eraser (the underline comes back), pinch in on the signature, zoom out, leave.
+        t += 0.2
+        events.append({"at": round(t, 4), "undo": True})
+        pinch = [[round(t + 0.6 + 0.1 * k, 4), round(1 + 1.2 * (k / 8) ** 0.8, 4), round(540 + 100 * k / 8, 1), round(960 + 380 * k / 8, 1)]
+                 for k in range(9)]
+        events.append({"at": pinch[0][0], "zoom": pinch})
+        events.append({"at": round(t + 2.6, 4), "zoomOut": True})
+        events.append({"at": round(t + 3.4, 4), "done": True})
+        t += 3.4
     session = {
         "scene": "drawing",
         "duration": math.ceil(t + 1),
@@ -136,6 +177,10 @@ def main():
         "strokes": strokes,
         "entities": entities(),
     }
+    if not bare:
+        tools = {"pen": {"color": "#1B2A4A", "size": 0.1}, "marker": {"color": "#FFB300", "size": 0.2}, "neon": {"color": "#00E5FF", "size": 0.3},
+                 "pencil": {"color": "#3C3C3C", "size": 0.1}, "eraser": {"size": 0.3}}
+        session["editor"] = {"enter": True, "tools": tools, "events": events}
     with open(out, "w") as file:
         # One stroke a line: the file stays readable and diffable.
         file.write("{\n")
@@ -146,7 +191,14 @@ def main():
         file.write("\n  ],\n")
         file.write('  "entities": [\n')
         file.write(",\n".join("    " + json.dumps(entity, separators=(", ", ": ")) for entity in session["entities"]))
-        file.write("\n  ]\n}\n")
+        if "editor" not in session:
+            file.write("\n  ]\n}\n")
+            return
+        editor = session["editor"]
+        file.write("\n  ],\n")
+        file.write(f'  "editor": {{"enter": true, "tools": {json.dumps(editor["tools"])}, "events": [\n')
+        file.write(",\n".join("    " + json.dumps(event, separators=(", ", ": ")) for event in editor["events"]))
+        file.write("\n  ]}\n}\n")
 
 
 if __name__ == "__main__":

@@ -20,7 +20,8 @@ final class GoldenTests: XCTestCase {
     /// fails for an oracle that none of them checks.
     static let oracles = ["spec-gradient", "spec-foreground", "spec-words", "spec-scripts", "spec-key", "spec-rating",
                           "spec-video", "spec-chat-wallpaper", "spec-chat-layout", "spec-chat-send",
-                          "spec-access", "spec-shapes", "spec-texts", "spec-drawing", "spec-tools", "spec-gallery"]
+                          "spec-access", "spec-shapes", "spec-texts", "spec-drawing", "spec-tools", "spec-editor", "spec-editor-chrome",
+                          "spec-gallery"]
     func testGradientGoldens() throws { try checkGoldens(of: "spec-gradient") }
     func testForegroundGoldens() throws { try checkGoldens(of: "spec-foreground") }
     func testWordsGoldens() throws { try checkGoldens(of: "spec-words") }

@@ -18,7 +18,7 @@ final class VideoCompareTests: XCTestCase {
 
     func testTheOffsetAndTheChangedRangeOfTwoRendersAreFoundExactly() throws {
         let folder = try scratchFolder()
-        let original = TestPaths.packageRoot.appendingPathComponent("Examples/drawing.json").path
+        let original = TestPaths.packageRoot.appendingPathComponent("Examples/drawing-canvas.json").path
         var drawing = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: original))) as? [String: Any])
         var strokes = try XCTUnwrap(drawing["strokes"] as? [[String: Any]])
         XCTAssertEqual(strokes[2]["color"] as? String, "#1B2A4A", "the third stroke, drawn from 1.5 s, is where this test looks for it")
@@ -109,7 +109,7 @@ final class VideoCompareTests: XCTestCase {
 
     func testVideosThatCannotBeComparedAreRefused() throws {
         let folder = try scratchFolder()
-        let original = TestPaths.packageRoot.appendingPathComponent("Examples/drawing.json").path
+        let original = TestPaths.packageRoot.appendingPathComponent("Examples/drawing-canvas.json").path
         let a = folder.appendingPathComponent("a.mkv").path
         render(original, from: 0, to: 1, output: a)
         let other = folder.appendingPathComponent("other.mkv").path

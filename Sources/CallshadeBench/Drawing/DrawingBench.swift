@@ -72,23 +72,37 @@ public final class DrawingBench: KindBench {
     }
 
     /// A replay's MP4: finished strokes, one growing and shapes moving; then
-    /// the same with an object eraser's swipe removing finished strokes.
+    /// the same with an object eraser's swipe removing finished strokes; then
+    /// the first with the editor's screen around it (its tools tapped, the
+    /// marker focused and its size dragged: `editor.md`).
     public func measureEncodes(size: FrameSize, context: BenchContext, row: (String, Double, BenchTiming.CPUCost) throws -> Void) throws {
-        for objectEraser in [false, true] {
+        for variant in ReplayVariant.allCases {
             let replay = try Self.screen(finished: Self.replayFinished, seconds: Double(context.seconds), size: size, shapes: Self.replayShapes,
-                                         objectEraser: objectEraser)
+                                         variant: variant)
             let (drawn, cpu) = try BenchTiming.usingCPU {
                 try BenchTiming.encodeSeconds(renderer: context.gpu, size: size, frames: context.seconds * 60) { replay.scene(at: Double($0) / 60) }
             }
-            let removed = replay.timeline.fates.erasures.count
-            let what = objectEraser ? "the same with an object eraser removing \(removed) of them"
-                : "a drawing replay, \(Self.replayFinished) finished strokes, one growing, \(Self.replayShapes) shapes"
+            let what = switch variant {
+            case .plain: "a drawing replay, \(Self.replayFinished) finished strokes, one growing, \(Self.replayShapes) shapes"
+            case .objectEraser: "the same with an object eraser removing \(replay.timeline.fates.erasures.count) of them"
+            case .editor: "the first with the editor's screen (tools tapped, the marker focused, its size dragged)"
+            }
             try row("  the same, \(what)", drawn, cpu)
             guard let (ours, oursCPU) = context.baseline[size] else { continue }
-            encodeCosts.append("\(size): the drawing replay's MP4\(objectEraser ? " with the object eraser" : "") took "
+            let named = switch variant {
+            case .plain: ""
+            case .objectEraser: " with the object eraser"
+            case .editor: " with the editor's screen"
+            }
+            encodeCosts.append("\(size): the drawing replay's MP4\(named) took "
                                + "\(String(format: "%.2f", drawn / ours)) times the audio call's wall time "
                                + "and \(String(format: "%.2f", cpu.total / oursCPU.total)) times its CPU time")
         }
+    }
+
+    /// The encode rows' sessions.
+    enum ReplayVariant: CaseIterable {
+        case plain, objectEraser, editor
     }
 
     public var renderReport: [String] { [table.text] + costs }
@@ -106,7 +120,7 @@ public final class DrawingBench: KindBench {
     /// growing one from 0 to `seconds`; with `objectEraser`, an object
     /// eraser's swipe across the canvas's middle from 0.3 to 0.5 of the
     /// seconds, removing the finished strokes it touches one after another.
-    static func scenario(finished: Int, seconds: Double, shapes: Int = 0, objectEraser: Bool = false) throws -> DrawingScenario {
+    static func scenario(finished: Int, seconds: Double, shapes: Int = 0, objectEraser: Bool = false, editor: Bool = false) throws -> DrawingScenario {
         let random = CounterRandom(seed: 34, domain: 0x4245_4E43_4844_5257)
         let tools: [DrawingTool] = [.pen, .marker, .pencil]
         var strokes: [Stroke] = []
@@ -145,12 +159,21 @@ public final class DrawingBench: KindBench {
             return ShapeEntity(kind: kinds[index % kinds.count], fill: index % 2 == 0, colour: StrokeColour(color: RGB(0.2, 0.3, 0.8), alpha: 1),
                                width: 12, w: 220, h: 160, keys: keys)
         }
-        return DrawingScenario(settings: ScenarioSettings(duration: max(seconds, 1)), canvas: canvas, strokes: strokes, entities: entities)
+        // The editor's screen: the marker selected, focused, its size dragged over a fifth of the seconds, unfocused.
+        let events = [EditorEvent(at: 0.1 * seconds, action: .tool(.marker)), EditorEvent(at: 0.2 * seconds, action: .tool(.marker)),
+                      EditorEvent(at: 0.3 * seconds, action: .size([EditorSizeSample(time: 0.3 * seconds, value: 0.2),
+                                                                    EditorSizeSample(time: 0.5 * seconds, value: 0.8)])),
+                      EditorEvent(at: 0.7 * seconds, action: .tool(.marker))]
+        return DrawingScenario(settings: ScenarioSettings(duration: max(seconds, 1)), canvas: canvas, strokes: strokes, entities: entities,
+                               editor: editor ? DrawingEditor(events: events) : nil)
     }
 
-    /// The replay's screen at `size`, its layer made (by the scene at 0, untimed).
-    static func screen(finished: Int, seconds: Double, size: FrameSize, shapes: Int = 0, objectEraser: Bool = false) throws -> DrawingScreen {
-        let screen = DrawingScreen(try scenario(finished: finished, seconds: seconds, shapes: shapes, objectEraser: objectEraser), size: size)
+    /// The replay's screen at `size`, its layer made (by the scene at 0, untimed); with the editor, as the commands make it (its labels set).
+    static func screen(finished: Int, seconds: Double, size: FrameSize, shapes: Int = 0, variant: ReplayVariant = .plain) throws -> DrawingScreen {
+        let scenario = try scenario(finished: finished, seconds: seconds, shapes: shapes, objectEraser: variant == .objectEraser,
+                                    editor: variant == .editor)
+        let screen = variant == .editor ? try DrawingFrames.screen(scenario, file: "bench", size: size, reuse: ReuseStore())
+            : DrawingScreen(scenario, size: size)
         _ = screen.scene(at: 0)
         return screen
     }

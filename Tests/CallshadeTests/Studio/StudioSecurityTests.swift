@@ -77,7 +77,7 @@ final class StudioSecurityTests: XCTestCase {
         let folder = try scratchFolder()
         let process = Process()
         process.executableURL = TestPaths.executable
-        process.arguments = ["studio", TestPaths.packageRoot.appendingPathComponent("Examples/drawing.json").path, "--port", "0", "--exports", folder.path]
+        process.arguments = ["studio", TestPaths.packageRoot.appendingPathComponent("Examples/drawing-canvas.json").path, "--port", "0", "--exports", folder.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -136,8 +136,8 @@ final class StudioSecurityTests: XCTestCase {
 
     func testPathsThatClimbOutAndASymlinkOutOfTheFolderGet404() async throws {
         let folder = try scratchFolder()
-        let scenario = folder.appendingPathComponent("drawing.json")
-        try FileManager.default.copyItem(at: TestPaths.packageRoot.appendingPathComponent("Examples/drawing.json"), to: scenario)
+        let scenario = folder.appendingPathComponent("drawing-canvas.json")
+        try FileManager.default.copyItem(at: TestPaths.packageRoot.appendingPathComponent("Examples/drawing-canvas.json"), to: scenario)
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("passwd").path, withDestinationPath: "/etc/passwd")
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("etc").path, withDestinationPath: "/etc")
         let port = try await start(scenario.path)
@@ -160,7 +160,7 @@ final class StudioSecurityTests: XCTestCase {
     }
 
     func testItListensOnBothLoopbacksAndAnswersOnlyItsOwnHostNames() async throws {
-        let port = try await start(TestPaths.packageRoot.appendingPathComponent("Examples/drawing.json").path)
+        let port = try await start(TestPaths.packageRoot.appendingPathComponent("Examples/drawing-canvas.json").path)
         let answered = [("127.0.0.1", "127.0.0.1:\(port)"), ("127.0.0.1", "localhost:\(port)"), ("::1", "[::1]:\(port)"), ("::1", "LOCALHOST:\(port)")]
         for (address, host) in answered {
             let answer = try await raw(address, port, "/api/status", headers: ["Host: \(host)"])
@@ -188,7 +188,7 @@ final class StudioSecurityTests: XCTestCase {
     }
 
     func testHostListensThereAloneAndWarns() async throws {
-        let port = try await start(TestPaths.packageRoot.appendingPathComponent("Examples/drawing.json").path, ["--host", "127.0.0.2"])
+        let port = try await start(TestPaths.packageRoot.appendingPathComponent("Examples/drawing-canvas.json").path, ["--host", "127.0.0.2"])
         let there = try await raw("127.0.0.2", port, "/api/status", headers: ["Host: 127.0.0.2:\(port)"])
         XCTAssertEqual(there.status, 200, there.text)
         let loopbackName = try await raw("127.0.0.2", port, "/api/status", headers: ["Host: localhost:\(port)"])
@@ -219,7 +219,7 @@ final class StudioSecurityTests: XCTestCase {
         for bad in ["example.com", "localhost", "127.0.0.1:80", "", "1.2.3.4.5"] {
             XCTAssertThrowsError(try StudioAddresses(host: bad), bad)
         }
-        let refused = runInProcess(["studio", "Examples/drawing.json", "--host", "rebound.example.com"])
+        let refused = runInProcess(["studio", "Examples/drawing-canvas.json", "--host", "rebound.example.com"])
         XCTAssertEqual(refused.status, 64)
         XCTAssertTrue(refused.standardError.contains("--host 'rebound.example.com' is not a numeric IPv4 or IPv6 address"), refused.standardError)
     }

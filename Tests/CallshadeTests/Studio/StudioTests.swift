@@ -63,7 +63,7 @@ final class StudioTests: XCTestCase {
     }
 
     func testSummaryGivesTheDrawingsStrokesAsMarksAndBands() async throws {
-        let (_, port) = try await start(examples.appendingPathComponent("drawing.json").path)
+        let (_, port) = try await start(examples.appendingPathComponent("drawing-canvas.json").path)
         let answer = try await ask(port, "/api/summary")
         XCTAssertEqual(answer.status, 200)
         let summary = try JSONDecoder().decode(StudioSummary.self, from: answer.body)
@@ -73,7 +73,7 @@ final class StudioTests: XCTestCase {
         XCTAssertEqual(summary.lastFrame, 510)
         XCTAssertEqual(summary.size, "1080x1920")
         XCTAssertEqual(summary.previewSize, "390x693")
-        XCTAssertEqual(summary.layers, ["canvas", "strokes", "entities"], "the drawing's own layers, as --layers has them")
+        XCTAssertEqual(summary.layers, ["canvas", "strokes", "entities", "chrome"], "the drawing kind's layers, as --layers has them")
         XCTAssertEqual(summary.marks.count, 23, "21 strokes, a hold and a removal")
         XCTAssertEqual(summary.bands.filter { $0.row == "fates" }.map(\.label), ["20 into a circle", "7 removed"])
         XCTAssertEqual(summary.marks.first, StudioSummary.Mark(time: 0.3, label: "stroke 1 (pen)"))
@@ -81,6 +81,13 @@ final class StudioTests: XCTestCase {
         let page = try await ask(port, "/")
         XCTAssertEqual(page.status, 200)
         XCTAssertTrue(page.text.contains("<title>callshade studio</title>"))
+        // The same session in the editor's screen: its layers gain chrome, its marks the editor's events, its drags their bands.
+        let (_, editorPort) = try await start(examples.appendingPathComponent("drawing.json").path)
+        let editor = try JSONDecoder().decode(StudioSummary.self, from: try await ask(editorPort, "/api/summary").body)
+        XCTAssertEqual(editor.size, "1170x2532")
+        XCTAssertEqual(editor.layers, ["canvas", "strokes", "entities", "chrome"])
+        XCTAssertEqual(editor.marks.filter { $0.label.hasPrefix("editor ") }.count, 14)
+        XCTAssertEqual(editor.bands.filter { $0.row == "editor" }.map(\.label), ["2 size", "11 zoom"])
     }
 
     /// Every example scenario opens in the studio, and its frame halfway is `frame`'s PNG, byte for byte, with the page's script and style served.
@@ -130,7 +137,7 @@ final class StudioTests: XCTestCase {
     }
 
     func testAFrameIsTheFrameCommandsPNG() async throws {
-        let drawing = examples.appendingPathComponent("drawing.json").path
+        let drawing = examples.appendingPathComponent("drawing-canvas.json").path
         let (_, port) = try await start(drawing)
         let shown = try await ask(port, "/api/frame?n=90")
         XCTAssertEqual(shown.status, 200)
@@ -212,8 +219,8 @@ final class StudioTests: XCTestCase {
 
     func testAnEditReloadsAndABrokenFileShowsValidatesError() async throws {
         let folder = try scratchFolder()
-        let file = folder.appendingPathComponent("drawing.json")
-        let original = try String(contentsOf: examples.appendingPathComponent("drawing.json"), encoding: .utf8)
+        let file = folder.appendingPathComponent("drawing-canvas.json")
+        let original = try String(contentsOf: examples.appendingPathComponent("drawing-canvas.json"), encoding: .utf8)
         try original.write(to: file, atomically: true, encoding: .utf8)
         let (studio, port) = try await start(file.path)
         let before = try await ask(port, "/api/frame?n=30")
@@ -251,7 +258,7 @@ final class StudioTests: XCTestCase {
 
     func testAnExportRendersTheRangeAsRenderDoes() async throws {
         let folder = try scratchFolder()
-        let drawing = examples.appendingPathComponent("drawing.json").path
+        let drawing = examples.appendingPathComponent("drawing-canvas.json").path
         let (studio, port) = try await start(drawing, ["--backend", "cpu"], exports: folder.path)
         let started = try await ask(port, "/api/export?from=1&to=1.1&format=png&size=preview", method: "POST")
         XCTAssertEqual(started.status, 202, started.text)
@@ -263,7 +270,7 @@ final class StudioTests: XCTestCase {
         XCTAssertEqual(state.phase, .done, state.error ?? "")
         XCTAssertEqual(state.done, 3)
         let output = try XCTUnwrap(state.output)
-        XCTAssertEqual(output, folder.appendingPathComponent("drawing-1-1.1s").path)
+        XCTAssertEqual(output, folder.appendingPathComponent("drawing-canvas-1-1.1s").path)
         let rendered = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
         XCTAssertEqual(rendered, ["frame_000000.png", "frame_000001.png", "frame_000002.png"])
         let first = try Data(contentsOf: URL(fileURLWithPath: output).appendingPathComponent("frame_000000.png"))
@@ -271,7 +278,7 @@ final class StudioTests: XCTestCase {
     }
 
     func testAPortInUseIsAClearError() async throws {
-        let (studio, port) = try await start(examples.appendingPathComponent("drawing.json").path)
+        let (studio, port) = try await start(examples.appendingPathComponent("drawing-canvas.json").path)
         let second = StudioServer(studio: studio, port: UInt16(port))
         do {
             _ = try await second.start()
@@ -373,7 +380,7 @@ final class StudioTests: XCTestCase {
         let back = try await ask(port, "/api/frame?n=63")
         XCTAssertEqual(back.body, plain.body)
 
-        let (_, drawingPort) = try await start(examples.appendingPathComponent("drawing.json").path)
+        let (_, drawingPort) = try await start(examples.appendingPathComponent("drawing-canvas.json").path)
         let none = try await ask(drawingPort, "/api/settings")
         XCTAssertEqual(none.status, 404)
     }
@@ -417,7 +424,7 @@ final class StudioTests: XCTestCase {
     func testCompareWithARecordingFindsItsOffsetAndChangedRangeExactly() async throws {
         // The recording: the example drawing with its third stroke's colour changed, from 0.5 s to 3.5 s (the studio's frame k + 15 is its k).
         let folder = try scratchFolder()
-        let original = examples.appendingPathComponent("drawing.json").path
+        let original = examples.appendingPathComponent("drawing-canvas.json").path
         var drawing = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: original))) as? [String: Any])
         var strokes = try XCTUnwrap(drawing["strokes"] as? [[String: Any]])
         strokes[2]["color"] = "#E8C000"
