@@ -212,9 +212,10 @@ float polygonDistance(vec2 point, vec4 pairs[8], int count) {
 
 // A soft edge's coverage (SoftEdge): the share of a Gaussian of standard
 // deviation `sigma` inside at `distance`, erfc(d / (sigma sqrt 2)) / 2 by
-// Abramowitz and Stegun's 7.1.26, 0 from 4 sigma out.
+// Abramowitz and Stegun's 7.1.26, 0 from 4 sigma out and 1 from 4 sigma in.
 float softEdgeCoverage(float distance, float sigma) {
     if (distance >= 4.0 * sigma) return 0.0;
+    if (distance <= -4.0 * sigma) return 1.0;
     float x = distance / (sigma * 1.41421356);
     float z = abs(x), t = 1.0 / (1.0 + 0.3275911 * z);
     float poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));

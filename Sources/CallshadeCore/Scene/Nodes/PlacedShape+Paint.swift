@@ -73,13 +73,15 @@ public struct ShapeFade: Equatable, Sendable {
 /// A soft edge's coverage: the share of a Gaussian of standard deviation
 /// `sigma` (frame pixels) that lies inside at signed distance `distance`,
 /// Phi(-d / sigma) = erfc(d / (sigma sqrt 2)) / 2 (exact for a straight
-/// edge), 0 from 4 sigma out; erfc by Abramowitz and Stegun's 7.1.26
+/// edge), 0 from 4 sigma out and 1 from 4 sigma in (what is left there,
+/// 3e-5, is under half a level); erfc by Abramowitz and Stegun's 7.1.26
 /// (error under 1.5e-7), as `shapes.glsl` works it out.
 public enum SoftEdge {
     public static let reach = 4.0
 
     public static func coverage(signedDistance distance: Double, sigma: Double) -> Double {
         guard distance < reach * sigma else { return 0 }
+        guard distance > -reach * sigma else { return 1 }
         let x = distance / (sigma * 2.0.squareRoot())
         let z = abs(x), t = 1 / (1 + 0.3275911 * z)
         let poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))

@@ -140,31 +140,27 @@ extension PlacedShape {
         /// `signedDistance` gives; only pixels that `bounds` cannot settle
         /// are worked out, the rest filled with 0 or 1 in runs.
         public func coverages(row centreY: Double, columns: Range<Int>, into coverage: UnsafeMutablePointer<Double>) {
-            guard softness == 0 else {
-                // A soft edge reaches past the bounds' one pixel: every pixel worked out.
-                for column in columns {
-                    let distance = signedDistance(Vec2(Double(column) + 0.5, centreY))
-                    coverage[column - columns.lowerBound] = SoftEdge.coverage(signedDistance: distance, sigma: softness)
-                }
-                return
-            }
+            // A soft edge reaches 4 sigma either side of the outline (`SoftEdge`) rather than half a pixel.
+            let reach = softness > 0 ? SoftEdge.reach * softness : 0.5
             let margin = RowSpan.margin
             var column = columns.lowerBound
             while column < columns.upperBound {
                 let point = Vec2(Double(column) + 0.5, centreY)
                 let bound = bounds(point)
                 let left = columns.upperBound - column - 1
-                if bound.outside >= 0.5 + margin {
+                if bound.outside >= reach + margin {
                     // Each pixel further along is at most 1 nearer.
-                    let run = Self.pixels(within: bound.outside - 0.5 - margin, atMost: left)
+                    let run = Self.pixels(within: bound.outside - reach - margin, atMost: left)
                     (coverage + column - columns.lowerBound).update(repeating: 0, count: run + 1)
                     column += run + 1
-                } else if bound.inside <= -(0.5 + margin) {
-                    let run = Self.pixels(within: (-bound.inside - 0.5 - margin) / bound.insideSlope, atMost: left)
+                } else if bound.inside <= -(reach + margin) {
+                    let run = Self.pixels(within: (-bound.inside - reach - margin) / bound.insideSlope, atMost: left)
                     (coverage + column - columns.lowerBound).update(repeating: 1, count: run + 1)
                     column += run + 1
                 } else {
-                    coverage[column - columns.lowerBound] = EdgeCoverage.coverage(signedDistance: bound.exact ?? signedDistance(point))
+                    let distance = bound.exact ?? signedDistance(point)
+                    coverage[column - columns.lowerBound] = softness > 0
+                        ? SoftEdge.coverage(signedDistance: distance, sigma: softness) : EdgeCoverage.coverage(signedDistance: distance)
                     column += 1
                 }
             }
