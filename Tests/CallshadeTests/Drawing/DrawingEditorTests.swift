@@ -159,6 +159,42 @@ final class DrawingEditorTests: XCTestCase {
         XCTAssertEqual(erased.fates.erasures[0]?.count, 1, "the second eraser misses the pen")
     }
 
+    /// `editor.md` section 5's worked examples: U(0.7, 0.6) (omega 17.412;
+    /// 0.6781 at 0.1 s, 1.0837 at 0.2 s, its peak 1.0948 at 0.2255 s), the
+    /// tools at rest, selected, mid-rise and focused, the others' stagger.
+    func testTheToolsMoveAsTheWorkedExamplesSay() {
+        let spring = EditorToolsMotion.select
+        XCTAssertEqual(spring.omega, 17.412, accuracy: 0.0005)
+        XCTAssertEqual(spring.progress(0.1), 0.6781, accuracy: 0.00005)
+        XCTAssertEqual(spring.progress(0.2), 1.0837, accuracy: 0.00005)
+        XCTAssertEqual(spring.progress(0.2255), 1.0948, accuracy: 0.00005)
+        XCTAssertLessThan(spring.progress(0.2255 + 0.002), spring.progress(0.2255))
+        XCTAssertEqual(spring.progress(0.7), 1)
+        let panel = EditorFrame(FrameSize.phone).panelTop
+        XCTAssertEqual(panel, 649, accuracy: 1e-9)
+        let events = [EditorEvent(at: 1, action: .tool(.marker)), EditorEvent(at: 2, action: .tool(.marker))]
+        let motion = EditorToolsMotion(DrawingEditor(events: events))
+        func y(_ tool: EditorTool, _ time: Double) -> Double { panel + 58 + motion.pose(of: tool, at: time).drop }
+        XCTAssertEqual(EditorTool.allCases.map { motion.pose(of: $0, at: 0.5).x }, [85, 129, 173, 217, 261, 305])
+        XCTAssertEqual(y(.pen, 0.5), 725)
+        XCTAssertEqual(y(.marker, 0.5), 741)
+        XCTAssertEqual(y(.marker, 1.1), 730.150, accuracy: 0.0005)
+        XCTAssertEqual(y(.pen, 1.1), 735.850, accuracy: 0.0005)
+        XCTAssertEqual(y(.marker, 1.2), 741 - 16 * 1.0837, accuracy: 0.001)
+        // Focused: the marker in the middle at o 30 and full size; the others shifted by 195 - 129 = 66 and dropped 70.
+        let focused = motion.pose(of: .marker, at: 3)
+        XCTAssertEqual(focused.x, 195)
+        XCTAssertEqual(panel + 58 + focused.drop, 737)
+        XCTAssertEqual(focused.scale, 1)
+        XCTAssertEqual(motion.pose(of: .eraser, at: 3).x, 305 + 66)
+        XCTAssertEqual(y(.eraser, 3), 741 + 70)
+        // The stagger: the right-hand tools from the outermost in (the eraser first), the left-hand from index 0 up.
+        let others = EditorToolsMotion.others
+        XCTAssertEqual(motion.pose(of: .eraser, at: 2.1).drop, 34 + 70 - 70 * (1 - others.progress(0.1)), accuracy: 1e-9)
+        XCTAssertEqual(motion.pose(of: .neon, at: 2.1).drop, 34 + 70 - 70 * (1 - others.progress(0.1 - 3 * 0.025)), accuracy: 1e-9)
+        XCTAssertEqual(motion.pose(of: .pen, at: 2.1).drop, 34 + 70 - 70 * (1 - others.progress(0.1)), accuracy: 1e-9)
+    }
+
     /// The zoom's placement: canvas point p goes to C + z f (p - c), c
     /// clamped so no canvas edge enters the frame, and the fitted placement
     /// exactly when unzoomed; Zoom Out eases back in 0.3 s.
