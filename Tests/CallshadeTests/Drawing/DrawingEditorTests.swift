@@ -110,6 +110,23 @@ final class DrawingEditorTests: XCTestCase {
         }
     }
 
+    /// The stroke being drawn at an instant, found in log time: the one
+    /// started by then with the latest end, when that end has not come.
+    func testTheStrokeBeingDrawnIsFound() throws {
+        func stroke(_ start: Double, _ end: Double) throws -> Stroke {
+            try Stroke(index: 0, tool: .pen, colour: StrokeColour(color: .black, alpha: 1), size: 0.3,
+                       samples: [StrokeSample(x: 0, y: 0, time: start), StrokeSample(x: 9, y: 0, time: end)])
+        }
+        let spans = StrokeSpans([try stroke(2, 3), try stroke(0, 5), try stroke(6, 7), try stroke(6.5, 6.6)])
+        XCTAssertNil(spans.drawn(at: -1))
+        XCTAssertEqual(spans.drawn(at: 0), 1)
+        XCTAssertEqual(spans.drawn(at: 2.5), 1, "inside both: the one ending last")
+        XCTAssertEqual(spans.drawn(at: 5), 1, "its last sample counts")
+        XCTAssertNil(spans.drawn(at: 5.5))
+        XCTAssertEqual(spans.drawn(at: 6.55), 2)
+        XCTAssertNil(spans.drawn(at: 8))
+    }
+
     /// A tap on the selected tool focuses it, on the focused unfocuses it;
     /// back unfocuses before it leaves; the lasso never focuses.
     func testTapsSelectFocusAndUnfocus() throws {
@@ -119,7 +136,7 @@ final class DrawingEditorTests: XCTestCase {
             (.tool(.lasso), "selects the lasso"), (.tool(.lasso), "taps the selected lasso (it has no slider): nothing"),
             (.tool(.pen), "selects the pen"), (.tool(.pen), "focuses the pen"), (.back, "unfocuses the pen"), (.back, "leaves the editor"),
         ]
-        for (action, said) in taps { XCTAssertEqual(try state.apply(EditorEvent(at: 1, action: action), strokes: []), said) }
+        for (action, said) in taps { XCTAssertEqual(try state.apply(EditorEvent(at: 1, action: action), strokes: [], spans: StrokeSpans([])), said) }
         XCTAssertTrue(state.exited)
     }
 

@@ -10,8 +10,9 @@ enum EditorListing {
         var lines = ["editor: \(editor.shown ? "shown" : "not shown (its events act on the canvas)")\(editor.enters ? ", entering at 0 s" : ""), "
                      + "\(editor.tool.rawValue) selected, \(editor.mode.rawValue) mode, \(events) event\(events == 1 ? "" : "s")"]
         var state = EditorState(editor)
+        let spans = StrokeSpans(strokes)
         for (index, event) in editor.events.enumerated() {
-            let did = (try? state.apply(event, strokes: strokes)) ?? "refused"
+            let did = (try? state.apply(event, strokes: strokes, spans: spans)) ?? "refused"
             let text: String
             switch event.action {
             case .undo:

@@ -84,6 +84,7 @@ enum EditorParser {
             throw ScenarioError(file: file, location: "editor.events[\(eventLimit)]", "one event over the limit of \(eventLimit) (got \(items.count))")
         }
         var events: [EditorEvent] = [], state = EditorState(editor), samples = 0
+        let spans = StrokeSpans(strokes)
         for (index, item) in items.enumerated() {
             let place = ScenarioFields(file: file, location: "editor.events[\(index)]")
             let event = try self.event(item, fields: place)
@@ -101,7 +102,7 @@ enum EditorParser {
                 throw place.error(event.action.key, "brings the events to \(samples) samples, over the limit of \(sampleLimit)")
             }
             do {
-                _ = try state.apply(event, strokes: strokes)
+                _ = try state.apply(event, strokes: strokes, spans: spans)
             } catch let refusal as EditorState.Refusal {
                 throw place.error(refusal.field, refusal.problem)
             }

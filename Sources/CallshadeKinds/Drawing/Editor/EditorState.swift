@@ -26,8 +26,8 @@ public struct EditorState: Equatable, Sendable {
         public let problem: String
     }
 
-    /// Applies `event`, the strokes being those of the session; returns what it did, in words.
-    public mutating func apply(_ event: EditorEvent, strokes: [Stroke]) throws -> String {
+    /// Applies `event`, the session's strokes drawn over `spans` (`strokes`: the same strokes); returns what it did, in words.
+    public mutating func apply(_ event: EditorEvent, strokes: [Stroke], spans: StrokeSpans) throws -> String {
         let key = event.action.key
         guard !exited else { throw Refusal(field: key, problem: "comes after the editor was left (events end with done or back)") }
         switch event.action {
@@ -61,7 +61,7 @@ public struct EditorState: Equatable, Sendable {
             self.mode = mode
             return "moves the pill to \(mode == .draw ? "Draw" : "Text")"
         case .undo, .clear:
-            if let drawn = strokes.firstIndex(where: { $0.startTime <= event.at && event.at <= $0.endTime }) {
+            if let drawn = spans.drawn(at: event.at) {
                 throw Refusal(field: key, problem: "comes while strokes[\(drawn)] is being drawn (from \(ShownNumber.text(strokes[drawn].startTime)) "
                               + "to \(ShownNumber.text(strokes[drawn].endTime)) s)")
             }

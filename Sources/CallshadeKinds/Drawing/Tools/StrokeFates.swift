@@ -80,10 +80,9 @@ public struct StrokeFates: Equatable, Sendable {
             + events.indices.filter { events[$0].action == .undo || events[$0].action == .clear }.map { (events[$0].at, $0, Happening.edit($0)) })
             .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
         var erasures: [Int: [Erasure]] = [:], removals: [Int: Double] = [:], entityRemovals: [Int: Double] = [:], edits: [Int: EditOutcome] = [:]
-        /// Whether stroke `index` is gone at `time`: removed, or erased by an eraser not undone.
-        func removed(_ index: Int) -> Bool {
-            removals[index] != nil || erasures[index]?.last.map { $0.restored == nil } == true
-        }
+        // Whether each stroke is gone by now: removed, or erased by an eraser not undone (kept as the happenings come).
+        var gone = [Bool](repeating: false, count: strokes.count)
+        func removed(_ index: Int) -> Bool { gone[index] }
         for (time, _, happening) in happenings {
             switch happening {
             case .eraser(let eraserIndex):
@@ -95,20 +94,23 @@ public struct StrokeFates: Equatable, Sendable {
                     guard ready.path.mayMeet(reach, distance: distance),
                           let tau = ready.path.contact(eraser: eraser.samples, distance: distance) else { continue }
                     erasures[index, default: []].append(Erasure(eraser: eraserIndex, at: tau))
+                    gone[index] = true
                 }
             case .edit(let eventIndex) where events[eventIndex].action == .undo:
                 guard let last = strokes.indices.last(where: { finishTimes[$0] <= time && !removed($0) }) else { continue }
                 removals[last] = time
+                gone[last] = true
                 var restoring: [Int] = []
                 for (target, list) in erasures {
                     guard let erasure = list.last, erasure.eraser == last, erasure.restored == nil else { continue }
                     erasures[target]?[list.count - 1].restored = time
                     restoring.append(target)
+                    if removals[target] == nil { gone[target] = false }
                 }
                 edits[eventIndex] = .undid(last, restoring: restoring.sorted())
             case .edit(let eventIndex):
                 let cleared = strokes.indices.filter { finishTimes[$0] <= time && !removed($0) }
-                for index in cleared { removals[index] = time }
+                for index in cleared { (removals[index], gone[index]) = (time, true) }
                 let entities = entityStarts.indices.filter { entityStarts[$0] <= time && entityRemovals[$0] == nil }
                 for index in entities { entityRemovals[index] = time }
                 if !cleared.isEmpty || !entities.isEmpty { edits[eventIndex] = .cleared(strokes: cleared, entities: entities) }

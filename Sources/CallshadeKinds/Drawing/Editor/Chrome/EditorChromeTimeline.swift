@@ -19,11 +19,12 @@ public struct EditorChromeTimeline: Equatable, Sendable {
         // The zoom's scale (all the toggles need of it) does not depend on the frame.
         tracks = EditorChromeTracks(editor: editor, timeline: StrokeShowing(strokes: strokes, fates: fates),
                                     zoom: CanvasZoom(events: editor.events, canvas: canvas, frame: canvas), strokes: strokes)
+        let spans = StrokeSpans(strokes)
         var state = EditorState(editor), drags: [EditorTool: [[EditorSizeSample]]] = [:], selections: [(at: Double, tool: EditorTool)] = []
         for event in editor.events {
             if case .size(let samples) = event.action { drags[state.selected, default: []].append(samples) }
             let before = state.selected
-            _ = try? state.apply(event, strokes: strokes)
+            _ = try? state.apply(event, strokes: strokes, spans: spans)
             if state.selected != before { selections.append((event.at, state.selected)) }
         }
         self.drags = drags

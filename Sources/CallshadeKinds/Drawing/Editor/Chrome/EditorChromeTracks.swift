@@ -66,6 +66,7 @@ public struct EditorChromeTracks: Sendable {
     init(editor: DrawingEditor, timeline: StrokeShowing, zoom: CanvasZoom?, strokes: [Stroke]) {
         let morphCurve: @Sendable (Double) -> Double = { EditorChromeTracks.morph.progress($0) }
         var state = EditorState(editor)
+        let spans = StrokeSpans(strokes)
         func buttonShown(_ state: EditorState) -> Double { !state.focused && state.selected.hasColour ? 1 : 0 }
         morph = CurveTrack(0)
         knob = CurveTrack(0)
@@ -80,7 +81,7 @@ public struct EditorChromeTracks: Sendable {
         preview = CurveTrack(0)
         for event in editor.events {
             let before = state
-            _ = try? state.apply(event, strokes: strokes)
+            _ = try? state.apply(event, strokes: strokes, spans: spans)
             let at = event.at
             if state.focused != before.focused {
                 let focus = state.focused ? 1.0 : 0.0
