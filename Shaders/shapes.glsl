@@ -187,9 +187,8 @@ float speechBubbleDistance(vec2 point, vec2 size) {
 }
 
 // A polygon of `count` (at most 16) vertices, two to a vec4, filled by the
-// even-odd rule: the distance to its nearest edge, negative inside (the
-// horizontal ray to the right crosses its edges an odd number of times;
-// PolygonDistance).
+// even-odd rule: the distance to its nearest edge, negative inside
+// (`polygonEdge` for each edge; PolygonDistance).
 float polygonDistance(vec2 point, vec4 pairs[8], int count) {
     float nearest = 1e30;
     bool inside = false;
@@ -197,14 +196,7 @@ float polygonDistance(vec2 point, vec4 pairs[8], int count) {
     for (int index = 0; index < 16; index++) {
         if (index >= count) break;
         vec2 vertex = index % 2 == 0 ? pairs[index / 2].xy : pairs[index / 2].zw;
-        vec2 edge = vertex - previous, from = point - previous;
-        float lengthSquared = dot(edge, edge);
-        float t = lengthSquared > 0.0 ? clamp(dot(from, edge) / lengthSquared, 0.0, 1.0) : 0.0;
-        nearest = min(nearest, length(from - edge * t));
-        if ((previous.y > point.y) != (vertex.y > point.y)) {
-            float crossing = previous.x + (point.y - previous.y) / (vertex.y - previous.y) * edge.x;
-            if (point.x < crossing) inside = !inside;
-        }
+        polygonEdge(point, previous, vertex, nearest, inside);
         previous = vertex;
     }
     return inside ? -nearest : nearest;

@@ -144,15 +144,13 @@ enum GoldenScenes {
         case "chat-send":
             return try ChatFixtures.sendScene(golden)
         case "drawing-shapes":
-            let parsed = try ScenarioFile.parseAny(try VideoGoldenFixtures.scenarioBytes(of: golden.name), file: "Goldens/cases.json (\(golden.name))", folder: "/")
-            guard let drawing = parsed as? DrawingScenario else { throw GoldenCaseError("\(golden.name): its scenario is not a drawing") }
+            let drawing = try drawingScenario(golden)
             var screen = DrawingScreen(drawing, size: try FrameSize(parsing: golden.size))
             screen.textPictures = try TextEntityPictures.make(for: drawing, placement: screen.placement)
             return screen.scene(at: try golden.instant())
         case "drawing-editor":
             // The editor's screen as the commands draw it: its labels set, its texts' pictures made (`DrawingFrames`).
-            let parsed = try ScenarioFile.parseAny(try VideoGoldenFixtures.scenarioBytes(of: golden.name), file: "Goldens/cases.json (\(golden.name))", folder: "/")
-            guard let drawing = parsed as? DrawingScenario else { throw GoldenCaseError("\(golden.name): its scenario is not a drawing") }
+            let drawing = try drawingScenario(golden)
             let screen = try DrawingFrames.screen(drawing, file: golden.name, size: FrameSize(parsing: golden.size), reuse: ReuseStore(.off))
             return screen.scene(at: try golden.instant())
         case "gallery":
@@ -169,6 +167,13 @@ enum GoldenScenes {
         default:
             throw GoldenCaseError("\(golden.name): no fixture \"\(golden.fixture)\"")
         }
+    }
+
+    /// The drawing scenario of `golden`'s "scenario" object.
+    private static func drawingScenario(_ golden: GoldenCase) throws -> DrawingScenario {
+        let parsed = try ScenarioFile.parseAny(try VideoGoldenFixtures.scenarioBytes(of: golden.name), file: "Goldens/cases.json (\(golden.name))", folder: "/")
+        guard let drawing = parsed as? DrawingScenario else { throw GoldenCaseError("\(golden.name): its scenario is not a drawing") }
+        return drawing
     }
 
     private static func required(_ background: GradientParameters?, _ golden: GoldenCase) throws -> GradientParameters {

@@ -11,20 +11,18 @@ public struct EntitiesElement: DrawingElement {
     public func add(to scene: inout Scene, at instant: DrawingInstant, showing: Set<SceneTag>) {
         let scenario = instant.scenario
         // Shapes and texts in file order: each run of shapes one node, each text one.
-        var shapes = scenario.entities.makeIterator(), run: [PlacedShape] = []
-        let texts = Dictionary(scenario.texts.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+        var run: [PlacedShape] = []
         let removals = instant.timeline.fates.entityRemovals
-        for index in 0..<(scenario.entities.count + scenario.texts.count) {
-            let removed = (removals[index] ?? .infinity) <= instant.time
-            if let text = texts[index] {
-                guard !removed else { continue }
+        for (index, entity) in scenario.entitiesInFileOrder.enumerated() where (removals[index] ?? .infinity) > instant.time {
+            switch entity {
+            case .text(let text):
                 if !run.isEmpty { scene.nodes.append(ShapesNode(shapes: run)) }
                 run = []
                 if let picture = instant.textPictures[index], let placed = text.placed(at: instant.time, picture: picture, placement: instant.placement) {
                     scene.nodes.append(TextEntityNode(text: placed))
                 }
-            } else if let shape = shapes.next(), !removed, let placed = shape.placed(at: instant.time, canvas: scenario.canvas, placement: instant.placement) {
-                run.append(placed)
+            case .shape(let shape):
+                if let placed = shape.placed(at: instant.time, canvas: scenario.canvas, placement: instant.placement) { run.append(placed) }
             }
         }
         if !run.isEmpty { scene.nodes.append(ShapesNode(shapes: run)) }

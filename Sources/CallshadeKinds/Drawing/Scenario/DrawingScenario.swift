@@ -30,13 +30,7 @@ public struct DrawingScenario: SettingsBackedScenario, Equatable {
 
     /// Each entity's first key, by its place in the file's `entities` (shapes and texts together).
     public var entityStarts: [Double] {
-        var shapes = entities.makeIterator(), starts: [Double] = []
-        let texts = Dictionary(self.texts.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
-        for index in 0..<(entities.count + self.texts.count) {
-            let keys = texts[index]?.keys ?? shapes.next()?.keys ?? []
-            starts.append(keys.first?.at ?? .infinity)
-        }
-        return starts
+        entitiesInFileOrder.map { $0.keys.first?.at ?? .infinity }
     }
 }
 

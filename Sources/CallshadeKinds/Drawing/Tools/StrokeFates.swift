@@ -82,13 +82,12 @@ public struct StrokeFates: Equatable, Sendable {
         var erasures: [Int: [Erasure]] = [:], removals: [Int: Double] = [:], entityRemovals: [Int: Double] = [:], edits: [Int: EditOutcome] = [:]
         // Whether each stroke is gone by now: removed, or erased by an eraser not undone (kept as the happenings come).
         var gone = [Bool](repeating: false, count: strokes.count)
-        func removed(_ index: Int) -> Bool { gone[index] }
         for (time, _, happening) in happenings {
             switch happening {
             case .eraser(let eraserIndex):
                 let eraser = strokes[eraserIndex], eraserWidth = eraser.chosenWidth(longerSide: longer)
                 let reach = ObjectEraserContact.Extent(eraser.samples.map(\.position))
-                for (index, target) in strokes.enumerated() where !removed(index) && target.endTime <= eraser.startTime {
+                for (index, target) in strokes.enumerated() where !gone[index] && target.endTime <= eraser.startTime {
                     guard let ready = targets[index] else { continue }
                     let distance = (eraserWidth + ready.width) / 2
                     guard ready.path.mayMeet(reach, distance: distance),
@@ -97,7 +96,7 @@ public struct StrokeFates: Equatable, Sendable {
                     gone[index] = true
                 }
             case .edit(let eventIndex) where events[eventIndex].action == .undo:
-                guard let last = strokes.indices.last(where: { finishTimes[$0] <= time && !removed($0) }) else { continue }
+                guard let last = strokes.indices.last(where: { finishTimes[$0] <= time && !gone[$0] }) else { continue }
                 removals[last] = time
                 gone[last] = true
                 var restoring: [Int] = []
@@ -109,7 +108,7 @@ public struct StrokeFates: Equatable, Sendable {
                 }
                 edits[eventIndex] = .undid(last, restoring: restoring.sorted())
             case .edit(let eventIndex):
-                let cleared = strokes.indices.filter { finishTimes[$0] <= time && !removed($0) }
+                let cleared = strokes.indices.filter { finishTimes[$0] <= time && !gone[$0] }
                 for index in cleared { (removals[index], gone[index]) = (time, true) }
                 let entities = entityStarts.indices.filter { entityStarts[$0] <= time && entityRemovals[$0] == nil }
                 for index in entities { entityRemovals[index] = time }

@@ -77,7 +77,8 @@ public struct EditorChromeTracks: Sendable {
         screen = CurveTrack(editor.enters ? 0 : 1)
         if editor.enters { screen.ease(to: 1, at: 0, over: Self.entrySeconds) }
         zoomOut = CurveTrack(0)
-        enabled = CurveTrack(timeline.anyShown(at: -.infinity) ? 1 : 0)
+        // Before any stroke's first sample none shows: Undo and Clear All start disabled.
+        enabled = CurveTrack(0)
         preview = CurveTrack(0)
         for event in editor.events {
             let before = state

@@ -11,11 +11,9 @@ public enum EditorToolsPanel {
         let panel = frame.panelTop, fade = ShapeFade(start: (panel + maskStart) * frame.scale, end: (panel + maskEnd) * frame.scale)
         let centre = Vec2(EditorToolSilhouettes.imageWidth / 2, EditorToolSilhouettes.imageHeight / 2)
         // The focused tool (or the one moving to or from the middle) over the others: drawn last.
-        let order = EditorTool.allCases.sorted {
-            (timeline.tools.pose(of: $0, at: time).scale, $0.position) < (timeline.tools.pose(of: $1, at: time).scale, $1.position)
-        }
-        return order.flatMap { tool -> [PlacedShape] in
-            let pose = timeline.tools.pose(of: tool, at: time)
+        let order = EditorTool.allCases.map { (tool: $0, pose: timeline.tools.pose(of: $0, at: time)) }
+            .sorted { ($0.pose.scale, $0.tool.position) < ($1.pose.scale, $1.tool.position) }
+        return order.flatMap { tool, pose -> [PlacedShape] in
             let at = Vec2(pose.x, panel + 58 + pose.drop) * frame.scale, scale = pose.scale * frame.scale
             guard scale > 0 else { return [] }
             let parts = EditorToolSilhouettes.parts(tool, colour: timeline.colour(of: tool, at: time), size: timeline.size(of: tool, at: time))
