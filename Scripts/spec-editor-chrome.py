@@ -28,7 +28,15 @@ golden's instant, and measures the PNG:
   weight slider's thickness at x 12, 100 and 264 of the 276-pt control,
   4 + 19 (x - 2) / 262.5 pt (its tint's coverage down the column, 0.35
   px); its knob's centre at 12 + 252 v (1 px); the size preview's
-  diameter 2 + 26 v pt along the canvas's middle row (1 px).
+  diameter 2 + 26 v pt along the canvas's middle row (1 px);
+- the glass (section 2): down a column of the control (local x 100 of the
+  slider, 170 of the Draw / Text control: nothing else drawn there), each
+  pixel is the #888888 tint at 0.3 over a Gaussian (sigma 10 pt) of the
+  canvas as drawn; the canvas there is its plain background over the
+  black below it, so the blur is worked out here in one dimension from
+  the canvas's column at x 45 pt (read from the golden, where nothing
+  covers it), each row's level convolved with the sampled Gaussian (2
+  levels).
 
   spec-editor-chrome.py check NAME FILE.png
   spec-editor-chrome.py selftest NAME FILE.png
@@ -37,7 +45,8 @@ golden's instant, and measures the PNG:
       applied, the spring's zeta taken as 0.8, the brightness scaled past
       1, the panel's top without the bottom inset; a disabled alpha of 0.5,
       the ring from +x or anticlockwise, the wedge reversed, the knob
-      without its 12-pt margins, the preview without its 2-pt floor);
+      without its 12-pt margins, the preview without its 2-pt floor; the
+      glass without its blur, or blurred with sigma 5 pt);
       exit 1 if a mistake that touches the golden passes
 """
 import math
@@ -211,9 +220,39 @@ def controls_errors(case, image, mistake):
     return failures
 
 
+def glass_errors(case, image, mistake):
+    """The glass under the control's tint: the tint over a Gaussian of the canvas, down one column of the control."""
+    frame_w, frame_h = (int(v) for v in case["size"].split("x"))
+    k = frame_w / 390
+    bottom = frame_h / k - 34
+    top = (bottom - 41) * k
+    slider = "slider" in case["name"]
+    column = int((57 + (100 if slider else 170)) * k)
+    # The canvas as drawn down the column at x 45 pt: its background, then black below it (red channel).
+    profile = image[:, int(45 * k), 0].astype(float)
+    sigma = (5 if mistake == "glass-sigma-5" else 10) * k
+    reach = int(math.ceil(4 * sigma))
+    offsets = np.arange(-reach, reach + 1)
+    weights = np.exp(-offsets ** 2 / (2 * sigma * sigma))
+    weights /= weights.sum()
+    # The rows well inside the shape: the wedge's half thickness at local x 100 is 2 + 19 (100 - 2) / 262.5 / 2 pt about y 16.
+    half = (2 + 19 * 98 / 262.5 / 2) if slider else 16
+    first, last = int(top + (16 - half + 1.5) * k), int(top + (16 + half - 1.5) * k)
+    failures = []
+    for row in range(first, last + 1):
+        taps = np.clip(row + offsets, 0, frame_h - 1)
+        blurred = 0.0 if mistake == "glass-no-blur" else float((profile[taps] * weights).sum())
+        want = 0x88 * 0.3 + blurred * 0.7
+        got = float(image[row, column, 0])
+        if abs(got - want) > 2:
+            failures.append((f"the glass at frame ({column}, {row}): its level", got, want, 2))
+            break
+    return failures
+
+
 def errors(case, image, mistake=None):
     if "controls" in case["name"]:
-        return controls_errors(case, image, mistake)
+        return controls_errors(case, image, mistake) + glass_errors(case, image, mistake)
     scenario = case["scenario"]
     editor = scenario["editor"]
     frame_w, frame_h = (int(v) for v in case["size"].split("x"))
@@ -270,9 +309,9 @@ def errors(case, image, mistake=None):
 
 def mistakes(case, image):
     if "slider" in case["name"]:
-        return ["disabled-0.5", "wedge-reversed", "knob-no-margin", "preview-no-floor"]
+        return ["disabled-0.5", "wedge-reversed", "knob-no-margin", "preview-no-floor", "glass-no-blur", "glass-sigma-5"]
     if "controls" in case["name"]:
-        return ["ring-from-x", "ring-anticlockwise"]
+        return ["ring-from-x", "ring-anticlockwise", "glass-no-blur", "glass-sigma-5"]
     found = ["no-floor", "no-rise", "unclamped-brightness", "no-inset"]
     if any("tool" in e for e in case["scenario"]["editor"].get("events", [])):
         found.append("zeta-0.8")

@@ -7,6 +7,11 @@
 // coverage rule; premultiplied, for blending (ONE, ONE_MINUS_SRC_ALPHA), so
 // that the shapes drawn in turn are blended source-over in order. Drawn
 // in 8x8 tiles (tiles.vert), cut to the shape's box.
+//
+// FROSTED: a frosted glass's shape (FrostedGlassNode): its colour, in place
+// of its paint, the blurred frame below read bilinearly between the block
+// centres of its lattice (FrostedLattice, u_frostLattice: half floats, a
+// block a texel), as the host reads it.
 precision highp float;
 
 #include "shapes.glsl"
@@ -24,7 +29,27 @@ layout(std140) uniform Shape {
     vec4 u_shapeFade;      // (the fade's start and end rows, frame pixels; 1 with a fade; the soft edge's sigma, frame pixels, 0: the one-pixel rule)
     vec4 u_shapeArc;       // an arc of `lines`: (centre x, centre y, radius, 1 with one or 0)
     vec4 u_shapeArcSpan;   // (its start angle, its sweep clockwise, unused, unused)
+    vec4 u_shapeFrost;     // FROSTED: (the frame pixel at the lattice's block (0, 0) corner, x and y; the blocks' side, pixels; unused)
+    vec4 u_shapeFrostSize; // FROSTED: (the lattice's columns, its rows, unused, unused)
 };
+
+#ifdef FROSTED
+uniform highp sampler2D u_frostLattice;
+
+// The lattice's colour at frame point `point`: bilinear between block centres, clamped to the lattice.
+vec3 frostedColour(vec2 point) {
+    vec2 last = u_shapeFrostSize.xy - 1.0;
+    vec2 u = clamp((point - u_shapeFrost.xy) / u_shapeFrost.z - 0.5, vec2(0.0), last);
+    ivec2 corner = ivec2(min(floor(u), max(last - 1.0, vec2(0.0))));
+    vec2 f = u - vec2(corner);
+    ivec2 lastTexel = ivec2(last);
+    vec3 a = texelFetch(u_frostLattice, min(corner, lastTexel), 0).rgb;
+    vec3 b = texelFetch(u_frostLattice, min(corner + ivec2(1, 0), lastTexel), 0).rgb;
+    vec3 c = texelFetch(u_frostLattice, min(corner + ivec2(0, 1), lastTexel), 0).rgb;
+    vec3 d = texelFetch(u_frostLattice, min(corner + ivec2(1, 1), lastTexel), 0).rgb;
+    return mix(mix(a, b, f.x), mix(c, d, f.x), f.y);
+}
+#endif
 
 out vec4 fragColor;
 
@@ -66,6 +91,9 @@ void main() {
                                                   : (y < u_shapeFade.x ? 1.0 : 0.0);
     }
     float alpha = u_shapeColor.a * coverage;
+#ifdef FROSTED
+    vec3 colour = frostedColour(gl_FragCoord.xy + u_regionOrigin);
+#else
     vec3 colour = u_shapeColor.rgb;
     int paint = int(u_shapePaint.x + 0.5);
     if (paint == 3) {
@@ -75,5 +103,6 @@ void main() {
         float u = (local.x - u_shapePaint.z) / max(u_shapePaint.w - u_shapePaint.z, 1e-12);
         colour = paintColour(u, paint == 2, int(u_shapePaint.y + 0.5), u_shapeStops, u_shapeStopColours);
     }
+#endif
     fragColor = vec4(colour * alpha, alpha);
 }

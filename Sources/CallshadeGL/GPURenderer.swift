@@ -246,6 +246,8 @@ public final class GPURenderer: FrameRenderer {
             case .hosted(let rects):
                 if !rects.isEmpty { hostedTiles.append((node, rects)) }
                 continue
+            // A node that reads the frame below it, drawn by the GPU, would read the overlay alone: the GPU passes draw such a frame.
+            case _ where node.tiles.read != nil: return nil
             case .filled(let alone, let undrawn, let shared, let over):
                 // The host fills its tiles where no other node draws; the GPU draws the rest.
                 fills.append(PlacedHostFill(fill: try node.hostFill(alone, scene: scene, grid: hostGrid), region: layout.regions[index],

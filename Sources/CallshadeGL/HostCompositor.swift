@@ -207,7 +207,9 @@ struct PastedFrame: ~Copyable {
 
     /// Draws `drawings` (bottom to top; nothing the GPU draws lies above
     /// them) over the frame, in bands of rows over the cores, each band
-    /// every drawing in order; gives the frame's pixels.
+    /// every drawing in order; gives the frame's pixels. A drawing that
+    /// reads the frame below it (`belowReader`) splits them: those below it
+    /// are drawn in every band first, then it reads the frame.
     consuming func drawing(_ drawings: [any HostDrawing]) -> [UInt8] {
         var pixels: [UInt8] = []
         swap(&pixels, &self.pixels)
@@ -216,14 +218,25 @@ struct PastedFrame: ~Copyable {
         pixels.withUnsafeMutableBufferPointer { pixels in
             guard let base = pixels.baseAddress else { return }
             let target = SendablePointer(address: base)
-            HostBands(drawings, height: size.height, cores: cores).run { band in
-                for drawing in drawings {
-                    switch format {
-                    case .rgba: drawing.draw(into: target.address, rows: band)
-                    case .yuv420: drawing.drawYUV420(into: target.address, rows: band)
+            func draw(_ stage: ArraySlice<any HostDrawing>) {
+                guard !stage.isEmpty else { return }
+                HostBands(Array(stage), height: size.height, cores: cores).run { band in
+                    for drawing in stage {
+                        switch format {
+                        case .rgba: drawing.draw(into: target.address, rows: band)
+                        case .yuv420: drawing.drawYUV420(into: target.address, rows: band)
+                        }
                     }
                 }
             }
+            var start = 0
+            for (index, drawing) in drawings.enumerated() {
+                guard let reader = drawing.belowReader else { continue }
+                draw(drawings[start..<index])
+                reader.read(target.address, format: format)
+                start = index
+            }
+            draw(drawings[start...])
         }
         return pixels
     }

@@ -46,6 +46,8 @@ enum TextureUnit: Int32, CaseIterable {
     /// A mipmapped picture's two levels (`mipmapped-picture.frag`), RGBA8, premultiplied.
     case mipFiner = 22
     case mipCoarser = 23
+    /// A frosted glass's blurred lattice (`shapes-entities.frag`, FROSTED), half floats.
+    case frostLattice = 24
 
     /// The sampler that reads it, in every shader that does.
     var sampler: String? {
@@ -73,6 +75,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .mappedPicture: return "u_mappedPicture"
         case .mipFiner: return "u_mipFiner"
         case .mipCoarser: return "u_mipCoarser"
+        case .frostLattice: return "u_frostLattice"
         case .scratch: return nil
         }
     }

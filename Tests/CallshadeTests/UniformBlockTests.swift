@@ -17,6 +17,7 @@ final class UniformBlockTests: XCTestCase {
         ("tiles.vert", "shade.frag", [], [TargetBlock(), ShadeBlock()]),
         ("tiles.vert", "sheen.frag", [], [TargetBlock(), SheenBlock()]),
         ("tiles.vert", "shapes-entities.frag", [], [TargetBlock(), ShapesBlock()]),
+        ("tiles.vert", "shapes-entities.frag", ["FROSTED"], [TargetBlock(), ShapesBlock()]),
         ("tiles.vert", "text-entity.frag", [], [TargetBlock(), TextEntityBlock()]),
         ("tiles.vert", "mapped-picture.frag", [], [TargetBlock(), MappedPictureBlock()]),
         ("tiles.vert", "mipmapped-picture.frag", [], [TargetBlock(), MipmappedPictureBlock()]),

@@ -31,6 +31,15 @@ public enum YUV420 {
         return (y, (b - y) / (2 * (1 - kb)), (r - y) / (2 * (1 - kr)))
     }
 
+    /// The sRGB-encoded colour (R, G, B, not clamped) of levels `y`, `cb`
+    /// and `cr` (limited range, 16...235 and 16...240): the inverse of
+    /// `ycbcr` and the levels' scaling.
+    public static func rgb(levels y: Double, _ cb: Double, _ cr: Double) -> (r: Double, g: Double, b: Double) {
+        let luma = (y - 16) / 219, blue = (cb - 128) / 224, red = (cr - 128) / 224
+        let r = luma + 2 * (1 - kr) * red, b = luma + 2 * (1 - kb) * blue
+        return (r, (luma - kr * r - kb * b) / (1 - kr - kb), b)
+    }
+
     /// Converts one frame (opaque RGBA, even size) into `output`, which must
     /// hold `frameBytes` bytes: Y plane, then Cb, then Cr.
     public static func convert(_ image: RGBAImage, into output: inout [UInt8]) throws {

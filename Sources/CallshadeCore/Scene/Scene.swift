@@ -79,10 +79,26 @@ public protocol SceneNode: Sendable {
     /// The same, asked only at the pixels of `area` (a stamp brush then
     /// works out its layer only there); by default the whole shading.
     func referenceShader(in scene: Scene, within area: PixelRect) -> any ReferenceNodeShader
+
+    /// The pixels of the frame below it that its look reads beyond each
+    /// pixel's own (a frosted glass's blur: `FrostedGlassNode`), within the
+    /// frame; nil for a node that reads only the pixel it draws (every
+    /// other). The routes draw such a node once everything below it is
+    /// drawn there.
+    func pixelsRead(in size: FrameSize) -> PixelRect?
+
+    /// Its shading for the CPU reference given `below`, the scene of the
+    /// nodes under it: asked in place of `referenceShader(in:)` of a node
+    /// that reads pixels around it (`pixelsRead`).
+    func referenceShader(in scene: Scene, below: Scene) -> any ReferenceNodeShader
 }
 
 extension SceneNode {
     public func referenceShader(in scene: Scene, within area: PixelRect) -> any ReferenceNodeShader { referenceShader(in: scene) }
+
+    public func pixelsRead(in size: FrameSize) -> PixelRect? { nil }
+
+    public func referenceShader(in scene: Scene, below: Scene) -> any ReferenceNodeShader { referenceShader(in: scene) }
 }
 
 extension SceneNode where Self: Equatable {

@@ -5,7 +5,7 @@ import CallshadeCore
 /// or outside the frame) and are left out, which the host draws over the
 /// composed frame and where (every node over it drawn by the host too),
 /// which it fills and where, and which tiles the GPU draws. It depends on
-/// no more than each node's tiles, host role and backdrop (`NodeKey`): a
+/// no more than each node's tiles, host role, backdrop and read pixels (`NodeKey`): a
 /// frame whose nodes lie where the last one's did (a video call's while its
 /// controls rest) takes the last one's layout, its plan not made again.
 struct HostLayout {
@@ -15,6 +15,7 @@ struct HostLayout {
         let coverage: [TileCoverage]
         let role: HostRole
         let backdrop: NodeBackdrop
+        let read: PixelRect?
     }
 
     /// How a node that draws a tile is drawn.
@@ -76,6 +77,6 @@ struct HostLayout {
     }
 
     private static func key(_ node: any FrameNode) -> NodeKey {
-        NodeKey(region: node.tiles.region, coverage: node.tiles.coverage, role: node.hostRole, backdrop: node.backdrop)
+        NodeKey(region: node.tiles.region, coverage: node.tiles.coverage, role: node.hostRole, backdrop: node.backdrop, read: node.tiles.read)
     }
 }

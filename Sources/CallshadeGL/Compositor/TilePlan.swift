@@ -3,7 +3,9 @@ import CallshadeCore
 /// Which node draws which 8x8 tile of a frame. Each node's coverage over
 /// the tiles of its region (`SceneNode.tileCoverage`) is stacked bottom to
 /// top; a node opaque over a tile hides every node below it there (and the
-/// background). A tile no node draws shows the background alone.
+/// background), but where a node below it reads the pixels around it (a
+/// frosted glass's blur, `NodeTiles.read`), which must all be drawn. A tile
+/// no node draws shows the background alone.
 struct TilePlan {
     /// The frame's tiles across and down.
     let columns: Int
@@ -34,9 +36,16 @@ struct TilePlan {
         var drawers = [UInt16](repeating: 0, count: columns * rows)
         var drawsSomeTile = [Bool](repeating: false, count: regions.count)
         let frameColumns = columns
+        // For each tile: the lowest node that reads it (the pixels around a glass), or Int32.max.
+        var readBy = [Int32](repeating: .max, count: columns * rows)
+        for (node, tiles) in tiles.enumerated().reversed() {
+            guard let read = tiles.read?.aligned8(within: size), !read.isEmpty else { continue }
+            Self.forEachTile(of: read, [TileCoverage](repeating: .edge, count: SceneTiles.count(read).columns * SceneTiles.count(read).rows),
+                             frameColumns: frameColumns) { tile, _, _ in readBy[tile] = Int32(node) }
+        }
         for node in regions.indices {
             Self.forEachTile(of: regions[node], coverage[node], frameColumns: frameColumns) { tile, _, covered in
-                if covered == .opaque { topOpaque[tile] = Int32(node) }
+                if covered == .opaque, readBy[tile] >= Int32(node) { topOpaque[tile] = Int32(node) }
             }
         }
         for node in regions.indices {

@@ -20,10 +20,17 @@ protocol HostDrawing: Sendable {
     /// lies below there is never seen, so the background need not be
     /// filled (none by default).
     var writtenWhole: [PixelRect] { get }
+
+    /// What reads the frame below it before it is drawn (a frosted glass's:
+    /// every drawing below it drawn, none above); nil for one that reads
+    /// only the pixels it draws over.
+    var belowReader: BelowReader? { get }
 }
 
 extension HostDrawing {
     var writtenWhole: [PixelRect] { [] }
+
+    var belowReader: BelowReader? { nil }
 }
 
 /// The rows a frame's host drawings change, cut into bands of about equal

@@ -52,6 +52,9 @@ protocol HostRowShader: Sendable {
     /// pixel (`x` + i, `y`) for i in 0..<`count`, the same floats, where it
     /// is sure they are all alike (a shadow's row); nil where they may differ.
     func uniformRow(_ y: Int, from x: Int, count: Int) -> SIMD4<Float>?
+
+    /// What reads the frame below it before its rows are shaded (a frosted glass's); nil for a node that needs nothing of it.
+    var belowReader: BelowReader? { get }
 }
 
 extension HostRowShader {
@@ -62,6 +65,8 @@ extension HostRowShader {
 
     /// By default no row is known to be alike.
     func uniformRow(_ y: Int, from x: Int, count: Int) -> SIMD4<Float>? { nil }
+
+    var belowReader: BelowReader? { nil }
 }
 
 /// Runs of one row's pixels that one colour covers wholly (amount 1), in
@@ -105,6 +110,8 @@ struct HostShadedDrawing<Shader: HostRowShader>: HostDrawing, FloatLanes {
     let size: FrameSize
     /// Whether its colour is dithered over RGBA (`OrderedDither`, as the GPU's `dithered`); I420 is never dithered.
     var dithers = false
+
+    var belowReader: BelowReader? { shader.belowReader }
 
     var rows: Range<Int> {
         let top = rects.map(\.y).min() ?? 0

@@ -103,16 +103,24 @@ enum HostRole {
 protocol NodeTiles {
     var region: PixelRect { get }
     var coverage: [TileCoverage] { get }
+    /// The pixels below it the node reads beyond its own (`SceneNode.pixelsRead`); nil for none.
+    var read: PixelRect? { get }
 }
 
-/// The tiles of a node as its own `bounds` and `tileCoverage` say.
+extension NodeTiles {
+    var read: PixelRect? { nil }
+}
+
+/// The tiles of a node as its own `bounds`, `tileCoverage` and `pixelsRead` say.
 struct CoveredTiles: NodeTiles {
     let region: PixelRect
     let coverage: [TileCoverage]
+    let read: PixelRect?
 
     init(_ node: any SceneNode, in size: FrameSize) {
         region = node.bounds(in: size).aligned8(within: size)
         coverage = region.isEmpty ? [] : node.tileCoverage(in: region)
+        read = node.pixelsRead(in: size)
     }
 }
 

@@ -40,6 +40,7 @@ final class NodeRenderers {
             .of { try TextEntityRenderer(context: context, shaders: shaders, reuse: reuse) },
             .of { try MappedPictureRenderer(context: context, shaders: shaders, reuse: reuse) },
             .of { try MipmappedPictureRenderer(context: context, shaders: shaders, reuse: reuse) },
+            .of { try FrostedGlassRenderer(context: context, shaders: shaders) },
         ])
     }
 

@@ -76,5 +76,6 @@ extension CoveredTiles {
     init(region: PixelRect, coverage: [TileCoverage]) {
         self.region = region
         self.coverage = coverage
+        read = nil
     }
 }

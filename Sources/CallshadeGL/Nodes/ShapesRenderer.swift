@@ -36,15 +36,26 @@ final class ShapesRenderer: NodeRenderer {
 
     func draw(_ node: ShapesNode, _ _: CoveredTiles, rects tiles: [PixelRect], scene: Scene, overBackground: Bool,
               lookup: GridLookup?, into target: Framebuffer, showing region: PixelRect) throws {
-        for shape in node.shapes where shape.alpha > 0 && shape.scale > 0 {
+        try Self.draw(node.shapes, over: tiles, pipeline: pipeline, vertices: vertices, uniforms: uniforms, into: target, showing: region) {
+            ShapesBlock($0)
+        }
+    }
+
+    /// Draws each shape in turn (opacity and scale above 0) over `tiles`
+    /// cut to its box (`ShapesNode.box`), with the block `block` makes of it.
+    static func draw(_ shapes: [PlacedShape], over tiles: [PixelRect], pipeline: Pipeline<ShapesBlock>, vertices: GraphicsBuffer,
+                     uniforms: UniformStream, textures: [(unit: TextureUnit, texture: Texture)] = [], into target: Framebuffer,
+                     showing region: PixelRect, block: (PlacedShape) -> ShapesBlock) throws {
+        for shape in shapes where shape.alpha > 0 && shape.scale > 0 {
             let box = ShapesNode.box(of: shape)
             let left = Int(box.left.rounded(.down)), top = Int(box.top.rounded(.down))
             let reach = PixelRect(x: left, y: top, width: Int(box.right.rounded(.up)) - left, height: Int(box.bottom.rounded(.up)) - top)
             let rects = tiles.map { $0.intersection(reach) }.filter { !$0.isEmpty }
             guard !rects.isEmpty else { continue }
             try vertices.upload(TileTriangles.positions(of: rects, in: region))
-            let draw = DrawCall(pipeline, into: target, showing: region, block: ShapesBlock(shape),
+            var draw = DrawCall(pipeline, into: target, showing: region, block: block(shape),
                                 geometry: .triangles(vertices, first: 0, count: rects.count * 6))
+            draw.textures = textures
             try draw.perform(streaming: uniforms)
         }
     }
@@ -72,6 +83,9 @@ struct ShapesBlock: UniformBlock {
     var stopColours = [(Float, Float, Float, Float)](repeating: (0, 0, 0, 0), count: ShapePaint.maximumStops)
     /// (the fade's start and end rows, frame pixels, 1 with a fade or 0; the soft edge's sigma, frame pixels, 0 for none).
     var fade: (Float, Float, Float, Float) = (0, 0, 0, 0)
+    /// FROSTED: (the lattice's origin, frame pixels, x and y; its blocks' side; unused) and (its columns, its rows, unused, unused).
+    var frost: (Float, Float, Float, Float) = (0, 0, 1, 0)
+    var frostSize: (Float, Float, Float, Float) = (1, 1, 0, 0)
 
     init() {}
 
@@ -148,5 +162,7 @@ struct ShapesBlock: UniformBlock {
         writer.vec4("u_shapeFade", fade.0, fade.1, fade.2, fade.3)
         writer.vec4("u_shapeArc", arc.0, arc.1, arc.2, arc.3)
         writer.vec4("u_shapeArcSpan", arcSpan.0, arcSpan.1, arcSpan.2, arcSpan.3)
+        writer.vec4("u_shapeFrost", frost.0, frost.1, frost.2, frost.3)
+        writer.vec4("u_shapeFrostSize", frostSize.0, frostSize.1, frostSize.2, frostSize.3)
     }
 }

@@ -14,6 +14,7 @@ final class TilePlannerTests: XCTestCase {
         struct Tiles: NodeTiles {
             let region: PixelRect
             let coverage: [TileCoverage]
+            var read: PixelRect?
         }
 
         let tiles: any NodeTiles
@@ -23,12 +24,17 @@ final class TilePlannerTests: XCTestCase {
         var typeName: String { "PlannerNode" }
 
         init(region: PixelRect, coverage: [TileCoverage], backdrop: NodeBackdrop = .blends, hostRole: HostRole = .none) {
-            tiles = Tiles(region: region, coverage: coverage)
+            tiles = Tiles(region: region, coverage: coverage, read: nil)
             self.backdrop = backdrop
             self.hostRole = hostRole
         }
 
         /// A node over the tiles (column, row) of `columns` x `rows` tiles from tile (`x`, `y`), all `covered`.
+        /// The same, reading the pixels `read` below it (a frosted glass).
+        init(region: PixelRect, coverage: [TileCoverage], reading read: PixelRect) {
+            tiles = Tiles(region: region, coverage: coverage, read: read)
+        }
+
         init(x: Int, y: Int, columns: Int, rows: Int, _ covered: TileCoverage, hostRole: HostRole = .none, backdrop: NodeBackdrop = .blends) {
             self.init(region: PixelRect(x: x * 8, y: y * 8, width: columns * 8, height: rows * 8),
                       coverage: Array(repeating: covered, count: columns * rows), backdrop: backdrop, hostRole: hostRole)
@@ -54,11 +60,15 @@ final class TilePlannerTests: XCTestCase {
         for row in 0..<rows {
             for column in 0..<columns {
                 var drawing: [Int] = []
+                // The lowest node that reads this tile (the pixels around a glass): no node above it hides the tile.
+                let reader = nodes.indices.first { index in
+                    nodes[index].tiles.read.map { $0.aligned8(within: size).contains(x: column * 8, y: row * 8) } ?? false
+                }
                 for index in nodes.indices.reversed() {
                     let coverage = covered(nodes[index], column, row)
                     guard coverage != .outside else { continue }
                     drawing.insert(index, at: 0)
-                    if coverage == .opaque { break }
+                    if coverage == .opaque, reader.map({ $0 >= index }) ?? true { break }
                 }
                 result.append(drawing)
             }
@@ -80,9 +90,11 @@ final class TilePlannerTests: XCTestCase {
         return tiles
     }
 
-    /// Seeded stacks of nodes of every coverage over a 96x64 frame (12 x 8 tiles).
-    static func randomStacks(count: Int) -> [(FrameSize, [PlannerNode])] {
-        var random = SeededGenerator(state: 47)
+    /// Seeded stacks of nodes of every coverage over a 96x64 frame (12 x 8
+    /// tiles); with `readers`, some nodes read the pixels of a rectangle
+    /// below them (not on the tile grid).
+    static func randomStacks(count: Int, readers: Bool = false) -> [(FrameSize, [PlannerNode])] {
+        var random = SeededGenerator(state: readers ? 48 : 47)
         let kinds: [TileCoverage] = [.outside, .opaque, .backdrop, .edge]
         guard let size = try? FrameSize(width: 96, height: 64) else { return [] }
         return (0..<count).map { _ in
@@ -90,7 +102,11 @@ final class TilePlannerTests: XCTestCase {
                 let columns = Int(random.next() % 12) + 1, rows = Int(random.next() % 8) + 1
                 let x = Int(random.next() % UInt64(13 - columns)), y = Int(random.next() % UInt64(9 - rows))
                 let coverage = (0..<columns * rows).map { _ in kinds[Int(random.next() % 4)] }
-                return PlannerNode(region: PixelRect(x: x * 8, y: y * 8, width: columns * 8, height: rows * 8), coverage: coverage)
+                let region = PixelRect(x: x * 8, y: y * 8, width: columns * 8, height: rows * 8)
+                guard readers, random.next() % 3 == 0 else { return PlannerNode(region: region, coverage: coverage) }
+                let left = Int(random.next() % 90), top = Int(random.next() % 60)
+                let read = PixelRect(x: left, y: top, width: Int(random.next() % UInt64(96 - left)) + 1, height: Int(random.next() % UInt64(64 - top)) + 1)
+                return PlannerNode(region: region, coverage: coverage, reading: read)
             }
             return (size, nodes)
         }
@@ -98,7 +114,7 @@ final class TilePlannerTests: XCTestCase {
 
     /// Every node's runs (where it is lowest, and above another) are the tiles the oracle has it draw, lowest or not.
     func testThePlanDrawsEachTileByTheNodesTheStackingLeaves() throws {
-        for (size, nodes) in Self.randomStacks(count: 300) {
+        for (size, nodes) in Self.randomStacks(count: 300) + Self.randomStacks(count: 300, readers: true) {
             let plan = try TilePlan(size: size, nodes: nodes.map { $0 as any FrameNode })
             let stacks = Self.stacks(nodes, size: size)
             for index in nodes.indices {
@@ -119,6 +135,24 @@ final class TilePlannerTests: XCTestCase {
             }
             let drawn = Self.tiles(of: plan.drawnRuns(within: PixelRect(x: 0, y: 0, width: size.width, height: size.height)), columns: plan.columns)
             XCTAssertEqual(drawn, Set(stacks.indices.filter { !stacks[$0].isEmpty }))
+        }
+    }
+
+    /// A glass reads the pixels around it: an opaque node above it there
+    /// (a tool over the control's blur) hides nothing below the glass,
+    /// while it still hides the tiles nobody reads.
+    func testANodeAboveAGlassHidesNothingTheGlassReads() throws {
+        let size = try FrameSize(width: 64, height: 64)
+        let canvas = PlannerNode(x: 0, y: 0, columns: 8, rows: 8, .opaque)
+        let glass = PlannerNode(region: PixelRect(x: 16, y: 48, width: 32, height: 8), coverage: Array(repeating: .edge, count: 4),
+                                reading: PixelRect(x: 8, y: 32, width: 48, height: 32))
+        let tool = PlannerNode(x: 2, y: 2, columns: 4, rows: 3, .opaque)   // tiles (2...5, 2...4): rows 16..<40
+        let plan = try TilePlan(size: size, nodes: [canvas, glass, tool])
+        let drawn = Self.tiles(of: plan.runs(of: 0), columns: plan.columns)
+        // Row 4 (y 32..<40) lies in what the glass reads: the canvas draws under the tool there; rows 2 and 3 it does not.
+        for column in 2...5 {
+            XCTAssertTrue(drawn.contains(4 * 8 + column), "tile (\(column), 4)")
+            XCTAssertFalse(drawn.contains(3 * 8 + column), "tile (\(column), 3)")
         }
     }
 

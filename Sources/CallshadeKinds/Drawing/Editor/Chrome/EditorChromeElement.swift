@@ -1,8 +1,9 @@
 import CallshadeCore
 
 /// The editor's screen around the canvas (`editor.md` sections 1 to 3),
-/// over everything on the canvas: the size preview, the top bar, the tool
-/// panel, the Draw / Text control and the buttons, then their labels. Drawn
+/// over everything on the canvas: the glass (a blur of the canvas as drawn
+/// under the control's and Add's tints), the size preview, the top bar, the
+/// tool panel, the Draw / Text control and the buttons, then their labels. Drawn
 /// only when the scenario's editor is shown.
 public struct EditorChromeElement: DrawingElement {
     public init() {}
@@ -20,6 +21,9 @@ public struct EditorChromeElement: DrawingElement {
         let controls = EditorControls(timeline: chrome, frame: frame, time: instant.time, text: instant.text)
         let top = controls.topBar(), control = controls.control()
         let zoom = instant.placement.scale / CanvasPlacement(canvas: instant.scenario.canvas.size, frame: scene.size).scale
+        // The glass first: it blurs the canvas as drawn, under everything of the screen.
+        let glass = controls.glass()
+        if !glass.shown.isEmpty { scene.nodes.append(glass) }
         // One node a group, so that each covers only its own part of the frame.
         let groups = [controls.sizePreview(placement: instant.placement, canvas: instant.scenario.canvas.size, zoom: zoom), top.shapes,
                       EditorToolsPanel.shapes(chrome, frame: frame, at: instant.time), control.shapes, controls.buttons()]

@@ -89,12 +89,17 @@ struct EditorControls {
     /// The tool whose slider the control is (the selected one).
     var sliderTool: EditorTool { timeline.selected(at: time) }
 
+    /// The control's outline about its box's corner: its capsule (circles r 16 at 16 and w - 16) morphing to the wedge (r 2 at 2, r 11.5 at w - 11.5).
+    var controlOutline: PlacedShape.Geometry {
+        let m = tracks.morph.value(at: time), w = controlWidth
+        return .taperedCapsule(TaperedCapsule(from: Vec2(16 + (2 - 16) * m, 16), to: Vec2(w - 16 + 4.5 * m, 16), startRadius: 16 - 14 * m,
+                                              endRadius: 16 - 4.5 * m))
+    }
+
     func control() -> (shapes: [PlacedShape], marks: [Mark]) {
         let m = tracks.morph.value(at: time), knob = tracks.knob.value(at: time), alpha = shown
         let w = controlWidth, origin = Vec2(controlLeft, controlTop)
-        // The outline: the control's capsule (circles r 16 at 16 and w - 16) morphing to the wedge (r 2 at 2, r 11.5 at w - 11.5).
-        let wedge = TaperedCapsule(from: Vec2(16 + (2 - 16) * m, 16), to: Vec2(w - 16 + 4.5 * m, 16), startRadius: 16 - 14 * m, endRadius: 16 - 4.5 * m)
-        var shapes = [shape(.taperedCapsule(wedge), at: origin, colour: Self.glass, alpha: Self.glassAlpha * alpha)]
+        var shapes = [shape(controlOutline, at: origin, colour: Self.glass, alpha: Self.glassAlpha * alpha)]
         // The pill (inset 2, radius 14, over the selected half) morphing into the knob (a 28 disc at 12 + (w - 24) size).
         let half = tracks.pill.value(at: time)
         let pillLeft = 2 + half * w / 2, pillRight = w / 2 - 2 + half * w / 2
@@ -132,6 +137,22 @@ struct EditorControls {
         ]
     }
 
+    // MARK: the glass (section 2)
+
+    /// Add's glass disc (33 pt across): its centre (pt), scale and opacity.
+    var addDisc: (geometry: PlacedShape.Geometry, centre: Vec2, scale: Double, alpha: Double) {
+        let scale = 0.01 + 0.99 * tracks.add.value(at: time) * (0.01 + 0.99 * shown)
+        return (.ellipse(a: 16.5, b: 16.5), Vec2(width - 25, bottom - 73), scale, tracks.add.value(at: time) * shown)
+    }
+
+    /// The glass under the control's and Add's tints: a Gaussian (sigma 10 pt) of the canvas as drawn, in their shapes.
+    func glass() -> FrostedGlassNode {
+        let add = addDisc
+        return FrostedGlassNode(shapes: [shape(controlOutline, at: Vec2(controlLeft, controlTop), alpha: shown),
+                                         shape(add.geometry, at: add.centre, unit: add.scale, alpha: add.alpha)],
+                                sigma: 10 * frame.scale)
+    }
+
     // MARK: the colour button, Add, Cancel and Done (sections 2.4 and 2.5)
 
     func buttons() -> [PlacedShape] {
@@ -145,12 +166,11 @@ struct EditorControls {
             shapes.append(shape(.ellipse(a: 15, b: 15), at: Vec2(25, y), unit: scale, stroke: 1.5, alpha: colourShown,
                                 paint: .conic(Self.ring, start: Self.ringStart)))
         }
-        let addShown = tracks.add.value(at: time) * shown
-        if addShown > 0 {
-            let scale = 0.01 + 0.99 * tracks.add.value(at: time) * grow
-            shapes.append(shape(.ellipse(a: 16.5, b: 16.5), at: Vec2(width - 25, y), unit: scale, colour: Self.glass, alpha: Self.glassAlpha * addShown))
-            shapes.append(shape(Self.lines([(-7, 0, 7, 0), (0, -7, 0, 7)], about: Vec2(0, 0)), at: Vec2(width - 25, y), unit: scale, stroke: 1,
-                                alpha: addShown))
+        let add = addDisc
+        if add.alpha > 0 {
+            shapes.append(shape(add.geometry, at: add.centre, unit: add.scale, colour: Self.glass, alpha: Self.glassAlpha * add.alpha))
+            shapes.append(shape(Self.lines([(-7, 0, 7, 0), (0, -7, 0, 7)], about: Vec2(0, 0)), at: add.centre, unit: add.scale, stroke: 1,
+                                alpha: add.alpha))
         }
         // Cancel: its "x" turning into "<" while focused; Done from scale 0.1, 12 pt right, at the entry.
         let low = bottom - 24 - 1.0 / 3, c = tracks.cancel.value(at: time)

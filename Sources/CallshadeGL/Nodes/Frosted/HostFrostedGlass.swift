@@ -1,0 +1,66 @@
+import CallshadeCore
+
+/// A frosted glass as the host draws it (`FrostedGlassRenderer.hostDrawing`):
+/// along a row, each shape's coverage by the reference's rule
+/// (`PlacedShape.Sampler.coverages`) times its fade's share and opacity,
+/// put together source-over, at the colour its lattice gives (`FrostedLattice`,
+/// read from the frame once the drawings below it are drawn: `belowReader`).
+struct HostFrostedGlass: HostRowShader {
+    private struct Shape {
+        let shape: PlacedShape
+        let sampler: PlacedShape.Sampler
+        let box: (left: Double, top: Double, right: Double, bottom: Double)
+    }
+
+    private let shapes: [Shape]
+    let belowReader: BelowReader?
+
+    init(_ glass: FrostedGlassNode, size: FrameSize) {
+        shapes = glass.shown.map { Shape(shape: $0, sampler: PlacedShape.Sampler($0), box: ShapesNode.box(of: $0)) }
+        belowReader = BelowReader(glass: glass, size: size)
+    }
+
+    /// A band's row of coverages and of what each pixel is left clear of the glass.
+    final class RowMemory {
+        var coverage: [Double]
+        var clear: [Double]
+
+        init(width: Int) {
+            coverage = [Double](repeating: 0, count: width)
+            clear = [Double](repeating: 1, count: width)
+        }
+    }
+
+    func makeRowMemory(width: Int) -> RowMemory { RowMemory(width: width) }
+
+    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: RowMemory) {
+        guard let lattice = belowReader?.lattice else {
+            for index in 0..<count { values[index] = .zero }
+            return
+        }
+        let centreY = Double(y) + 0.5, run = x..<(x + count)
+        memory.coverage.withUnsafeMutableBufferPointer { coverage in
+            memory.clear.withUnsafeMutableBufferPointer { clear in
+                guard let coverage = coverage.baseAddress else { return }
+                for index in 0..<count { clear[index] = 1 }
+                for shape in shapes where shape.box.top <= centreY && centreY <= shape.box.bottom {
+                    guard let reach = shape.sampler.reach(atRow: centreY) else { continue }
+                    let span = PixelCentres.columns(max(shape.box.left, reach.lowerBound), min(shape.box.right, reach.upperBound), within: run)
+                    guard !span.isEmpty else { continue }
+                    shape.sampler.coverages(row: centreY, columns: span, into: coverage)
+                    let share = min(shape.shape.alpha, 1) * (shape.shape.fade?.share(atY: centreY) ?? 1)
+                    for column in span { clear[column - x] *= 1 - share * coverage[column - span.lowerBound] }
+                }
+                for index in 0..<count {
+                    let amount = 1 - clear[index]
+                    guard amount > 0 else {
+                        values[index] = .zero
+                        continue
+                    }
+                    let colour = lattice.colour(x: Double(x + index) + 0.5, y: centreY)
+                    values[index] = SIMD4(colour.x, colour.y, colour.z, Float(amount))
+                }
+            }
+        }
+    }
+}
