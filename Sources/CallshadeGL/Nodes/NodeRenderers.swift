@@ -36,11 +36,11 @@ final class NodeRenderers {
             .of { try BubblesRenderer(context: context, shaders: shaders) },
             .of { try PictureRenderer(context: context, shaders: shaders, reuse: reuse) },
             .of { try SheenRenderer(context: context, shaders: shaders) },
-            .of { try ShapesRenderer(context: context, shaders: shaders) },
+            .of { try ShapesRenderer(context: context, shaders: shaders, reuse: reuse) },
             .of { try TextEntityRenderer(context: context, shaders: shaders, reuse: reuse) },
             .of { try MappedPictureRenderer(context: context, shaders: shaders, reuse: reuse) },
             .of { try MipmappedPictureRenderer(context: context, shaders: shaders, reuse: reuse) },
-            .of { try FrostedGlassRenderer(context: context, shaders: shaders) },
+            .of { try FrostedGlassRenderer(context: context, shaders: shaders, reuse: reuse) },
         ])
     }
 

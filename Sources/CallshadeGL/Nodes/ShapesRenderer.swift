@@ -8,13 +8,19 @@ import Foundation
 /// for the shapes that may reach it (all of them in one draw cost llvmpipe
 /// every shape's outline at every pixel of every shape). On the host route
 /// the host draws it (`HostShapes`: the reference's coverage along rows),
-/// with no grid, so that a drawing's frame with shapes is drawn there whole.
+/// with no grid, so that a drawing's frame with shapes is drawn there whole;
+/// its shaded values are kept while the same node draws over the same tiles
+/// (`ShadedValues`: the editor's screen at rest).
 final class ShapesRenderer: NodeRenderer {
     private let pipeline: Pipeline<ShapesBlock>
     private let vertices: GraphicsBuffer
     private let uniforms: UniformStream
+    private let reuse: ReuseStore
+    /// The cores the kept values are worked out over, asked of the system once.
+    private let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
-    init(context: GLContext, shaders: ShaderLibrary) throws {
+    init(context: GLContext, shaders: ShaderLibrary, reuse: ReuseStore) throws {
+        self.reuse = reuse
         pipeline = try Pipeline(context: context, shaders: shaders, vertex: "tiles.vert", fragment: "shapes-entities.frag", blend: .premultiplied)
         vertices = try GraphicsBuffer(context: context)
         uniforms = try UniformStream(context: context)
@@ -27,7 +33,18 @@ final class ShapesRenderer: NodeRenderer {
     func drawsOnHostWithoutGrid(_ node: ShapesNode) -> Bool { true }
 
     func hostDrawing(_ node: ShapesNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        HostShadedDrawing(shader: HostShapes(node), rects: rects, size: scene.size, dithers: scene.dither)
+        // Seen once, it is shaded as it is drawn and only remembered; seen again (it rests), its values are kept.
+        let key = ShadedValuesKey(node: node, rects: rects, size: scene.size)
+        guard let seen = reuse.kept(key) else {
+            reuse.keep(key, nil, bytes: 0)
+            return HostShadedDrawing(shader: HostShapes(node), rects: rects, size: scene.size, dithers: scene.dither)
+        }
+        let kept = seen ?? {
+            let made = ShadedValues(HostShapes(node), rects: rects, width: scene.size.width, cores: cores)
+            reuse.keep(key, made, bytes: made.bytes)
+            return made
+        }()
+        return HostShadedDrawing(shader: KeptShading(kept: kept), rects: rects, size: scene.size, dithers: scene.dither)
     }
 
     func compileEveryVariant() throws {}

@@ -14,9 +14,11 @@ final class FrostedGlassRenderer: NodeRenderer {
     private let vertices: GraphicsBuffer
     private let uniforms: UniformStream
     private let context: GLContext
+    private let reuse: ReuseStore
 
-    init(context: GLContext, shaders: ShaderLibrary) throws {
+    init(context: GLContext, shaders: ShaderLibrary, reuse: ReuseStore) throws {
         self.context = context
+        self.reuse = reuse
         pipeline = try Pipeline(context: context, shaders: shaders, vertex: "tiles.vert", fragment: "shapes-entities.frag", defines: ["FROSTED"],
                                 blend: .premultiplied)
         vertices = try GraphicsBuffer(context: context)
@@ -30,7 +32,7 @@ final class FrostedGlassRenderer: NodeRenderer {
     func drawsOnHostWithoutGrid(_ node: FrostedGlassNode) -> Bool { true }
 
     func hostDrawing(_ node: FrostedGlassNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        HostShadedDrawing(shader: HostFrostedGlass(node, size: scene.size), rects: rects, size: scene.size, dithers: scene.dither)
+        HostShadedDrawing(shader: HostFrostedGlass(node, size: scene.size, reuse: reuse), rects: rects, size: scene.size, dithers: scene.dither)
     }
 
     func compileEveryVariant() throws {}

@@ -72,12 +72,15 @@ struct FrostedLattice: Sendable {
     init?(glass: FrostedGlassNode, size: FrameSize, rgba pixels: UnsafePointer<UInt8>, holding held: PixelRect? = nil) {
         let held = held ?? PixelRect(x: 0, y: 0, width: size.width, height: size.height)
         self.init(glass: glass, size: size) { block in
-            var sum = SIMD3<Float>.zero
+            var (red, green, blue) = (UInt32(0), UInt32(0), UInt32(0))
             for y in block.rows {
-                let line = pixels + ((y - held.y) * held.width - held.x) * 4
-                for x in block.columns { sum += SIMD3(Float(line[x * 4]), Float(line[x * 4 + 1]), Float(line[x * 4 + 2])) }
+                var pixel = pixels + ((y - held.y) * held.width + block.x - held.x) * 4
+                for _ in block.columns {
+                    (red, green, blue) = (red &+ UInt32(pixel[0]), green &+ UInt32(pixel[1]), blue &+ UInt32(pixel[2]))
+                    pixel += 4
+                }
             }
-            return sum / (255 * Float(max(block.pixelCount, 1)))
+            return SIMD3(Float(red), Float(green), Float(blue)) / (255 * Float(max(block.pixelCount, 1)))
         }
     }
 
@@ -108,38 +111,133 @@ struct FrostedLattice: Sendable {
 
     /// The blurred colour at the pixel whose centre is (`x`, `y`) (frame pixels): bilinear between block centres, clamped to the lattice.
     func colour(x: Double, y: Double) -> SIMD3<Float> {
-        let u = min(max((x - Double(originX)) / Double(side) - 0.5, 0), Double(columns - 1))
+        var result = SIMD3<Float>.zero
+        colours(row: y, from: x, count: 1) { _, colour in result = colour }
+        return result
+    }
+
+    /// The same for `count` pixels along a row from the one whose centre is (`x`, `y`), each given to `body` with its index.
+    func colours(row y: Double, from x: Double, count: Int, _ body: (Int, SIMD3<Float>) -> Void) {
         let v = min(max((y - Double(originY)) / Double(side) - 0.5, 0), Double(rows - 1))
-        let i = min(Int(u), max(columns - 2, 0)), j = min(Int(v), max(rows - 2, 0))
-        let fx = Float(u - Double(i)), fy = Float(v - Double(j))
-        func at(_ a: Int, _ b: Int) -> SIMD3<Float> {
-            let index = (min(b, rows - 1) * columns + min(a, columns - 1)) * 4
-            return SIMD3(values[index], values[index + 1], values[index + 2])
+        let j = min(Int(v), max(rows - 2, 0)), fy = Float(v - Double(j)), below = min(j + 1, rows - 1)
+        let (columns, side, origin) = (columns, Double(side), Double(originX))
+        values.withUnsafeBufferPointer { values in
+            guard let base = values.baseAddress else { return }
+            let upper = base + j * columns * 4, lower = base + below * columns * 4
+            func at(_ row: UnsafePointer<Float>, _ column: Int) -> SIMD3<Float> {
+                SIMD3(row[column * 4], row[column * 4 + 1], row[column * 4 + 2])
+            }
+            for index in 0..<count {
+                let u = min(max((x + Double(index) - origin) / side - 0.5, 0), Double(columns - 1))
+                let i = min(Int(u), max(columns - 2, 0)), right = min(i + 1, columns - 1), fx = Float(u - Double(i))
+                let top = at(upper, i) + (at(upper, right) - at(upper, i)) * fx
+                let bottom = at(lower, i) + (at(lower, right) - at(lower, i)) * fx
+                body(index, top + (bottom - top) * fy)
+            }
         }
-        let top = at(i, j) + (at(i + 1, j) - at(i, j)) * fx, bottom = at(i, j + 1) + (at(i + 1, j + 1) - at(i, j + 1)) * fx
-        return top + (bottom - top) * fy
     }
 }
 
 /// A frosted glass's reading of the frame below it on the host: made with
 /// the drawing, filled once the drawings below it are drawn
 /// (`PastedFrame.drawing` calls `read` between them), then read by its rows.
+/// The lattice is kept in the reuse store by the very samples it was made
+/// from (`FrostedReadKey`): a frame whose canvas under the glass is as the
+/// last one's blurs nothing again.
 final class BelowReader: @unchecked Sendable {
     let glass: FrostedGlassNode
     let size: FrameSize
+    let reuse: ReuseStore
     /// Written once by `read`, before any row of the drawing is drawn; read only after.
     private(set) var lattice: FrostedLattice?
 
-    init(glass: FrostedGlassNode, size: FrameSize) {
+    init(glass: FrostedGlassNode, size: FrameSize, reuse: ReuseStore) {
         self.glass = glass
         self.size = size
+        self.reuse = reuse
     }
 
     /// Reads the frame as it is now (every drawing below the glass drawn).
     func read(_ pixels: UnsafePointer<UInt8>, format: HostFormat) {
-        switch format {
-        case .rgba: lattice = FrostedLattice(glass: glass, size: size, rgba: pixels)
-        case .yuv420: lattice = FrostedLattice(glass: glass, size: size, yuv420: pixels)
+        guard let region = glass.pixelsRead(in: size) else { return }
+        let key = FrostedReadKey(region: region, sigma: glass.sigma, size: size, format: format,
+                                 samples: FrostedReadKey.samples(of: region, in: pixels, format: format, size: size))
+        lattice = reuse.value(key) {
+            let made = switch format {
+            case .rgba: FrostedLattice(glass: glass, size: size, rgba: pixels)
+            case .yuv420: FrostedLattice(glass: glass, size: size, yuv420: pixels)
+            }
+            return (made, key.samples.count + (made?.values.count ?? 0) * MemoryLayout<Float>.stride)
         }
+    }
+}
+
+/// A frosted glass's lattice on the host: the samples of the frame it was
+/// made from (its region's RGBA rows, or its luma rows and then its chroma
+/// rows), the blur and the format; all the lattice depends on.
+struct FrostedReadKey: ReuseKey {
+    typealias Value = FrostedLattice?
+    static let shelf = "frosted glass lattices"
+    let region: PixelRect
+    let sigma: Double
+    let size: FrameSize
+    let format: HostFormat
+    let samples: [UInt8]
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(region.x)
+        hasher.combine(region.y)
+        hasher.combine(sigma)
+    }
+
+    /// The same region, blur, frame and format, and the same samples (compared as bytes).
+    static func == (left: Self, right: Self) -> Bool {
+        guard left.region == right.region, left.sigma == right.sigma, left.size == right.size, left.format == right.format,
+              left.samples.count == right.samples.count else { return false }
+        return left.samples.withUnsafeBytes { a in right.samples.withUnsafeBytes { b in Self.equal(a, b) } }
+    }
+
+    /// Whether two buffers of one length hold the same bytes, eight at a time.
+    private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard let left = a.baseAddress, let right = b.baseAddress else { return a.count == b.count }
+        let words = a.count / 8
+        var differ: UInt64 = 0
+        var word = 0
+        while word < words {
+            // A stretch at a time without a branch a word.
+            let end = min(word + 512, words)
+            while word < end {
+                differ |= left.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self) ^ right.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self)
+                word += 1
+            }
+            if differ != 0 { return false }
+        }
+        for offset in words * 8..<a.count where a[offset] != b[offset] { return false }
+        return true
+    }
+
+    /// The samples of `region` (even edges over I420) of a frame of `size` in `format`.
+    static func samples(of region: PixelRect, in pixels: UnsafePointer<UInt8>, format: HostFormat, size: FrameSize) -> [UInt8] {
+        var samples: [UInt8] = []
+        switch format {
+        case .rgba:
+            samples.reserveCapacity(region.pixelCount * 4)
+            for y in region.rows {
+                samples.append(contentsOf: UnsafeBufferPointer(start: pixels + (y * size.width + region.x) * 4, count: region.width * 4))
+            }
+        case .yuv420:
+            samples.reserveCapacity(region.pixelCount * 3 / 2)
+            for y in region.rows {
+                samples.append(contentsOf: UnsafeBufferPointer(start: pixels + y * size.width + region.x, count: region.width))
+            }
+            let chromaWidth = size.width / 2, chromaPlane = size.width * size.height, chromaPart = chromaWidth * (size.height / 2)
+            for part in 0..<2 {
+                for y in region.y / 2..<(region.y + region.height) / 2 {
+                    samples.append(contentsOf: UnsafeBufferPointer(start: pixels + chromaPlane + part * chromaPart + y * chromaWidth + region.x / 2,
+                                                                   count: region.width / 2))
+                }
+            }
+        }
+        return samples
     }
 }

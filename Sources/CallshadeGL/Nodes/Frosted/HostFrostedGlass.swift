@@ -15,9 +15,9 @@ struct HostFrostedGlass: HostRowShader {
     private let shapes: [Shape]
     let belowReader: BelowReader?
 
-    init(_ glass: FrostedGlassNode, size: FrameSize) {
+    init(_ glass: FrostedGlassNode, size: FrameSize, reuse: ReuseStore) {
         shapes = glass.shown.map { Shape(shape: $0, sampler: PlacedShape.Sampler($0), box: ShapesNode.box(of: $0)) }
-        belowReader = BelowReader(glass: glass, size: size)
+        belowReader = BelowReader(glass: glass, size: size, reuse: reuse)
     }
 
     /// A band's row of coverages and of what each pixel is left clear of the glass.
@@ -51,14 +51,9 @@ struct HostFrostedGlass: HostRowShader {
                     let share = min(shape.shape.alpha, 1) * (shape.shape.fade?.share(atY: centreY) ?? 1)
                     for column in span { clear[column - x] *= 1 - share * coverage[column - span.lowerBound] }
                 }
-                for index in 0..<count {
+                lattice.colours(row: centreY, from: Double(x) + 0.5, count: count) { index, colour in
                     let amount = 1 - clear[index]
-                    guard amount > 0 else {
-                        values[index] = .zero
-                        continue
-                    }
-                    let colour = lattice.colour(x: Double(x + index) + 0.5, y: centreY)
-                    values[index] = SIMD4(colour.x, colour.y, colour.z, Float(amount))
+                    values[index] = amount > 0 ? SIMD4(colour.x, colour.y, colour.z, Float(amount)) : .zero
                 }
             }
         }
