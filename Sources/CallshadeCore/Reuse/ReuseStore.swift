@@ -80,7 +80,8 @@ public final class ReuseStore: @unchecked Sendable {
 
     /// Whether a value is kept for `key` (neither a hit nor a miss: nothing is taken).
     public func holds<Key: ReuseKey>(_ key: Key) -> Bool {
-        locked { isOn && entries[key]?.value is Key.Value }
+        // (Not `entries[key]?.value is Key.Value`: an absent value, nil, would pass as an optional `Value`.)
+        locked { isOn && entries[key].map { $0.value is Key.Value } == true }
     }
 
     /// The value kept for `key`, no longer kept (to be changed and kept

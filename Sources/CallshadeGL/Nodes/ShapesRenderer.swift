@@ -65,6 +65,8 @@ final class ShapesRenderer: NodeRenderer {
                      showing region: PixelRect, block: (PlacedShape) -> ShapesBlock) throws {
         for shape in shapes where shape.alpha > 0 && shape.scale > 0 {
             let box = ShapesNode.box(of: shape)
+            // (A shape wholly under its fade's end covers nothing.)
+            guard box.bottom > box.top, box.right > box.left else { continue }
             let left = Int(box.left.rounded(.down)), top = Int(box.top.rounded(.down))
             let reach = PixelRect(x: left, y: top, width: Int(box.right.rounded(.up)) - left, height: Int(box.bottom.rounded(.up)) - top)
             let rects = tiles.map { $0.intersection(reach) }.filter { !$0.isEmpty }

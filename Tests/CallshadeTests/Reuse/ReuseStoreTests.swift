@@ -70,6 +70,24 @@ final class ReuseStoreTests: XCTestCase {
         XCTAssertEqual(store.shelves, [ReuseStore.Count(shelf: "words", hits: 0, misses: 3, bytes: 0, values: 0)])
     }
 
+    /// A key whose value may be nil (a node seen once is remembered as nil).
+    private struct Maybe: ReuseKey {
+        typealias Value = String?
+        static let shelf = "maybes"
+        let number: Int
+    }
+
+    /// An optional value: held only once kept (a nil kept is held and found as nil; nothing kept is neither).
+    func testAnOptionalValueIsHeldOnlyOnceKept() {
+        let store = ReuseStore()
+        XCTAssertFalse(store.holds(Maybe(number: 1)))
+        XCTAssertNil(store.kept(Maybe(number: 1)) as String??)
+        store.keep(Maybe(number: 1), nil, bytes: 0)
+        XCTAssertTrue(store.holds(Maybe(number: 1)))
+        XCTAssertEqual(store.kept(Maybe(number: 1)), .some(nil))
+        XCTAssertFalse(store.holds(Maybe(number: 2)))
+    }
+
     func testATakenValueIsNotFoundUntilKeptAgain() {
         let store = ReuseStore()
         store.keep(Word(number: 1), "one", bytes: 3)

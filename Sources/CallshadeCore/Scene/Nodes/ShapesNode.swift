@@ -136,14 +136,18 @@ public struct ShapesNode: SceneNode, Equatable, Sendable {
         self.shapes = shapes
     }
 
-    /// A shape's box in frame pixels: its own box turned and scaled about its centre, and a pixel.
+    /// A shape's box in frame pixels: its own box turned and scaled about
+    /// its centre, and a pixel; above the row where its fade leaves nothing
+    /// (pixel centres from there down show none of it).
     public static func box(of shape: PlacedShape) -> (left: Double, top: Double, right: Double, bottom: Double) {
         let local = shape.localBox, c = cos(shape.rotation), s = sin(shape.rotation)
         let corners = [Vec2(local.left, local.top), Vec2(local.right, local.top), Vec2(local.left, local.bottom), Vec2(local.right, local.bottom)]
             .map { Vec2($0.x * c - $0.y * s, $0.x * s + $0.y * c) * shape.scale + shape.centre }
         let xs = corners.map(\.x), ys = corners.map(\.y)
         let grow = 1 + SoftEdge.reach * shape.softness
-        return ((xs.min() ?? 0) - grow, (ys.min() ?? 0) - grow, (xs.max() ?? 0) + grow, (ys.max() ?? 0) + grow)
+        var bottom = (ys.max() ?? 0) + grow
+        if let fade = shape.fade { bottom = min(bottom, fade.end > fade.start ? fade.end : fade.start) }
+        return ((xs.min() ?? 0) - grow, (ys.min() ?? 0) - grow, (xs.max() ?? 0) + grow, bottom)
     }
 
     public func bounds(in size: FrameSize) -> PixelRect {

@@ -1,4 +1,5 @@
 import CallshadeCore
+import Foundation
 
 /// Draws frosted glass (`FrostedGlassNode`). On the GPU: once the nodes
 /// below it are drawn into the target, the glass's `pixelsRead` is read
@@ -15,6 +16,8 @@ final class FrostedGlassRenderer: NodeRenderer {
     private let uniforms: UniformStream
     private let context: GLContext
     private let reuse: ReuseStore
+    /// The cores the kept rows are worked out over, asked of the system once.
+    private let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     init(context: GLContext, shaders: ShaderLibrary, reuse: ReuseStore) throws {
         self.context = context
@@ -32,7 +35,7 @@ final class FrostedGlassRenderer: NodeRenderer {
     func drawsOnHostWithoutGrid(_ node: FrostedGlassNode) -> Bool { true }
 
     func hostDrawing(_ node: FrostedGlassNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        HostShadedDrawing(shader: HostFrostedGlass(node, size: scene.size, reuse: reuse), rects: rects, size: scene.size, dithers: scene.dither)
+        HostShadedDrawing(shader: HostFrostedGlass(reader: BelowReader(glass: node, size: scene.size, rects: rects, reuse: reuse, cores: cores)), rects: rects, size: scene.size, dithers: scene.dither)
     }
 
     func compileEveryVariant() throws {}

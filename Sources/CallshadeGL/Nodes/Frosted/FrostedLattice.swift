@@ -92,19 +92,20 @@ struct FrostedLattice: Sendable {
         let chromaWidth = size.width / 2
         let cbPlane = planes + size.width * size.height, crPlane = cbPlane + chromaWidth * (size.height / 2)
         self.init(glass: glass, size: size) { block in
-            var luma: Float = 0, cb: Float = 0, cr: Float = 0
+            var (luma, cb, cr) = (UInt32(0), UInt32(0), UInt32(0))
             for y in block.rows {
-                for x in block.columns { luma += Float(planes[y * size.width + x]) }
+                let line = planes + y * size.width
+                for x in block.columns { luma &+= UInt32(line[x]) }
             }
             let chroma = PixelRect(x: block.x / 2, y: block.y / 2, width: (block.width + 1) / 2, height: (block.height + 1) / 2)
             for y in chroma.rows {
                 for x in chroma.columns {
-                    cb += Float(cbPlane[y * chromaWidth + x])
-                    cr += Float(crPlane[y * chromaWidth + x])
+                    cb &+= UInt32(cbPlane[y * chromaWidth + x])
+                    cr &+= UInt32(crPlane[y * chromaWidth + x])
                 }
             }
-            let lumaCount = Float(max(block.pixelCount, 1)), chromaCount = Float(max(chroma.pixelCount, 1))
-            let colour = YUV420.rgb(levels: Double(luma / lumaCount), Double(cb / chromaCount), Double(cr / chromaCount))
+            let lumaCount = Double(max(block.pixelCount, 1)), chromaCount = Double(max(chroma.pixelCount, 1))
+            let colour = YUV420.rgb(levels: Double(luma) / lumaCount, Double(cb) / chromaCount, Double(cr) / chromaCount)
             return SIMD3(Float(colour.r), Float(colour.g), Float(colour.b))
         }
     }
@@ -143,18 +144,25 @@ struct FrostedLattice: Sendable {
 /// (`PastedFrame.drawing` calls `read` between them), then read by its rows.
 /// The lattice is kept in the reuse store by the very samples it was made
 /// from (`FrostedReadKey`): a frame whose canvas under the glass is as the
-/// last one's blurs nothing again.
+/// last one's blurs nothing again; and once the same glass over the same
+/// samples comes a second time its rows' values are kept too
+/// (`FrostedShadingKey`).
 final class BelowReader: @unchecked Sendable {
     let glass: FrostedGlassNode
     let size: FrameSize
+    let rects: [PixelRect]
     let reuse: ReuseStore
+    let cores: Int
     /// Written once by `read`, before any row of the drawing is drawn; read only after.
-    private(set) var lattice: FrostedLattice?
+    private(set) var rows: FrostedRows?
+    private(set) var values: ShadedValues?
 
-    init(glass: FrostedGlassNode, size: FrameSize, reuse: ReuseStore) {
+    init(glass: FrostedGlassNode, size: FrameSize, rects: [PixelRect], reuse: ReuseStore, cores: Int) {
         self.glass = glass
         self.size = size
+        self.rects = rects
         self.reuse = reuse
+        self.cores = cores
     }
 
     /// Reads the frame as it is now (every drawing below the glass drawn).
@@ -162,13 +170,45 @@ final class BelowReader: @unchecked Sendable {
         guard let region = glass.pixelsRead(in: size) else { return }
         let key = FrostedReadKey(region: region, sigma: glass.sigma, size: size, format: format,
                                  samples: FrostedReadKey.samples(of: region, in: pixels, format: format, size: size))
-        lattice = reuse.value(key) {
+        let lattice = reuse.value(key) {
             let made = switch format {
             case .rgba: FrostedLattice(glass: glass, size: size, rgba: pixels)
             case .yuv420: FrostedLattice(glass: glass, size: size, yuv420: pixels)
             }
             return (made, key.samples.count + (made?.values.count ?? 0) * MemoryLayout<Float>.stride)
         }
+        guard let lattice else { return }
+        let rows = FrostedRows(glass, lattice: lattice)
+        self.rows = rows
+        // Seen once, its rows are shaded as they are drawn and it is only remembered; seen again, they are kept.
+        let shading = FrostedShadingKey(glass: glass, rects: rects, read: key)
+        guard let seen = reuse.kept(shading) else {
+            reuse.keep(shading, nil, bytes: 0)
+            return
+        }
+        values = seen ?? {
+            let made = ShadedValues(rows, rects: rects, width: size.width, cores: cores)
+            reuse.keep(shading, made, bytes: made.bytes)
+            return made
+        }()
+    }
+}
+
+/// A frosted glass's rows' values: the glass, the tiles it draws and what it read (`FrostedReadKey`).
+struct FrostedShadingKey: ReuseKey {
+    typealias Value = ShadedValues?
+    static let shelf = "frosted glass rows"
+    let glass: FrostedGlassNode
+    let rects: [PixelRect]
+    let read: FrostedReadKey
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(read)
+        hasher.combine(rects.count)
+    }
+
+    static func == (left: Self, right: Self) -> Bool {
+        left.rects == right.rects && left.glass == right.glass && left.read == right.read
     }
 }
 

@@ -1,11 +1,32 @@
 import CallshadeCore
 
 /// A frosted glass as the host draws it (`FrostedGlassRenderer.hostDrawing`):
-/// along a row, each shape's coverage by the reference's rule
-/// (`PlacedShape.Sampler.coverages`) times its fade's share and opacity,
-/// put together source-over, at the colour its lattice gives (`FrostedLattice`,
-/// read from the frame once the drawings below it are drawn: `belowReader`).
+/// its reader (`belowReader`) reads the frame once the drawings below it are
+/// drawn, and its rows come from the values it keeps (`ShadedValues`) or
+/// are shaded by `FrostedRows`.
 struct HostFrostedGlass: HostRowShader {
+    let reader: BelowReader
+
+    var belowReader: BelowReader? { reader }
+
+    func makeRowMemory(width: Int) -> FrostedRows.RowMemory { FrostedRows.RowMemory(width: width) }
+
+    func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: FrostedRows.RowMemory) {
+        if let kept = reader.values {
+            kept.copy(row: y, from: x, count: count, into: values)
+        } else if let rows = reader.rows {
+            rows.shade(row: y, from: x, count: count, into: values, memory: memory)
+        } else {
+            for index in 0..<count { values[index] = .zero }
+        }
+    }
+}
+
+/// A frosted glass's rows from its lattice: along a row, each shape's
+/// coverage by the reference's rule (`PlacedShape.Sampler.coverages`)
+/// times its fade's share and opacity, put together source-over, at the
+/// colour the lattice gives (`FrostedLattice`).
+struct FrostedRows: HostRowShader {
     private struct Shape {
         let shape: PlacedShape
         let sampler: PlacedShape.Sampler
@@ -13,11 +34,11 @@ struct HostFrostedGlass: HostRowShader {
     }
 
     private let shapes: [Shape]
-    let belowReader: BelowReader?
+    let lattice: FrostedLattice
 
-    init(_ glass: FrostedGlassNode, size: FrameSize, reuse: ReuseStore) {
+    init(_ glass: FrostedGlassNode, lattice: FrostedLattice) {
         shapes = glass.shown.map { Shape(shape: $0, sampler: PlacedShape.Sampler($0), box: ShapesNode.box(of: $0)) }
-        belowReader = BelowReader(glass: glass, size: size, reuse: reuse)
+        self.lattice = lattice
     }
 
     /// A band's row of coverages and of what each pixel is left clear of the glass.
@@ -34,10 +55,6 @@ struct HostFrostedGlass: HostRowShader {
     func makeRowMemory(width: Int) -> RowMemory { RowMemory(width: width) }
 
     func shade(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: RowMemory) {
-        guard let lattice = belowReader?.lattice else {
-            for index in 0..<count { values[index] = .zero }
-            return
-        }
         let centreY = Double(y) + 0.5, run = x..<(x + count)
         memory.coverage.withUnsafeMutableBufferPointer { coverage in
             memory.clear.withUnsafeMutableBufferPointer { clear in
