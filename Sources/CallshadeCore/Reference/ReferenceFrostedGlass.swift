@@ -36,32 +36,28 @@ struct ReferenceFrostedGlass: ReferenceNodeShader {
             return raw.map { $0 / total }
         }()
         let taps = weights.count / 2
-        func clamped(_ value: Int, _ range: Range<Int>) -> Int { min(max(value, range.lowerBound), range.upperBound - 1) }
-        // Along rows: every row of the region, the bounds' columns.
-        var alongRows = [RGB](repeating: .black, count: bounds.width * region.height)
-        for row in 0..<region.height {
-            for column in 0..<bounds.width {
+        // Along rows (every row of the region, the bounds' columns), then along columns (the bounds' rows).
+        func column(_ x: Int) -> Int { min(max(x, 0), size.width - 1) - region.x }
+        func row(_ y: Int) -> Int { min(max(y, 0), size.height - 1) - region.y }
+        let alongRows = Self.convolved(frame, weights: weights, count: (bounds.width, region.height)) { x, y, k in
+            y * region.width + column(bounds.x + x + k - taps)
+        }
+        blurred = Self.convolved(alongRows, weights: weights, count: (bounds.width, bounds.height)) { x, y, k in
+            row(bounds.y + y + k - taps) * bounds.width + x
+        }
+    }
+
+    /// `count.columns` x `count.rows` sums, row by row, each of `values` at `tap(column, row, k)` by weight k.
+    private static func convolved(_ values: [RGB], weights: [Double], count: (columns: Int, rows: Int), tap: (Int, Int, Int) -> Int) -> [RGB] {
+        var result = [RGB](repeating: .black, count: count.columns * count.rows)
+        for row in 0..<count.rows {
+            for column in 0..<count.columns {
                 var sum = RGB.black
-                for (k, weight) in weights.enumerated() {
-                    let x = clamped(bounds.x + column + k - taps, 0..<size.width) - region.x
-                    sum = sum + frame[row * region.width + x] * weight
-                }
-                alongRows[row * bounds.width + column] = sum
+                for (k, weight) in weights.enumerated() { sum = sum + values[tap(column, row, k)] * weight }
+                result[row * count.columns + column] = sum
             }
         }
-        // Along columns: the bounds' rows.
-        var result = [RGB](repeating: .black, count: bounds.pixelCount)
-        for row in 0..<bounds.height {
-            for column in 0..<bounds.width {
-                var sum = RGB.black
-                for (k, weight) in weights.enumerated() {
-                    let y = clamped(bounds.y + row + k - taps, 0..<size.height) - region.y
-                    sum = sum + alongRows[y * bounds.width + column] * weight
-                }
-                result[row * bounds.width + column] = sum
-            }
-        }
-        blurred = result
+        return result
     }
 
     func shade(_ below: ShadedPixel, at pixel: Vec2, background: RGB?) -> ShadedPixel {

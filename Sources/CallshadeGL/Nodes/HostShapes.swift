@@ -10,12 +10,11 @@ import CallshadeCore
 /// once (the reference's source-over of each in turn over an opaque pixel).
 struct HostShapes: HostRowShader {
     private struct Shape {
-        let shape: PlacedShape
-        let sampler: PlacedShape.Sampler
+        let row: RowShape
         let color: SIMD3<Double>
         let alpha: Double
-        /// Its box in frame pixels: the rows whose centres lie in `top...bottom`, the columns whose centres lie in `left...right`.
-        let box: (left: Double, top: Double, right: Double, bottom: Double)
+        var shape: PlacedShape { row.shape }
+        var sampler: PlacedShape.Sampler { row.sampler }
     }
 
     private let shapes: [Shape]
@@ -23,8 +22,7 @@ struct HostShapes: HostRowShader {
     init(_ node: ShapesNode) {
         shapes = node.shapes.compactMap { shape in
             guard shape.alpha > 0, shape.scale > 0 else { return nil }
-            return Shape(shape: shape, sampler: PlacedShape.Sampler(shape), color: SIMD3(shape.color.r, shape.color.g, shape.color.b),
-                         alpha: min(shape.alpha, 1), box: ShapesNode.box(of: shape))
+            return Shape(row: RowShape(shape), color: SIMD3(shape.color.r, shape.color.g, shape.color.b), alpha: min(shape.alpha, 1))
         }
     }
 
@@ -47,12 +45,8 @@ struct HostShapes: HostRowShader {
             memory.premultiplied.withUnsafeMutableBufferPointer { sums in
                 guard let coverage = coverage.baseAddress else { return }
                 for index in 0..<count { sums[index] = .zero }
-                for shape in shapes where shape.box.top <= centreY && centreY <= shape.box.bottom {
-                    // Within its box, where the row crosses its own (turned) box.
-                    guard let reach = shape.sampler.reach(atRow: centreY) else { continue }
-                    let span = PixelCentres.columns(max(shape.box.left, reach.lowerBound), min(shape.box.right, reach.upperBound), within: run)
-                    guard !span.isEmpty else { continue }
-                    shape.sampler.coverages(row: centreY, columns: span, into: coverage)
+                for shape in shapes {
+                    guard let span = shape.row.coverages(row: centreY, within: run, into: coverage) else { continue }
                     let solid = shape.shape.paint == .solid
                     var colour = SIMD4(shape.color.x, shape.color.y, shape.color.z, 1)
                     let share = shape.shape.fade?.share(atY: centreY) ?? 1
@@ -75,5 +69,31 @@ struct HostShapes: HostRowShader {
                 }
             }
         }
+    }
+}
+
+/// A shape as the host shades it along rows: its sampler and its box in
+/// frame pixels (`ShapesNode.box`: the rows whose centres lie in
+/// `top...bottom`, the columns whose centres lie in `left...right`).
+struct RowShape {
+    let shape: PlacedShape
+    let sampler: PlacedShape.Sampler
+    let box: (left: Double, top: Double, right: Double, bottom: Double)
+
+    init(_ shape: PlacedShape) {
+        self.shape = shape
+        sampler = PlacedShape.Sampler(shape)
+        box = ShapesNode.box(of: shape)
+    }
+
+    /// Its coverages along the row of pixel centres at `centreY` within
+    /// `run`, from `coverage` on: the columns they are for (within its box,
+    /// where the row crosses its own turned box), nil where it reaches none.
+    func coverages(row centreY: Double, within run: Range<Int>, into coverage: UnsafeMutablePointer<Double>) -> Range<Int>? {
+        guard box.top <= centreY, centreY <= box.bottom, let reach = sampler.reach(atRow: centreY) else { return nil }
+        let span = PixelCentres.columns(max(box.left, reach.lowerBound), min(box.right, reach.upperBound), within: run)
+        guard !span.isEmpty else { return nil }
+        sampler.coverages(row: centreY, columns: span, into: coverage)
+        return span
     }
 }

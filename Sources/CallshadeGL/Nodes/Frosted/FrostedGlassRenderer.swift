@@ -35,7 +35,8 @@ final class FrostedGlassRenderer: NodeRenderer {
     func drawsOnHostWithoutGrid(_ node: FrostedGlassNode) -> Bool { true }
 
     func hostDrawing(_ node: FrostedGlassNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        HostShadedDrawing(shader: HostFrostedGlass(reader: BelowReader(glass: node, size: scene.size, rects: rects, reuse: reuse, cores: cores)), rects: rects, size: scene.size, dithers: scene.dither)
+        let reader = BelowReader(glass: node, size: scene.size, rects: rects, reuse: reuse, cores: cores)
+        return HostShadedDrawing(shader: HostFrostedGlass(reader: reader), rects: rects, size: scene.size, dithers: scene.dither)
     }
 
     func compileEveryVariant() throws {}

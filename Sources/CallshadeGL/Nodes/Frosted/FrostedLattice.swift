@@ -247,7 +247,8 @@ struct FrostedReadKey: ReuseKey {
             // A stretch at a time without a branch a word.
             let end = min(word + 512, words)
             while word < end {
-                differ |= left.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self) ^ right.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self)
+                let offset = word * 8
+                differ |= left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                 word += 1
             }
             if differ != 0 { return false }

@@ -27,17 +27,11 @@ struct HostFrostedGlass: HostRowShader {
 /// times its fade's share and opacity, put together source-over, at the
 /// colour the lattice gives (`FrostedLattice`).
 struct FrostedRows: HostRowShader {
-    private struct Shape {
-        let shape: PlacedShape
-        let sampler: PlacedShape.Sampler
-        let box: (left: Double, top: Double, right: Double, bottom: Double)
-    }
-
-    private let shapes: [Shape]
+    private let shapes: [RowShape]
     let lattice: FrostedLattice
 
     init(_ glass: FrostedGlassNode, lattice: FrostedLattice) {
-        shapes = glass.shown.map { Shape(shape: $0, sampler: PlacedShape.Sampler($0), box: ShapesNode.box(of: $0)) }
+        shapes = glass.shown.map(RowShape.init)
         self.lattice = lattice
     }
 
@@ -60,11 +54,8 @@ struct FrostedRows: HostRowShader {
             memory.clear.withUnsafeMutableBufferPointer { clear in
                 guard let coverage = coverage.baseAddress else { return }
                 for index in 0..<count { clear[index] = 1 }
-                for shape in shapes where shape.box.top <= centreY && centreY <= shape.box.bottom {
-                    guard let reach = shape.sampler.reach(atRow: centreY) else { continue }
-                    let span = PixelCentres.columns(max(shape.box.left, reach.lowerBound), min(shape.box.right, reach.upperBound), within: run)
-                    guard !span.isEmpty else { continue }
-                    shape.sampler.coverages(row: centreY, columns: span, into: coverage)
+                for shape in shapes {
+                    guard let span = shape.coverages(row: centreY, within: run, into: coverage) else { continue }
                     let share = min(shape.shape.alpha, 1) * (shape.shape.fade?.share(atY: centreY) ?? 1)
                     for column in span { clear[column - x] *= 1 - share * coverage[column - span.lowerBound] }
                 }
