@@ -39,7 +39,8 @@ struct BenchCommand: ParsableCommand {
         MP4 (H.264, --preset ultrafast, --crf 18) of SECONDS at 60 fps from the \
         demo call, from the rated call (its effect included), from the chat, from a drawing replay (50 \
         finished strokes, one growing and 10 shapes moving; then again with an object eraser \
-        removing some of them), from the access screen (its sparkle looping), and from the video call \
+        removing some of them, and with the editor's screen around it; after the table, each \
+        one's ratio to the audio call's MP4, the median of 5 rounds of the two in turn), from the access screen (its sparkle looping), and from the video call \
         (its pictures decoded inside the time, ahead on a thread of their own as `render` \
         does; after the table, how many times the audio call's MP4 it took, the median of 5 rounds \
         of the two in turn, and the share of time spent decoding), and time ffmpeg's \

@@ -98,6 +98,7 @@ public final class CallBench: KindBench {
         let (gpu, count) = (context.gpu, context.seconds * 60)
         let (ours, oursCPU) = try BenchTiming.usingCPU { try encodeSeconds(renderer: gpu, size: size, frames: count) }
         context.baseline[size] = (ours, oursCPU)
+        context.baselineAgain = { try self.encodeSeconds(renderer: gpu, size: $0, frames: count) }
         try row("callshade render to MP4", ours, oursCPU)
         if !layers.isDisjoint(with: [.rating, .celebration]) {
             let (rated, ratedCPU) = try BenchTiming.usingCPU {

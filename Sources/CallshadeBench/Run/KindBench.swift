@@ -26,6 +26,8 @@ public final class BenchContext {
     public var planes: [UInt8] = []
     /// The first kind's MP4 at each size (the audio call's): what the other kinds' MP4s are compared with.
     public var baseline: [FrameSize: (wall: Double, cpu: BenchTiming.CPUCost)] = [:]
+    /// That MP4 made again at a size (its wall seconds), for rows that take their ratio in rounds with it.
+    public var baselineAgain: ((FrameSize) throws -> Double)?
 
     public init(gpu: GPURenderer, frames: Int, seconds: Int, layers: Set<SceneTag>?, hasFFmpeg: Bool) {
         self.gpu = gpu

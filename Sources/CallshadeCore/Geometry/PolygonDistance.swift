@@ -6,6 +6,7 @@
 public enum PolygonDistance {
     public static func signedDistance(_ point: Vec2, vertices: [Vec2]) -> Double {
         guard vertices.count >= 3 else { return .infinity }
+        // The nearest squared distance, its root taken once (the root is monotone: the same value as the least of the roots).
         var nearest = Double.infinity
         var inside = false
         var previous = vertices[vertices.count - 1]
@@ -13,7 +14,8 @@ public enum PolygonDistance {
             let edge = vertex - previous, from = point - previous
             let lengthSquared = edge.x * edge.x + edge.y * edge.y
             let t = lengthSquared > 0 ? min(max((from.x * edge.x + from.y * edge.y) / lengthSquared, 0), 1) : 0
-            nearest = min(nearest, (from - edge * t).length)
+            let off = from - edge * t
+            nearest = min(nearest, off.x * off.x + off.y * off.y)
             // The horizontal ray to the right from the point crosses this edge.
             if (previous.y > point.y) != (vertex.y > point.y) {
                 let crossing = previous.x + (point.y - previous.y) / (vertex.y - previous.y) * edge.x
@@ -21,6 +23,6 @@ public enum PolygonDistance {
             }
             previous = vertex
         }
-        return inside ? -nearest : nearest
+        return inside ? -nearest.squareRoot() : nearest.squareRoot()
     }
 }

@@ -23,10 +23,17 @@ public struct FrostedGlassNode: SceneNode, Equatable, Sendable {
     public var shapes: [PlacedShape]
     /// The Gaussian's standard deviation, frame pixels.
     public var sigma: Double
+    /// Frame pixels its shapes may cover over a while (the editor's glass
+    /// at rest), read by the fast routes with their bounds (`pixelsRead`),
+    /// so that what they keep of the blur stays while the shapes move in
+    /// it; nil for the bounds alone. It changes no pixel: the blur's values
+    /// where the shapes are do not depend on how much more is read.
+    public var area: PixelRect?
 
-    public init(shapes: [PlacedShape], sigma: Double) {
+    public init(shapes: [PlacedShape], sigma: Double, area: PixelRect? = nil) {
         self.shapes = shapes
         self.sigma = sigma
+        self.area = area
     }
 
     /// The shapes that show (opacity and scale above 0).
@@ -49,12 +56,14 @@ public struct FrostedGlassNode: SceneNode, Equatable, Sendable {
         }
     }
 
-    /// Its bounds grown by the kernel's reach and two of the fast routes'
+    /// Its bounds (with `area`) grown by the kernel's reach and two of the fast routes'
     /// blocks, out to edges on multiples of the block's side (even ones at
     /// least), within the frame.
     public func pixelsRead(in size: FrameSize) -> PixelRect? {
-        let bounds = bounds(in: size)
-        guard !bounds.isEmpty else { return nil }
+        let shapesBounds = bounds(in: size)
+        guard !shapesBounds.isEmpty else { return nil }
+        let frame = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        let bounds = area.map { shapesBounds.union($0.intersection(frame)) } ?? shapesBounds
         let grow = reach + 2 * blockSide, side = max(blockSide, 2)
         let left = max((bounds.x - grow) / side * side, 0), top = max((bounds.y - grow) / side * side, 0)
         let right = min((bounds.x + bounds.width + grow + side - 1) / side * side, size.width)

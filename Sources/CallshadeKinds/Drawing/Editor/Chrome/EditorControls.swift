@@ -146,11 +146,17 @@ struct EditorControls {
     }
 
     /// The glass under the control's and Add's tints: a Gaussian (sigma 10 pt) of the canvas as drawn, in their shapes.
+    /// Its area is the control's box and Add's at rest, so that the blur
+    /// stays as they morph, hide and come back (`FrostedGlassNode.area`).
     func glass() -> FrostedGlassNode {
         let add = addDisc
+        let left = controlLeft, top = add.centre.y - 16.5, right = width - 8.5, bottom = controlTop + 32
+        func pixel(_ points: Double, _ rounding: FloatingPointRoundingRule) -> Int { Int((points * frame.scale).rounded(rounding)) }
+        let x = pixel(left - 1, .down), y = pixel(top - 1, .down)
+        let area = PixelRect(x: x, y: y, width: pixel(right + 1, .up) - x, height: pixel(bottom + 1, .up) - y)
         return FrostedGlassNode(shapes: [shape(controlOutline, at: Vec2(controlLeft, controlTop), alpha: shown),
                                          shape(add.geometry, at: add.centre, unit: add.scale, alpha: add.alpha)],
-                                sigma: 10 * frame.scale)
+                                sigma: 10 * frame.scale, area: area)
     }
 
     // MARK: the colour button, Add, Cancel and Done (sections 2.4 and 2.5)
