@@ -16,6 +16,8 @@ final class FrostedGlassRenderer: NodeRenderer {
     private let uniforms: UniformStream
     private let context: GLContext
     private let reuse: ReuseStore
+    /// The texture the lattice is uploaded into, kept while lattices keep their size (uploaded again each draw: no work is kept in it).
+    private var latticeTexture: Texture?
     /// The cores the kept rows are worked out over, asked of the system once.
     private let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
@@ -62,7 +64,9 @@ final class FrostedGlassRenderer: NodeRenderer {
         guard let made = pixels.withUnsafeBufferPointer({ buffer in
             buffer.baseAddress.flatMap { FrostedLattice(glass: node, size: scene.size, rgba: $0, holding: read) }
         }) else { return }
-        let lattice = try Texture(context: context, width: made.columns, height: made.rows, format: .rgba16f)
+        let lattice = try latticeTexture.flatMap { $0.width == made.columns && $0.height == made.rows ? $0 : nil }
+            ?? Texture(context: context, width: made.columns, height: made.rows, format: .rgba16f)
+        latticeTexture = lattice
         try lattice.upload(floats: made.values)
         let origin = (Float(made.originX), Float(made.originY))
         try ShapesRenderer.draw(node.shapes, over: tiles, pipeline: pipeline, vertices: vertices, uniforms: uniforms,
