@@ -61,9 +61,10 @@ final class FrostedGlassRenderer: NodeRenderer {
                 try GLCalls.readPixels(inTarget, into: base)
             }
         }
-        guard let made = pixels.withUnsafeBufferPointer({ buffer in
-            buffer.baseAddress.flatMap { FrostedLattice(glass: node, size: scene.size, rgba: $0, holding: read) }
+        guard let blocks = pixels.withUnsafeBufferPointer({ buffer in
+            buffer.baseAddress.flatMap { FrostedBlocks(glass: node, size: scene.size, rgba: $0, holding: read) }
         }) else { return }
+        let made = FrostedLattice(glass: node, blocks: blocks)
         let lattice = try latticeTexture.flatMap { $0.width == made.columns && $0.height == made.rows ? $0 : nil }
             ?? Texture(context: context, width: made.columns, height: made.rows, format: .rgba16f)
         latticeTexture = lattice

@@ -1,0 +1,147 @@
+import CallshadeCore
+
+/// What a frosted glass's lattice (`FrostedLattice`) is made from: over
+/// each square block of the glass's `pixelsRead` (blocks of its
+/// `blockSide`, on multiples of the side, within the frame), the sums of the
+/// frame's samples there, three a block: red, green and blue over RGBA, or
+/// luma, Cb and Cr over I420 (the block's chroma samples: whole ones for a
+/// side that is even, its 2x2 block's for a block of one pixel). All the
+/// lattice depends on, and small: the host keeps the lattice by it
+/// (`FrostedReadKey`).
+struct FrostedBlocks: Equatable, Sendable {
+    let region: PixelRect
+    let side: Int
+    let format: HostFormat
+    let columns: Int
+    let rows: Int
+    let sums: [UInt32]
+
+    private init?(glass: FrostedGlassNode, size: FrameSize, format: HostFormat, sum: (PixelRect, inout [UInt32]) -> Void) {
+        guard let region = glass.pixelsRead(in: size), !region.isEmpty else { return nil }
+        self.region = region
+        side = glass.blockSide
+        self.format = format
+        columns = (region.width + side - 1) / side
+        rows = (region.height + side - 1) / side
+        var sums = [UInt32](repeating: 0, count: columns * rows * 3)
+        sum(region, &sums)
+        self.sums = sums
+    }
+
+    /// The sums of an opaque RGBA8 frame of `size`, of which `pixels` holds `held` (rows of its width; nil: the whole frame).
+    init?(glass: FrostedGlassNode, size: FrameSize, rgba pixels: UnsafePointer<UInt8>, holding held: PixelRect? = nil) {
+        let held = held ?? PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        let side = glass.blockSide
+        self.init(glass: glass, size: size, format: .rgba) { region, sums in
+            let columns = (region.width + side - 1) / side
+            sums.withUnsafeMutableBufferPointer { sums in
+                for y in region.rows {
+                    let blockRow = (y - region.y) / side
+                    var pixel = pixels + ((y - held.y) * held.width + region.x - held.x) * 4
+                    for column in 0..<columns {
+                        let count = min(side, region.width - column * side)
+                        var (red, green, blue) = (UInt32(0), UInt32(0), UInt32(0))
+                        for _ in 0..<count {
+                            (red, green, blue) = (red &+ UInt32(pixel[0]), green &+ UInt32(pixel[1]), blue &+ UInt32(pixel[2]))
+                            pixel += 4
+                        }
+                        let at = (blockRow * columns + column) * 3
+                        (sums[at], sums[at + 1], sums[at + 2]) = (sums[at] &+ red, sums[at + 1] &+ green, sums[at + 2] &+ blue)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The sums of a frame's I420 planes (even size).
+    init?(glass: FrostedGlassNode, size: FrameSize, yuv420 planes: UnsafePointer<UInt8>) {
+        let side = glass.blockSide, chromaWidth = size.width / 2
+        let cbPlane = planes + size.width * size.height, crPlane = cbPlane + chromaWidth * (size.height / 2)
+        self.init(glass: glass, size: size, format: .yuv420) { region, sums in
+            let columns = (region.width + side - 1) / side
+            sums.withUnsafeMutableBufferPointer { sums in
+                for y in region.rows {
+                    let blockRow = (y - region.y) / side
+                    var sample = planes + y * size.width + region.x
+                    for column in 0..<columns {
+                        var luma = UInt32(0)
+                        for _ in 0..<min(side, region.width - column * side) {
+                            luma &+= UInt32(sample[0])
+                            sample += 1
+                        }
+                        sums[(blockRow * columns + column) * 3] &+= luma
+                    }
+                }
+                for row in 0..<(region.height + side - 1) / side {
+                    for column in 0..<columns {
+                        let chroma = Self.chroma(of: Self.block(column, row, side: side, in: region))
+                        var (cb, cr) = (UInt32(0), UInt32(0))
+                        for y in chroma.rows {
+                            for x in chroma.columns {
+                                cb &+= UInt32(cbPlane[y * chromaWidth + x])
+                                cr &+= UInt32(crPlane[y * chromaWidth + x])
+                            }
+                        }
+                        let at = (row * columns + column) * 3
+                        (sums[at + 1], sums[at + 2]) = (cb, cr)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Block (`column`, `row`)'s pixels: its square, within the region.
+    private static func block(_ column: Int, _ row: Int, side: Int, in region: PixelRect) -> PixelRect {
+        PixelRect(x: region.x + column * side, y: region.y + row * side, width: side, height: side).intersection(region)
+    }
+
+    /// The chroma samples of a block's pixels.
+    private static func chroma(of block: PixelRect) -> PixelRect {
+        PixelRect(x: block.x / 2, y: block.y / 2, width: (block.x + block.width + 1) / 2 - block.x / 2,
+                  height: (block.y + block.height + 1) / 2 - block.y / 2)
+    }
+
+    /// Block (`column`, `row`)'s mean colour, red, green and blue (0...1; over I420 its mean levels converted: conversion is affine).
+    func average(_ column: Int, _ row: Int) -> SIMD3<Float> {
+        let block = Self.block(column, row, side: side, in: region), at = (row * columns + column) * 3
+        let count = Double(max(block.pixelCount, 1))
+        switch format {
+        case .rgba:
+            return SIMD3(Float(sums[at]), Float(sums[at + 1]), Float(sums[at + 2])) / Float(255 * count)
+        case .yuv420:
+            let chromaCount = Double(max(Self.chroma(of: block).pixelCount, 1))
+            let colour = YUV420.rgb(levels: Double(sums[at]) / count, Double(sums[at + 1]) / chromaCount, Double(sums[at + 2]) / chromaCount)
+            return SIMD3(Float(colour.r), Float(colour.g), Float(colour.b))
+        }
+    }
+
+    /// The same region, side and format, and the same sums (compared as bytes, eight at a time).
+    static func == (left: Self, right: Self) -> Bool {
+        guard left.region == right.region, left.side == right.side, left.format == right.format, left.sums.count == right.sums.count else {
+            return false
+        }
+        return left.sums.withUnsafeBytes { a in right.sums.withUnsafeBytes { b in ByteComparison.equal(a, b) } }
+    }
+}
+
+/// Whether two buffers of one length hold the same bytes, eight at a time.
+enum ByteComparison {
+    static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard let left = a.baseAddress, let right = b.baseAddress else { return a.count == b.count }
+        let words = a.count / 8
+        var differ: UInt64 = 0
+        var word = 0
+        while word < words {
+            // A stretch at a time without a branch a word.
+            let end = min(word + 512, words)
+            while word < end {
+                let offset = word * 8
+                differ |= left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                word += 1
+            }
+            if differ != 0 { return false }
+        }
+        for offset in words * 8..<a.count where a[offset] != b[offset] { return false }
+        return true
+    }
+}
