@@ -109,20 +109,10 @@ public final class CallBench: KindBench {
         guard let videoCall else { return }
         let (video, videoCPU) = try BenchTiming.usingCPU { try videoCall.encode(renderer: gpu, size: size, frames: count, layers: layers) }
         try row("  the same, the video call (both videos on)", video.seconds, videoCPU)
-        // More rounds of the two MP4s, the video call's and the audio call's in turn (which goes first
-        // alternates), so that a machine's drift falls on both alike; the median of the rounds' ratios stands.
-        let videoSeconds = { try videoCall.encode(renderer: gpu, size: size, frames: count, layers: self.layers).seconds }
-        let audioSeconds = { try self.encodeSeconds(renderer: gpu, size: size, frames: count) }
-        var ratios = [video.seconds / ours]
-        for round in 1..<BenchTiming.videoRounds {
-            if round % 2 == 1 {
-                let videoTime = try videoSeconds()
-                ratios.append(videoTime / (try audioSeconds()))
-            } else {
-                let audioTime = try audioSeconds()
-                ratios.append((try videoSeconds()) / audioTime)
-            }
-        }
+        // More rounds of the two MP4s, the video call's and the audio call's in turn; the median of the rounds' ratios stands.
+        let ratios = try BenchTiming.ratioRounds(first: video.seconds / ours,
+                                                 ours: { try videoCall.encode(renderer: gpu, size: size, frames: count, layers: self.layers).seconds },
+                                                 baseline: { try self.encodeSeconds(renderer: gpu, size: size, frames: count) })
         videoCosts.append("\(size): the video call's MP4 took \(String(format: "%.2f", BenchTiming.median(ratios))) times the audio call's (median of "
                           + "\(ratios.count) rounds, the two in turn: \(ratios.map { String(format: "%.2f", $0) }.joined(separator: ", ")); "
                           + "the rows above are the first); "

@@ -94,23 +94,13 @@ public final class DrawingBench: KindBench {
             case .objectEraser: " with the object eraser"
             case .editor: " with the editor's screen"
             }
-            // More rounds, the replay's MP4 and the audio call's in turn (which goes first alternates), so
-            // that a machine's drift falls on both alike; the median of the rounds' ratios stands.
-            var ratios = [drawn / ours]
-            if let again = context.baselineAgain {
-                let replaySeconds = {
-                    try BenchTiming.encodeSeconds(renderer: context.gpu, size: size, frames: context.seconds * 60) { replay.scene(at: Double($0) / 60) }
-                }
-                for round in 1..<BenchTiming.videoRounds {
-                    if round % 2 == 1 {
-                        let replayTime = try replaySeconds()
-                        ratios.append(replayTime / (try again(size)))
-                    } else {
-                        let audioTime = try again(size)
-                        ratios.append((try replaySeconds()) / audioTime)
-                    }
-                }
+            // More rounds, the replay's MP4 and the audio call's in turn; the median of the rounds' ratios stands.
+            let replaySeconds = {
+                try BenchTiming.encodeSeconds(renderer: context.gpu, size: size, frames: context.seconds * 60) { replay.scene(at: Double($0) / 60) }
             }
+            let ratios = try context.baselineAgain.map { again in
+                try BenchTiming.ratioRounds(first: drawn / ours, ours: replaySeconds, baseline: { try again(size) })
+            } ?? [drawn / ours]
             encodeCosts.append("\(size): the drawing replay's MP4\(named) took "
                                + "\(String(format: "%.2f", BenchTiming.median(ratios))) times the audio call's wall time (median of \(ratios.count) "
                                + "rounds, the two in turn: \(ratios.map { String(format: "%.2f", $0) }.joined(separator: ", ")))"

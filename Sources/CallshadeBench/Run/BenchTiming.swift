@@ -100,8 +100,25 @@ public enum BenchTiming {
     /// Rounds of the pairs measured in turn (the words, the drawing's stroke counts), and frames a round (the first of which warms up).
     public static let rounds = 9
     public static let roundFrames = 31
-    /// Rounds of the video call's MP4 against the audio call's.
+    /// Rounds of an MP4 against the audio call's (the video call's, the drawing replays').
     public static let videoRounds = 5
+
+    /// The ratios of `ours` to `baseline` over `videoRounds` rounds, `first`
+    /// and then the two made again in turn (which goes first alternates), so
+    /// that a machine's drift falls on both alike; the median stands.
+    public static func ratioRounds(first: Double, ours: () throws -> Double, baseline: () throws -> Double) rethrows -> [Double] {
+        var ratios = [first]
+        for round in 1..<videoRounds {
+            if round % 2 == 1 {
+                let oursTime = try ours()
+                ratios.append(oursTime / (try baseline()))
+            } else {
+                let baselineTime = try baseline()
+                ratios.append((try ours()) / baselineTime)
+            }
+        }
+        return ratios
+    }
 }
 
 /// Rows printed as an aligned text table: the first two columns left-aligned, the rest right-aligned.

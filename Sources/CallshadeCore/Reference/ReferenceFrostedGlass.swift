@@ -25,9 +25,9 @@ struct ReferenceFrostedGlass: ReferenceNodeShader {
         }
         let reach = glass.reach
         // What the blur reads: the bounds and the reach each way, within the frame (an index beyond it is clamped to it).
-        let read = PixelRect(x: max(bounds.x - reach, 0), y: max(bounds.y - reach, 0), width: 0, height: 0)
-        let region = PixelRect(x: read.x, y: read.y, width: min(bounds.x + bounds.width + reach, size.width) - read.x,
-                               height: min(bounds.y + bounds.height + reach, size.height) - read.y)
+        let left = max(bounds.x - reach, 0), top = max(bounds.y - reach, 0)
+        let region = PixelRect(x: left, y: top, width: min(bounds.x + bounds.width + reach, size.width) - left,
+                               height: min(bounds.y + bounds.height + reach, size.height) - top)
         let frame = ReferenceRenderer.colours(of: below, in: region)
         let weights: [Double] = {
             guard reach > 0 else { return [1] }

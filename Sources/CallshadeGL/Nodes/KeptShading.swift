@@ -101,3 +101,19 @@ struct KeptShading: HostRowShader {
         kept.copy(row: y, from: x, count: count, into: values)
     }
 }
+
+extension ReuseStore {
+    /// The values kept for `key` once it comes a second time: nil the first
+    /// (it is only remembered, so that a node that changes every frame is
+    /// shaded as it is drawn and never twice), then those `make` gives, kept.
+    func shadedValues<Key: ReuseKey>(_ key: Key, make: () -> ShadedValues) -> ShadedValues? where Key.Value == ShadedValues? {
+        guard let seen = kept(key) else {
+            keep(key, nil, bytes: 0)
+            return nil
+        }
+        if let seen { return seen }
+        let made = make()
+        keep(key, made, bytes: made.bytes)
+        return made
+    }
+}

@@ -33,17 +33,12 @@ final class ShapesRenderer: NodeRenderer {
     func drawsOnHostWithoutGrid(_ node: ShapesNode) -> Bool { true }
 
     func hostDrawing(_ node: ShapesNode, scene: Scene, rects: [PixelRect]) throws -> any HostDrawing {
-        // Seen once, it is shaded as it is drawn and only remembered; seen again (it rests), its values are kept.
-        let key = ShadedValuesKey(node: node, rects: rects, size: scene.size)
-        guard let seen = reuse.kept(key) else {
-            reuse.keep(key, nil, bytes: 0)
+        // Seen once, it is shaded as it is drawn; seen again (it rests), its values are kept.
+        guard let kept = reuse.shadedValues(ShadedValuesKey(node: node, rects: rects, size: scene.size), make: {
+            ShadedValues(HostShapes(node), rects: rects, width: scene.size.width, cores: cores)
+        }) else {
             return HostShadedDrawing(shader: HostShapes(node), rects: rects, size: scene.size, dithers: scene.dither)
         }
-        let kept = seen ?? {
-            let made = ShadedValues(HostShapes(node), rects: rects, width: scene.size.width, cores: cores)
-            reuse.keep(key, made, bytes: made.bytes)
-            return made
-        }()
         return HostShadedDrawing(shader: KeptShading(kept: kept), rects: rects, size: scene.size, dithers: scene.dither)
     }
 

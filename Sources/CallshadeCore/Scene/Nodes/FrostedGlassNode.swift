@@ -88,7 +88,9 @@ public struct FrostedGlassNode: SceneNode, Equatable, Sendable {
         return 1 - clear
     }
 
-    /// Without the scene below it, the reference cannot blur it: it shows what is below.
+    /// Asked only where it reads nothing (no shape shows, `pixelsRead` is
+    /// nil): it then changes no pixel. Elsewhere the reference asks
+    /// `referenceShader(in:below:)`.
     public func referenceShader(in scene: Scene) -> any ReferenceNodeShader {
         ReferenceFrostedGlass(glass: self, below: Scene(size: scene.size, background: nil))
     }

@@ -114,34 +114,4 @@ struct FrostedBlocks: Equatable, Sendable {
             return SIMD3(Float(colour.r), Float(colour.g), Float(colour.b))
         }
     }
-
-    /// The same region, side and format, and the same sums (compared as bytes, eight at a time).
-    static func == (left: Self, right: Self) -> Bool {
-        guard left.region == right.region, left.side == right.side, left.format == right.format, left.sums.count == right.sums.count else {
-            return false
-        }
-        return left.sums.withUnsafeBytes { a in right.sums.withUnsafeBytes { b in ByteComparison.equal(a, b) } }
-    }
-}
-
-/// Whether two buffers of one length hold the same bytes, eight at a time.
-enum ByteComparison {
-    static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        guard let left = a.baseAddress, let right = b.baseAddress else { return a.count == b.count }
-        let words = a.count / 8
-        var differ: UInt64 = 0
-        var word = 0
-        while word < words {
-            // A stretch at a time without a branch a word.
-            let end = min(word + 512, words)
-            while word < end {
-                let offset = word * 8
-                differ |= left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                word += 1
-            }
-            if differ != 0 { return false }
-        }
-        for offset in words * 8..<a.count where a[offset] != b[offset] { return false }
-        return true
-    }
 }

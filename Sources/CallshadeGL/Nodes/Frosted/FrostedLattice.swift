@@ -13,42 +13,40 @@ import CallshadeCore
 /// lattice is the frame's own pixels), within a level or two of the
 /// reference's exact blur.
 struct FrostedLattice: Sendable {
-    /// The frame pixel at block (0, 0)'s corner, and the blocks' side.
-    let originX: Int
-    let originY: Int
-    let side: Int
-    let columns: Int
-    let rows: Int
+    /// The sums it was made from: its blocks' region, side, columns and rows.
+    let blocks: FrostedBlocks
     /// The blurred block averages, (red, green, blue, 1) a block, row by row.
     let values: [Float]
 
+    /// The frame pixel at block (0, 0)'s corner, the blocks' side, and the blocks across and down.
+    var originX: Int { blocks.region.x }
+    var originY: Int { blocks.region.y }
+    var side: Int { blocks.side }
+    var columns: Int { blocks.columns }
+    var rows: Int { blocks.rows }
+
     /// The lattice of `glass`'s blocks' sums (`FrostedBlocks`).
     init(glass: FrostedGlassNode, blocks sums: FrostedBlocks) {
-        let side = sums.side
-        originX = sums.region.x
-        originY = sums.region.y
-        self.side = side
-        columns = sums.columns
-        rows = sums.rows
-        var blocks = [SIMD3<Float>](repeating: .zero, count: columns * rows)
+        self.blocks = sums
+        let (side, columns, rows) = (sums.side, sums.columns, sums.rows)
+        var averages = [SIMD3<Float>](repeating: .zero, count: columns * rows)
         for row in 0..<rows {
-            for column in 0..<columns { blocks[row * columns + column] = sums.average(column, row) }
+            for column in 0..<columns { averages[row * columns + column] = sums.average(column, row) }
         }
         let kernel = BackdropLattice.kernel(glass.sigma / Double(side))
         let taps = kernel.count / 2
-        let (columns, rows) = (columns, rows)
         // Along rows, then along columns, each index clamped to the lattice.
-        var alongRows = [SIMD3<Float>](repeating: .zero, count: blocks.count)
+        var alongRows = [SIMD3<Float>](repeating: .zero, count: averages.count)
         for row in 0..<rows {
             for column in 0..<columns {
                 var sum = SIMD3<Float>.zero
                 for (k, weight) in kernel.enumerated() {
-                    sum += blocks[row * columns + min(max(column + k - taps, 0), columns - 1)] * weight
+                    sum += averages[row * columns + min(max(column + k - taps, 0), columns - 1)] * weight
                 }
                 alongRows[row * columns + column] = sum
             }
         }
-        var values = [Float](repeating: 1, count: blocks.count * 4)
+        var values = [Float](repeating: 1, count: averages.count * 4)
         for row in 0..<rows {
             for column in 0..<columns {
                 var sum = SIMD3<Float>.zero
@@ -62,14 +60,8 @@ struct FrostedLattice: Sendable {
         self.values = values
     }
 
-    /// The blurred colour at the pixel whose centre is (`x`, `y`) (frame pixels): bilinear between block centres, clamped to the lattice.
-    func colour(x: Double, y: Double) -> SIMD3<Float> {
-        var result = SIMD3<Float>.zero
-        colours(row: y, from: x, count: 1) { _, colour in result = colour }
-        return result
-    }
-
-    /// The same for `count` pixels along a row from the one whose centre is (`x`, `y`), each given to `body` with its index.
+    /// The blurred colours of `count` pixels along a row from the one whose centre is (`x`, `y`) (frame pixels), each given to
+    /// `body` with its index: bilinear between block centres, clamped to the lattice.
     func colours(row y: Double, from x: Double, count: Int, _ body: (Int, SIMD3<Float>) -> Void) {
         let v = min(max((y - Double(originY)) / Double(side) - 0.5, 0), Double(rows - 1))
         let j = min(Int(v), max(rows - 2, 0)), fy = Float(v - Double(j)), below = min(j + 1, rows - 1)
@@ -131,17 +123,10 @@ final class BelowReader: @unchecked Sendable {
         }
         let rows = FrostedRows(glass, lattice: lattice)
         self.rows = rows
-        // Seen once, its rows are shaded as they are drawn and it is only remembered; seen again, they are kept.
-        let shading = FrostedShadingKey(glass: glass, rects: rects, read: key)
-        guard let seen = reuse.kept(shading) else {
-            reuse.keep(shading, nil, bytes: 0)
-            return
+        // Seen once, its rows are shaded as they are drawn; seen again, they are kept.
+        values = reuse.shadedValues(FrostedShadingKey(glass: glass, rects: rects, read: key)) {
+            ShadedValues(rows, rects: rects, width: size.width, cores: cores)
         }
-        values = seen ?? {
-            let made = ShadedValues(rows, rects: rects, width: size.width, cores: cores)
-            reuse.keep(shading, made, bytes: made.bytes)
-            return made
-        }()
     }
 }
 
