@@ -51,9 +51,10 @@ struct HostBands {
                 stretches.append(span)
             }
         }
-        // Each stretch gets bands in proportion to its height, two a core in all.
+        // Each stretch gets bands in proportion to its height, four a core in all (the cores take them as they come free,
+        // so a band of heavy rows leaves the others to the other cores).
         let total = stretches.reduce(0) { $0 + $1.count }
-        let wanted = max(1, 2 * cores)
+        let wanted = max(1, 4 * cores)
         var bands: [Range<Int>] = []
         for stretch in stretches {
             let pairs = stretch.count / 2

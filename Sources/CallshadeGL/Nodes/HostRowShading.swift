@@ -19,6 +19,12 @@ struct ShadedRow {
         }
     }
 
+    /// Pixels `indices` become (0, 0, 0, 0).
+    func clear(_ indices: Range<Int>) {
+        guard !indices.isEmpty else { return }
+        for channel in [red, green, blue, amount] { (channel + indices.lowerBound).update(repeating: 0, count: indices.count) }
+    }
+
     /// Runs `body` with a row of `count` pixels (and eight spare, for loops that overrun).
     static func with(count: Int, _ body: (ShadedRow) -> Void) {
         let stride = count + 8

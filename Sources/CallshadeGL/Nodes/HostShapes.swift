@@ -44,9 +44,19 @@ struct HostShapes: HostRowShader {
         memory.coverage.withUnsafeMutableBufferPointer { coverage in
             memory.premultiplied.withUnsafeMutableBufferPointer { sums in
                 guard let coverage = coverage.baseAddress else { return }
-                for index in 0..<count { sums[index] = .zero }
+                // The run's pixels some shape's span reached so far, from the run's first: only these are summed.
+                var reached = 0..<0
                 for shape in shapes {
                     guard let span = shape.row.coverages(row: centreY, within: run, into: coverage) else { continue }
+                    let spanned = (span.lowerBound - x)..<(span.upperBound - x)
+                    let grown = reached.isEmpty ? spanned : min(reached.lowerBound, spanned.lowerBound)..<max(reached.upperBound, spanned.upperBound)
+                    if reached.isEmpty {
+                        for index in grown { sums[index] = .zero }
+                    } else {
+                        for index in grown.lowerBound..<reached.lowerBound { sums[index] = .zero }
+                        for index in reached.upperBound..<grown.upperBound { sums[index] = .zero }
+                    }
+                    reached = grown
                     let solid = shape.shape.paint == .solid
                     var colour = SIMD4(shape.color.x, shape.color.y, shape.color.z, 1)
                     let share = shape.shape.fade?.share(atY: centreY) ?? 1
@@ -61,12 +71,14 @@ struct HostShapes: HostRowShader {
                         sums[column - x] = colour * amount + sums[column - x] * (1 - amount)
                     }
                 }
-                for index in 0..<count {
+                for index in reached {
                     let sum = sums[index]
                     values[index] = sum.w > 0
                         ? SIMD4(Float(sum.x / sum.w), Float(sum.y / sum.w), Float(sum.z / sum.w), Float(sum.w))
                         : .zero
                 }
+                values.clear(0..<reached.lowerBound)
+                values.clear(max(reached.upperBound, reached.lowerBound)..<count)
             }
         }
     }

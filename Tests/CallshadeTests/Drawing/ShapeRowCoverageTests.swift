@@ -62,4 +62,52 @@ final class ShapeRowCoverageTests: XCTestCase {
         XCTAssertGreaterThan(worked, 1000)
         XCTAssertGreaterThan(sure, 1000)
     }
+
+    /// A shapes node's tiles (`ShapesNode.tileCoverage`) hold every pixel
+    /// that any of its shapes covers, for every kind, filled and stroked,
+    /// turned and scaled, and the region cut anywhere (soft edges too);
+    /// and they leave out what no shape reaches: a stroked ring's hole
+    /// and the corners of a turned box (fewer tiles than the boxes touch).
+    func testTilesHoldEveryCoveredPixelAndLeaveOutHoles() throws {
+        let width = Self.size.width
+        var soft = try Self.shapes().enumerated().map { index, shape -> PlacedShape in
+            var shape = shape
+            if index % 7 == 0 { shape.softness = 2.5 }
+            return shape
+        }
+        soft.append(contentsOf: try Self.shapes().prefix(3))
+        var left = 0, kept = 0
+        for shape in soft {
+            let node = ShapesNode(shapes: [shape])
+            for region in [PixelRect(x: 0, y: 0, width: width, height: Self.size.height), PixelRect(x: 3, y: 5, width: 201, height: 197)] {
+                let tiles = node.tileCoverage(in: region)
+                let (columns, _) = SceneTiles.count(region)
+                var boxTiles = 0
+                let box = ShapesNode.box(of: shape)
+                for y in region.rows {
+                    for x in region.columns {
+                        let tile = ((y - region.y) / SceneTiles.side) * columns + (x - region.x) / SceneTiles.side
+                        let centre = Vec2(Double(x) + 0.5, Double(y) + 0.5)
+                        let covered = shape.softness > 0
+                            ? SoftEdge.coverage(signedDistance: shape.signedDistance(centre), sigma: shape.softness)
+                            : EdgeCoverage.coverage(signedDistance: shape.signedDistance(centre))
+                        if covered > 0, tiles[tile] != .edge {
+                            return XCTFail("\(shape.geometry) stroke \(shape.stroke) turned \(shape.rotation): (\(x), \(y)) covered \(covered) in a tile left out")
+                        }
+                    }
+                }
+                for (index, coverage) in tiles.enumerated() {
+                    let centres = SceneTiles.centreBox(column: index % columns, row: index / columns, region: region, origin: Vec2(0, 0))
+                    let touchesBox = centres.x.upperBound >= box.left && centres.x.lowerBound <= box.right
+                        && centres.y.upperBound >= box.top && centres.y.lowerBound <= box.bottom
+                    if touchesBox { boxTiles += 1 }
+                    if coverage == .edge { kept += 1; XCTAssertTrue(touchesBox, "a tile outside the shape's box kept") }
+                }
+                left += boxTiles - tiles.filter { $0 == .edge }.count
+            }
+        }
+        // Holes and corners are left out, many times over.
+        XCTAssertGreaterThan(left, 2000)
+        XCTAssertGreaterThan(kept, 2000)
+    }
 }

@@ -140,8 +140,7 @@ extension PlacedShape {
         /// `signedDistance` gives; only pixels that `bounds` cannot settle
         /// are worked out, the rest filled with 0 or 1 in runs.
         public func coverages(row centreY: Double, columns: Range<Int>, into coverage: UnsafeMutablePointer<Double>) {
-            // A soft edge reaches 4 sigma either side of the outline (`SoftEdge`) rather than half a pixel.
-            let reach = softness > 0 ? SoftEdge.reach * softness : 0.5
+            let reach = edgeReach
             let margin = RowSpan.margin
             var column = columns.lowerBound
             while column < columns.upperBound {
@@ -164,6 +163,17 @@ extension PlacedShape {
                     column += 1
                 }
             }
+        }
+
+        /// How far outside its outline a pixel centre may still be covered:
+        /// a soft edge reaches 4 sigma (`SoftEdge`) rather than half a pixel.
+        var edgeReach: Double { softness > 0 ? SoftEdge.reach * softness : 0.5 }
+
+        /// Whether every point within `radius` of `point` surely has
+        /// coverage 0 (what `coverages` fills with 0 there): `bounds`'
+        /// `outside` changes by at most 1 a frame pixel.
+        public func surelyUncovered(within radius: Double, of point: Vec2) -> Bool {
+            bounds(point).outside - radius >= edgeReach + RowSpan.margin
         }
 
         /// The whole pixels within `distance` (at least 0), at most `limit`.

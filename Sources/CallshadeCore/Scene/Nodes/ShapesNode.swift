@@ -158,15 +158,35 @@ public struct ShapesNode: SceneNode, Equatable, Sendable {
         }
     }
 
-    /// An edge tile wherever a shape's box reaches; never opaque.
+    /// An edge tile wherever a shape's box reaches and its outline may
+    /// cover a pixel (a tile whose every pixel centre the shape's
+    /// `Sampler.surelyUncovered` rules out is outside: a ring's hole, the
+    /// corners of a turned shape's box); never opaque.
     public func tileCoverage(in region: PixelRect) -> [TileCoverage] {
-        let boxes = shapes.filter { $0.alpha > 0 && $0.scale > 0 }.map(Self.box)
-        return SceneTiles.coverages(in: region) { tile in
-            let touched = boxes.contains { box in
-                tile.x.upperBound >= box.left && tile.x.lowerBound <= box.right && tile.y.upperBound >= box.top && tile.y.lowerBound <= box.bottom
+        let (columns, rows) = SceneTiles.count(region)
+        var touched = [Bool](repeating: false, count: columns * rows)
+        for shape in shapes where shape.alpha > 0 && shape.scale > 0 {
+            let box = Self.box(of: shape), sampler = PlacedShape.Sampler(shape)
+            // The tiles whose pixel centres may reach the box (each tested below), clamped before they become whole numbers.
+            func tiles(_ low: Double, _ high: Double, from origin: Int, count: Int) -> Range<Int> {
+                let side = Double(SceneTiles.side)
+                let first = ((low - 0.5 - Double(origin)) / side - 1).rounded(.down), last = ((high + 0.5 - Double(origin)) / side + 1).rounded(.up)
+                guard !first.isNaN, !last.isNaN else { return 0..<count }
+                let lower = Int(min(max(first, 0), Double(count))), upper = Int(min(max(last, 0), Double(count)))
+                return lower..<max(lower, upper)
             }
-            return touched ? .edge : .outside
+            for row in tiles(box.top, box.bottom, from: region.y, count: rows) {
+                for column in tiles(box.left, box.right, from: region.x, count: columns) where !touched[row * columns + column] {
+                    let tile = SceneTiles.centreBox(column: column, row: row, region: region, origin: Vec2(0, 0))
+                    guard tile.x.upperBound >= box.left, tile.x.lowerBound <= box.right, tile.y.upperBound >= box.top,
+                          tile.y.lowerBound <= box.bottom else { continue }
+                    let centre = Vec2((tile.x.lowerBound + tile.x.upperBound) / 2, (tile.y.lowerBound + tile.y.upperBound) / 2)
+                    let radius = Vec2(tile.x.upperBound - tile.x.lowerBound, tile.y.upperBound - tile.y.lowerBound).length / 2
+                    if !sampler.surelyUncovered(within: radius, of: centre) { touched[row * columns + column] = true }
+                }
+            }
         }
+        return touched.map { $0 ? .edge : .outside }
     }
 
     public func referenceShader(in scene: Scene) -> any ReferenceNodeShader {

@@ -53,37 +53,54 @@ struct FrostedBlocks: Equatable, Sendable {
         }
     }
 
-    /// The sums of a frame's I420 planes (even size).
+    /// The sums of a frame's I420 planes (even size): a block row's
+    /// samples summed down each column first, then the columns across
+    /// each block (the same integer sums, in fewer steps).
     init?(glass: FrostedGlassNode, size: FrameSize, yuv420 planes: UnsafePointer<UInt8>) {
         let side = glass.blockSide, chromaWidth = size.width / 2
         let cbPlane = planes + size.width * size.height, crPlane = cbPlane + chromaWidth * (size.height / 2)
         self.init(glass: glass, size: size, format: .yuv420) { region, sums in
-            let columns = (region.width + side - 1) / side
+            let columns = (region.width + side - 1) / side, rows = (region.height + side - 1) / side
+            // The region's chroma columns, and each block column's among them (a block of one pixel shares its 2x2 block's).
+            let chromaLeft = region.x / 2, chromaCount = (region.x + region.width + 1) / 2 - chromaLeft
+            let chromaSpans = (0..<columns).map { column in Self.chroma(of: Self.block(column, 0, side: side, in: region)).columns }
+            var lumaColumns = [UInt32](repeating: 0, count: region.width)
+            var cbColumns = [UInt32](repeating: 0, count: chromaCount), crColumns = [UInt32](repeating: 0, count: chromaCount)
             sums.withUnsafeMutableBufferPointer { sums in
-                for y in region.rows {
-                    let blockRow = (y - region.y) / side
-                    var sample = planes + y * size.width + region.x
-                    for column in 0..<columns {
-                        var luma = UInt32(0)
-                        for _ in 0..<min(side, region.width - column * side) {
-                            luma &+= UInt32(sample[0])
-                            sample += 1
+                for row in 0..<rows {
+                    let block = Self.block(0, row, side: side, in: region)
+                    lumaColumns.withUnsafeMutableBufferPointer { totals in
+                        for index in totals.indices { totals[index] = 0 }
+                        for y in block.rows {
+                            let line = planes + y * size.width + region.x
+                            for index in totals.indices { totals[index] &+= UInt32(line[index]) }
                         }
-                        sums[(blockRow * columns + column) * 3] &+= luma
+                        for column in 0..<columns {
+                            var luma = UInt32(0)
+                            for index in (column * side)..<min((column + 1) * side, region.width) { luma &+= totals[index] }
+                            sums[(row * columns + column) * 3] = luma
+                        }
                     }
-                }
-                for row in 0..<(region.height + side - 1) / side {
-                    for column in 0..<columns {
-                        let chroma = Self.chroma(of: Self.block(column, row, side: side, in: region))
-                        var (cb, cr) = (UInt32(0), UInt32(0))
-                        for y in chroma.rows {
-                            for x in chroma.columns {
-                                cb &+= UInt32(cbPlane[y * chromaWidth + x])
-                                cr &+= UInt32(crPlane[y * chromaWidth + x])
+                    cbColumns.withUnsafeMutableBufferPointer { cbTotals in
+                        crColumns.withUnsafeMutableBufferPointer { crTotals in
+                            for index in cbTotals.indices { (cbTotals[index], crTotals[index]) = (0, 0) }
+                            for y in Self.chroma(of: block).rows {
+                                let (cbLine, crLine) = (cbPlane + y * chromaWidth + chromaLeft, crPlane + y * chromaWidth + chromaLeft)
+                                for index in cbTotals.indices {
+                                    cbTotals[index] &+= UInt32(cbLine[index])
+                                    crTotals[index] &+= UInt32(crLine[index])
+                                }
+                            }
+                            for column in 0..<columns {
+                                var (cb, cr) = (UInt32(0), UInt32(0))
+                                for x in chromaSpans[column] {
+                                    cb &+= cbTotals[x - chromaLeft]
+                                    cr &+= crTotals[x - chromaLeft]
+                                }
+                                let at = (row * columns + column) * 3
+                                (sums[at + 1], sums[at + 2]) = (cb, cr)
                             }
                         }
-                        let at = (row * columns + column) * 3
-                        (sums[at + 1], sums[at + 2]) = (cb, cr)
                     }
                 }
             }

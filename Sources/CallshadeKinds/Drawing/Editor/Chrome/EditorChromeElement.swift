@@ -25,8 +25,9 @@ public struct EditorChromeElement: DrawingElement {
         let glass = controls.glass()
         if !glass.shown.isEmpty { scene.nodes.append(glass) }
         // One node a group, so that each covers only its own part of the frame.
-        let groups = [controls.sizePreview(placement: instant.placement, canvas: instant.scenario.canvas.size, zoom: zoom), top.shapes,
-                      EditorToolsPanel.shapes(chrome, frame: frame, at: instant.time), control.shapes, controls.buttons()]
+        // A group that stays as it was is kept between frames (the shaded shapes) while others move.
+        let groups = [controls.sizePreview(placement: instant.placement, canvas: instant.scenario.canvas.size, zoom: zoom), top.shapes]
+            + EditorToolsPanel.tools(chrome, frame: frame, at: instant.time) + [control.outline, control.pill, controls.buttons()]
         for group in groups {
             let shown = group.filter { $0.alpha > 0 }
             if !shown.isEmpty { scene.nodes.append(ShapesNode(shapes: shown)) }

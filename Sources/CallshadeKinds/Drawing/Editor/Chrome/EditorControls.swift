@@ -96,10 +96,12 @@ struct EditorControls {
                                               endRadius: 16 - 4.5 * m))
     }
 
-    func control() -> (shapes: [PlacedShape], marks: [Mark]) {
+    /// The control's parts: its tinted outline and the pill (or knob) with its shadow, apart so that one
+    /// may be kept while the other moves; and its labels.
+    func control() -> (outline: [PlacedShape], pill: [PlacedShape], marks: [Mark]) {
         let m = tracks.morph.value(at: time), knob = tracks.knob.value(at: time), alpha = shown
         let w = controlWidth, origin = Vec2(controlLeft, controlTop)
-        var shapes = [shape(controlOutline, at: origin, colour: Self.glass, alpha: Self.glassAlpha * alpha)]
+        let outline = [shape(controlOutline, at: origin, colour: Self.glass, alpha: Self.glassAlpha * alpha)]
         // The pill (inset 2, radius 14, over the selected half) morphing into the knob (a 28 disc at 12 + (w - 24) size).
         let half = tracks.pill.value(at: time)
         let pillLeft = 2 + half * w / 2, pillRight = w / 2 - 2 + half * w / 2
@@ -107,8 +109,8 @@ struct EditorControls {
         let left = pillLeft + (knobX - 14 - pillLeft) * m, right = pillRight + (knobX + 14 - pillRight) * m
         let body = PlacedShape.Geometry.rectangle(RoundedRectangle(x: left, y: 2, width: right - left, height: 28, cornerRadius: 14))
         let shadowAlpha = 0.12 + (0.3 - 0.12) * m, shadowDrop = 3 * (1 - m), shadowSigma = 3 + 1.5 * m
-        shapes.append(shape(body, at: origin + Vec2(0, shadowDrop), colour: .black, alpha: shadowAlpha * alpha, softness: shadowSigma))
-        shapes.append(shape(body, at: origin, colour: .white, alpha: (0.2 + 0.8 * knob) * alpha))
+        let pill = [shape(body, at: origin + Vec2(0, shadowDrop), colour: .black, alpha: shadowAlpha * alpha, softness: shadowSigma),
+                    shape(body, at: origin, colour: .white, alpha: (0.2 + 0.8 * knob) * alpha)]
         // The labels, the selected one Bold (a crossfade as the pill moves), hidden while focused.
         let shownLabels = (1 - knob) * alpha
         var marks: [Mark] = []
@@ -119,7 +121,7 @@ struct EditorControls {
                 marks += label(words, style: style, left: centre - labelWidth(words, style: style) / 2, y: controlTop + 16, alpha: shownLabels * share)
             }
         }
-        return (shapes, marks)
+        return (outline, pill, marks)
     }
 
     // MARK: the size preview (section 2.3)

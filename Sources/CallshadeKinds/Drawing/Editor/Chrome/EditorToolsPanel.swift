@@ -8,12 +8,18 @@ public enum EditorToolsPanel {
     public static let maskStart = 105.6, maskEnd = 120.0
 
     public static func shapes(_ timeline: EditorChromeTimeline, frame: EditorFrame, at time: Double) -> [PlacedShape] {
+        tools(timeline, frame: frame, at: time).flatMap { $0 }
+    }
+
+    /// Each tool's parts, in the order they are drawn (one group a tool, so
+    /// that a tool that stays as it was is kept while another moves).
+    public static func tools(_ timeline: EditorChromeTimeline, frame: EditorFrame, at time: Double) -> [[PlacedShape]] {
         let panel = frame.panelTop, fade = ShapeFade(start: (panel + maskStart) * frame.scale, end: (panel + maskEnd) * frame.scale)
         let centre = Vec2(EditorToolSilhouettes.imageWidth / 2, EditorToolSilhouettes.imageHeight / 2)
         // The focused tool (or the one moving to or from the middle) over the others: drawn last.
         let order = EditorTool.allCases.map { (tool: $0, pose: timeline.tools.pose(of: $0, at: time)) }
             .sorted { ($0.pose.scale, $0.tool.position) < ($1.pose.scale, $1.tool.position) }
-        return order.flatMap { tool, pose -> [PlacedShape] in
+        return order.map { tool, pose -> [PlacedShape] in
             let at = Vec2(pose.x, panel + 58 + pose.drop) * frame.scale, scale = pose.scale * frame.scale
             guard scale > 0 else { return [] }
             let parts = EditorToolSilhouettes.parts(tool, colour: timeline.colour(of: tool, at: time), size: timeline.size(of: tool, at: time))
