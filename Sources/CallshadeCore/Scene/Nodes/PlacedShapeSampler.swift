@@ -176,10 +176,11 @@ extension PlacedShape {
             bounds(point).outside - radius >= edgeReach + RowSpan.margin
         }
 
-        /// The whole pixels within `distance` (at least 0), at most `limit`.
+        /// The whole pixels within `distance` (at least 0, as the callers
+        /// give it), at most `limit`: truncation is the floor there.
         @inline(__always)
         private static func pixels(within distance: Double, atMost limit: Int) -> Int {
-            distance < Double(limit) ? max(Int(distance.rounded(.down)), 0) : limit
+            distance < Double(limit) ? Int(max(distance, 0)) : limit
         }
     }
 }
