@@ -37,7 +37,10 @@ struct BenchCommand: ParsableCommand {
         the path limit, made with nothing kept, against an empty drawing's. \
         A star marks what `render` uses here. Encode rows make a real \
         MP4 (H.264, --preset ultrafast, --crf 18) of SECONDS at 60 fps from the \
-        demo call, from the rated call (its effect included), from the chat, from a drawing replay (50 \
+        demo call (after the table, its floor: at most 2 s and 1.5 GiB of its frames written raw to a \
+        scratch file once, then its MP4 and x264 alone on that file, with the same \
+        arguments, in 5 rounds taken in turn; the medians of the wall ratio and of \
+        callshade's CPU seconds against x264's), from the rated call (its effect included), from the chat, from a drawing replay (50 \
         finished strokes, one growing and 10 shapes moving; then again with an object eraser \
         removing some of them, and with the editor's screen around it; after the table, each \
         one's ratio to the audio call's MP4, the median of 5 rounds of the two in turn), from the access screen (its sparkle looping), and from the video call \

@@ -322,7 +322,7 @@ final class HostBandsTests: XCTestCase {
             for range in rows { for row in range { XCTAssertEqual(covered[row], 1, "\(rows): row \(row) in \(bands)") } }
             let grown = Set(rows.flatMap { ($0.lowerBound / 2 * 2)..<min(($0.upperBound + 1) / 2 * 2, height) })
             XCTAssertEqual(Set(covered.indices.filter { covered[$0] == 1 }), grown, "\(rows): \(bands)")
-            XCTAssertLessThanOrEqual(bands.count, 2 * cores + rows.count, "\(rows): \(bands)")
+            XCTAssertLessThanOrEqual(bands.count, HostBands.bandsPerCore * cores + rows.count, "\(rows): \(bands)")
         }
     }
 }

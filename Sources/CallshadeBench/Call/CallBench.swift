@@ -17,6 +17,7 @@ public final class CallBench: KindBench {
     private var table = BenchTable(header: ["size", "render", "ms/frame", "frames/s", "x CPU reference"])
     private var wordsCosts: [String] = []
     private var videoCosts: [String] = []
+    private var floorLines: [String] = []
     private var notes: [String] = []
 
     public init(context: BenchContext) throws {
@@ -100,6 +101,9 @@ public final class CallBench: KindBench {
         context.baseline[size] = (ours, oursCPU)
         context.baselineAgain = { try self.encodeSeconds(renderer: gpu, size: $0, frames: count) }
         try row("callshade render to MP4", ours, oursCPU)
+        // The floor: the call's first frames (`CallFloor.frames`) through callshade and through x264 alone, in rounds.
+        let floorScenes = try Self.frames(size: size, count: CallFloor.frames(seconds: context.seconds, size: size), layers: layers)
+        floorLines.append(try CallFloor(renderer: gpu, size: size, scenes: floorScenes).line())
         if !layers.isDisjoint(with: [.rating, .celebration]) {
             let (rated, ratedCPU) = try BenchTiming.usingCPU {
                 try encodeSeconds(renderer: gpu, size: size, frames: count, scenario: .ratingDemo, from: 0)
@@ -127,7 +131,7 @@ public final class CallBench: KindBench {
         notes + [table.text, "* what `render` uses with these options (\(route))"] + wordsCosts
     }
 
-    public var encodeReport: [String] { videoCosts }
+    public var encodeReport: [String] { floorLines + videoCosts }
 
     /// Frames of `scenario` (the demo call), 1/60 s apart from `start`, the words set once a size.
     static func frames(size: FrameSize, count: Int, layers: Set<SceneTag>, scenario: Scenario = .demo, from start: Double = 8.5) throws -> [Scene] {

@@ -57,7 +57,7 @@ public enum BenchTiming {
     /// Wall seconds to render `frames` frames, scene k from `scene(k)`
     /// (built inside the time), into an MP4 (H.264 ultrafast, CRF 18, 60 fps) as `render` does.
     public static func encodeSeconds(renderer: GPURenderer, size: FrameSize, frames: Int, scene: @escaping (Int) throws -> Scene) throws -> Double {
-        let settings = VideoSettings(container: .mp4, codec: .h264, crf: 18, preset: .ultrafast, size: size, fps: 60)
+        let settings = videoSettings(size: size)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("callshade-bench-\(ThisProcess.id).mp4").path
         defer { removeScratch(path) }
         let clock = ContinuousClock()
@@ -80,6 +80,11 @@ public enum BenchTiming {
             throw error
         }
         return seconds(clock.now - start)
+    }
+
+    /// The encode rows' video: H.264 (`--preset ultrafast`, `--crf 18`) in an MP4 at 60 fps.
+    static func videoSettings(size: FrameSize) -> VideoSettings {
+        VideoSettings(container: .mp4, codec: .h264, crf: 18, preset: .ultrafast, size: size, fps: 60)
     }
 
     /// Wall seconds ffmpeg takes to encode its own `gradients` source with the same settings.

@@ -38,6 +38,10 @@ extension HostDrawing {
 /// (empty stretches between them skipped).
 struct HostBands {
     let bands: [Range<Int>]
+    /// Bands a core: the cores take them as they come free, so a band of
+    /// heavy rows (the editor's tools and control at the frame's foot)
+    /// leaves the others to the other cores.
+    static let bandsPerCore = 4
 
     init(_ drawings: [any HostDrawing], height: Int, cores: Int) {
         // Merge the drawings' rows (grown to even edges) into stretches.
@@ -51,10 +55,9 @@ struct HostBands {
                 stretches.append(span)
             }
         }
-        // Each stretch gets bands in proportion to its height, four a core in all (the cores take them as they come free,
-        // so a band of heavy rows leaves the others to the other cores).
+        // Each stretch gets bands in proportion to its height, `bandsPerCore` a core in all.
         let total = stretches.reduce(0) { $0 + $1.count }
-        let wanted = max(1, 4 * cores)
+        let wanted = max(1, Self.bandsPerCore * cores)
         var bands: [Range<Int>] = []
         for stretch in stretches {
             let pairs = stretch.count / 2
