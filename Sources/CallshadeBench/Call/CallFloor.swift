@@ -57,11 +57,13 @@ struct CallFloor {
     private func writeRaw(to path: String) throws {
         try? FileSystem.remove(path)
         let file = try FileDescriptor.open(path, .writeOnly, create: true, exclusive: true, permissions: 0o600)
+        let pipeline = FramePipeline(renderer: renderer, sink: RawStreamSink(format: .yuv420p, descriptor: file), reuse: renderer.reuse)
         do {
-            let pipeline = FramePipeline(renderer: renderer, sink: RawStreamSink(format: .yuv420p, descriptor: file), reuse: renderer.reuse)
             for (index, scene) in scenes.enumerated() { try pipeline.submit(scene, index: index) }
             try pipeline.finish()
         } catch {
+            // The writer stopped before the file it writes is closed.
+            pipeline.abandon()
             try? file.close()
             throw error
         }
