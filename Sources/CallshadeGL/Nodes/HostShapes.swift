@@ -78,7 +78,7 @@ struct HostShapes: HostRowShader {
                         : .zero
                 }
                 values.clear(0..<reached.lowerBound)
-                values.clear(max(reached.upperBound, reached.lowerBound)..<count)
+                values.clear(reached.upperBound..<count)
             }
         }
     }

@@ -165,16 +165,16 @@ public struct ShapesNode: SceneNode, Equatable, Sendable {
     public func tileCoverage(in region: PixelRect) -> [TileCoverage] {
         let (columns, rows) = SceneTiles.count(region)
         var touched = [Bool](repeating: false, count: columns * rows)
+        // The tiles whose pixel centres may reach from `low` to `high` (each tested below), clamped before they become whole numbers.
+        func tiles(_ low: Double, _ high: Double, from origin: Int, count: Int) -> Range<Int> {
+            let side = Double(SceneTiles.side)
+            let first = ((low - 0.5 - Double(origin)) / side - 1).rounded(.down), last = ((high + 0.5 - Double(origin)) / side + 1).rounded(.up)
+            guard !first.isNaN, !last.isNaN else { return 0..<count }
+            let lower = Int(min(max(first, 0), Double(count))), upper = Int(min(max(last, 0), Double(count)))
+            return lower..<max(lower, upper)
+        }
         for shape in shapes where shape.alpha > 0 && shape.scale > 0 {
             let box = Self.box(of: shape), sampler = PlacedShape.Sampler(shape)
-            // The tiles whose pixel centres may reach the box (each tested below), clamped before they become whole numbers.
-            func tiles(_ low: Double, _ high: Double, from origin: Int, count: Int) -> Range<Int> {
-                let side = Double(SceneTiles.side)
-                let first = ((low - 0.5 - Double(origin)) / side - 1).rounded(.down), last = ((high + 0.5 - Double(origin)) / side + 1).rounded(.up)
-                guard !first.isNaN, !last.isNaN else { return 0..<count }
-                let lower = Int(min(max(first, 0), Double(count))), upper = Int(min(max(last, 0), Double(count)))
-                return lower..<max(lower, upper)
-            }
             for row in tiles(box.top, box.bottom, from: region.y, count: rows) {
                 for column in tiles(box.left, box.right, from: region.x, count: columns) where !touched[row * columns + column] {
                     let tile = SceneTiles.centreBox(column: column, row: row, region: region, origin: Vec2(0, 0))
