@@ -1,6 +1,7 @@
-/// The drawing tools of `drawing.md` section 0.
+/// The drawing tools of `drawing.md` section 0, and the lasso
+/// (`drawing-tools.md` section 2), which draws nothing on the canvas.
 public enum DrawingTool: String, CaseIterable, Equatable, Sendable {
-    case pen, marker, neon, pencil, eraser, blur
+    case pen, marker, neon, pencil, eraser, blur, lasso
 }
 
 /// What an eraser stroke takes away (`drawing-tools.md` section 0): the
@@ -23,6 +24,8 @@ public enum DrawingLimits {
     public static let sessionLength = 2_000_000.0
     /// The largest canvas zoom a stroke may have been drawn at (ours).
     public static let zoom = 100.0
+    /// The fewest samples a lasso has (`drawing-tools.md` section 5).
+    public static let lassoSamples = 3
 }
 
 /// Bad stroke input: the stroke's index, the field and what is wrong.

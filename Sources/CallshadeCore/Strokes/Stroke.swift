@@ -42,6 +42,9 @@ public struct Stroke: Equatable, Sendable {
         let colourValues = [colour.color.r, colour.color.g, colour.color.b, colour.alpha]
         guard colourValues.allSatisfy({ $0.isFinite && (0...1).contains($0) }) else { throw fail("color", "has a component outside 0...1") }
         guard !samples.isEmpty else { throw fail("points", "is empty; a stroke has at least one [x, y, t] point") }
+        guard tool != .lasso || samples.count >= DrawingLimits.lassoSamples else {
+            throw fail("points", "has \(samples.count) point\(samples.count == 1 ? "" : "s"); a lasso has at least \(DrawingLimits.lassoSamples)")
+        }
         guard samples.count <= DrawingLimits.points else {
             throw fail("points", "has \(samples.count) points; a session has at most \(DrawingLimits.points) in all")
         }

@@ -37,7 +37,7 @@ public enum DrawnStroke {
         case .pencil:
             return PencilNode(pencil: PencilStroke(stroke, at: time, longerSide: longer), colour: stroke.colour, scale: placement.scale,
                               offset: placement.offset)
-        case .neon, .eraser, .blur:
+        case .neon, .eraser, .blur, .lasso:
             return nil
         }
     }
@@ -67,7 +67,7 @@ public enum DrawnStroke {
     /// for that frame.
     public static func drawsInLayer(_ tool: DrawingTool) -> Bool {
         switch tool {
-        case .pen, .marker, .pencil: false
+        case .pen, .marker, .pencil, .lasso: false
         case .neon, .eraser, .blur: true
         }
     }

@@ -13,6 +13,7 @@ public struct DrawingKind: SceneKind {
         CanvasElement(),
         StrokesElement(),
         EntitiesElement(),
+        LassoElement(),
         EditorChromeElement(),
     ])
 

@@ -74,7 +74,8 @@ public struct DrawingScreen: Sendable {
             let live = timeline.liveStrokes(at: time)
             if let last = live.last(where: { DrawnStroke.drawsInLayer($0, timeline: timeline, at: time) }) {
                 let strokes = live.filter { $0 <= last }.flatMap { index in
-                    DrawnStroke.layerStrokes(index, look: timeline.look(of: index, at: time), timeline: timeline, drawnBy: time, placement: placement)
+                    DrawnStroke.layerStrokes(index, look: timeline.look(of: index, at: time), timeline: timeline, drawnBy: time,
+                                             placement: timeline.placement(of: index, at: time, in: placement))
                 }
                 layer = FinishedStrokeLayer.drawing(strokes, over: layer, size: size, background: layerBackground)
                 layered = last + 1
@@ -122,16 +123,18 @@ public struct DrawingScreen: Sendable {
     func finishedLayer(at time: Double, placement: CanvasPlacement, background: LayerBackground) -> FramePicture? {
         let recipe = (0..<timeline.finishedCount(at: time)).compactMap { index -> LayerEntry? in
             let look = timeline.look(of: index, at: time)
-            return look == .absent ? nil : LayerEntry(index: index, look: look)
+            return look == .absent ? nil : LayerEntry(index: index, look: look, offset: timeline.fates.offset(of: timeline.order[index], at: time))
         }
         let key = FinishedLayerKey(owner: owner, placement: placement)
         return key.layer(recipe: recipe, size: size, background: background, reuse: reuse) { entries in
             entries.flatMap { entry in
-                DrawnStroke.layerStrokes(entry.index, look: entry.look, timeline: timeline, drawnBy: timeline.finishTimes[entry.index],
-                                         placement: placement).map { stroke -> LayerStroke in
+                let moved = entry.offset == Vec2(0, 0) ? placement
+                    : CanvasPlacement(scale: placement.scale, offset: placement.offset + entry.offset * placement.scale)
+                return DrawnStroke.layerStrokes(entry.index, look: entry.look, timeline: timeline, drawnBy: timeline.finishTimes[entry.index],
+                                                placement: moved).map { stroke -> LayerStroke in
                     // A finished stroke's shading kept while the layer is drawn again over a fade (`KeptShadingNode`).
                     guard case .drawn(let node) = stroke else { return stroke }
-                    let key = KeptShadingKey(owner: owner, index: entry.index, look: entry.look, size: size, placement: placement)
+                    let key = KeptShadingKey(owner: owner, index: entry.index, look: entry.look, size: size, placement: moved)
                     return .drawn(KeptShadingNode(node: node, key: key, reuse: reuse))
                 }
             }

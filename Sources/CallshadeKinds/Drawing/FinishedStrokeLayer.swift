@@ -110,10 +110,11 @@ public enum FinishedStrokeLayer {
     }
 }
 
-/// One stroke as a finished layer holds it: its index and its look then.
+/// One stroke as a finished layer holds it: its position, its look then and its lasso offset then (canvas pixels).
 struct LayerEntry: Equatable, Sendable {
     let index: Int
     let look: StrokeLook
+    var offset = Vec2(0, 0)
 }
 
 /// The finished strokes' layer of one drawing screen, kept between frames:
@@ -173,21 +174,21 @@ private struct LayerBuilder {
     }
 
     /// `kept` changed into `recipe` where the two differ only in some
-    /// strokes' looks or in strokes gone: the kept layer, but inside the
+    /// strokes' looks or offsets or in strokes gone: the kept layer, but inside the
     /// pixels those strokes can change (as they were and as they are), the
     /// layer under the lowest of them with every entry from there drawn again,
     /// clipped. Nil when that cannot be done: a stroke added, a neon or blur
     /// over the lowest changed one (they reach beyond their own pixels).
     func updated(_ kept: FinishedLayerKey.Value, to recipe: [LayerEntry],
                  strokes: (ArraySlice<LayerEntry>) -> [LayerStroke]) -> (layer: FramePicture, area: PixelRect)? {
-        let before = Dictionary(kept.recipe.map { ($0.index, $0.look) }, uniquingKeysWith: { first, _ in first })
+        let before = Dictionary(kept.recipe.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
         guard recipe.allSatisfy({ before[$0.index] != nil }) else { return nil }
-        let now = Dictionary(recipe.map { ($0.index, $0.look) }, uniquingKeysWith: { first, _ in first })
-        let changed = kept.recipe.filter { now[$0.index] != $0.look }
+        let now = Dictionary(recipe.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+        let changed = kept.recipe.filter { now[$0.index] != $0 }
         guard let lowest = changed.map(\.index).min() else { return nil }
         let from = recipe.firstIndex { $0.index >= lowest } ?? recipe.count
         var reaches: [PixelRect] = []
-        for entry in changed + recipe.filter({ before[$0.index] != $0.look }) {
+        for entry in changed + recipe.filter({ before[$0.index] != $0 }) {
             for stroke in strokes([entry][...]) {
                 guard let reach = FinishedStrokeLayer.reach(of: stroke, size: size) else { return nil }
                 reaches.append(reach)

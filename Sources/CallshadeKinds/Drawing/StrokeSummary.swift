@@ -22,7 +22,7 @@ public struct StrokeSummary: Equatable, Sendable, CustomStringConvertible {
         switch stroke.tool {
         case .pen, .eraser, .blur: 8 / stroke.zoom
         case .neon: 10 / stroke.zoom
-        case .marker, .pencil: nil
+        case .marker, .pencil, .lasso: nil
         }
     }
 

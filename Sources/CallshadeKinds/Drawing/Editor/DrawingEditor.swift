@@ -88,6 +88,7 @@ public struct EditorEvent: Equatable, Sendable {
         switch action {
         case .size(let samples): samples.last?.time ?? at
         case .zoom(let samples): samples.last?.time ?? at
+        case .lasso(.move(let samples)): samples.last?.time ?? at
         default: at
         }
     }
@@ -110,6 +111,8 @@ public enum EditorAction: Equatable, Sendable {
     case done
     /// Unfocuses the focused tool, else leaves the editor.
     case back
+    /// Acts on the lasso's live selection (`drawing-tools.md` section 0).
+    case lasso(LassoAction)
 
     /// The event's key in the file.
     public var key: String {
@@ -123,6 +126,7 @@ public enum EditorAction: Equatable, Sendable {
         case .zoomOut: "zoomOut"
         case .done: "done"
         case .back: "back"
+        case .lasso: "lasso"
         }
     }
 }
@@ -149,5 +153,32 @@ public struct EditorZoomSample: Equatable, Sendable {
         self.time = time
         self.scale = scale
         self.centre = centre
+    }
+}
+
+/// What a lasso event does to the live selection (`drawing-tools.md`
+/// sections 0 and 2): drags it, duplicates it, deletes it, or ends it (a tap off it).
+public enum LassoAction: Equatable, Sendable {
+    case move([LassoMoveSample])
+    case duplicate
+    case delete
+    case end
+
+    /// The most lasso events a session has (ours).
+    public static let limit = 1000
+    /// The largest offset a move's sample gives, canvas pixels.
+    public static let largestOffset = 1_000_000.0
+    /// The taps' names in the file.
+    public static let taps: [String: LassoAction] = ["duplicate": .duplicate, "delete": .delete, "end": .end]
+}
+
+/// A lasso drag's sample: the selection's offset since the drag's `at`, canvas pixels (linear to the next).
+public struct LassoMoveSample: Equatable, Sendable {
+    public let time: Double
+    public let offset: Vec2
+
+    public init(time: Double, offset: Vec2) {
+        self.time = time
+        self.offset = offset
     }
 }

@@ -12,8 +12,8 @@ enum EditorParser {
     static let sampleLimit = 100_000
     /// Keys the screen's later parts will take (`editor.md` sections 0 and 4; `drawing-tools.md` section 0).
     static let laterKeys = ["color", "hold", "picker", "edit", "style", "align", "font", "editDone", "editCancel",
-                            "menu", "forward", "backward", "delete", "lasso"]
-    static let actionKeys = ["tool", "size", "mode", "undo", "clear", "zoom", "zoomOut", "done", "back"]
+                            "menu", "forward", "backward", "delete"]
+    static let actionKeys = ["tool", "size", "mode", "undo", "clear", "zoom", "zoomOut", "done", "back", "lasso"]
 
     static func editor(_ value: JSONValue, strokes: [Stroke], file: String) throws -> DrawingEditor {
         let fields = ScenarioFields(file: file, location: "editor")
@@ -83,7 +83,7 @@ enum EditorParser {
         guard items.count <= eventLimit else {
             throw ScenarioError(file: file, location: "editor.events[\(eventLimit)]", "one event over the limit of \(eventLimit) (got \(items.count))")
         }
-        var events: [EditorEvent] = [], state = EditorState(editor), samples = 0
+        var events: [EditorEvent] = [], state = EditorState(editor), samples = 0, lassoEvents = 0
         let spans = StrokeSpans(strokes)
         for (index, item) in items.enumerated() {
             let place = ScenarioFields(file: file, location: "editor.events[\(index)]")
@@ -95,6 +95,12 @@ enum EditorParser {
                 guard event.at >= previous.end else {
                     throw place.error("at", "comes inside the \(previous.action.key) drag of events[\(index - 1)], "
                                       + "which lasts to \(ShownNumber.text(previous.end)) s (got \(ShownNumber.text(event.at)) s)")
+                }
+            }
+            if case .lasso = event.action {
+                lassoEvents += 1
+                guard lassoEvents <= LassoAction.limit else {
+                    throw place.error("lasso", "is one lasso event over the limit of \(LassoAction.limit) a session")
                 }
             }
             samples += event.sampleCount
@@ -118,7 +124,7 @@ enum EditorParser {
         let actions = object.keys.filter { $0 != "at" }.sorted()
         for key in actions where !actionKeys.contains(key) {
             if laterKeys.contains(key) {
-                throw fields.error(key, "is not replayed yet: the colour picker, text editing, menus and the lasso's events come later; "
+                throw fields.error(key, "is not replayed yet: the colour picker, text editing and menus come later; "
                                    + "this version takes \(actionKeys.joined(separator: ", "))")
             }
             throw fields.error(UserText.shown(key), "unknown key; an event has at and one of \(actionKeys.joined(separator: ", "))")
@@ -153,6 +159,7 @@ enum EditorParser {
                 }
                 return EditorZoomSample(time: numbers.time, scale: numbers.values[0], centre: Vec2(numbers.values[1], numbers.values[2]))
             })
+        case "lasso": return .lasso(try lasso(value, at: at, fields: fields))
         default:
             guard try fields.bool(value, key) else { throw fields.error(key, "must be true (an event that does nothing is left out)") }
             switch key {
@@ -163,6 +170,33 @@ enum EditorParser {
             default: return .back
             }
         }
+    }
+
+    /// `"duplicate"`, `"delete"`, `"end"` or `{"move": [[t, dx, dy], ...]}`
+    /// (`drawing-tools.md` section 0): the first sample `[at, 0, 0]`, offsets finite and within `LassoAction.largestOffset`.
+    static func lasso(_ value: JSONValue, at: Double, fields: ScenarioFields) throws -> LassoAction {
+        let names = "\"duplicate\", \"delete\", \"end\" or {\"move\": [[t, dx, dy], ...]}"
+        if case .string(let name) = value {
+            guard let tap = LassoAction.taps[name] else { throw fields.error("lasso", "unknown lasso event; give \(names) (got \"\(UserText.shown(name))\")") }
+            return tap
+        }
+        guard case .object(let object) = value, object.count == 1, let moves = object["move"] else {
+            let got = if case .object(let object) = value { "an object with \(object.keys.sorted().map { UserText.shown($0) }.joined(separator: ", "))" } else { value.kindName }
+            throw fields.error("lasso", "unknown lasso event; give \(names) (got \(got))")
+        }
+        let samples = try drag(moves, key: "lasso.move", width: 3, at: at, fields: fields, shape: "[t, dx, dy]").map { numbers in
+            let offset = Vec2(numbers.values[0], numbers.values[1])
+            guard offset.x.isFinite, offset.y.isFinite, abs(offset.x) <= LassoAction.largestOffset, abs(offset.y) <= LassoAction.largestOffset else {
+                throw fields.error(numbers.key, "has the offset (\(ShownNumber.text(offset.x)), \(ShownNumber.text(offset.y))), "
+                                   + "over \(ScenarioParser.format(LassoAction.largestOffset)) px or not finite")
+            }
+            return LassoMoveSample(time: numbers.time, offset: offset)
+        }
+        guard let first = samples.first, first.offset == Vec2(0, 0) else {
+            throw fields.error("lasso.move[0]", "must be [at, 0, 0]: the offsets are since the drag's start "
+                               + "(got (\(ShownNumber.text(samples[0].offset.x)), \(ShownNumber.text(samples[0].offset.y))))")
+        }
+        return .move(samples)
     }
 
     /// A drag's samples `[t, ...]`: at least one, the first at `at`, times increasing, finite numbers.
@@ -203,6 +237,7 @@ extension EditorEvent {
         switch action {
         case .size(let samples): samples.count
         case .zoom(let samples): samples.count
+        case .lasso(.move(let samples)): samples.count
         default: 0
         }
     }

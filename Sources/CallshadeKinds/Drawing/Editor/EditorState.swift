@@ -60,6 +60,19 @@ public struct EditorState: Equatable, Sendable {
             }
             self.mode = mode
             return "moves the pill to \(mode == .draw ? "Draw" : "Text")"
+        case .lasso(let action):
+            if let drawn = spans.drawn(from: event.at, to: event.end) {
+                throw Refusal(field: key, problem: "comes while strokes[\(drawn)] is being drawn (from \(ShownNumber.text(strokes[drawn].startTime)) "
+                              + "to \(ShownNumber.text(strokes[drawn].endTime)) s)")
+            }
+            switch action {
+            case .move(let samples):
+                let last = samples.last?.offset ?? Vec2(0, 0)
+                return "drags the selection by (\(ShownNumber.text(last.x)), \(ShownNumber.text(last.y))) px by \(ShownNumber.text(event.end)) s"
+            case .duplicate: return "duplicates the selection"
+            case .delete: return "deletes the selection"
+            case .end: return "ends the selection"
+            }
         case .undo, .clear:
             if let drawn = spans.drawn(at: event.at) {
                 throw Refusal(field: key, problem: "comes while strokes[\(drawn)] is being drawn (from \(ShownNumber.text(strokes[drawn].startTime)) "

@@ -7,11 +7,14 @@ import CallshadeCore
 /// `EditorState`; a session has up to 10,000 of each).
 public struct StrokeSpans: Sendable {
     private let starts: [Double]
+    /// The strokes' indices sorted by start.
+    private let order: [Int]
     /// Over the strokes sorted by start up to each: the latest end and its stroke's index.
     private let latestEnds: [(end: Double, index: Int)]
 
     public init(_ strokes: [Stroke]) {
         let order = strokes.indices.sorted { (strokes[$0].startTime, $0) < (strokes[$1].startTime, $1) }
+        self.order = order
         starts = order.map { strokes[$0].startTime }
         var latest: (end: Double, index: Int) = (-.infinity, -1)
         latestEnds = order.map { index in
@@ -29,5 +32,18 @@ public struct StrokeSpans: Sendable {
         }
         guard low > 0, latestEnds[low - 1].end >= time else { return nil }
         return latestEnds[low - 1].index
+    }
+
+    /// A stroke being drawn at some instant of `from...to`: one drawn at
+    /// `from`, else the first to start after it, by `to`; nil when none is.
+    public func drawn(from: Double, to: Double) -> Int? {
+        if let drawn = drawn(at: from) { return drawn }
+        var low = 0, high = starts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if starts[middle] <= from { low = middle + 1 } else { high = middle }
+        }
+        guard low < starts.count, starts[low] <= to else { return nil }
+        return order[low]
     }
 }

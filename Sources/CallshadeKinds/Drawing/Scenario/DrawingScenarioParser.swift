@@ -6,6 +6,8 @@ import CallshadeCore
 enum DrawingScenarioParser {
     static let keys = ["canvas", "strokes", "entities", "editor"]
     static let strokeKeys = ["tool", "color", "size", "zoom", "arrow", "seed", "mode", "points"]
+    /// What a lasso stroke never has (`drawing-tools.md` section 0).
+    static let lassoRefusedKeys = ["color", "size", "arrow", "seed", "mode"]
 
     static func scenario(from top: [String: JSONValue], settings: ScenarioSettings, reading: ScenarioReading) throws -> DrawingScenario {
         let fields = reading.fields
@@ -16,7 +18,21 @@ enum DrawingScenarioParser {
         let strokes = try top["strokes"].map { try self.strokes($0, seed: settings.seed, fields: fields) } ?? []
         let entities = try top["entities"].map { try EntityParser.entities($0, fields: fields) } ?? (shapes: [], texts: [])
         let editor = try top["editor"].map { try EditorParser.editor($0, strokes: strokes, file: fields.file) }
-        return DrawingScenario(settings: settings, canvas: canvas, strokes: strokes, entities: entities.shapes, texts: entities.texts, editor: editor)
+        let scenario = DrawingScenario(settings: settings, canvas: canvas, strokes: strokes, entities: entities.shapes, texts: entities.texts,
+                                       editor: editor)
+        try checkLassoEvents(scenario, file: fields.file)
+        return scenario
+    }
+
+    /// Refuses a lasso event with no live selection (`drawing-tools.md` section 5), found by replaying the session's fates.
+    static func checkLassoEvents(_ scenario: DrawingScenario, file: String) throws {
+        guard let events = scenario.editor?.events, events.contains(where: { if case .lasso = $0.action { true } else { false } }) else { return }
+        do {
+            _ = try StrokeFates.checked(strokes: scenario.strokes, canvas: scenario.canvas, events: events, entityStarts: scenario.entityStarts)
+        } catch let refusal as LassoRefusal {
+            throw ScenarioFields(file: file, location: "editor.events[\(refusal.event)]").error("lasso", refusal.problem
+                + " (a lasso selects at its release; a delete, an end, an undo, a clear or the next stroke's first sample ends it)")
+        }
     }
 
     /// `{"size": "1080x1920", "background": "#FFFFFF" | "photo.png"}`, both optional.
@@ -98,8 +114,13 @@ enum DrawingScenarioParser {
             throw fields.error("tool", "unknown tool; valid tools: \(DrawingTool.allCases.map(\.rawValue).joined(separator: ", ")) "
                                + "(got \"\(UserText.shown(toolName))\")")
         }
-        let colour = try fields.strokeColour(in: object)
-        let size = try fields.sizeSlider(in: object)
+        if tool == .lasso {
+            for key in lassoRefusedKeys where object[key] != nil {
+                throw fields.error(key, "a lasso has none; it has tool, zoom and points (got \(object[key]?.kindName ?? ""))")
+            }
+        }
+        let colour = tool == .lasso ? StrokeColour(color: .white, alpha: 1) : try fields.strokeColour(in: object)
+        let size = tool == .lasso ? 0 : try fields.sizeSlider(in: object)
         let zoom = try object["zoom"].map { try fields.number($0, "zoom") } ?? 1
         guard zoom > 0, zoom <= DrawingLimits.zoom else {
             throw fields.error("zoom", "must be above 0 and at most \(ScenarioParser.format(DrawingLimits.zoom)) (got \(ScenarioParser.format(zoom)))")

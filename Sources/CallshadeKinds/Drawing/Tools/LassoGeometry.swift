@@ -9,6 +9,9 @@ public enum LassoGeometry {
     public static let gapPoints = 12.5
     public static var periodPoints: Double { dashPoints + gapPoints }
 
+    /// A duplicate's shift along x and y, canvas pixels: 0.04 times the canvas's shorter side (rule 6).
+    public static func duplicateShift(canvas: FrameSize) -> Double { 0.04 * Double(min(canvas.width, canvas.height)) }
+
     /// Whether `point` is inside `polygon` (closed, last point to first) by the even-odd rule; a point on an edge is outside.
     public static func isInside(_ point: Vec2, polygon: [Vec2]) -> Bool {
         guard polygon.count >= 3 else { return false }

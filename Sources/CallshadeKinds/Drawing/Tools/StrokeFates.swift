@@ -38,21 +38,37 @@ public struct StrokeFates: Equatable, Sendable {
         case cleared(strokes: [Int], entities: [Int])
     }
 
-    /// By stroke index, in time order.
+    /// By stroke id (a file's stroke by its index, a lasso's copy after
+    /// them, `copies`), in time order.
     public let erasures: [Int: [Erasure]]
     public let conversions: [Int: Conversion]
-    /// The instant each stroke an undo or a clear removed is removed, by stroke index.
+    /// The instant each stroke an undo, a clear or a lasso's delete removed is removed, by stroke id.
     public let removals: [Int: Double]
     /// The instant each entity a clear removed is removed, by its place in the file's `entities`.
     public let entityRemovals: [Int: Double]
     /// What each undo and clear did, by its place in the editor's events.
     public let edits: [Int: EditOutcome]
-    /// The instant each stroke is finished, seconds: its last sample, an
-    /// arrow's once drawn in, a converted stroke's once it is the shape alone.
+    /// The instant each stroke is finished, seconds, by id: its last sample, an
+    /// arrow's once drawn in, a converted stroke's once it is the shape alone, a copy's once made.
     public let finishTimes: [Double]
+    /// The lasso's copies, in the order made: copy k is id `strokeCount + k` (`drawing-tools.md` section 2 rule 6).
+    public let copies: [LassoCopy]
+    /// The ids bottom to top: the file's strokes in its order, each copy after the stroke it is drawn after.
+    public let order: [Int]
+    /// The file's strokes.
+    public let strokeCount: Int
+    /// Each moved stroke's offset, by id (rule 5).
+    public let offsets: [Int: OffsetTrack]
+    /// What each lasso selected, by the lasso's stroke index (none: it selected nothing).
+    public let selections: [Int: LassoSelection]
+    /// What each lasso event did, by its place in the editor's events.
+    public let lassoEdits: [Int: LassoOutcome]
+
+    /// The first lasso event with no live selection, which did nothing (`checked` refuses it).
+    public let refusal: LassoRefusal?
 
     /// The fates of `strokes` on `canvas`, with the editor's `events` (their
-    /// undos and clears) and each entity's first key (`entityStarts`, by its place in the file's `entities`).
+    /// undos, clears and lasso events) and each entity's first key (`entityStarts`, by its place in the file's `entities`).
     public init(strokes: [Stroke], canvas: DrawingCanvas, events: [EditorEvent] = [], entityStarts: [Double] = []) {
         let longer = canvas.longerSide, pointPixels = Double(canvas.size.width) / 390
         var conversions: [Int: Conversion] = [:]
@@ -63,56 +79,144 @@ public struct StrokeFates: Equatable, Sendable {
             else { continue }
             conversions[index] = Conversion(heldSample: found.sample, at: found.at, match: found.match, shape: shape)
         }
-        let finishTimes = strokes.enumerated().map { index, stroke in
+        var finishTimes = strokes.enumerated().map { index, stroke in
             conversions[index]?.settled ?? stroke.endTime + (stroke.arrow ? ArrowHead.drawInSeconds : 0)
         }
-        // Each target's path made ready once (a converted stroke keeps the samples up to its hold), with its width.
+        // Each stroke's samples as erasers and lassos take them (a converted stroke's up to its hold), made ready once.
+        let hasLasso = strokes.contains { $0.tool == .lasso }
+        var kept: [Int: [Vec2]] = [:]
+        func keptSamples(_ index: Int) -> [Vec2] {
+            if let known = kept[index] { return known }
+            let stroke = strokes[index]
+            let samples = (conversions[index].map { Array(stroke.samples(drawnBy: $0.at)) } ?? stroke.samples).map(\.position)
+            kept[index] = samples
+            return samples
+        }
         var targets: [Int: (path: ObjectEraserContact.Target, width: Double)] = [:]
         if strokes.contains(where: \.erasesObjects) {
             for (index, target) in strokes.enumerated() where Self.isDrawnStroke(target) {
-                let samples = conversions[index].map { Array(target.samples(drawnBy: $0.at)) } ?? target.samples
-                targets[index] = (ObjectEraserContact.Target(samples.map(\.position)), target.chosenWidth(longerSide: longer))
+                targets[index] = (ObjectEraserContact.Target(keptSamples(index)), target.chosenWidth(longerSide: longer))
             }
         }
-        // Object erasers as they start (then in file order), undos and clears at their instants (never while a stroke is drawn).
-        enum Happening { case eraser(Int), edit(Int) }
-        let happenings = (strokes.indices.filter { strokes[$0].erasesObjects }.map { (strokes[$0].startTime, $0, Happening.eraser($0)) }
-            + events.indices.filter { events[$0].action == .undo || events[$0].action == .clear }.map { (events[$0].at, $0, Happening.edit($0)) })
-            .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+        // Releases first, then object erasers and other strokes as they start (a first sample ends a selection), undos,
+        // clears and lasso events at their instants (never while a stroke is drawn); ties in file order.
+        enum Happening { case release(Int), eraser(Int), start(Int), edit(Int) }
+        var happenings = strokes.indices.filter { strokes[$0].erasesObjects }.map { (strokes[$0].startTime, 1, $0, Happening.eraser($0)) }
+            + events.indices.filter { events[$0].changesCanvas }.map { (events[$0].at, 1, $0, Happening.edit($0)) }
+        if hasLasso {
+            happenings += strokes.indices.filter { strokes[$0].tool == .lasso }.map { (strokes[$0].endTime, 0, $0, Happening.release($0)) }
+            happenings += strokes.indices.filter { !strokes[$0].erasesObjects }.map { (strokes[$0].startTime, 1, $0, Happening.start($0)) }
+        }
+        happenings.sort { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
         var erasures: [Int: [Erasure]] = [:], removals: [Int: Double] = [:], entityRemovals: [Int: Double] = [:], edits: [Int: EditOutcome] = [:]
-        // Whether each stroke is gone by now: removed, or erased by an eraser not undone (kept as the happenings come).
+        var copies: [LassoCopy] = [], offsets: [Int: OffsetTrack] = [:], selections: [Int: LassoSelection] = [:], lassoEdits: [Int: LassoOutcome] = [:]
+        // Whether each stroke (by id) is gone by now: removed, or erased by an eraser not undone (kept as the happenings come).
         var gone = [Bool](repeating: false, count: strokes.count)
-        for (time, _, happening) in happenings {
+        // The lasso whose selection lives now.
+        var live: Int?
+        var refusal: LassoRefusal?
+        func source(_ id: Int) -> Int { id < strokes.count ? id : copies[id - strokes.count].source }
+        func endSelection(at time: Double) {
+            guard let lasso = live else { return }
+            selections[lasso]?.end = time
+            live = nil
+        }
+        // The hull of `items`' samples at their offsets at `time`, and the phase it begins.
+        func phase(_ items: [Int], from time: Double) -> LassoSelection.Phase {
+            let points = items.flatMap { id in
+                let offset = offsets[id]?.offset(at: time) ?? Vec2(0, 0)
+                return keptSamples(source(id)).map { $0 + offset }
+            }
+            return LassoSelection.Phase(from: time, items: items, hull: LassoGeometry.hull(points), reference: items[0],
+                                        referenceOffset: offsets[items[0]]?.offset(at: time) ?? Vec2(0, 0))
+        }
+        for (time, _, _, happening) in happenings {
             switch happening {
+            case .release(let lasso):
+                endSelection(at: time)
+                let polygon = strokes[lasso].samples.map(\.position)
+                let selected = gone.indices.filter { id in
+                    guard !gone[id], Self.isDrawnStroke(strokes[source(id)]), finishTimes[id] <= time else { return false }
+                    let offset = offsets[id]?.offset(at: time) ?? Vec2(0, 0)
+                    return LassoGeometry.selects(keptSamples(source(id)).map { $0 + offset }, polygon: polygon)
+                }
+                guard !selected.isEmpty else { continue }
+                let width = selected.map { strokes[source($0)].chosenWidth(longerSide: longer) }.max() ?? 0
+                selections[lasso] = LassoSelection(lasso: lasso, width: width, phases: [phase(selected, from: time)])
+                live = lasso
+            case .start:
+                endSelection(at: time)
             case .eraser(let eraserIndex):
+                endSelection(at: time)
                 let eraser = strokes[eraserIndex], eraserWidth = eraser.chosenWidth(longerSide: longer)
-                let reach = ObjectEraserContact.Extent(eraser.samples.map(\.position))
-                for (index, target) in strokes.enumerated() where !gone[index] && target.endTime <= eraser.startTime {
-                    guard let ready = targets[index] else { continue }
+                for id in gone.indices where !gone[id] && (id < strokes.count ? strokes[id].endTime : finishTimes[id]) <= eraser.startTime {
+                    guard let ready = targets[source(id)] else { continue }
                     let distance = (eraserWidth + ready.width) / 2
-                    guard ready.path.mayMeet(reach, distance: distance),
-                          let tau = ready.path.contact(eraser: eraser.samples, distance: distance) else { continue }
-                    erasures[index, default: []].append(Erasure(eraser: eraserIndex, at: tau))
-                    gone[index] = true
+                    // The target moved by its offset then: the eraser moved back by it.
+                    var samples = eraser.samples
+                    if let offset = offsets[id]?.offset(at: eraser.startTime), offset != Vec2(0, 0) {
+                        samples = samples.map { StrokeSample(x: $0.position.x - offset.x, y: $0.position.y - offset.y, time: $0.time) }
+                    }
+                    guard ready.path.mayMeet(ObjectEraserContact.Extent(samples.map(\.position)), distance: distance),
+                          let tau = ready.path.contact(eraser: samples, distance: distance) else { continue }
+                    erasures[id, default: []].append(Erasure(eraser: eraserIndex, at: tau))
+                    gone[id] = true
                 }
-            case .edit(let eventIndex) where events[eventIndex].action == .undo:
-                guard let last = strokes.indices.last(where: { finishTimes[$0] <= time && !gone[$0] }) else { continue }
-                removals[last] = time
-                gone[last] = true
-                var restoring: [Int] = []
-                for (target, list) in erasures {
-                    guard let erasure = list.last, erasure.eraser == last, erasure.restored == nil else { continue }
-                    erasures[target]?[list.count - 1].restored = time
-                    restoring.append(target)
-                    if removals[target] == nil { gone[target] = false }
-                }
-                edits[eventIndex] = .undid(last, restoring: restoring.sorted())
             case .edit(let eventIndex):
-                let cleared = strokes.indices.filter { finishTimes[$0] <= time && !gone[$0] }
-                for index in cleared { (removals[index], gone[index]) = (time, true) }
-                let entities = entityStarts.indices.filter { entityStarts[$0] <= time && entityRemovals[$0] == nil }
-                for index in entities { entityRemovals[index] = time }
-                if !cleared.isEmpty || !entities.isEmpty { edits[eventIndex] = .cleared(strokes: cleared, entities: entities) }
+                switch events[eventIndex].action {
+                case .lasso(let action):
+                    guard let lasso = live, let selection = selections[lasso], let items = selection.phases.last?.items else {
+                        if refusal == nil { refusal = LassoRefusal(event: eventIndex, problem: "no lasso selection lives at \(ShownNumber.text(time)) s") }
+                        continue
+                    }
+                    switch action {
+                    case .move(let samples):
+                        for id in items { offsets[id, default: OffsetTrack()].add(samples) }
+                        lassoEdits[eventIndex] = .moved(items)
+                    case .duplicate:
+                        let shift = LassoGeometry.duplicateShift(canvas: canvas.size)
+                        let after = strokes.indices.last { strokes[$0].startTime <= time } ?? 0
+                        var made: [Int] = []
+                        for id in items {
+                            let copy = strokes.count + copies.count
+                            copies.append(LassoCopy(of: id, source: source(id), at: time, after: after))
+                            offsets[copy] = OffsetTrack((offsets[id]?.offset(at: time) ?? Vec2(0, 0)) + Vec2(shift, shift), from: time)
+                            conversions[copy] = conversions[id]
+                            finishTimes.append(max(finishTimes[id], time))
+                            gone.append(false)
+                            made.append(copy)
+                        }
+                        selections[lasso]?.phases.append(phase(made, from: time))
+                        lassoEdits[eventIndex] = .duplicated(items, copies: made)
+                    case .delete:
+                        for id in items { (removals[id], gone[id]) = (time, true) }
+                        endSelection(at: time)
+                        lassoEdits[eventIndex] = .deleted(items)
+                    case .end:
+                        endSelection(at: time)
+                        lassoEdits[eventIndex] = .ended(items)
+                    }
+                case .undo:
+                    endSelection(at: time)
+                    guard let last = strokes.indices.last(where: { finishTimes[$0] <= time && !gone[$0] && strokes[$0].tool != .lasso }) else { continue }
+                    removals[last] = time
+                    gone[last] = true
+                    var restoring: [Int] = []
+                    for (target, list) in erasures {
+                        guard let erasure = list.last, erasure.eraser == last, erasure.restored == nil else { continue }
+                        erasures[target]?[list.count - 1].restored = time
+                        restoring.append(target)
+                        if removals[target] == nil { gone[target] = false }
+                    }
+                    edits[eventIndex] = .undid(last, restoring: restoring.sorted())
+                default:
+                    endSelection(at: time)
+                    let cleared = gone.indices.filter { finishTimes[$0] <= time && !gone[$0] && strokes[source($0)].tool != .lasso }
+                    for index in cleared { (removals[index], gone[index]) = (time, true) }
+                    let entities = entityStarts.indices.filter { entityStarts[$0] <= time && entityRemovals[$0] == nil }
+                    for index in entities { entityRemovals[index] = time }
+                    if !cleared.isEmpty || !entities.isEmpty { edits[eventIndex] = .cleared(strokes: cleared, entities: entities) }
+                }
             }
         }
         self.erasures = erasures
@@ -121,7 +225,32 @@ public struct StrokeFates: Equatable, Sendable {
         self.entityRemovals = entityRemovals
         self.edits = edits
         self.finishTimes = finishTimes
+        self.copies = copies
+        strokeCount = strokes.count
+        self.offsets = offsets
+        self.selections = selections
+        self.lassoEdits = lassoEdits
+        self.refusal = refusal
+        // Each copy after the stroke it is drawn after and the copies made before it there.
+        let keys = strokes.indices.map { ($0, 0, $0) } + copies.indices.map { (copies[$0].after, 1, strokes.count + $0) }
+        order = keys.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.map(\.2)
     }
+
+    /// The same, refusing a lasso event with no live selection (`drawing-tools.md` section 5).
+    public static func checked(strokes: [Stroke], canvas: DrawingCanvas, events: [EditorEvent], entityStarts: [Double]) throws -> StrokeFates {
+        let fates = StrokeFates(strokes: strokes, canvas: canvas, events: events, entityStarts: entityStarts)
+        if let refusal = fates.refusal { throw refusal }
+        return fates
+    }
+
+    /// The file's stroke whose samples stroke `id` draws (a copy's source).
+    public func source(of id: Int) -> Int { id < strokeCount ? id : copies[id - strokeCount].source }
+
+    /// The instant stroke `id` first shows: a copy's making, else its first sample.
+    func start(of id: Int, _ stroke: Stroke) -> Double { id < strokeCount ? stroke.startTime : copies[id - strokeCount].at }
+
+    /// Stroke `id`'s lasso offset at `time`, canvas pixels.
+    public func offset(of id: Int, at time: Double) -> Vec2 { offsets[id]?.offset(at: time) ?? Vec2(0, 0) }
 
     /// The erasure in effect on stroke `index` at `time`: touched by then and not brought back.
     func erasure(of index: Int, at time: Double) -> Erasure? {
@@ -132,7 +261,17 @@ public struct StrokeFates: Equatable, Sendable {
     static func isDrawnStroke(_ stroke: Stroke) -> Bool {
         switch stroke.tool {
         case .pen, .marker, .neon, .pencil: true
-        case .eraser, .blur: false
+        case .eraser, .blur, .lasso: false
+        }
+    }
+}
+
+extension EditorEvent {
+    /// Whether it acts on the canvas's strokes (an undo, a clear, a lasso event).
+    var changesCanvas: Bool {
+        switch action {
+        case .undo, .clear, .lasso: true
+        default: false
         }
     }
 }

@@ -16,8 +16,9 @@ public enum StrokeLook: Hashable, Sendable {
     case shape
 
     /// The look of stroke `index` of `strokes` at `time`, after `fates`.
+    /// (`index`: its id, `stroke` the file's stroke it draws; a lasso draws nothing on the canvas.)
     static func of(_ index: Int, _ stroke: Stroke, fates: StrokeFates, at time: Double) -> StrokeLook {
-        guard time >= stroke.startTime, (fates.removals[index] ?? .infinity) > time else { return .absent }
+        guard stroke.tool != .lasso, time >= fates.start(of: index, stroke), (fates.removals[index] ?? .infinity) > time else { return .absent }
         var opacity = 1.0
         if let erasure = fates.erasure(of: index, at: time) {
             if time >= erasure.gone { return .absent }
