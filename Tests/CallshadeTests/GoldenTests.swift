@@ -20,7 +20,7 @@ final class GoldenTests: XCTestCase {
     /// fails for an oracle that none of them checks.
     static let oracles = ["spec-gradient", "spec-foreground", "spec-words", "spec-scripts", "spec-key", "spec-rating",
                           "spec-video", "spec-chat-wallpaper", "spec-chat-layout", "spec-chat-send",
-                          "spec-access", "spec-shapes", "spec-texts", "spec-drawing", "spec-tools", "spec-editor", "spec-editor-chrome",
+                          "spec-access", "spec-shapes", "spec-texts", "spec-drawing", "spec-tools", "spec-lasso", "spec-editor", "spec-editor-chrome",
                           "spec-gallery"]
     func testGradientGoldens() throws { try checkGoldens(of: "spec-gradient") }
     func testForegroundGoldens() throws { try checkGoldens(of: "spec-foreground") }
@@ -37,6 +37,7 @@ final class GoldenTests: XCTestCase {
     func testTextGoldens() throws { try checkGoldens(of: "spec-texts") }
     func testDrawingGoldens() throws { try checkGoldens(of: "spec-drawing") }
     func testDrawingToolGoldens() throws { try checkGoldens(of: "spec-tools") }
+    func testLassoGoldens() throws { try checkGoldens(of: "spec-lasso") }
     func testDrawingEditorGoldens() throws { try checkGoldens(of: "spec-editor") }
     func testDrawingEditorChromeGoldens() throws { try checkGoldens(of: "spec-editor-chrome") }
     func testGalleryGoldens() throws { try checkGoldens(of: "spec-gallery") }

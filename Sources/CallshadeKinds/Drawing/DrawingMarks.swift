@@ -1,8 +1,8 @@
 import CallshadeCore
 import CallshadeRender
 
-/// A drawing's moments: each stroke's start, each object eraser's contact
-/// and each hold into a shape (`drawing-tools.md`); each stroke as a band,
+/// A drawing's moments: each stroke's start, each object eraser's contact,
+/// each hold into a shape and each lasso's selection (`drawing-tools.md`); each stroke as a band,
 /// and each fade (a removal's, a shape's cross-fade) as a band of its own
 /// row; each editor event, its drags (a size, a zoom) as bands of the "editor" row.
 extension DrawingScenario: MarkedScenario {
@@ -17,6 +17,11 @@ extension DrawingScenario: MarkedScenario {
         for (index, erasure) in timeline.fates.erasures.sorted(by: { $0.key < $1.key }).flatMap({ item in item.value.map { (item.key, $0) } }) {
             marks.append(TimelineMark(time: erasure.at, label: "stroke \(index + 1) touched by \(erasure.eraser + 1)"))
             bands.append(TimelineBand(row: "fates", label: "\(index + 1) removed", start: erasure.at, end: erasure.gone))
+        }
+        for (lasso, selection) in timeline.fates.selections.sorted(by: { $0.key < $1.key }) {
+            guard let first = selection.phases.first else { continue }
+            marks.append(TimelineMark(time: first.from, label: "stroke \(lasso + 1) selects \(first.items.count)"))
+            bands.append(TimelineBand(row: "fates", label: "\(lasso + 1) selection", start: first.from, end: min(selection.end, max(duration, first.from))))
         }
         for (index, event) in (editor?.events ?? []).enumerated() {
             marks.append(TimelineMark(time: event.at, label: "editor \(index): \(event.action.key)"))

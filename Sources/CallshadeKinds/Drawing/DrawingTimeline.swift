@@ -75,6 +75,6 @@ public struct DrawingTimeline: Equatable, Sendable {
 
     /// `validate`'s listing: each stroke's summary.
     public var summaries: [StrokeSummary] {
-        scenario.strokes.enumerated().map { StrokeSummary(index: $0.offset, stroke: $0.element, fates: fates) }
+        scenario.strokes.enumerated().map { StrokeSummary(index: $0.offset, stroke: $0.element, fates: fates, events: scenario.editor?.events ?? []) }
     }
 }

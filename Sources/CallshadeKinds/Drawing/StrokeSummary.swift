@@ -36,10 +36,11 @@ public struct StrokeSummary: Equatable, Sendable, CustomStringConvertible {
         fate = stroke.erasesObjects ? "object eraser, removing the strokes it touches" : nil
     }
 
-    /// Its summary with its fate among `fates`.
-    init(index: Int, stroke: Stroke, fates: StrokeFates) {
+    /// Its summary with its fate among `fates` (the editor's `events` the lasso's).
+    init(index: Int, stroke: Stroke, fates: StrokeFates, events: [EditorEvent] = []) {
         self.init(index: index, stroke: stroke)
         var parts = fate.map { [$0] } ?? []
+        if stroke.tool == .lasso { parts.append(LassoListing.lassoFate(index, stroke: stroke, fates: fates)) }
         if let conversion = fates.conversions[index] {
             parts.append("held from sample \(conversion.heldSample) into a \(conversion.match.name) (score \(Self.fixed(conversion.match.score, 4))) "
                          + "at \(Self.instant(conversion.at)) s, the shape alone from \(Self.instant(conversion.settled)) s")
@@ -48,7 +49,11 @@ public struct StrokeSummary: Equatable, Sendable, CustomStringConvertible {
             parts.append("removed by stroke \(erasure.eraser) at \(Self.instant(erasure.at)) s, gone from \(Self.instant(erasure.gone)) s"
                          + (erasure.restored.map { ", back from \(Self.instant($0)) s (the eraser undone)" } ?? ""))
         }
-        if let removal = fates.removals[index] { parts.append("removed by the editor from \(Self.instant(removal)) s") }
+        let lassoFacts = LassoListing.facts(of: index, fates: fates, events: events)
+        parts += lassoFacts
+        if let removal = fates.removals[index], !lassoFacts.contains(where: { $0.hasPrefix("deleted") }) {
+            parts.append("removed by the editor from \(Self.instant(removal)) s")
+        }
         fate = parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 

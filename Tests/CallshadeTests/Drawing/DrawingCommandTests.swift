@@ -28,6 +28,17 @@ final class DrawingCommandTests: XCTestCase {
      ]}
     """
 
+    static let lassoSession = """
+    {"scene": "drawing", "duration": 2, "fps": 10, "canvas": {"size": "90x160", "background": "#F4EFE6"},
+     "strokes": [
+      {"tool": "pen", "color": "#1A3399", "size": 0.5, "points": [[20, 30, 0], [20, 70, 0.2]]},
+      {"tool": "pen", "color": "#2E7D32", "size": 0.5, "points": [[25, 50, 0.3], [60, 50, 0.5]]},
+      {"tool": "lasso", "points": [[10, 20, 0.6], [50, 20, 0.7], [50, 80, 0.8], [10, 80, 0.9]]}
+     ],
+     "editor": {"on": false, "events": [{"at": 1.0, "lasso": {"move": [[1.0, 0, 0], [1.4, 20, 40]]}}, {"at": 1.6, "lasso": "duplicate"},
+                                        {"at": 1.8, "lasso": "delete"}]}}
+    """
+
     func testValidateListsEachStroke() throws {
         let folder = try scratchFolder()
         let path = folder.appendingPathComponent("d.json").path
@@ -62,6 +73,11 @@ final class DrawingCommandTests: XCTestCase {
         XCTAssertTrue(listed.contains("stroke 0: pen, 2 samples kept, 0-0.2 s, 70.0 px; removed by stroke 2 at 1.15"), listed)
         XCTAssertTrue(listed.contains("into a rectangle"), listed)
         try assertFramesAreTheRenders(tools, at: [11, 12, 13, 18, 19], in: folder)
+        // Through a lasso drawn, its release, a drag, a duplicate and a delete.
+        let lasso = folder.appendingPathComponent("lasso.json").path
+        try Self.lassoSession.write(toFile: lasso, atomically: true, encoding: .utf8)
+        XCTAssertTrue(try runCallshade(["validate", lasso]).standardOutput.contains("lasso selecting stroke 0, stroke 1 at 0.9 s"))
+        try assertFramesAreTheRenders(lasso, at: [7, 9, 12, 17, 19], in: folder)
         let sheet = folder.appendingPathComponent("sheet.png").path
         let result = try runCallshade(["sheet", path, "--every", "0.25", "--columns", "4", "-o", sheet])
         XCTAssertEqual(result.status, 0, result.standardError)

@@ -50,12 +50,12 @@ final class DrawingEditorTests: XCTestCase {
     func testEveryBadEventIsRefusedNamingItsIndexAndField() {
         let cases: [(String, String)] = [
             (#"{"at": 1, "tool": "pen", "size": [[1, 0.5]]}"#, "editor.events[0]: has 2 actions (size, tool); give one an event"),
-            (#"{"at": 1}"#, "editor.events[0]: has no action; give one of tool, size, mode, undo, clear, zoom, zoomOut, done, back"),
+            (#"{"at": 1}"#, "editor.events[0]: has no action; give one of tool, size, mode, undo, clear, zoom, zoomOut, done, back, lasso"),
             (#"{"tool": "pen"}"#, "editor.events[0].at: missing; give the event's instant, seconds"),
             (#"{"at": "1", "tool": "pen"}"#, "editor.events[0].at: must be a number, not a string"),
             (#"{"at": 1, "tool": "brush"}"#, "editor.events[0].tool: unknown tool; the tools are pen, marker, neon, pencil, lasso, eraser (got \"brush\")"),
             (#"{"at": 1, "mode": "paint"}"#, "editor.events[0].mode: unknown mode; the modes are draw, text (got \"paint\")"),
-            (#"{"at": 1, "wave": true}"#, "editor.events[0].wave: unknown key; an event has at and one of tool, size, mode, undo, clear, zoom, zoomOut, done, back"),
+            (#"{"at": 1, "wave": true}"#, "editor.events[0].wave: unknown key; an event has at and one of tool, size, mode, undo, clear, zoom, zoomOut, done, back, lasso"),
             (#"{"at": 1, "size": [[1, 1.5]]}"#, "editor.events[0].size[0]: has the size 1.5, outside 0 to 1"),
             (#"{"at": 1, "size": [[1.1, 0.5]]}"#, "editor.events[0].size[0]: must start at the event's at, 1 s (got t = 1.1)"),
             (#"{"at": 1, "size": [[1, 0.5], [1, 0.6]]}"#, "editor.events[0].size[1]: must come after the sample before (got t = 1 after 1)"),
@@ -66,8 +66,8 @@ final class DrawingEditorTests: XCTestCase {
             (#"{"at": 0.3, "undo": true}"#, "editor.events[0].undo: comes while strokes[0] is being drawn (from 0.1 to 0.4 s)"),
             (#"{"at": 0.6, "clear": true}"#, "editor.events[0].clear: comes while strokes[1] is being drawn (from 0.5 to 0.8 s)"),
             (#"{"at": 1.5, "zoomOut": true}"#, "editor.events[0].zoomOut: Zoom Out shows only while the canvas is zoomed in (it is at 1x)"),
-            (#"{"at": 1.5, "picker": "grid"}"#, "editor.events[0].picker: is not replayed yet: the colour picker, text editing, menus and the lasso's events "
-             + "come later; this version takes tool, size, mode, undo, clear, zoom, zoomOut, done, back"),
+            (#"{"at": 1.5, "picker": "grid"}"#, "editor.events[0].picker: is not replayed yet: the colour picker, text editing and menus "
+             + "come later; this version takes tool, size, mode, undo, clear, zoom, zoomOut, done, back, lasso"),
             (#"{"at": 1.5, "tool": "lasso"}, {"at": 1.6, "size": [[1.6, 0.5]]}"#, "editor.events[1].size: the lasso has no size"),
             (#"{"at": 1.5, "tool": "pen"}, {"at": 1.6, "tool": "marker"}"#,
              "editor.events[1].tool: the marker is hidden while the pen is focused; tap the pen or go back first (got \"marker\")"),

@@ -28,6 +28,8 @@ enum EditorListing {
                 } else {
                     text = "does nothing: nothing is on the canvas (the button is disabled)"
                 }
+            case .lasso:
+                text = did == "refused" ? did : LassoListing.eventText(fates.lassoEdits[index], event: event, fates: fates)
             default:
                 text = did
             }
