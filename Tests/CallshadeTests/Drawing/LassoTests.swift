@@ -145,6 +145,22 @@ final class LassoTests: XCTestCase {
         }
     }
 
+    /// With the screen on, the selection menu (Delete, Duplicate on the
+    /// entity menu's body) shows while a selection lives and the screen is
+    /// idle: not while the lasso is drawn, not during a drag, not after the selection ends.
+    func testTheSelectionMenuShowsWhileTheScreenIsIdle() throws {
+        let json = Self.json([Self.a, Self.b, Self.c, Self.lasso], events: [Self.move, ##"{"at": 4.0, "lasso": "end"}"##])
+            .replacingOccurrences(of: ##""on": false"##, with: ##""on": true"##)
+        let screen = try DrawingFrames.screen(try Self.parse(json), file: "l.json", size: FrameSize.phone, reuse: ReuseStore(.off))
+        func menus(at time: Double) -> Int {
+            screen.scene(at: time).nodes.compactMap { $0 as? ShapesNode }.filter { $0.shapes.contains { $0.color == SelectionMenu.body } }.count
+        }
+        XCTAssertEqual([2.5, 2.8, 3.2, 3.6, 4.0].map(menus), [0, 1, 0, 1, 0])
+        let labels = screen.scene(at: 2.8).nodes.compactMap { $0 as? MarksNode }.reduce(0) { $0 + $1.marks.count }
+        XCTAssertGreaterThan(labels, screen.scene(at: 3.2).nodes.compactMap { $0 as? MarksNode }.reduce(0) { $0 + $1.marks.count },
+                             "Delete and Duplicate are labelled")
+    }
+
     /// `drawing-tools.md` section 5, each as one line naming the field.
     func testEveryBadLassoInputIsRefusedNamingTheField() {
         let strokes = [Self.a, Self.c, Self.lasso]

@@ -16,9 +16,8 @@ public struct LassoElement: DrawingElement {
             let path: LassoOutline.Path
             if time < lasso.endTime {
                 path = LassoOutline.polyline(lasso.samples(drawnBy: time).map { $0.position * placement.scale + placement.offset })
-            } else if let selection = timeline.fates.selections[index], let phase = selection.phase(at: time) {
-                let shift = timeline.fates.offset(of: phase.reference, at: time) - phase.referenceOffset
-                path = LassoOutline.grownHull(phase.hull.map { ($0 + shift) * placement.scale + placement.offset }, by: selection.width * placement.scale)
+            } else if let live = timeline.fates.liveSelection(at: time), live.lasso == index {
+                path = LassoOutline.grownHull(live.hull.map { $0 * placement.scale + placement.offset }, by: live.width * placement.scale)
             } else {
                 continue
             }

@@ -249,6 +249,17 @@ public struct StrokeFates: Equatable, Sendable {
     /// The instant stroke `id` first shows: a copy's making, else its first sample.
     func start(of id: Int, _ stroke: Stroke) -> Double { id < strokeCount ? stroke.startTime : copies[id - strokeCount].at }
 
+    /// The selection living at `time`, if one does: its lasso's stroke
+    /// index, its hull then (canvas pixels, following its moves) and Wmax.
+    public func liveSelection(at time: Double) -> (lasso: Int, hull: [Vec2], width: Double)? {
+        for (lasso, selection) in selections {
+            guard let phase = selection.phase(at: time) else { continue }
+            let shift = offset(of: phase.reference, at: time) - phase.referenceOffset
+            return (lasso, phase.hull.map { $0 + shift }, selection.width)
+        }
+        return nil
+    }
+
     /// Stroke `id`'s lasso offset at `time`, canvas pixels.
     public func offset(of id: Int, at time: Double) -> Vec2 { offsets[id]?.offset(at: time) ?? Vec2(0, 0) }
 

@@ -3,7 +3,8 @@ import CallshadeCore
 /// The editor's screen around the canvas (`editor.md` sections 1 to 3),
 /// over everything on the canvas: the glass (a blur of the canvas as drawn
 /// under the control's and Add's tints), the size preview, the top bar, the
-/// tool panel, the Draw / Text control and the buttons, then their labels. Drawn
+/// tool panel, the Draw / Text control and the buttons, the lasso's
+/// selection menu (`SelectionMenu`), then their labels. Drawn
 /// only when the scenario's editor is shown.
 public struct EditorChromeElement: DrawingElement {
     public init() {}
@@ -12,7 +13,8 @@ public struct EditorChromeElement: DrawingElement {
 
     public func texts(for scenario: DrawingScenario) -> [TextStyle: [String]] {
         guard scenario.editor?.shown == true else { return [:] }
-        return [EditorControls.regular17: ["Clear All", "Zoom Out"], EditorControls.regular13: ["Draw", "Text"], EditorControls.bold13: ["Draw", "Text"]]
+        return [EditorControls.regular17: ["Clear All", "Zoom Out"], EditorControls.regular13: ["Draw", "Text"], EditorControls.bold13: ["Draw", "Text"],
+                SelectionMenu.style: SelectionMenu.items]
     }
 
     public func add(to scene: inout Scene, at instant: DrawingInstant, showing: Set<SceneTag>) {
@@ -32,9 +34,26 @@ public struct EditorChromeElement: DrawingElement {
             let shown = group.filter { $0.alpha > 0 }
             if !shown.isEmpty { scene.nodes.append(ShapesNode(shapes: shown)) }
         }
-        if let text = instant.text, !(top.marks + control.marks).isEmpty {
-            scene.nodes.append(MarksNode(atlas: text.atlas, marks: top.marks + control.marks))
+        var marks = top.marks + control.marks
+        if let menu = selectionMenu(controls, at: instant) {
+            scene.nodes.append(ShapesNode(shapes: menu.shapes))
+            marks += menu.marks
         }
+        if let text = instant.text, !marks.isEmpty {
+            scene.nodes.append(MarksNode(atlas: text.atlas, marks: marks))
+        }
+    }
+
+    /// The lasso's selection menu over its outline's box, while a selection lives and the screen is idle.
+    func selectionMenu(_ controls: EditorControls, at instant: DrawingInstant) -> (shapes: [PlacedShape], marks: [Mark])? {
+        guard let editor = instant.scenario.editor, let live = instant.timeline.fates.liveSelection(at: instant.time),
+              SelectionMenu.idle(editor, at: instant.time), controls.shown > 0 else { return nil }
+        let placement = instant.placement
+        let xs = live.hull.map(\.x), ys = live.hull.map(\.y)
+        guard let left = xs.min(), let right = xs.max(), let top = ys.min(), let bottom = ys.max() else { return nil }
+        let box = ((left - live.width) * placement.scale + placement.offset.x, (top - live.width) * placement.scale + placement.offset.y,
+                   (right + live.width) * placement.scale + placement.offset.x, (bottom + live.width) * placement.scale + placement.offset.y)
+        return SelectionMenu.drawn(by: controls, over: box, alpha: controls.shown)
     }
 }
 
