@@ -72,7 +72,8 @@ public final class DrawingBench: KindBench {
     }
 
     /// A replay's MP4: finished strokes, one growing and shapes moving; then
-    /// the same with an object eraser's swipe removing finished strokes; then
+    /// the same with an object eraser's swipe removing finished strokes and a
+    /// lasso selecting some, dragging them and duplicating them; then
     /// the first with the editor's screen around it (its tools tapped, the
     /// marker focused and its size dragged: `editor.md`).
     public func measureEncodes(size: FrameSize, context: BenchContext, row: (String, Double, BenchTiming.CPUCost) throws -> Void) throws {
@@ -84,14 +85,16 @@ public final class DrawingBench: KindBench {
             }
             let what = switch variant {
             case .plain: "a drawing replay, \(Self.replayFinished) finished strokes, one growing, \(Self.replayShapes) shapes"
-            case .objectEraser: "the same with an object eraser removing \(replay.timeline.fates.erasures.count) of them"
+            case .objectEraser:
+                "the same with an object eraser removing \(replay.timeline.fates.erasures.count) of them, then a lasso selecting "
+                    + "\(replay.timeline.fates.selections.values.first?.phases.first?.items.count ?? 0), dragging and duplicating them"
             case .editor: "the first with the editor's screen (tools tapped, the marker focused, its size dragged)"
             }
             try row("  the same, \(what)", drawn, cpu)
             guard let (ours, oursCPU) = context.baseline[size] else { continue }
             let named = switch variant {
             case .plain: ""
-            case .objectEraser: " with the object eraser"
+            case .objectEraser: " with the object eraser and the lasso"
             case .editor: " with the editor's screen"
             }
             // More rounds, the replay's MP4 and the audio call's in turn; the median of the rounds' ratios stands.
@@ -127,7 +130,11 @@ public final class DrawingBench: KindBench {
     /// The session: `finished` strokes over the 10 s before 0, then the
     /// growing one from 0 to `seconds`; with `objectEraser`, an object
     /// eraser's swipe across the canvas's middle from 0.3 to 0.5 of the
-    /// seconds, removing the finished strokes it touches one after another.
+    /// seconds, removing the finished strokes it touches one after another,
+    /// then (the growing stroke then done by half the seconds: no lasso event
+    /// comes while a stroke is drawn) a lasso drawn round the upper canvas
+    /// from 0.55 to 0.65, its selection dragged 150 px right and 100 down from
+    /// 0.7 to 0.9 and duplicated at 0.92, marching to the end.
     static func scenario(finished: Int, seconds: Double, shapes: Int = 0, objectEraser: Bool = false, editor: Bool = false) throws -> DrawingScenario {
         let random = CounterRandom(seed: 34, domain: 0x4245_4E43_4844_5257)
         let tools: [DrawingTool] = [.pen, .marker, .pencil]
@@ -145,10 +152,10 @@ public final class DrawingBench: KindBench {
             strokes.append(try Stroke(index: index, tool: tools[index % tools.count], colour: StrokeColour(color: hue, alpha: index % 3 == 1 ? 0.6 : 1),
                                       size: 0.2 + 0.5 * random.unit(UInt64(index), 7), seed: Int64(index), samples: samples))
         }
-        let steps = max(Int(seconds * 60), 1)
+        let steps = max(Int(seconds * 60), 1), grows = objectEraser ? seconds / 2 : seconds
         let growing = (0...steps).map { step -> StrokeSample in
             let u = Double(step) / Double(steps)
-            return StrokeSample(x: 150 + 780 * u, y: 960 + 300 * sin(u * 9), time: u * seconds)
+            return StrokeSample(x: 150 + 780 * u, y: 960 + 300 * sin(u * 9), time: u * grows)
         }
         strokes.append(try Stroke(index: finished, tool: .pen, colour: StrokeColour(color: RGB(0.1, 0.1, 0.15), alpha: 1), size: 0.4, samples: growing))
         if objectEraser {
@@ -158,6 +165,11 @@ public final class DrawingBench: KindBench {
             }
             strokes.append(try Stroke(index: strokes.count, tool: .eraser, colour: StrokeColour(color: .black, alpha: 1), size: 0.2,
                                       eraserMode: .object, samples: swipe))
+            let loop = (0..<16).map { step -> StrokeSample in
+                let angle = 2 * Double.pi * Double(step) / 16
+                return StrokeSample(x: 520 + 450 * cos(angle), y: 700 + 500 * sin(angle), time: seconds * (0.55 + 0.1 * Double(step) / 15))
+            }
+            strokes.append(try Stroke(index: strokes.count, tool: .lasso, colour: StrokeColour(color: .white, alpha: 1), size: 0, samples: loop))
         }
         // `shapes` entities (issue 35), every kind in turn, each moving and turning between two keys over the frames.
         let kinds = ShapeEntity.Kind.allCases
@@ -172,8 +184,12 @@ public final class DrawingBench: KindBench {
                       EditorEvent(at: 0.3 * seconds, action: .size([EditorSizeSample(time: 0.3 * seconds, value: 0.2),
                                                                     EditorSizeSample(time: 0.5 * seconds, value: 0.8)])),
                       EditorEvent(at: 0.7 * seconds, action: .tool(.marker))]
+        let lassoEvents = [EditorEvent(at: 0.7 * seconds, action: .lasso(.move([LassoMoveSample(time: 0.7 * seconds, offset: Vec2(0, 0)),
+                                                                                LassoMoveSample(time: 0.9 * seconds, offset: Vec2(150, 100))]))),
+                           EditorEvent(at: 0.92 * seconds, action: .lasso(.duplicate))]
+        let sessionEditor = editor ? DrawingEditor(events: events) : objectEraser ? DrawingEditor(shown: false, events: lassoEvents) : nil
         return DrawingScenario(settings: ScenarioSettings(duration: max(seconds, 1)), canvas: canvas, strokes: strokes, entities: entities,
-                               editor: editor ? DrawingEditor(events: events) : nil)
+                               editor: sessionEditor)
     }
 
     /// The replay's screen at `size`, its layer made (by the scene at 0, untimed); with the editor, as the commands make it (its labels set).

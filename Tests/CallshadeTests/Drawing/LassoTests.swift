@@ -1,6 +1,7 @@
 @testable import CallshadeCore
 @testable import CallshadeKinds
 import CallshadeJSON
+import Foundation
 import XCTest
 
 /// The lasso in a replayed drawing (`drawing-tools.md` section 2): what it
@@ -192,6 +193,24 @@ final class LassoTests: XCTestCase {
             XCTAssertThrowsError(try Self.parse(Self.json(strokes, events: events)), expected) { error in
                 XCTAssertEqual("\(error)", "l.json: " + expected)
             }
+        }
+        // Copies count among the strokes: ten selected, duplicated until the session would pass 10,000.
+        let ten = (0..<10).map { Self.pen("#000000", [(150 + 30 * Double($0), 150, 0.1 * Double($0)), (150 + 30 * Double($0), 450, 0.1 * Double($0) + 0.05)]) }
+        let duplicates = (0..<LassoAction.limit).map { ##"{"at": \##(3 + Double($0) / 1000), "lasso": "duplicate"}"## }
+        XCTAssertThrowsError(try Self.parse(Self.json(ten + [Self.lasso], events: duplicates))) {
+            XCTAssertEqual("\($0)", "l.json: editor.events[998].lasso: duplicates 10 strokes, bringing the session to 10001 with its copies, "
+                           + "over the limit of 10000")
+        }
+        // A lasso's inside tests are bounded: 20,000 edges round 6,000 samples in its box.
+        let ring = (0..<20_000).map { k -> (Double, Double, Double) in
+            let angle = 2 * Double.pi * Double(k) / 20_000
+            return (300 + 200 * cos(angle), 300 + 200 * sin(angle), k == 19_999 ? 2.5 : 2)
+        }
+        let line = Self.pen("#000000", (0..<6_000).map { (300, 200 + Double($0) / 30, 0.0001 * Double($0)) })
+        let big = ##"{"tool": "lasso", "points": [\##(ring.map { "[\($0.0), \($0.1), \($0.2)]" }.joined(separator: ", "))]}"##
+        XCTAssertThrowsError(try Self.parse(Self.json([line, big]))) {
+            XCTAssertEqual("\($0)", "l.json: strokes[1].points: has 20000 samples round 6000 stroke samples: 120000000 inside tests, "
+                           + "over the limit of 100000000 a lasso")
         }
         let many = (0...LassoAction.limit).map { ##"{"at": \##(3 + Double($0) / 1000), "lasso": {"move": [[\##(3 + Double($0) / 1000), 0, 0]]}}"## }
         XCTAssertThrowsError(try Self.parse(Self.json(strokes, events: many))) {

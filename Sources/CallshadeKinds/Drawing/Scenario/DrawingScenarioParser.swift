@@ -24,14 +24,17 @@ enum DrawingScenarioParser {
         return scenario
     }
 
-    /// Refuses a lasso event with no live selection (`drawing-tools.md` section 5), found by replaying the session's fates.
+    /// Refuses a lasso event with no live selection, a duplicate past the
+    /// strokes' limit and a lasso past its tests' budget (`drawing-tools.md`
+    /// section 5), found by replaying the session's fates when it has a lasso.
     static func checkLassoEvents(_ scenario: DrawingScenario, file: String) throws {
-        guard let events = scenario.editor?.events, events.contains(where: { if case .lasso = $0.action { true } else { false } }) else { return }
+        let hasLassoEvents = scenario.editor?.events.contains { if case .lasso = $0.action { true } else { false } } ?? false
+        guard hasLassoEvents || scenario.strokes.contains(where: { $0.tool == .lasso }) else { return }
         do {
-            _ = try StrokeFates.checked(strokes: scenario.strokes, canvas: scenario.canvas, events: events, entityStarts: scenario.entityStarts)
+            _ = try StrokeFates.checked(strokes: scenario.strokes, canvas: scenario.canvas, events: scenario.editor?.events ?? [],
+                                        entityStarts: scenario.entityStarts)
         } catch let refusal as LassoRefusal {
-            throw ScenarioFields(file: file, location: "editor.events[\(refusal.event)]").error("lasso", refusal.problem
-                + " (a lasso selects at its release; a delete, an end, an undo, a clear or the next stroke's first sample ends it)")
+            throw ScenarioFields(file: file, location: refusal.location).error(refusal.field, refusal.problem)
         }
     }
 

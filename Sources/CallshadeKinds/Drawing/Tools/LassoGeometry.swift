@@ -16,15 +16,46 @@ public enum LassoGeometry {
     public static func isInside(_ point: Vec2, polygon: [Vec2]) -> Bool {
         guard polygon.count >= 3 else { return false }
         var inside = false
-        for (index, a) in polygon.enumerated() {
-            let b = polygon[(index + 1) % polygon.count]
-            if ObjectEraserContact.distance(from: point, to: (a, b)) == 0 { return false }
+        var previous = polygon[polygon.count - 1]
+        for b in polygon {
+            let a = previous
+            previous = b
+            // On the edge: within its box and on its line.
+            if point.y >= min(a.y, b.y), point.y <= max(a.y, b.y), point.x >= min(a.x, b.x), point.x <= max(a.x, b.x),
+               (b.x - a.x) * (point.y - a.y) == (b.y - a.y) * (point.x - a.x) { return false }
             if (a.y > point.y) != (b.y > point.y) {
                 let x = a.x + (point.y - a.y) / (b.y - a.y) * (b.x - a.x)
                 if point.x < x { inside.toggle() }
             }
         }
         return inside
+    }
+
+    /// The most point-in-polygon edge tests a lasso's selection makes (ours:
+    /// about half a second here): a lasso past it is refused.
+    public static let testBudget = 100_000_000
+
+    /// A lasso's polygon made ready: its box, outside which every point is outside.
+    public struct Polygon {
+        public let points: [Vec2]
+        let low: Vec2, high: Vec2
+
+        public init(_ points: [Vec2]) {
+            self.points = points
+            low = Vec2(points.map(\.x).min() ?? 0, points.map(\.y).min() ?? 0)
+            high = Vec2(points.map(\.x).max() ?? 0, points.map(\.y).max() ?? 0)
+        }
+
+        func inBox(_ point: Vec2) -> Bool { point.x >= low.x && point.x <= high.x && point.y >= low.y && point.y <= high.y }
+
+        /// The edge tests `selects` makes for `samples`: its edges for each sample in its box.
+        public func tests(for samples: [Vec2]) -> Int { samples.reduce(0) { $0 + (inBox($1) ? points.count : 0) } }
+
+        /// Whether at least half of `samples` lie inside (rule 2).
+        public func selects(_ samples: [Vec2]) -> Bool {
+            guard !samples.isEmpty else { return false }
+            return 2 * samples.filter { inBox($0) && LassoGeometry.isInside($0, polygon: points) }.count >= samples.count
+        }
     }
 
     /// Whether at least half of `samples` lie inside `polygon` (rule 2).

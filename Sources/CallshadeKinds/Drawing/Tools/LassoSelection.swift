@@ -88,8 +88,9 @@ public enum LassoOutcome: Equatable, Sendable {
     case ended([Int])
 }
 
-/// A lasso event with no live selection (`drawing-tools.md` section 5): the event's place and what is wrong.
+/// A lasso refused (`drawing-tools.md` section 5): where (an event, a lasso stroke), the field, and what is wrong.
 public struct LassoRefusal: Error, Equatable {
-    public let event: Int
+    public let location: String
+    public let field: String
     public let problem: String
 }

@@ -64,7 +64,9 @@ public struct StrokeFates: Equatable, Sendable {
     /// What each lasso event did, by its place in the editor's events.
     public let lassoEdits: [Int: LassoOutcome]
 
-    /// The first lasso event with no live selection, which did nothing (`checked` refuses it).
+    /// The first lasso refused (`checked` throws it): an event with no live
+    /// selection or a duplicate past the strokes' limit, which did nothing;
+    /// a lasso past the inside tests' budget, which selected nothing.
     public let refusal: LassoRefusal?
 
     /// The fates of `strokes` on `canvas`, with the editor's `events` (their
@@ -116,6 +118,7 @@ public struct StrokeFates: Equatable, Sendable {
         var live: Int?
         var refusal: LassoRefusal?
         func source(_ id: Int) -> Int { id < strokes.count ? id : copies[id - strokes.count].source }
+        func offset(_ id: Int, _ time: Double) -> Vec2 { offsets[id]?.offset(at: time) ?? Vec2(0, 0) }
         func endSelection(at time: Double) {
             guard let lasso = live else { return }
             selections[lasso]?.end = time
@@ -134,12 +137,19 @@ public struct StrokeFates: Equatable, Sendable {
             switch happening {
             case .release(let lasso):
                 endSelection(at: time)
-                let polygon = strokes[lasso].samples.map(\.position)
-                let selected = gone.indices.filter { id in
-                    guard !gone[id], Self.isDrawnStroke(strokes[source(id)]), finishTimes[id] <= time else { return false }
-                    let offset = offsets[id]?.offset(at: time) ?? Vec2(0, 0)
-                    return LassoGeometry.selects(keptSamples(source(id)).map { $0 + offset }, polygon: polygon)
+                let polygon = LassoGeometry.Polygon(strokes[lasso].samples.map(\.position))
+                let candidates = gone.indices.filter { !gone[$0] && Self.isDrawnStroke(strokes[source($0)]) && finishTimes[$0] <= time }
+                let moved = candidates.map { id in keptSamples(source(id)).map { $0 + (offsets[id]?.offset(at: time) ?? Vec2(0, 0)) } }
+                let tests = moved.reduce(0) { $0 + polygon.tests(for: $1) }
+                guard tests <= LassoGeometry.testBudget else {
+                    if refusal == nil {
+                        refusal = LassoRefusal(location: "strokes[\(lasso)]", field: "points", problem: "has \(strokes[lasso].samples.count) samples round "
+                                               + "\(moved.reduce(0) { $0 + $1.count }) stroke samples: \(tests) inside tests, over the limit of "
+                                               + "\(LassoGeometry.testBudget) a lasso")
+                    }
+                    continue
                 }
+                let selected = zip(candidates, moved).filter { polygon.selects($0.1) }.map(\.0)
                 guard !selected.isEmpty else { continue }
                 let width = selected.map { strokes[source($0)].chosenWidth(longerSide: longer) }.max() ?? 0
                 selections[lasso] = LassoSelection(lasso: lasso, width: width, phases: [phase(selected, from: time)])
@@ -165,15 +175,28 @@ public struct StrokeFates: Equatable, Sendable {
             case .edit(let eventIndex):
                 switch events[eventIndex].action {
                 case .lasso(let action):
-                    guard let lasso = live, let selection = selections[lasso], let items = selection.phases.last?.items else {
-                        if refusal == nil { refusal = LassoRefusal(event: eventIndex, problem: "no lasso selection lives at \(ShownNumber.text(time)) s") }
+                    guard let lasso = live, let selection = selections[lasso], let last = selection.phases.last else {
+                        if refusal == nil {
+                            refusal = LassoRefusal(location: "editor.events[\(eventIndex)]", field: "lasso",
+                                                   problem: "no lasso selection lives at \(ShownNumber.text(time)) s (a lasso selects at its release; "
+                                                       + "a delete, an end, an undo, a clear or the next stroke's first sample ends it)")
+                        }
                         continue
                     }
+                    let items = last.items
                     switch action {
                     case .move(let samples):
                         for id in items { offsets[id, default: OffsetTrack()].add(samples) }
                         lassoEdits[eventIndex] = .moved(items)
                     case .duplicate:
+                        guard strokes.count + copies.count + items.count <= DrawingLimits.strokes else {
+                            if refusal == nil {
+                                refusal = LassoRefusal(location: "editor.events[\(eventIndex)]", field: "lasso",
+                                                       problem: "duplicates \(items.count) strokes, bringing the session to "
+                                                           + "\(strokes.count + copies.count + items.count) with its copies, over the limit of \(DrawingLimits.strokes)")
+                            }
+                            continue
+                        }
                         let shift = LassoGeometry.duplicateShift(canvas: canvas.size)
                         let after = strokes.indices.last { strokes[$0].startTime <= time } ?? 0
                         var made: [Int] = []
@@ -186,7 +209,11 @@ public struct StrokeFates: Equatable, Sendable {
                             gone.append(false)
                             made.append(copy)
                         }
-                        selections[lasso]?.phases.append(phase(made, from: time))
+                        // The copies' hull is the selection's then, moved by the shift (each copy lies so from its stroke).
+                        let moved = offset(last.reference, time) - last.referenceOffset + Vec2(shift, shift)
+                        let reference = made[items.firstIndex(of: last.reference) ?? 0]
+                        selections[lasso]?.phases.append(LassoSelection.Phase(from: time, items: made, hull: last.hull.map { $0 + moved },
+                                                                              reference: reference, referenceOffset: offset(reference, time)))
                         lassoEdits[eventIndex] = .duplicated(items, copies: made)
                     case .delete:
                         for id in items { (removals[id], gone[id]) = (time, true) }
