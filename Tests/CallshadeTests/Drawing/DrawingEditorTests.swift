@@ -255,12 +255,7 @@ final class DrawingEditorTests: XCTestCase {
         let plain = DrawingScreen(bare, size: size, reuse: ReuseStore(.off))
         let kept = DrawingScreen(scenario, size: size), fresh = DrawingScreen(scenario, size: size, reuse: ReuseStore(.off))
         XCTAssertEqual(kept.scene(at: 1.2), plain.scene(at: 1.2), "before any event, the bare canvas's frame")
-        var time = 1.3
-        while time < 3.8 {
-            XCTAssertEqual(kept.scene(at: time), fresh.scene(at: time), "at \(time)")
-            kept.reuse.nextFrame()
-            time += 1.0 / 15
-        }
+        kept.assertFramesInTurnEqual(fresh, from: 1.3, to: 3.8, step: 1.0 / 15)
     }
 
     /// Frames through an undo, a zoom and an object eraser's fade agree on every route.

@@ -58,3 +58,18 @@ extension DrawingFixture {
         return DrawingScreen(scenario, size: size).scene(at: time)
     }
 }
+
+extension DrawingScreen {
+    /// Asserts that each frame from `start` to before `end`, `step` apart,
+    /// taken in turn with what this screen keeps between frames, equals
+    /// `fresh`'s (made with nothing kept) at the same instant.
+    func assertFramesInTurnEqual(_ fresh: DrawingScreen, from start: Double, to end: Double, step: Double,
+                                 file: StaticString = #filePath, line: UInt = #line) {
+        var time = start
+        while time < end {
+            XCTAssertEqual(scene(at: time), fresh.scene(at: time), "at \(time)", file: file, line: line)
+            reuse.nextFrame()
+            time += step
+        }
+    }
+}

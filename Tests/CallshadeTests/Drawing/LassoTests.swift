@@ -138,12 +138,7 @@ final class LassoTests: XCTestCase {
         let size = try FrameSize(width: 180, height: 320)
         let kept = DrawingScreen(scenario, size: size), fresh = DrawingScreen(scenario, size: size, reuse: ReuseStore(.off))
         XCTAssertFalse(kept.timeline.fates.erasures.isEmpty, "the eraser meets a stroke")
-        var time = 1.9
-        while time < 5.5 {
-            XCTAssertEqual(kept.scene(at: time), fresh.scene(at: time), "at \(time)")
-            kept.reuse.nextFrame()
-            time += 1.0 / 15
-        }
+        kept.assertFramesInTurnEqual(fresh, from: 1.9, to: 5.5, step: 1.0 / 15)
     }
 
     /// With the screen on, the selection menu (Delete, Duplicate on the

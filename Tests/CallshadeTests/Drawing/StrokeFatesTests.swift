@@ -87,12 +87,7 @@ final class StrokeFatesTests: XCTestCase {
         let kept = DrawingScreen(scenario, size: size), fresh = DrawingScreen(scenario, size: size, reuse: ReuseStore(.off))
         XCTAssertEqual(kept.timeline.fates.erasures.keys.sorted(), [1, 2, 3], "the line, the rectangle and the marker are touched")
         XCTAssertEqual(kept.timeline.fates.conversions.keys.sorted(), [2])
-        var time = 2.0
-        while time < 3.7 {
-            XCTAssertEqual(kept.scene(at: time), fresh.scene(at: time), "at \(time)")
-            kept.reuse.nextFrame()
-            time += 1.0 / 30
-        }
+        kept.assertFramesInTurnEqual(fresh, from: 2.0, to: 3.7, step: 1.0 / 30)
         let shelf = try XCTUnwrap(kept.reuse.shelves.first { $0.shelf == UnderFadeKey.shelf })
         XCTAssertGreaterThan(shelf.hits, 0)
     }
