@@ -3,7 +3,8 @@
 a signature, a word written and circled, an arrow to it, a neon
 underline, a pencil hatch, an erased part and a blurred one, a ring held
 still until it turns into an ellipse and an object eraser's swipe that
-removes the underline (drawing-tools.md), on a 1080x1920 canvas, and one shape of each kind and one text of each style
+removes the underline and a lasso round the word and its circle
+(drawing-tools.md), on a 1080x1920 canvas, and one shape of each kind and one text of each style
 (issue 35), placed and then moved and turned by a second key.
 Every stroke is sampled at 60 Hz along a path of our own, its speed
 varying as a hand's does, with a little seeded jitter: the same seed
@@ -11,8 +12,9 @@ writes the same file.
 
 With the editor's screen (editor.md), the session also taps each tool
 before its strokes, focuses the marker and drags its size, undoes the
-object eraser (bringing the underline back), pinches in on the signature
-and zooms out, then leaves; without it (--bare) it is the canvas alone,
+object eraser (bringing the underline back), drags the lasso's selection,
+duplicates it and taps off it, pinches in on the signature and zooms
+out, then leaves; without it (--bare) it is the canvas alone,
 as it was before the editor, stroke for stroke.
 
     Scripts/make-drawing-example.py [OUT]          (default Examples/drawing.json)
@@ -160,9 +162,25 @@ def main():
     # An object eraser's swipe down through the neon underline: it fades out.
     add("eraser", "#000000", 0.2, lambda u: (420, 1000 - 120 * u), 0.3, mode="object")
     if not bare:
-        # Undo the object eraser (the underline comes back), pinch in on the signature, zoom out, leave.
+        # Undo the object eraser (the underline comes back).
         t += 0.2
         events.append({"at": round(t, 4), "undo": True})
+        t += 0.5
+    # A lasso round the word and its circle (drawing-tools.md section 2): it selects them at its release.
+    tap("lasso")
+    strokes.append({"tool": "lasso", "points": sampled(lambda u: (420 + 255 * math.cos(-1.6 + u * 2 * math.pi), 640 + 195 * math.sin(-1.6 + u * 2 * math.pi)),
+                                                       t, 1.0, 0.6, rng)})
+    t = strokes[-1]["points"][-1][2] + 0.4
+    if not bare:
+        # Drag the selection down and right, duplicate it, tap off it.
+        drag = [[round(t + 0.1 * k, 4), round(150 * (0.5 - 0.5 * math.cos(math.pi * k / 8)), 2), round(170 * (0.5 - 0.5 * math.cos(math.pi * k / 8)), 2)]
+                for k in range(9)]
+        events.append({"at": drag[0][0], "lasso": {"move": drag}})
+        events.append({"at": round(t + 1.4, 4), "lasso": "duplicate"})
+        events.append({"at": round(t + 2.4, 4), "lasso": "end"})
+        t += 2.9
+    if not bare:
+        # Pinch in on the signature, zoom out, leave.
         pinch = [[round(t + 0.6 + 0.1 * k, 4), round(1 + 1.2 * (k / 8) ** 0.8, 4), round(540 + 100 * k / 8, 1), round(960 + 380 * k / 8, 1)]
                  for k in range(9)]
         events.append({"at": pinch[0][0], "zoom": pinch})

@@ -48,9 +48,9 @@ final class DrawingScenarioTests: XCTestCase {
     func testEveryBadStrokeIsRefusedNamingItsIndexAndField() {
         let good = Self.pen
         let cases: [(String, String)] = [
-            (##"{"color": "#000000", "size": 0.3, "points": [[0, 0, 0]]}"##, "strokes[1].tool: missing; give one of pen, marker, neon, pencil, eraser, blur"),
+            (##"{"color": "#000000", "size": 0.3, "points": [[0, 0, 0]]}"##, "strokes[1].tool: missing; give one of pen, marker, neon, pencil, eraser, blur, lasso"),
             (##"{"tool": "brush", "color": "#000000", "size": 0.3, "points": [[0, 0, 0]]}"##,
-             "strokes[1].tool: unknown tool; valid tools: pen, marker, neon, pencil, eraser, blur (got \"brush\")"),
+             "strokes[1].tool: unknown tool; valid tools: pen, marker, neon, pencil, eraser, blur, lasso (got \"brush\")"),
             (##"{"tool": "pen", "color": "red", "size": 0.3, "points": [[0, 0, 0]]}"##, "strokes[1].color: must be #RRGGBB or #RRGGBBAA (got \"red\")"),
             (##"{"tool": "pen", "color": "#12345", "size": 0.3, "points": [[0, 0, 0]]}"##, "strokes[1].color: must be #RRGGBB or #RRGGBBAA (got \"#12345\")"),
             (##"{"tool": "pen", "color": "#GG0000", "size": 0.3, "points": [[0, 0, 0]]}"##, "strokes[1].color: must be #RRGGBB or #RRGGBBAA (got \"#GG0000\")"),

@@ -69,13 +69,13 @@ final class StudioTests: XCTestCase {
         let summary = try JSONDecoder().decode(StudioSummary.self, from: answer.body)
         XCTAssertEqual(summary.kind, "drawing")
         XCTAssertEqual(summary.fps, 30)
-        XCTAssertEqual(summary.duration, 17)
-        XCTAssertEqual(summary.lastFrame, 510)
+        XCTAssertEqual(summary.duration, 19)
+        XCTAssertEqual(summary.lastFrame, 570)
         XCTAssertEqual(summary.size, "1080x1920")
         XCTAssertEqual(summary.previewSize, "390x693")
-        XCTAssertEqual(summary.layers, ["canvas", "strokes", "entities", "chrome"], "the drawing kind's layers, as --layers has them")
-        XCTAssertEqual(summary.marks.count, 23, "21 strokes, a hold and a removal")
-        XCTAssertEqual(summary.bands.filter { $0.row == "fates" }.map(\.label), ["20 into a circle", "7 removed"])
+        XCTAssertEqual(summary.layers, ["canvas", "strokes", "entities", "lasso", "chrome"], "the drawing kind's layers, as --layers has them")
+        XCTAssertEqual(summary.marks.count, 25, "22 strokes, a hold, a removal and a selection")
+        XCTAssertEqual(summary.bands.filter { $0.row == "fates" }.map(\.label), ["20 into a circle", "7 removed", "22 selection"])
         XCTAssertEqual(summary.marks.first, StudioSummary.Mark(time: 0.3, label: "stroke 1 (pen)"))
         XCTAssertEqual(summary.bands.first, StudioSummary.Band(row: "strokes", label: "1 pen", start: 0.3, end: 0.75))
         let page = try await ask(port, "/")
@@ -85,9 +85,9 @@ final class StudioTests: XCTestCase {
         let (_, editorPort) = try await start(examples.appendingPathComponent("drawing.json").path)
         let editor = try JSONDecoder().decode(StudioSummary.self, from: try await ask(editorPort, "/api/summary").body)
         XCTAssertEqual(editor.size, "1170x2532")
-        XCTAssertEqual(editor.layers, ["canvas", "strokes", "entities", "chrome"])
-        XCTAssertEqual(editor.marks.filter { $0.label.hasPrefix("editor ") }.count, 14)
-        XCTAssertEqual(editor.bands.filter { $0.row == "editor" }.map(\.label), ["2 size", "11 zoom"])
+        XCTAssertEqual(editor.layers, ["canvas", "strokes", "entities", "lasso", "chrome"])
+        XCTAssertEqual(editor.marks.filter { $0.label.hasPrefix("editor ") }.count, 18)
+        XCTAssertEqual(editor.bands.filter { $0.row == "editor" }.map(\.label), ["2 size", "12 lasso", "15 zoom"])
     }
 
     /// Every example scenario opens in the studio, and its frame halfway is `frame`'s PNG, byte for byte, with the page's script and style served.
@@ -227,7 +227,7 @@ final class StudioTests: XCTestCase {
         let unchanged = await studio.checkForChanges()
         XCTAssertFalse(unchanged)
 
-        let shorter = original.replacingOccurrences(of: "\"duration\": 17", with: "\"duration\": 15")
+        let shorter = original.replacingOccurrences(of: "\"duration\": 19", with: "\"duration\": 15")
         XCTAssertNotEqual(shorter, original, "the example's duration is where this test looks for it")
         try shorter.write(to: file, atomically: true, encoding: .utf8)
         // Noticed here, or by the server's own poll (twice a second) if it comes first.
@@ -453,7 +453,7 @@ final class StudioTests: XCTestCase {
             state = comparison.state
         }
         XCTAssertEqual(state.phase, .done, state.error ?? "")
-        XCTAssertEqual(state.total, 510, "render draws the frames before 17 s")
+        XCTAssertEqual(state.total, 570, "render draws the frames before 19 s")
         XCTAssertEqual(state.offset, 15)
         XCTAssertEqual(state.changed, [[first, last]])
         XCTAssertFalse(state.worst.isEmpty)
