@@ -147,7 +147,7 @@ final class LassoTests: XCTestCase {
     func testTheSelectionMenuShowsWhileTheScreenIsIdle() throws {
         let json = Self.json([Self.a, Self.b, Self.c, Self.lasso], events: [Self.move, ##"{"at": 4.0, "lasso": "end"}"##])
             .replacingOccurrences(of: ##""on": false"##, with: ##""on": true"##)
-        let screen = try DrawingFrames.screen(try Self.parse(json), file: "l.json", size: FrameSize.phone, reuse: ReuseStore(.off))
+        let screen = try DrawingFrames.screen(try Self.parse(json), file: "l.json", size: FrameSize(width: 390, height: 844), reuse: ReuseStore(.off))
         func menus(at time: Double) -> Int {
             screen.scene(at: time).nodes.compactMap { $0 as? ShapesNode }.filter { $0.shapes.contains { $0.color == SelectionMenu.body } }.count
         }
@@ -195,6 +195,13 @@ final class LassoTests: XCTestCase {
         XCTAssertThrowsError(try Self.parse(Self.json(ten + [Self.lasso], events: duplicates))) {
             XCTAssertEqual("\($0)", "l.json: editor.events[998].lasso: duplicates 10 strokes, bringing the session to 10001 with its copies, "
                            + "over the limit of 10000")
+        }
+        // The strokes the lasso's events act on are bounded: 1,001 dots moved 1,000 times.
+        let dots = (0..<1001).map { ##"{"tool": "pen", "color": "#000000", "size": 0.1, "points": [[\##(150 + $0 % 30 * 10), \##(150 + $0 / 30 * 8), 0]]}"## }
+        let moves = (0..<LassoAction.limit).map { ##"{"at": \##(3 + Double($0) / 1000), "lasso": {"move": [[\##(3 + Double($0) / 1000), 0, 0]]}}"## }
+        XCTAssertThrowsError(try Self.parse(Self.json(dots + [Self.lasso], events: moves))) {
+            XCTAssertEqual("\($0)", "l.json: editor.events[999].lasso: acts on 1001 strokes, bringing the lasso events' strokes to 1001000, "
+                           + "over the limit of 1000000 a session")
         }
         // A lasso's inside tests are bounded: 20,000 edges round 6,000 samples in its box.
         let ring = (0..<20_000).map { k -> (Double, Double, Double) in

@@ -34,6 +34,9 @@ public enum LassoGeometry {
     /// The most point-in-polygon edge tests a lasso's selection makes (ours:
     /// about half a second here): a lasso past it is refused.
     public static let testBudget = 100_000_000
+    /// The most strokes the lasso's events of a session act on, counted
+    /// once an event (ours): what their offsets keep grows with it.
+    public static let workLimit = 1_000_000
 
     /// A lasso's polygon made ready: its box, outside which every point is outside.
     public struct Polygon {

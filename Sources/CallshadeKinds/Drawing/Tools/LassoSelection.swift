@@ -1,40 +1,49 @@
 import CallshadeCore
 
 /// A stroke's lasso offset over time (`drawing-tools.md` section 2 rule 5),
-/// canvas pixels: keys in time order, linear between them, the first's
-/// value before it and the last's after it. Empty: never moved.
+/// canvas pixels: its offset before any drag (a copy's from its making),
+/// then each drag from its first sample, the offset then plus the drag's
+/// (linear between its samples, its last from then on). A drag's samples
+/// are one array shared by every stroke it moves.
 public struct OffsetTrack: Equatable, Sendable {
-    public private(set) var keys: [(time: Double, offset: Vec2)] = []
+    struct Drag: Equatable, Sendable {
+        let base: Vec2
+        let samples: [LassoMoveSample]
+        var start: Double { samples[0].time }
+    }
 
-    public init() {}
+    let initial: Vec2
+    private(set) var drags: [Drag] = []
 
-    /// A copy's: `offset` from `time` on.
-    init(_ offset: Vec2, from time: Double) { keys = [(time, offset)] }
+    public init() { initial = Vec2(0, 0) }
+
+    /// A copy's: `offset` from its making on.
+    init(_ offset: Vec2) { initial = offset }
 
     public func offset(at time: Double) -> Vec2 {
-        guard let first = keys.first else { return Vec2(0, 0) }
-        guard time > first.time else { return first.offset }
-        // The last key at or before `time`.
-        var low = 0, high = keys.count
+        // The last drag begun by `time`.
+        var low = 0, high = drags.count
         while low < high {
             let middle = (low + high) / 2
-            if keys[middle].time <= time { low = middle + 1 } else { high = middle }
+            if drags[middle].start <= time { low = middle + 1 } else { high = middle }
         }
-        let before = keys[low - 1]
-        guard low < keys.count else { return before.offset }
-        let after = keys[low]
-        return Vec2.lerp(before.offset, after.offset, (time - before.time) / (after.time - before.time))
+        guard low > 0 else { return initial }
+        let drag = drags[low - 1], samples = drag.samples
+        guard let last = samples.last, time < last.time else { return drag.base + (samples.last?.offset ?? Vec2(0, 0)) }
+        // The last sample at or before `time` (the first is), and the next.
+        var before = 0, after = samples.count - 1
+        while after - before > 1 {
+            let middle = (before + after) / 2
+            if samples[middle].time <= time { before = middle } else { after = middle }
+        }
+        let a = samples[before], b = samples[after]
+        return drag.base + Vec2.lerp(a.offset, b.offset, (time - a.time) / (b.time - a.time))
     }
 
-    /// The drag `samples` (offsets since its first) added to the offset at its start.
+    /// The drag `samples` (offsets since its first, times increasing) added to the offset at its start.
     mutating func add(_ samples: [LassoMoveSample]) {
-        guard let start = samples.first?.time else { return }
-        let base = offset(at: start)
-        keys += samples.map { ($0.time, base + $0.offset) }
-    }
-
-    public static func == (a: OffsetTrack, b: OffsetTrack) -> Bool {
-        a.keys.count == b.keys.count && zip(a.keys, b.keys).allSatisfy { $0.time == $1.time && $0.offset == $1.offset }
+        guard let first = samples.first else { return }
+        drags.append(Drag(base: offset(at: first.time), samples: samples))
     }
 }
 

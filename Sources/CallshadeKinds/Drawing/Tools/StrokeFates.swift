@@ -116,7 +116,7 @@ public struct StrokeFates: Equatable, Sendable {
         var gone = [Bool](repeating: false, count: strokes.count)
         // The lasso whose selection lives now.
         var live: Int?
-        var refusal: LassoRefusal?
+        var refusal: LassoRefusal?, lassoWork = 0
         func source(_ id: Int) -> Int { id < strokes.count ? id : copies[id - strokes.count].source }
         func offset(_ id: Int, _ time: Double) -> Vec2 { offsets[id]?.offset(at: time) ?? Vec2(0, 0) }
         func endSelection(at time: Double) {
@@ -184,6 +184,16 @@ public struct StrokeFates: Equatable, Sendable {
                         continue
                     }
                     let items = last.items
+                    // Each lasso event's work is a share of its selection's strokes: bounded over the session.
+                    lassoWork += items.count
+                    guard lassoWork <= LassoGeometry.workLimit else {
+                        if refusal == nil {
+                            refusal = LassoRefusal(location: "editor.events[\(eventIndex)]", field: "lasso",
+                                                   problem: "acts on \(items.count) strokes, bringing the lasso events' strokes to \(lassoWork), "
+                                                       + "over the limit of \(LassoGeometry.workLimit) a session")
+                        }
+                        continue
+                    }
                     switch action {
                     case .move(let samples):
                         for id in items { offsets[id, default: OffsetTrack()].add(samples) }
@@ -203,7 +213,7 @@ public struct StrokeFates: Equatable, Sendable {
                         for id in items {
                             let copy = strokes.count + copies.count
                             copies.append(LassoCopy(of: id, source: source(id), at: time, after: after))
-                            offsets[copy] = OffsetTrack((offsets[id]?.offset(at: time) ?? Vec2(0, 0)) + Vec2(shift, shift), from: time)
+                            offsets[copy] = OffsetTrack(offset(id, time) + Vec2(shift, shift))
                             conversions[copy] = conversions[id]
                             finishTimes.append(max(finishTimes[id], time))
                             gone.append(false)
