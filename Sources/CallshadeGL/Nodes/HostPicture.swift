@@ -2,16 +2,21 @@ import CallshadeCore
 import Foundation
 
 /// An opaque picture node the frame's size as the host draws it, lowest in
-/// a drawing's frame: its colour, or its picture's values converted once
-/// (`ConvertedPicture`, kept by `PictureRenderer` while the same picture
-/// comes again: a drawing's canvas with its finished strokes) and copied
-/// into each frame's rows, RGBA (alpha 255) or I420. What lies over it is
-/// drawn after it in each band, so whole rows are drawn. Dithered RGBA
-/// (`OrderedDither`, as the GPU's `dithered`) is worked out pixel by pixel.
+/// a drawing's frame: its colour, or its picture's values converted to
+/// RGBA (alpha 255) or I420 and copied into each frame's rows. A picture
+/// that comes again (a drawing's canvas with its finished strokes, kept by
+/// `PictureRenderer`) is converted once (`ConvertedPicture`); one seen for
+/// the first time (a canvas changing every frame: a fade, a drag, a zoom)
+/// is converted band by band as it is drawn, only to the format asked,
+/// by the same rows' rule, so the bytes are the same either way. What lies
+/// over it is drawn after it in each band, so whole rows are drawn.
+/// Dithered RGBA (`OrderedDither`, as the GPU's `dithered`) is worked out pixel by pixel.
 struct HostPicture: HostDrawing {
     enum Content {
         case colour(RGB, size: FrameSize)
         case picture(ConvertedPicture)
+        /// Converted as each band is drawn.
+        case rows(FramePicture)
     }
 
     let content: Content
@@ -21,6 +26,16 @@ struct HostPicture: HostDrawing {
         switch content {
         case .colour(_, let size): (size.width, size.height)
         case .picture(let converted): (converted.width, converted.height)
+        case .rows(let picture): (picture.width, picture.height)
+        }
+    }
+
+    /// The picture's values, where it has one.
+    private var values: [Float]? {
+        switch content {
+        case .colour: nil
+        case .picture(let converted): converted.picture.pixels
+        case .rows(let picture): picture.pixels
         }
     }
 
@@ -35,20 +50,25 @@ struct HostPicture: HostDrawing {
                 guard let base = source.baseAddress else { return }
                 (pixels + band.lowerBound * rowBytes).update(from: base + band.lowerBound * rowBytes, count: band.count * rowBytes)
             }
+        case (.rows(let picture), false):
+            picture.pixels.withUnsafeBufferPointer { ConvertedPicture.rgbaRows($0, width: width, rows: band, into: pixels) }
         case (.colour(let colour, _), false):
             let value = [Quantize.byte(colour.r), Quantize.byte(colour.g), Quantize.byte(colour.b), 255]
             for at in stride(from: band.lowerBound * rowBytes, to: band.upperBound * rowBytes, by: 4) {
                 (pixels[at], pixels[at + 1], pixels[at + 2], pixels[at + 3]) = (value[0], value[1], value[2], value[3])
             }
         case (_, true):
+            let values = self.values
             for y in band {
                 for x in 0..<width {
                     let colour: RGB
-                    switch content {
-                    case .colour(let fill, _): colour = fill
-                    case .picture(let converted):
-                        let at = (y * width + x) * 4, values = converted.picture.pixels
+                    if let values {
+                        let at = (y * width + x) * 4
                         colour = RGB(Double(values[at]), Double(values[at + 1]), Double(values[at + 2]))
+                    } else if case .colour(let fill, _) = content {
+                        colour = fill
+                    } else {
+                        colour = .black
                     }
                     let offset = OrderedDither.offset(x: x, y: y), at = (y * width + x) * 4
                     pixels[at] = Quantize.byte(colour.r + offset)
@@ -74,6 +94,10 @@ struct HostPicture: HostDrawing {
                 (planes + lumaStart).update(from: base + lumaStart, count: band.count * width)
                 for start in chromaStarts { (planes + start).update(from: base + start, count: chromaRows.count * chromaWidth) }
             }
+        case .rows(let picture):
+            picture.pixels.withUnsafeBufferPointer {
+                ConvertedPicture.planeRows($0, width: width, height: height, lumaRows: band, chromaRows: chromaRows, into: planes)
+            }
         case .colour(let colour, _):
             let (y, cb, cr) = ConvertedPicture.levels(red: Float(colour.r), green: Float(colour.g), blue: Float(colour.b))
             (planes + lumaStart).update(repeating: y, count: band.count * width)
@@ -86,7 +110,8 @@ struct HostPicture: HostDrawing {
 /// An opaque picture's values as 8-bit RGBA (each value rounded, as an
 /// 8-bit target does) and as I420 planes (BT.709, limited range; each luma
 /// sample from its pixel, each chroma sample the mean of its 2x2 pixels',
-/// as `HostShadedDrawing` mixes a fully covering node), made once.
+/// as `HostShadedDrawing` mixes a fully covering node), made once; the rows'
+/// rule (`rgbaRows`, `planeRows`) is the one a band converts by.
 final class ConvertedPicture: Sendable {
     let picture: FramePicture
     let width: Int
@@ -96,30 +121,51 @@ final class ConvertedPicture: Sendable {
 
     init(_ picture: FramePicture) {
         self.picture = picture
-        (width, height) = (picture.width, picture.height)
-        let values = picture.pixels
-        rgba = values.map { Quantize.byte(Double($0)) }
-        let (kr, kb): (Float, Float) = (0.2126, 0.0722)
-        let chromaWidth = width / 2, chromaHeight = height / 2
+        let (width, height) = (picture.width, picture.height)
+        (self.width, self.height) = (width, height)
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
         var planes = [UInt8](repeating: 0, count: YUV420.frameBytes(width: width, height: height))
-        var cb = [Float](repeating: 0, count: chromaWidth * chromaHeight), cr = cb
-        for y in 0..<height {
-            for x in 0..<width {
-                let at = (y * width + x) * 4
-                let (red, green, blue) = (values[at], values[at + 1], values[at + 2])
-                let luma = kr * red + (1 - kr - kb) * green + kb * blue
-                planes[y * width + x] = Self.level(16 + 219 * luma)
-                guard x / 2 < chromaWidth, y / 2 < chromaHeight else { continue }
-                cb[(y / 2) * chromaWidth + x / 2] += 128 + 224 * (blue - luma) / (2 * (1 - kb))
-                cr[(y / 2) * chromaWidth + x / 2] += 128 + 224 * (red - luma) / (2 * (1 - kr))
+        picture.pixels.withUnsafeBufferPointer { values in
+            rgba.withUnsafeMutableBufferPointer { if let base = $0.baseAddress { Self.rgbaRows(values, width: width, rows: 0..<height, into: base) } }
+            planes.withUnsafeMutableBufferPointer {
+                if let base = $0.baseAddress { Self.planeRows(values, width: width, height: height, lumaRows: 0..<height, chromaRows: 0..<(height / 2), into: base) }
             }
         }
-        let cbStart = width * height, crStart = cbStart + chromaWidth * chromaHeight
-        for index in cb.indices {
-            planes[cbStart + index] = Self.level(cb[index] / 4)
-            planes[crStart + index] = Self.level(cr[index] / 4)
-        }
+        self.rgba = rgba
         self.planes = planes
+    }
+
+    /// RGBA bytes of `rows` of premultiplied-opaque `values` (a frame `width` wide), each value rounded, into a frame's bytes.
+    static func rgbaRows(_ values: UnsafeBufferPointer<Float>, width: Int, rows: Range<Int>, into bytes: UnsafeMutablePointer<UInt8>) {
+        for at in (rows.lowerBound * width * 4)..<(rows.upperBound * width * 4) { bytes[at] = Quantize.byte(Double(values[at])) }
+    }
+
+    /// The luma of `lumaRows` and the chroma of `chromaRows` of `values` (a
+    /// frame `width` x `height`) into a frame's I420 planes: each chroma
+    /// sample the sum of its 2x2 pixels' (row by row, left to right) over 4.
+    static func planeRows(_ values: UnsafeBufferPointer<Float>, width: Int, height: Int, lumaRows: Range<Int>, chromaRows: Range<Int>,
+                          into planes: UnsafeMutablePointer<UInt8>) {
+        let (kr, kb): (Float, Float) = (0.2126, 0.0722)
+        func luma(_ at: Int) -> (Float, Float, Float, Float) {
+            let (red, green, blue) = (values[at], values[at + 1], values[at + 2])
+            return (kr * red + (1 - kr - kb) * green + kb * blue, red, green, blue)
+        }
+        for y in lumaRows {
+            for x in 0..<width { planes[y * width + x] = level(16 + 219 * luma((y * width + x) * 4).0) }
+        }
+        let chromaWidth = width / 2, cbStart = width * height, crStart = cbStart + chromaWidth * (height / 2)
+        for row in chromaRows {
+            for column in 0..<chromaWidth {
+                var cb: Float = 0, cr: Float = 0
+                for (dy, dx) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                    let (value, red, _, blue) = luma(((2 * row + dy) * width + 2 * column + dx) * 4)
+                    cb += 128 + 224 * (blue - value) / (2 * (1 - kb))
+                    cr += 128 + 224 * (red - value) / (2 * (1 - kr))
+                }
+                planes[cbStart + row * chromaWidth + column] = level(cb / 4)
+                planes[crStart + row * chromaWidth + column] = level(cr / 4)
+            }
+        }
     }
 
     /// One colour's Y', Cb and Cr levels.

@@ -48,7 +48,13 @@ final class PictureRenderer: NodeRenderer {
             return HostPicture(content: .colour(colour, size: scene.size), dithers: scene.dither)
         case .picture(let picture) where picture.width == frame.width && picture.height == frame.height
             && node.tileCoverage(in: frame).allSatisfy({ $0 == .opaque }):
-            let made = reuse.value(ConvertedPictureKey(picture: ReuseIdentity(picture))) {
+            // Converted once when it comes again (a still canvas); the first time, band by band as it is drawn.
+            let identity = ReuseIdentity(picture)
+            guard reuse.holds(SeenPictureKey(picture: identity)) || reuse.holds(ConvertedPictureKey(picture: identity)) else {
+                reuse.keep(SeenPictureKey(picture: identity), true, bytes: 0)
+                return HostPicture(content: .rows(picture), dithers: scene.dither)
+            }
+            let made = reuse.value(ConvertedPictureKey(picture: identity)) {
                 let converted = ConvertedPicture(picture)
                 return (converted, converted.rgba.count + converted.planes.count)
             }
@@ -131,5 +137,13 @@ struct PictureBlock: UniformBlock {
 struct ConvertedPictureKey: ReuseKey {
     typealias Value = ConvertedPicture
     static let shelf = "converted pictures"
+    let picture: ReuseIdentity<FramePicture>
+}
+
+/// That an opaque full-frame picture was drawn once, converted band by band:
+/// if it comes again it is converted whole and kept (`ConvertedPictureKey`).
+struct SeenPictureKey: ReuseKey {
+    typealias Value = Bool
+    static let shelf = "pictures seen once"
     let picture: ReuseIdentity<FramePicture>
 }
