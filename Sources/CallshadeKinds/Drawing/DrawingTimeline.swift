@@ -41,12 +41,7 @@ public struct DrawingTimeline: Equatable, Sendable {
     /// strokes a finished layer holds (a later stroke finished earlier waits
     /// for those under it).
     public func finishedCount(at time: Double) -> Int {
-        var low = 0, high = finishedBy.count
-        while low < high {
-            let middle = (low + high) / 2
-            if finishedBy[middle] <= time { low = middle + 1 } else { high = middle }
-        }
-        return low
+        finishedBy.count(upTo: time) { $0 }
     }
 
     /// The positions of the strokes over the finished ones that show something at `time`, bottom to top.

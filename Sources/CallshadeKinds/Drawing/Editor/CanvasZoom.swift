@@ -68,13 +68,9 @@ public struct CanvasZoom: Equatable, Sendable {
 
     /// The view at `time`, as the events give it (before clamping).
     public func view(at time: Double) -> View {
-        var low = 0, high = pieces.count
-        while low < high {
-            let middle = (low + high) / 2
-            if pieces[middle].start <= time { low = middle + 1 } else { high = middle }
-        }
-        guard low > 0 else { return unzoomed }
-        let piece = pieces[low - 1]
+        let begun = pieces.count(upTo: time, by: \.start)
+        guard begun > 0 else { return unzoomed }
+        let piece = pieces[begun - 1]
         guard time < piece.end else { return piece.to }
         let linear = (time - piece.start) / (piece.end - piece.start)
         let share = piece.eased ? CubicBezierEasing.easeInOut.value(linear) : linear

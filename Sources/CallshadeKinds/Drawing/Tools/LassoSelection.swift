@@ -22,21 +22,13 @@ public struct OffsetTrack: Equatable, Sendable {
 
     public func offset(at time: Double) -> Vec2 {
         // The last drag begun by `time`.
-        var low = 0, high = drags.count
-        while low < high {
-            let middle = (low + high) / 2
-            if drags[middle].start <= time { low = middle + 1 } else { high = middle }
-        }
-        guard low > 0 else { return initial }
-        let drag = drags[low - 1], samples = drag.samples
+        let begun = drags.count(upTo: time, by: \.start)
+        guard begun > 0 else { return initial }
+        let drag = drags[begun - 1], samples = drag.samples
         guard let last = samples.last, time < last.time else { return drag.base + (samples.last?.offset ?? Vec2(0, 0)) }
         // The last sample at or before `time` (the first is), and the next.
-        var before = 0, after = samples.count - 1
-        while after - before > 1 {
-            let middle = (before + after) / 2
-            if samples[middle].time <= time { before = middle } else { after = middle }
-        }
-        let a = samples[before], b = samples[after]
+        let after = samples.count(upTo: time, by: \.time)
+        let a = samples[after - 1], b = samples[after]
         return drag.base + Vec2.lerp(a.offset, b.offset, (time - a.time) / (b.time - a.time))
     }
 
