@@ -16,6 +16,11 @@ public struct CanvasPlacement: Hashable, Sendable {
         scale = min(Double(frame.width) / Double(canvas.width), Double(frame.height) / Double(canvas.height))
         offset = Vec2((Double(frame.width) - Double(canvas.width) * scale) / 2, (Double(frame.height) - Double(canvas.height) * scale) / 2)
     }
+
+    /// The same with the canvas moved by `shift` canvas pixels (a lasso's offset, `drawing-tools.md` section 2 rule 5).
+    public func moved(by shift: Vec2) -> CanvasPlacement {
+        shift == Vec2(0, 0) ? self : CanvasPlacement(scale: scale, offset: offset + shift * scale)
+    }
 }
 
 /// A stroke's node at an instant: what it shows of itself then, placed in

@@ -19,7 +19,7 @@ extension DrawingScenario: ListedScenario {
         let editorLines = editor.map { EditorListing.lines($0, strokes: strokes, fates: timeline.fates) } ?? []
         return ValidationListing(facts: facts, kind: scene, details: ["canvas: \(canvas.size), background \(background)"],
                                  timeline: .items(timeline.summaries.map { "\($0)" }
-                                     + LassoListing.copyLines(fates: timeline.fates, events: editor?.events ?? [])),
+                                     + LassoListing.copyLines(fates: timeline.fates, facts: LassoFacts(fates: timeline.fates, events: editor?.events ?? []))),
                                  closing: entitySummaries.enumerated().map { index, summary in
                                      "  entity \(index): \(summary)"
                                          + (timeline.fates.entityRemovals[index].map { "; removed by the editor from \(ShownNumber.text($0)) s" } ?? "")

@@ -128,8 +128,7 @@ public struct DrawingScreen: Sendable {
         let key = FinishedLayerKey(owner: owner, placement: placement)
         return key.layer(recipe: recipe, size: size, background: background, reuse: reuse) { entries in
             entries.flatMap { entry in
-                let moved = entry.offset == Vec2(0, 0) ? placement
-                    : CanvasPlacement(scale: placement.scale, offset: placement.offset + entry.offset * placement.scale)
+                let moved = placement.moved(by: entry.offset)
                 return DrawnStroke.layerStrokes(entry.index, look: entry.look, timeline: timeline, drawnBy: timeline.finishTimes[entry.index],
                                                 placement: moved).map { stroke -> LayerStroke in
                     // A finished stroke's shading kept while the layer is drawn again over a fade (`KeptShadingNode`).

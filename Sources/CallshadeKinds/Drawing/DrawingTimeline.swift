@@ -63,13 +63,12 @@ public struct DrawingTimeline: Equatable, Sendable {
     /// Where the stroke at `position` is drawn at `time`: `placement` with
     /// the canvas moved by its lasso offset (`drawing-tools.md` section 2 rule 5).
     public func placement(of position: Int, at time: Double, in placement: CanvasPlacement) -> CanvasPlacement {
-        let offset = fates.offset(of: order[position], at: time)
-        guard offset != Vec2(0, 0) else { return placement }
-        return CanvasPlacement(scale: placement.scale, offset: placement.offset + offset * placement.scale)
+        placement.moved(by: fates.offset(of: order[position], at: time))
     }
 
     /// `validate`'s listing: each stroke's summary.
     public var summaries: [StrokeSummary] {
-        scenario.strokes.enumerated().map { StrokeSummary(index: $0.offset, stroke: $0.element, fates: fates, events: scenario.editor?.events ?? []) }
+        let lassoFacts = LassoFacts(fates: fates, events: scenario.editor?.events ?? [])
+        return scenario.strokes.enumerated().map { StrokeSummary(index: $0.offset, stroke: $0.element, fates: fates, lassoFacts: lassoFacts) }
     }
 }

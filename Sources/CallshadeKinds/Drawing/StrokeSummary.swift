@@ -36,8 +36,8 @@ public struct StrokeSummary: Equatable, Sendable, CustomStringConvertible {
         fate = stroke.erasesObjects ? "object eraser, removing the strokes it touches" : nil
     }
 
-    /// Its summary with its fate among `fates` (the editor's `events` the lasso's).
-    init(index: Int, stroke: Stroke, fates: StrokeFates, events: [EditorEvent] = []) {
+    /// Its summary with its fate among `fates` (`lassoFacts`: what the lasso's events did, found once for every stroke).
+    init(index: Int, stroke: Stroke, fates: StrokeFates, lassoFacts: LassoFacts? = nil) {
         self.init(index: index, stroke: stroke)
         var parts = fate.map { [$0] } ?? []
         if stroke.tool == .lasso { parts.append(LassoListing.lassoFate(index, stroke: stroke, fates: fates)) }
@@ -49,9 +49,8 @@ public struct StrokeSummary: Equatable, Sendable, CustomStringConvertible {
             parts.append("removed by stroke \(erasure.eraser) at \(Self.instant(erasure.at)) s, gone from \(Self.instant(erasure.gone)) s"
                          + (erasure.restored.map { ", back from \(Self.instant($0)) s (the eraser undone)" } ?? ""))
         }
-        let lassoFacts = LassoListing.facts(of: index, fates: fates, events: events)
-        parts += lassoFacts
-        if let removal = fates.removals[index], !lassoFacts.contains(where: { $0.hasPrefix("deleted") }) {
+        parts += lassoFacts?.of(index) ?? []
+        if let removal = fates.removals[index], lassoFacts?.deleted.contains(index) != true {
             parts.append("removed by the editor from \(Self.instant(removal)) s")
         }
         fate = parts.isEmpty ? nil : parts.joined(separator: "; ")

@@ -22,43 +22,18 @@ enum LassoListing {
             + (selection.end.isFinite ? ", the selection ending at \(ShownNumber.text(selection.end)) s" : ", the selection living to the end")
     }
 
-    /// What the lassos did to stroke `id`, in time order.
-    static func facts(of id: Int, fates: StrokeFates, events: [EditorEvent]) -> [String] {
-        var facts: [String] = []
-        for (lasso, selection) in fates.selections.sorted(by: { $0.key < $1.key }) {
-            if let phase = selection.phases.first, phase.items.contains(id) {
-                facts.append("selected by stroke \(lasso) at \(ShownNumber.text(phase.from)) s")
-            }
-        }
-        for (index, outcome) in fates.lassoEdits.sorted(by: { $0.key < $1.key }) {
-            let event = events[index], at = ShownNumber.text(event.at)
-            switch outcome {
-            case .moved(let items) where items.contains(id):
-                facts.append("moved by event \(index) from \(at) to \(ShownNumber.text(event.end)) s")
-            case .duplicated(let items, let copies):
-                if let place = items.firstIndex(of: id) { facts.append("duplicated by event \(index) at \(at) s as \(name(copies[place], fates: fates))") }
-            case .deleted(let items) where items.contains(id):
-                facts.append("deleted by event \(index) from \(at) s")
-            default:
-                break
-            }
-        }
-        return facts
-    }
-
     /// Each copy's line: what it copies, when and where it is drawn, and what becomes of it.
-    static func copyLines(fates: StrokeFates, events: [EditorEvent]) -> [String] {
+    static func copyLines(fates: StrokeFates, facts: LassoFacts) -> [String] {
         fates.copies.enumerated().map { number, copy in
             let id = fates.strokeCount + number
             var parts = ["copy \(number): of \(name(copy.of, fates: fates)) (stroke \(copy.source)'s samples) from \(ShownNumber.text(copy.at)) s, "
                          + "drawn after stroke \(copy.after)"]
-            let lassoFacts = facts(of: id, fates: fates, events: events)
-            parts += lassoFacts
+            parts += facts.of(id)
             for erasure in fates.erasures[id] ?? [] {
                 parts.append("removed by stroke \(erasure.eraser) at \(ShownNumber.text(erasure.at)) s, gone from \(ShownNumber.text(erasure.gone)) s"
                              + (erasure.restored.map { ", back from \(ShownNumber.text($0)) s (the eraser undone)" } ?? ""))
             }
-            if let removal = fates.removals[id], !lassoFacts.contains(where: { $0.hasPrefix("deleted") }) {
+            if let removal = fates.removals[id], !facts.deleted.contains(id) {
                 parts.append("removed by the editor from \(ShownNumber.text(removal)) s")
             }
             return parts.joined(separator: "; ")
@@ -79,4 +54,39 @@ enum LassoListing {
         case nil: return "does nothing: no selection lives"
         }
     }
+}
+
+/// What the lassos did to each stroke (by id), in time order, as
+/// `validate` says it: selected, moved, duplicated, deleted; found in one
+/// pass over the selections and the lasso events.
+struct LassoFacts {
+    private var lines: [Int: [String]] = [:]
+    /// The strokes a lasso's delete removed.
+    private(set) var deleted: Set<Int> = []
+
+    init(fates: StrokeFates, events: [EditorEvent]) {
+        for (lasso, selection) in fates.selections.sorted(by: { $0.key < $1.key }) {
+            guard let phase = selection.phases.first else { continue }
+            for id in phase.items { lines[id, default: []].append("selected by stroke \(lasso) at \(ShownNumber.text(phase.from)) s") }
+        }
+        for (index, outcome) in fates.lassoEdits.sorted(by: { $0.key < $1.key }) {
+            let event = events[index], at = ShownNumber.text(event.at)
+            switch outcome {
+            case .moved(let items):
+                for id in items { lines[id, default: []].append("moved by event \(index) from \(at) to \(ShownNumber.text(event.end)) s") }
+            case .duplicated(let items, let copies):
+                for (id, copy) in zip(items, copies) {
+                    lines[id, default: []].append("duplicated by event \(index) at \(at) s as \(LassoListing.name(copy, fates: fates))")
+                }
+            case .deleted(let items):
+                for id in items { lines[id, default: []].append("deleted by event \(index) from \(at) s") }
+                deleted.formUnion(items)
+            case .ended:
+                break
+            }
+        }
+    }
+
+    /// Stroke `id`'s lines.
+    func of(_ id: Int) -> [String] { lines[id] ?? [] }
 }

@@ -65,8 +65,9 @@ public struct StrokeFates: Equatable, Sendable {
     public let lassoEdits: [Int: LassoOutcome]
 
     /// The first lasso refused (`checked` throws it): an event with no live
-    /// selection or a duplicate past the strokes' limit, which did nothing;
-    /// a lasso past the inside tests' budget, which selected nothing.
+    /// selection, past the events' work limit or (a duplicate) past the
+    /// strokes' limit, which did nothing; a lasso past the inside tests'
+    /// budget, which selected nothing.
     public let refusal: LassoRefusal?
 
     /// The fates of `strokes` on `canvas`, with the editor's `events` (their
@@ -124,22 +125,13 @@ public struct StrokeFates: Equatable, Sendable {
             selections[lasso]?.end = time
             live = nil
         }
-        // The hull of `items`' samples at their offsets at `time`, and the phase it begins.
-        func phase(_ items: [Int], from time: Double) -> LassoSelection.Phase {
-            let points = items.flatMap { id in
-                let offset = offsets[id]?.offset(at: time) ?? Vec2(0, 0)
-                return keptSamples(source(id)).map { $0 + offset }
-            }
-            return LassoSelection.Phase(from: time, items: items, hull: LassoGeometry.hull(points), reference: items[0],
-                                        referenceOffset: offsets[items[0]]?.offset(at: time) ?? Vec2(0, 0))
-        }
         for (time, _, _, happening) in happenings {
             switch happening {
             case .release(let lasso):
                 endSelection(at: time)
                 let polygon = LassoGeometry.Polygon(strokes[lasso].samples.map(\.position))
                 let candidates = gone.indices.filter { !gone[$0] && Self.isDrawnStroke(strokes[source($0)]) && finishTimes[$0] <= time }
-                let moved = candidates.map { id in keptSamples(source(id)).map { $0 + (offsets[id]?.offset(at: time) ?? Vec2(0, 0)) } }
+                let moved = candidates.map { id in keptSamples(source(id)).map { $0 + offset(id, time) } }
                 let tests = moved.reduce(0) { $0 + polygon.tests(for: $1) }
                 guard tests <= LassoGeometry.testBudget else {
                     if refusal == nil {
@@ -149,10 +141,14 @@ public struct StrokeFates: Equatable, Sendable {
                     }
                     continue
                 }
-                let selected = zip(candidates, moved).filter { polygon.selects($0.1) }.map(\.0)
-                guard !selected.isEmpty else { continue }
+                let chosen = zip(candidates, moved).filter { polygon.selects($0.1) }
+                guard let reference = chosen.first?.0 else { continue }
+                let selected = chosen.map(\.0)
                 let width = selected.map { strokes[source($0)].chosenWidth(longerSide: longer) }.max() ?? 0
-                selections[lasso] = LassoSelection(lasso: lasso, width: width, phases: [phase(selected, from: time)])
+                // The hull of the selected samples at their offsets, which follows the reference's later offsets.
+                let phase = LassoSelection.Phase(from: time, items: selected, hull: LassoGeometry.hull(chosen.flatMap(\.1)), reference: reference,
+                                                 referenceOffset: offset(reference, time))
+                selections[lasso] = LassoSelection(lasso: lasso, width: width, phases: [phase])
                 live = lasso
             case .start:
                 endSelection(at: time)
@@ -164,8 +160,9 @@ public struct StrokeFates: Equatable, Sendable {
                     let distance = (eraserWidth + ready.width) / 2
                     // The target moved by its offset then: the eraser moved back by it.
                     var samples = eraser.samples
-                    if let offset = offsets[id]?.offset(at: eraser.startTime), offset != Vec2(0, 0) {
-                        samples = samples.map { StrokeSample(x: $0.position.x - offset.x, y: $0.position.y - offset.y, time: $0.time) }
+                    let shift = offset(id, eraser.startTime)
+                    if shift != Vec2(0, 0) {
+                        samples = samples.map { StrokeSample(x: $0.position.x - shift.x, y: $0.position.y - shift.y, time: $0.time) }
                     }
                     guard ready.path.mayMeet(ObjectEraserContact.Extent(samples.map(\.position)), distance: distance),
                           let tau = ready.path.contact(eraser: samples, distance: distance) else { continue }
