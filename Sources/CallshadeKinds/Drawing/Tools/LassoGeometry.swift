@@ -63,8 +63,7 @@ public enum LassoGeometry {
 
     /// Whether at least half of `samples` lie inside `polygon` (rule 2).
     public static func selects(_ samples: [Vec2], polygon: [Vec2]) -> Bool {
-        guard !samples.isEmpty else { return false }
-        return 2 * samples.filter { isInside($0, polygon: polygon) }.count >= samples.count
+        Polygon(polygon).selects(samples)
     }
 
     /// The convex hull of `points`, clockwise on screen (y down), from the
