@@ -35,6 +35,7 @@ let package = Package(
         .library(name: "CallshadeVideo", targets: ["CallshadeVideo"]),
         .library(name: "CallshadeRender", targets: ["CallshadeRender"]),
         .library(name: "CallshadeSVG", targets: ["CallshadeSVG"]),
+        .library(name: "CallshadeLottie", targets: ["CallshadeLottie"]),
         .library(name: "CallshadeKinds", targets: ["CallshadeKinds"]),
         .library(name: "CallshadeStudio", targets: ["CallshadeStudio"]),
     ],
@@ -69,6 +70,10 @@ let package = Package(
                        providers: [.apt(["libyajl-dev"])]),
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0",
                        providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CRlottie", pkgConfig: "rlottie",
+                       providers: [.apt(["librlottie-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CAVCodec", pkgConfig: "libavformat libavcodec libavutil libswscale",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
 
@@ -92,6 +97,8 @@ let package = Package(
         .target(name: "CallshadeVideo", dependencies: ["CallshadeSystem", "CallshadeCore", "CallshadePNG", "CAVCodec"]),
         // SVG drawn by librsvg (the chat wallpaper's pattern), its references checked with GLib's GMarkup first.
         .target(name: "CallshadeSVG", dependencies: ["CallshadeCore", "CallshadeSystem", "CRsvg"]),
+        // Lottie stickers (TGS: gzip'd Lottie JSON): inflated by zlib, checked by the JSON reader, drawn by rlottie.
+        .target(name: "CallshadeLottie", dependencies: ["CallshadeCore", "CallshadeSystem", "CallshadeJSON", "CRlottie", "CZlib"]),
         // Review pictures: labels, heat maps, contact sheets.
         .target(name: "CallshadeReport", dependencies: ["CallshadeCore", "CallshadeText", "CallshadeVideo"]),
         // The GPU renderer: EGL + OpenGL ES 3, shaders embedded at build time.
@@ -108,6 +115,7 @@ let package = Package(
         // marks; what every kind answers, and the one registration list, in Plugin/.
         .target(name: "CallshadeKinds", dependencies: [
             "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadePNG", "CallshadeText", "CallshadeVideo", "CallshadeSVG", "CallshadeRender", "CallshadeAudio", "CallshadeReport",
+            "CallshadeLottie",
         ]),
 
         // `callshade bench`: how it times (Run/), and each kind's rows in its own folder.
@@ -136,7 +144,7 @@ let package = Package(
 
         .testTarget(name: "CallshadeTests", dependencies: [
             "CallshadeSystem", "CallshadeCore", "CallshadeJSON", "CallshadeGL", "CallshadePNG", "CallshadeAudio", "CallshadeText", "CallshadeReport", "CallshadeRender", "callshade",
-            "CallshadeVideo", "CallshadeSVG", "CallshadeKinds", "CallshadeStudio", "CallshadeBench",
+            "CallshadeVideo", "CallshadeSVG", "CallshadeKinds", "CallshadeStudio", "CallshadeBench", "CallshadeLottie",
         ], exclude: ["Fixtures"], swiftSettings: optimisedTestsInDebug + testsInRelease),
     ]
 )

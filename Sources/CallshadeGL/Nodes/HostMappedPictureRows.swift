@@ -74,7 +74,7 @@ struct HostMappedPictureRows: HostRowShader {
     private func shadeScaled(row y: Int, from x: Int, count: Int, into values: ShadedRow, memory: ScaledRowMemory) {
         let picture = node.picture, width = picture.width, height = picture.height
         let alpha = Float(min(max(node.alpha, 0), 1)) / 255
-        let qy = (Double(y) + 0.5 - node.origin.y) / node.scale - 0.5
+        let qy = (Double(y) + 0.5 - node.origin.y) / node.scale.y - 0.5
         let top = qy.rounded(.down)
         guard top >= -1, top < Double(height) else {
             for index in 0..<count { values[index] = .zero }
@@ -218,7 +218,7 @@ final class ScaledRowMemory {
         runEnds = [Int32](repeating: 0, count: width + 2)
         var columns = [Int32](repeating: -1, count: frameWidth), weights = [Float](repeating: 0, count: frameWidth)
         for x in 0..<frameWidth {
-            let qx = (Double(x) + 0.5 - node.origin.x) / node.scale - 0.5
+            let qx = (Double(x) + 0.5 - node.origin.x) / node.scale.x - 0.5
             let left = qx.rounded(.down)
             guard left >= -1, left < Double(width) else { continue }
             columns[x] = Int32(left) + 1

@@ -58,19 +58,22 @@ final class MappedPictureRenderer: NodeRenderer {
     }
 }
 
-/// `mapped-picture.frag`'s block: the picture's corner in the frame, texels a pixel and the opacity.
+/// `mapped-picture.frag`'s block: the picture's corner in the frame, texels a pixel across and down, and the opacity.
 struct MappedPictureBlock: UniformBlock {
     static let name = "MappedPicture"
 
-    var place: (Float, Float, Float, Float) = (0, 0, 1, 0)
+    var place: (Float, Float, Float, Float) = (0, 0, 1, 1)
+    var alpha: Float = 0
 
     init() {}
 
     init(_ node: MappedPictureNode) {
-        place = (Float(node.origin.x), Float(node.origin.y), Float(1 / node.scale), Float(min(max(node.alpha, 0), 1)))
+        place = (Float(node.origin.x), Float(node.origin.y), Float(1 / node.scale.x), Float(1 / node.scale.y))
+        alpha = Float(min(max(node.alpha, 0), 1))
     }
 
     func write(to writer: inout Std140Writer) {
         writer.vec4("u_mappedPlace", place.0, place.1, place.2, place.3)
+        writer.float("u_mappedAlpha", alpha)
     }
 }

@@ -28,7 +28,15 @@ public struct ChatFrames: FrameScenes {
         // The avatar's picture, prepared for its 37-pt circle (and a pixel), read only if the bar is drawn.
         let side = Int((NavigationBarElement.avatarDiameter * Double(size.width) / 390).rounded(.up)) + 1
         let avatar = showing.contains(.nav) ? try choices.avatarImage(scenarioAvatar: scenario.avatarPath, side: side) : nil
-        screen = ChatScreen(scenario, size: size, pattern: pattern, text: text, avatar: avatar, showing: showing, reuse: reuse)
+        // Every sticker it sends, read and checked before the first frame (section 8), if the messages are drawn.
+        let stickers: ChatStickers
+        do {
+            stickers = showing.contains(.messages) ? try ChatStickers(scenario, reuse: reuse) : .none
+        } catch {
+            throw FramesError.sticker("\(file): \(error)")
+        }
+        screen = ChatScreen(scenario, size: size, pattern: pattern, text: text, avatar: avatar, showing: showing, reuse: reuse,
+                            stickers: stickers.byPath)
     }
 
     public func scene(at time: Double) throws -> Scene {

@@ -52,9 +52,12 @@ public struct ChatInstant: Sendable {
     public let motion: ChatListMotion?
     /// The wallpaper with its pattern at `time` and the frame's size, made once for the wallpaper and every glass that shows it (nil: each makes it).
     public let wallpaper: WallpaperNode?
+    /// The stickers the scenario sends, loaded.
+    public let stickers: ChatStickers
 
     public init(scenario: ChatScenario, timeline: ChatTimeline, time: Double, pattern: PatternMask? = nil, text: (any TextSetting)? = nil,
-                avatar: AvatarImage? = nil, motion: ChatListMotion? = nil, wallpaper: WallpaperNode? = nil) {
+                avatar: AvatarImage? = nil, motion: ChatListMotion? = nil, wallpaper: WallpaperNode? = nil, stickers: ChatStickers = .none) {
+        self.stickers = stickers
         self.avatar = avatar
         self.motion = motion
         self.wallpaper = wallpaper

@@ -22,7 +22,20 @@ extension ChatScenario: ListedScenario {
         summary += " (\(ShownNumber.text(wallpaper.step.duration(animation))) s)"
         if wallpaper.iosKeyframes { summary += ", iOS keyframes" }
         if let pattern = wallpaper.patternPath { summary += ", pattern \(pattern) at \(wallpaper.intensity)" }
-        return ValidationListing(facts: facts, kind: scene, details: [summary],
+        // Each sticker read and checked as the frames will (chat-types section 8), and its facts.
+        let stickers: ChatStickers
+        do {
+            stickers = try ChatStickers(self, reuse: ReuseStore(.off))
+        } catch {
+            throw FramesError.sticker("\(file): \(error)")
+        }
+        let stickerLines = stickers.byPath.keys.sorted().compactMap { path -> String? in
+            guard let sticker = stickers.byPath[path] else { return nil }
+            let box = StickerFlight(animation: animation, canvas: (Double(sticker.width), Double(sticker.height))).box(rowBottom: 0)
+            return "sticker \(path): \(sticker.width)x\(sticker.height), \(sticker.frames) frames at \(ShownNumber.text(sticker.rate)) fps "
+                + "(\(ShownNumber.text(Double(sticker.frames) / sticker.rate)) s, looping), drawn \(ShownNumber.text(box.width))x\(ShownNumber.text(box.height)) pt"
+        }
+        return ValidationListing(facts: facts, kind: scene, details: [summary] + stickerLines,
                                  timeline: .moments(ChatTimeline(self).milestones.map { ($0.time, $0.text) }))
     }
 

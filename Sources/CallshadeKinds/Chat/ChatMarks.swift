@@ -16,9 +16,9 @@ extension ChatScenario: MarkedScenario {
         var previousSend = 0.0
         for event in scenario.events.sorted(by: { ($0.at, $0.index) < ($1.at, $1.index) }) {
             switch event.change {
-            case .send(let text, _, _):
+            case .send(let text, _, _, let media):
                 let draft = max(event.at - ChatTimeline.draftLead, previousSend, 0)
-                if draft < event.at {
+                if draft < event.at, media == nil {
                     bands.append(TimelineBand(row: "drafts", label: "draft \"\(UserText.shown(text, limit: 16))\"", start: draft, end: event.at))
                 }
                 bands.append(TimelineBand(row: "wallpaper", label: "step", start: event.at, end: min(event.at + step, scenario.duration)))

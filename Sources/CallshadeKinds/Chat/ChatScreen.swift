@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeLottie
 
 /// The chat screen: the chat kind's elements (`ChatKind.elements`) drawn
 /// for a scenario at an instant, into a frame of a size.
@@ -14,13 +15,16 @@ public struct ChatScreen: Sendable {
     public let text: (any TextSetting)?
     /// The contact's picture, prepared for the navigation bar's circle; nil: the placeholder with initials.
     public let avatar: AvatarImage?
-    /// What is kept between frames: the lines set, the wallpaper's rasters (a frame between steps takes the last one's).
+    /// What is kept between frames: the lines set, the wallpaper's rasters (a frame between steps takes the last one's), stickers' frames.
     public let reuse: ReuseStore
+    /// The stickers it sends, loaded.
+    public let stickers: ChatStickers
 
     public init(_ scenario: ChatScenario, size: FrameSize, pattern: PatternMask? = nil, text: (any TextSetting)? = nil,
                 avatar: AvatarImage? = nil, showing: Set<SceneTag>? = nil, elements: ChatElements = ChatKind.elements,
-                reuse: ReuseStore = ReuseStore()) {
+                reuse: ReuseStore = ReuseStore(), stickers: [String: Sticker] = [:]) {
         self.reuse = reuse
+        self.stickers = ChatStickers(byPath: stickers, reuse: reuse)
         timeline = ChatTimeline(scenario)
         self.avatar = avatar
         self.size = size
@@ -35,12 +39,13 @@ public struct ChatScreen: Sendable {
     public func scene(at time: Double) -> Scene {
         var scene = Scene(size: size, background: nil)
         // The list's motion once a frame, for the messages, the date, the panel and the flights.
-        let partial = ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time, pattern: pattern, text: text, avatar: avatar)
+        let partial = ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time, pattern: pattern, text: text, avatar: avatar,
+                                  stickers: stickers)
         let motion = text.map { MessagesElement.motion(at: partial, text: $0, frame: size) }
         // The wallpaper once a frame, for itself and each glass over it (its raster is the four-point gradient at 3,600 points).
         let wallpaper = WallpaperElement.node(at: partial, size: size, reuse: reuse)
         elements.add(to: &scene, at: ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time, pattern: pattern, text: text,
-                                                 avatar: avatar, motion: motion, wallpaper: wallpaper), showing: showing)
+                                                 avatar: avatar, motion: motion, wallpaper: wallpaper, stickers: stickers), showing: showing)
         return scene
     }
 }

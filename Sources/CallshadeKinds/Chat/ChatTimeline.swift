@@ -29,9 +29,10 @@ public struct ChatTimeline: Equatable, Sendable {
             return (ChatMessage(side: .outgoing, text: message.text, time: message.time, status: .read), first)
         }
         for event in events {
-            guard case .send(let text, _, let sentTime) = event.change else { continue }
+            guard case .send(let text, _, let sentTime, let media) = event.change else { continue }
             let readAt = reads.first { $0 >= event.at }
-            states.append((ChatMessage(side: .outgoing, text: text, time: sentTime ?? scenario.now, status: readAt == nil ? .sent : .read), readAt))
+            states.append((ChatMessage(side: .outgoing, text: text, time: sentTime ?? scenario.now, status: readAt == nil ? .sent : .read,
+                                       media: media?.sent(at: event.at)), readAt))
         }
         return states
     }
@@ -64,17 +65,18 @@ public struct ChatTimeline: Equatable, Sendable {
         let curve = "\(scenario.wallpaper.step.rawValue)\(scenario.wallpaper.iosKeyframes ? ", keyframes" : "")"
         for event in scenario.events.sorted(by: { ($0.at, $0.index) < ($1.at, $1.index) }) {
             switch event.change {
-            case .send(let text, let kind, let time):
+            case .send(let text, let kind, let time, let media):
                 let previous = sendTimes.last { $0 < event.at } ?? 0
                 let draft = max(event.at - Self.draftLead, previous, 0)
-                if draft < event.at {
+                if draft < event.at, media == nil {
                     lines.append(Milestone(time: draft, text: "draft \"\(UserText.shown(text, limit: 24))\" until \(ShownNumber.text(event.at))"))
                 }
                 let kindName = kind?.rawValue ?? (SendKind.isSingleEmoji(text) ? "emoji" : "auto")
                 // The flight's window: its last track's end (an automatic kind as small; large when the draft needs over 5 lines).
                 let flight = SendMotion(kind: kind ?? (SendKind.isSingleEmoji(text) ? .emoji : .small), animation: scenario.animation).flight
                 let fps = Double(scenario.fps ?? 60)
-                lines.append(Milestone(time: event.at, text: "send (\(kindName)) \"\(UserText.shown(text, limit: 24))\" at \(time ?? scenario.now); "
+                let what = media?.shownName.map { "\($0)" } ?? "\"\(UserText.shown(text, limit: 24))\""
+                lines.append(Milestone(time: event.at, text: "send (\(kindName)) \(what) at \(time ?? scenario.now); "
                                        + "flies until \(ShownNumber.text(event.at + flight)) (frame \(Int(((event.at + flight) * fps - 1e-9).rounded(.up)))); "
                                        + "wallpaper steps until \(ShownNumber.text(event.at + duration)) (\(curve))"))
             case .wallpaperStep:

@@ -58,6 +58,8 @@ enum Diagnostic: Error, Equatable {
     case avatar(String)
     /// A gallery's media file cannot be read.
     case media(String)
+    /// A chat's sticker that cannot be read or drawn.
+    case sticker(String)
     case audio(String)
     /// A scenario's `remoteVideo` or `localVideo` that cannot be opened or decoded (the file named).
     case video(String)
@@ -125,6 +127,7 @@ enum Diagnostic: Error, Equatable {
         case .settings: return "settings.invalid"
         case .avatar: return "avatar.unreadable"
         case .media: return "media.unreadable"
+        case .sticker: return "sticker.unreadable"
         case .audio: return "audio.unreadable"
         case .video: return "video.unreadable"
         case .picture: return "picture.unreadable"
@@ -165,7 +168,7 @@ enum Diagnostic: Error, Equatable {
             return "--shard \(index)/\(count): the render has \(frames) frame\(frames == 1 ? "" : "s"), "
                 + "so this shard would be empty; use at most \(max(frames, 1)) shards"
         case .pointsWidth(let given, let requirement): return "\(given) \(requirement)"
-        case .frameSize(let message), .renderRange(let message), .outputWrite(let message), .avatar(let message), .media(let message),
+        case .frameSize(let message), .renderRange(let message), .outputWrite(let message), .avatar(let message), .media(let message), .sticker(let message),
              .audio(let message), .video(let message), .picture(let message), .pattern(let message), .ffmpegFailed(let message), .gpuUnavailable(let message),
              .shaders(let message), .gpuCapability(let message), .renderLimit(let message), .memory(let message), .fonts(let message), .sizesDiffer(let message), .system(let message), .studioAddress(let message):
             return message
@@ -242,6 +245,7 @@ enum Diagnostic: Error, Equatable {
             switch error {
             case .avatar(let text): self = .avatar(text)
             case .media(let text): self = .media(text)
+            case .sticker(let text): self = .sticker(text)
             case .pattern(let text): self = .pattern(text)
             case .pointsWidth(let given, let requirement): self = .pointsWidth(given: given, requirement: requirement)
             case .notDrawable: self = .internalError(error.description)

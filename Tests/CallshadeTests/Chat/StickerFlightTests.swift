@@ -1,5 +1,7 @@
 @testable import CallshadeCore
 @testable import CallshadeKinds
+import CallshadeJSON
+import Foundation
 import XCTest
 
 /// A sticker's place and send against `chat-types.md` section 9: a 512 x 320 canvas on the newest row (bottom 758.67) at 390 x 844 has
@@ -29,5 +31,74 @@ final class StickerFlightTests: XCTestCase {
         XCTAssertEqual(StickerFlight(animation: .shipped, canvas: (512, 100)).rowHeight, 74)
         XCTAssertEqual(StickerFlight(animation: .shipped, canvas: (512, 512)).rowHeight, 204)
         XCTAssertEqual(StickerFlight(animation: .contest, canvas: (512, 512)).state(0.5, rowBottom: 700).box.width, 184, accuracy: 1e-9)
+    }
+}
+
+/// A sticker send read from a scenario and laid out as a row of the list (chat-types sections 0 to 2).
+final class StickerSendTests: XCTestCase {
+    private func parse(_ events: String) throws -> ChatScenario {
+        let json = #"{"scene": "chat", "duration": 3, "events": ["# + events + "]}"
+        let parsed = try ScenarioFile.parseAny(Array(json.utf8), file: "c.json", folder: TestPaths.packageRoot.appendingPathComponent("Examples").path)
+        return try XCTUnwrap(parsed as? ChatScenario)
+    }
+
+    func testASendObjectWithASticker() throws {
+        let chat = try parse(#"{"at": 1, "send": {"sticker": "sticker.tgs", "from": [40, 700]}, "time": "9:00"}"#)
+        let path = TestPaths.packageRoot.appendingPathComponent("Examples/sticker.tgs").path
+        XCTAssertEqual(chat.events.map(\.change), [.send(text: "Sticker", kind: .sticker, time: "9:00",
+                                                         media: .sticker(.init(path: path, from: Vec2(40, 700))))])
+        // Sent, it is a sticker message from its send's instant, with no draft before it.
+        let messages = ChatTimeline(chat).messages(at: 2)
+        XCTAssertEqual(messages.first?.sticker?.sentAt, 1)
+        XCTAssertFalse(ChatTimeline(chat).milestones.contains { $0.text.hasPrefix("draft") })
+        XCTAssertEqual(try parse(#"{"at": 1, "send": {"text": "Hi"}}"#).events.map(\.change), [.send(text: "Hi", kind: nil, time: nil)])
+    }
+
+    func testRefusals() {
+        let cases: [(String, String)] = [
+            (#"{"at": 1, "send": {}}"#, "events[0].send: the send object has no kind; give text or sticker"),
+            (#"{"at": 1, "send": {"text": "a", "sticker": "sticker.tgs"}}"#, "events[0].send: the send object has 2 kinds (text, sticker); give one"),
+            (#"{"at": 1, "send": {"voice": "voice.flac"}}"#, "events[0].send.voice: voice sends are not drawn yet; a send object has text or sticker"),
+            (#"{"at": 1, "send": {"sticker": "sticker.tgs", "size": 3}}"#,
+             "events[0].send.size: unknown key; a send object has text or sticker (and from, with a sticker)"),
+            (#"{"at": 1, "send": {"text": "a", "from": [1, 2]}}"#, "events[0].send.from: only a sticker has from (this send is text)"),
+            (#"{"at": 1, "send": {"sticker": "sticker.tgs"}, "kind": "small"}"#, "events[0].kind: only a text send has a kind (this send is a sticker)"),
+            (#"{"at": 1, "send": "a", "kind": "sticker"}"#, "events[0].kind: must be small, large or emoji (got \"sticker\")"),
+            (#"{"at": 1, "send": {"sticker": "sticker.tgs", "from": [400, 2]}}"#,
+             "events[0].send.from: must lie in the 390 x 844-point screen (got [400, 2])"),
+            (#"{"at": 1, "send": {"sticker": "sticker.tgs", "from": [1]}}"#, "events[0].send.from: must be two numbers [x, y] in points (got a list)"),
+            (#"{"at": 1, "send": {"sticker": "nothing.tgs"}}"#, "events[0].send.sticker: file 'nothing.tgs' not found (looked for "),
+        ]
+        for (events, expected) in cases {
+            XCTAssertThrowsError(try parse(events), events) { error in
+                XCTAssertTrue("\(error)".hasPrefix("c.json: " + expected), "\(error)")
+            }
+        }
+        // A TGS over 1 MiB, refused before it is read.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("callshade-big-sticker-\(getpid())")
+        XCTAssertNoThrow(try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        XCTAssertNoThrow(try Data(count: (1 << 20) + 1).write(to: folder.appendingPathComponent("big.tgs")))
+        let json = #"{"scene": "chat", "duration": 3, "events": [{"at": 1, "send": {"sticker": "big.tgs"}}]}"#
+        XCTAssertThrowsError(try ScenarioFile.parseAny(Array(json.utf8), file: "c.json", folder: folder.path)) { error in
+            XCTAssertEqual("\(error)", "c.json: events[0].send.sticker: the file is over 1 MiB (got 1048577 bytes)")
+        }
+    }
+
+    /// The worked example's row (section 9) in the list, and the gaps around it (1 pt each way beside its side, else 7/3).
+    func testItsRow() throws {
+        let width: (String, TextStyle) -> Double = { text, _ in Double(text.count) * 8 }
+        let sticker = ChatMessage(side: .outgoing, text: "Sticker", time: "12:40", media: .sticker(.init(path: "/s.tgs")))
+        let layout = ChatMessageLayout([ChatMessage(side: .outgoing, text: "Yes", time: "12:39"), sticker], width: width) { _ in (512, 320) }
+        let row = layout.placed[1]
+        for (got, want) in zip([row.frame.x, row.frame.y, row.frame.right, row.frame.bottom], [176, 623.67, 380, 758.67]) {
+            XCTAssertEqual(got, want, accuracy: 0.005)
+        }
+        XCTAssertEqual(try XCTUnwrap(row.pill).right, 376, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(row.pill).bottom, 754.67, accuracy: 0.005)
+        XCTAssertEqual(row.frame.y - layout.placed[0].frame.bottom, 2, accuracy: 1e-9, "same side above: 1 pt each way")
+        XCTAssertFalse(layout.placed[0].hasTail == false, "the bubble above keeps its tail: a sticker merges with nothing")
+        let incoming = ChatMessageLayout([ChatMessage(side: .incoming, text: "Yes", time: "12:39"), sticker], width: width) { _ in (512, 320) }
+        XCTAssertEqual(incoming.placed[1].frame.y - incoming.placed[0].frame.bottom, 14.0 / 3, accuracy: 1e-9)
     }
 }

@@ -1,5 +1,6 @@
 import CallshadeCore
 import CallshadeKinds
+import CallshadeRender
 import CallshadeJSON
 import CallshadeText
 import Foundation
@@ -159,6 +160,14 @@ enum GoldenScenes {
                                                    folder: TestPaths.goldens.path)
             guard let gallery = parsed as? GalleryScenario else { throw GoldenCaseError("\(golden.name): its scenario is not a gallery") }
             return try GalleryFrames(gallery, file: golden.name, size: FrameSize(parsing: golden.size), reuse: ReuseStore(.off)).scene(at: golden.instant())
+        case "chat-scenario":
+            // A chat scenario as the commands draw it (its stickers named from Goldens/: inputs/chat/, Scripts/make-stickers).
+            let parsed = try ScenarioFile.parseAny(try VideoGoldenFixtures.scenarioBytes(of: golden.name), file: "Goldens/cases.json (\(golden.name))",
+                                                   folder: TestPaths.goldens.path)
+            guard let chat = parsed as? ChatScenario else { throw GoldenCaseError("\(golden.name): its scenario is not a chat") }
+            let frames = try FramedScenarios.framed(chat).frames(FramesRequest(file: golden.name, size: FrameSize(parsing: golden.size),
+                                                                               layers: Set(ChatKind.elements.tags), reuse: ReuseStore(.off)))
+            return try frames.scenes.scene(at: golden.instant())
         case "access":
             return try AccessScreenTests.screen(size: FrameSize(parsing: golden.size)).scene(at: golden.instant())
         case "drawing":

@@ -54,12 +54,13 @@ public struct ChatListMotion: Sendable {
     public static let emptyPanel = 45.0
 
     /// The rows at `time`, the text's widths in points by `width`, on a screen `height` points tall.
-    public init(_ timeline: ChatTimeline, at time: Double, height: Double, width: @escaping (String, TextStyle) -> Double) {
+    public init(_ timeline: ChatTimeline, at time: Double, height: Double, width: @escaping (String, TextStyle) -> Double,
+                canvas: (String) -> (width: Double, height: Double)? = { _ in nil }) {
         let scenario = timeline.scenario
         states = timeline.messageStates(at: time)
-        layout = ChatMessageLayout(states.map(\.message), height: height, width: width)
-        let sends = scenario.events.sorted { ($0.at, $0.index) < ($1.at, $1.index) }.compactMap { event -> (at: Double, text: String, kind: SendKind?)? in
-            if case .send(let text, let kind, _) = event.change { return (event.at, text, kind) }
+        layout = ChatMessageLayout(states.map(\.message), height: height, width: width, canvas: canvas)
+        let sends = scenario.events.sorted { ($0.at, $0.index) < ($1.at, $1.index) }.compactMap { event -> (at: Double, text: String, kind: SendKind?, media: ChatMedia?)? in
+            if case .send(let text, let kind, _, let media) = event.change { return (event.at, text, kind, media) }
             return nil
         }
         func fieldLines(_ text: String) -> [String] {
@@ -75,10 +76,11 @@ public struct ChatListMotion: Sendable {
         for (rank, send) in sends.enumerated() {
             let previous = rank > 0 ? sends[rank - 1].at : 0
             let draftStart = max(send.at - ChatTimeline.draftLead, previous, 0)
-            let lines = fieldLines(send.text)
-            let grownAt = CubicBezierEasing.easeInOut.value((send.at - draftStart) / Self.panelGrowth)
+            // Media come from a panel (not drawn): no draft in the field, which stays empty.
+            let lines = send.media == nil ? fieldLines(send.text) : []
+            let grownAt = send.media == nil ? CubicBezierEasing.easeInOut.value((send.at - draftStart) / Self.panelGrowth) : 0
             let heightAt = Self.emptyPanel + (draftHeight(lines.count) - Self.emptyPanel) * grownAt
-            if time >= draftStart, time < send.at {
+            if send.media == nil, time >= draftStart, time < send.at {
                 let grown = CubicBezierEasing.easeInOut.value((time - draftStart) / Self.panelGrowth)
                 panel += (draftHeight(lines.count) - Self.emptyPanel) * grown
                 draft = Draft(text: send.text, lines: Array(lines.suffix(Self.fieldMostLines)), shown: grown)
@@ -94,7 +96,8 @@ public struct ChatListMotion: Sendable {
             let index = scenario.messages.count + rank
             guard index < layout.placed.count else { continue }
             // The rows above rise from where they were without it.
-            let without = ChatMessageLayout(states.enumerated().filter { $0.offset != index }.map(\.element.message), height: height, width: width)
+            let without = ChatMessageLayout(states.enumerated().filter { $0.offset != index }.map(\.element.message), height: height,
+                                            width: width, canvas: canvas)
             if index > 0 {
                 let rise = without.placed[index - 1].frame.y - layout.placed[index - 1].frame.y
                 for row in 0..<index { shifts[row] += rise * (1 - progress.rows) }

@@ -47,6 +47,7 @@ public struct SendMotion: Equatable, Sendable {
         case .small: return "smallMessage"
         case .large: return "bigMessage"
         case .emoji: return "singleEmoji"
+        case .sticker: return "sticker"
         }
     }
 
@@ -56,6 +57,12 @@ public struct SendMotion: Equatable, Sendable {
         switch animation {
         case .shipped:
             let h = Self.eased(Self.shippedH, seconds, over: 0.3), v = Self.eased(Self.shippedV, seconds, over: 0.3)
+            if kind == .sticker {
+                // chat-types section 2, rule 2: size on H, the pill 0.15 s ease-in-out after 0.16 s.
+                let pill = Self.eased(Self.easeInOut, min(max(seconds - StickerFlight.pillDelay, 0), StickerFlight.pillFade), over: StickerFlight.pillFade)
+                return SendProgress(x: h, y: v, width: 1, height: 1, bubbleLook: 1, pillLook: 0, textPosition: 1, bubbleText: 1, inputText: 0,
+                                    status: pill, emojiScale: h, rows: v, neighbourTail: fades.tail)
+            }
             return SendProgress(x: h, y: v, width: h, height: v, bubbleLook: Self.eased(Self.easeInOut, seconds, over: 0.1),
                                 pillLook: 1 - Self.eased(Self.easeInOut, seconds, over: 0.15), textPosition: v,
                                 bubbleText: fades.bubbleText, inputText: fades.inputText,
@@ -64,10 +71,10 @@ public struct SendMotion: Equatable, Sendable {
             let block = settings.block(blockName)
             func p(_ name: String) -> Double { block.window(name).progress(seconds) }
             let y = p("yPosition")
-            if kind == .emoji {
+            if kind == .emoji || kind == .sticker {
                 return SendProgress(x: p("xPosition"), y: y, width: 1, height: 1, bubbleLook: 1, pillLook: 0, textPosition: 1,
-                                    bubbleText: 1, inputText: 0, status: p("timeAppears"), emojiScale: p("emojiScale"), rows: y,
-                                    neighbourTail: fades.tail)
+                                    bubbleText: 1, inputText: 0, status: p("timeAppears"),
+                                    emojiScale: p(kind == .sticker ? "stickerScale" : "emojiScale"), rows: y, neighbourTail: fades.tail)
             }
             let shape = p("bubbleShape"), color = p("colorChange")
             return SendProgress(x: p("xPosition"), y: y, width: shape, height: shape, bubbleLook: color, pillLook: 1 - color,
@@ -79,7 +86,7 @@ public struct SendMotion: Equatable, Sendable {
     /// How long the message flies (seconds): until its last track ends; the neighbour's tail may fade on after it.
     public var flight: Double {
         switch animation {
-        case .shipped: return 0.3
+        case .shipped: return kind == .sticker ? StickerFlight.pillDelay + StickerFlight.pillFade : 0.3
         case .editor(let settings):
             let block = settings.block(blockName)
             return block.properties.map(\.window.endSeconds).max() ?? 0.5

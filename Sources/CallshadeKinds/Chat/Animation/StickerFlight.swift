@@ -61,22 +61,24 @@ public struct StickerFlight: Equatable, Sendable {
         return Vec2(frame.right - 4, frame.bottom - 4)
     }
 
-    /// The flying box `seconds` after the send, and the pill's opacity.
+    /// The flying box `seconds` after the send, and the pill's opacity (the curves: `SendMotion`'s for a sticker).
     public func state(_ seconds: Double, rowBottom bottom: Double) -> (box: Box, pillAlpha: Double) {
-        let across: Double, down: Double, size: Double, pill: Double
-        switch animation {
-        case .shipped:
-            let h = SendMotion.eased(SendMotion.shippedH, seconds, over: 0.3), v = SendMotion.eased(SendMotion.shippedV, seconds, over: 0.3)
-            (across, down, size) = (h, v, h)
-            pill = SendMotion.eased(SendMotion.easeInOut, min(max(seconds - Self.pillDelay, 0), Self.pillFade), over: Self.pillFade)
-        case .editor(let settings):
-            let block = settings.block("sticker")
-            (across, down) = (block.window("xPosition").progress(seconds), block.window("yPosition").progress(seconds))
-            (size, pill) = (block.window("stickerScale").progress(seconds), block.window("timeAppears").progress(seconds))
-        }
-        let source = fitted(in: Self.panelCell), landed = box(rowBottom: bottom)
-        let centre = Vec2(from.x + (landed.centre.x - from.x) * across, from.y + (landed.centre.y - from.y) * down)
-        return (Box(centre: centre, width: source.width + (landed.width - source.width) * size,
-                    height: source.height + (landed.height - source.height) * size), pill)
+        let progress = SendMotion(kind: .sticker, animation: animation).progress(seconds)
+        return (flying(to: box(rowBottom: bottom), progress: progress), progress.status)
+    }
+
+    /// The drawn box inside an image frame.
+    public static func box(inFrame frame: Box) -> Box {
+        Box(x: frame.x + inset, y: frame.y + inset, width: frame.width - 2 * inset, height: frame.height - 2 * inset)
+    }
+
+    /// The flying box at `progress` on its way to `landed` from the panel
+    /// cell centred at `from`: its centre's x on X, y on Y, its size on the scale's track.
+    public func flying(to landed: Box, progress: SendProgress) -> Box {
+        let source = fitted(in: Self.panelCell), start = from
+        let centre = Vec2(start.x + (landed.centre.x - start.x) * progress.x, start.y + (landed.centre.y - start.y) * progress.y)
+        let size = progress.emojiScale
+        return Box(centre: centre, width: source.width + (landed.width - source.width) * size,
+                   height: source.height + (landed.height - source.height) * size)
     }
 }

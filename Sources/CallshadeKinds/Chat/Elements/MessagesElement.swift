@@ -14,7 +14,7 @@ public struct MessagesElement: ChatElement {
 
     public func texts(for scenario: ChatScenario) -> [TextStyle: [String]] {
         let sends = scenario.events.compactMap { event -> (String, String?)? in
-            if case .send(let text, _, let time) = event.change { return (text, time) }
+            if case .send(let text, _, let time, _) = event.change { return (text, time) }
             return nil
         }
         let texts = scenario.messages.map(\.text) + sends.map(\.0)
@@ -32,13 +32,21 @@ public struct MessagesElement: ChatElement {
         var bubbles: [BubbleNode.Bubble] = []
         var marks: [Mark] = []
         var emoji: [Mark] = []
+        var stickers: [any SceneNode] = []
         for (index, (unshifted, state)) in zip(motion.layout.placed, motion.states).enumerated() where !motion.isFlying(index) {
             let placed = unshifted.shifted(by: motion.shifts[index])
             let outgoing = placed.message.side == .outgoing
+            if let sticker = placed.message.sticker {
+                let box = StickerFlight.box(inFrame: placed.frame)
+                if let node = instant.stickers.node(sticker.path, seconds: instant.time - sticker.sentAt,
+                                                    box: (box.x * scale, box.y * scale, box.width * scale, box.height * scale)) {
+                    stickers.append(node)
+                }
+            }
             if let pill = placed.pill {
                 pills.append(ChatGlass.node(x: pill.x, y: pill.y, width: pill.width, height: pill.height, radius: pill.height / 2,
                                             tone: ChatGlass.pill, wallpaper: WallpaperElement.node(at: instant, size: scene.size), scale: scale))
-                emoji += Self.emojiMarks(placed, text: text, scale: scale)
+                if placed.isEmoji { emoji += Self.emojiMarks(placed, text: text, scale: scale) }
                 marks += Self.timeMarks(placed, text: text, scale: scale, color: .white, alpha: 1)
                 if let status = placed.message.status {
                     strokes += Self.checks(status, at: Self.checksCorner(placed, text: text), scale: scale, color: .white,
@@ -63,6 +71,7 @@ public struct MessagesElement: ChatElement {
             }
         }
         // The emoji's glyphs, then their pills wholly over them, then the times and checks over the pills (section 2.9).
+        scene.nodes += stickers
         if !emoji.isEmpty { scene.nodes.append(MarksNode(atlas: text.atlas, marks: emoji)) }
         scene.nodes += pills
         scene.nodes.append(BubbleNode(bubbles: bubbles, strokes: strokes))
@@ -81,9 +90,9 @@ extension MessagesElement {
     /// The list, the panel and the flying sends at `instant` (chat, section 3), the texts' widths as `text` sets them.
     public static func motion(at instant: ChatInstant, text: any TextSetting, frame: FrameSize) -> ChatListMotion {
         if let motion = instant.motion { return motion }
-        return ChatListMotion(instant.timeline, at: instant.time, height: Double(frame.height) * 390 / Double(frame.width)) { string, style in
+        return ChatListMotion(instant.timeline, at: instant.time, height: Double(frame.height) * 390 / Double(frame.width), width: { string, style in
             text.line(string, style: style).width / text.scale
-        }
+        }, canvas: instant.stickers.canvas)
     }
 
     /// A time's colour and opacity (chat, section 2.8).

@@ -26,7 +26,9 @@ public struct SendFlightElement: ChatElement {
         for flight in motion.flights where flight.flying {
             // B: the final body, where it lands once the panel is back (the list's shift with the panel left out).
             let placed = motion.layout.placed[flight.index].shifted(by: motion.shifts[flight.index] - motion.listShift)
-            if placed.isEmoji {
+            if let sticker = placed.message.sticker {
+                addSticker(placed, sticker, flight, to: &scene, instant: instant, text: text, scale: scale)
+            } else if placed.isEmoji {
                 addEmoji(placed, flight, to: &scene, instant: instant, text: text, scale: scale)
             } else {
                 addBubble(placed, flight, to: &scene, text: text, scale: scale)
@@ -108,6 +110,26 @@ public struct SendFlightElement: ChatElement {
         ChatMessageLayout.Box(x: 55, y: fieldTop + 5.5 + ChatMessageLayout.pitch / 2 - fieldEmoji / 2, width: fieldEmoji, height: fieldEmoji)
     }
 
+    /// A sticker in flight (chat-types section 2, rule 2): its box from the
+    /// panel cell at `from` to its landed box, playing from its send; its
+    /// pill at its landed offset from the box's bottom-right corner, fading in.
+    func addSticker(_ placed: ChatMessageLayout.Placed, _ sticker: ChatMedia.StickerSend, _ flight: ChatListMotion.Flight,
+                    to scene: inout Scene, instant: ChatInstant, text: any TextSetting, scale: Double) {
+        let landed = StickerFlight.box(inFrame: placed.frame)
+        let canvas = instant.stickers.canvas(sticker.path) ?? (1, 1)
+        let path = StickerFlight(animation: instant.scenario.animation, canvas: canvas, from: sticker.from ?? StickerFlight.defaultFrom)
+        let box = path.flying(to: landed, progress: flight.progress)
+        if let node = instant.stickers.node(sticker.path, seconds: instant.time - sticker.sentAt,
+                                            box: (box.x * scale, box.y * scale, box.width * scale, box.height * scale)) {
+            scene.nodes.append(node)
+        }
+        let (dx, dy) = (box.right - landed.right, box.bottom - landed.bottom)
+        let moved = ChatMessageLayout.Placed(message: placed.message, frame: placed.frame.moved(dx, dy), body: placed.body.moved(dx, dy),
+                                             radii: placed.radii, hasTail: false, lines: [], textLeft: placed.textLeft + dx,
+                                             status: placed.status.moved(dx, dy), pill: placed.pill?.moved(dx, dy))
+        addPill(moved, placed, flight.progress, to: &scene, instant: instant, text: text, scale: scale)
+    }
+
     func addEmoji(_ placed: ChatMessageLayout.Placed, _ flight: ChatListMotion.Flight, to scene: inout Scene, instant: ChatInstant,
                   text: any TextSetting, scale: Double) {
         let progress = flight.progress
@@ -117,6 +139,12 @@ public struct SendFlightElement: ChatElement {
                                              lines: placed.lines, textLeft: box.x, status: placed.status.moved(dx, dy), pill: placed.pill?.moved(dx, dy))
         // The glyph first: its time pill lies wholly over it (section 2.9).
         scene.nodes.append(MarksNode(atlas: text.atlas, marks: MessagesElement.emojiMarks(moved, text: text, scale: scale)))
+        addPill(moved, placed, progress, to: &scene, instant: instant, text: text, scale: scale)
+    }
+
+    /// An emoji's or a sticker's time pill where `moved` has it, fading in with the status's progress: glass, time and checks.
+    func addPill(_ moved: ChatMessageLayout.Placed, _ placed: ChatMessageLayout.Placed, _ progress: SendProgress, to scene: inout Scene,
+                 instant: ChatInstant, text: any TextSetting, scale: Double) {
         var marks: [Mark] = []
         var strokes: [BubbleNode.Stroke] = []
         if progress.status > 0, let pill = moved.pill {

@@ -29,7 +29,9 @@ public struct ChatMessageLayout: Equatable, Sendable {
         public let pill: Box?
 
         /// Whether it is drawn as an emoji without a bubble.
-        public var isEmoji: Bool { pill != nil }
+        public var isEmoji: Bool { message.isEmoji }
+        /// Whether it is a sticker (its frame the image frame, its box inside it by `StickerFlight`).
+        public var isSticker: Bool { message.sticker != nil }
 
         public static func == (a: Placed, b: Placed) -> Bool {
             a.message == b.message && a.frame == b.frame && a.body == b.body && a.radii == b.radii && a.hasTail == b.hasTail
@@ -63,11 +65,18 @@ public struct ChatMessageLayout: Equatable, Sendable {
     public static let screenHeight = 844.0
 
     /// Lays out `messages` (oldest first) on a screen `height` points tall;
-    /// `width` gives a text's width in points in a style.
-    public init(_ messages: [ChatMessage], height: Double = ChatMessageLayout.screenHeight, width: (String, TextStyle) -> Double) {
+    /// `width` gives a text's width in points in a style, `canvas` a
+    /// sticker's Lottie canvas (its aspect sizes its row; square when unknown).
+    public init(_ messages: [ChatMessage], height: Double = ChatMessageLayout.screenHeight, width: (String, TextStyle) -> Double,
+                canvas: (String) -> (width: Double, height: Double)? = { _ in nil }) {
         var sized: [(message: ChatMessage, lines: [String], lastShares: Bool, frameWidth: Double, frameHeight: Double, statusWidth: Double)] = []
         for message in messages {
             let statusWidth = 10 + width(message.time, Self.timeStyle) + (message.side == .outgoing ? 13 : 0)
+            if let sticker = message.sticker {
+                let flight = StickerFlight(animation: .shipped, canvas: canvas(sticker.path) ?? (1, 1))
+                sized.append((message, [], false, flight.frame(rowBottom: 0).width, flight.rowHeight, statusWidth))
+                continue
+            }
             if message.isEmoji {
                 sized.append((message, [message.text], false, Self.emojiBox, Self.emojiBox, statusWidth))
                 continue
@@ -88,9 +97,28 @@ public struct ChatMessageLayout: Equatable, Sendable {
             let item = sized[index]
             let side = item.message.side
             let emoji = item.message.isEmoji
+            // A sticker's row (chat-types section 1, rule 1; section 2, rule 1): its insets 1 pt toward a same-side neighbour, else 7/3.
+            if let sticker = item.message.sticker {
+                let flight = StickerFlight(animation: .shipped, canvas: canvas(sticker.path) ?? (1, 1))
+                let frame = flight.frame(rowBottom: bottom)
+                let pillWidth = item.statusWidth + (side == .outgoing ? 4 : 0)
+                let corner = flight.pillCorner(rowBottom: bottom)
+                let pill = Box(x: corner.x - pillWidth, y: corner.y - Self.emojiPillHeight, width: pillWidth, height: Self.emojiPillHeight)
+                let status = Box(x: pill.x, y: pill.y + (Self.emojiPillHeight - 13) / 2, width: item.statusWidth, height: 13)
+                placed.append(Placed(message: item.message, frame: frame, body: frame, radii: [0, 0, 0, 0], hasTail: false, lines: [],
+                                     textLeft: frame.x, status: status, pill: pill))
+                let sameSideAbove = index > 0 && sized[index - 1].message.side == side
+                bottom = bottom - flight.rowHeight - (sameSideAbove ? Self.mergedGap : Self.gap)
+                continue
+            }
+            let belowIsSticker = index + 1 < sized.count && sized[index + 1].message.sticker != nil
+            // Under a sticker of its side, 1 pt each way.
+            let stickerAbove = index > 0 && sized[index - 1].message.sticker != nil && sized[index - 1].message.side == side
             // Bubbles of one side in a row merge; an emoji merges with nothing.
             let mergedAbove = !emoji && index > 0 && sized[index - 1].message.side == side && !sized[index - 1].message.isEmoji
-            let mergedBelow = !emoji && index + 1 < sized.count && sized[index + 1].message.side == side && !sized[index + 1].message.isEmoji
+                && sized[index - 1].message.sticker == nil
+            let mergedBelow = !emoji && !belowIsSticker && index + 1 < sized.count && sized[index + 1].message.side == side
+                && !sized[index + 1].message.isEmoji
             if emoji {
                 let frame = Box(x: side == .outgoing ? 390 - Self.emojiMargin - Self.emojiBox : Self.emojiMargin, y: bottom - Self.emojiBox,
                                 width: Self.emojiBox, height: Self.emojiBox)
@@ -101,7 +129,7 @@ public struct ChatMessageLayout: Equatable, Sendable {
                 let status = Box(x: pill.x, y: pill.y + (Self.emojiPillHeight - 13) / 2, width: item.statusWidth, height: 13)
                 placed.append(Placed(message: item.message, frame: frame, body: frame, radii: [16, 16, 16, 16], hasTail: false,
                                      lines: [(item.message.text, frame.y)], textLeft: frame.x, status: status, pill: pill))
-                bottom = frame.y - Self.gap
+                bottom = frame.y - (stickerAbove ? Self.mergedGap : Self.gap)
                 continue
             }
             let frame = Box(x: side == .outgoing ? 386 - item.frameWidth : 4, y: bottom - item.frameHeight,
@@ -119,7 +147,7 @@ public struct ChatMessageLayout: Equatable, Sendable {
             let status = Box(x: body.right - 11 - item.statusWidth, y: statusTop, width: item.statusWidth, height: 13)
             placed.append(Placed(message: item.message, frame: frame, body: body, radii: radii, hasTail: !mergedBelow, lines: lines,
                                  textLeft: body.x + 11, status: status, pill: nil))
-            let gapAbove = mergedAbove ? Self.mergedGap : Self.gap
+            let gapAbove = mergedAbove || stickerAbove ? Self.mergedGap : Self.gap
             bottom = frame.y - gapAbove
         }
         self.placed = placed.reversed()

@@ -58,27 +58,82 @@ public struct ChatMessage: Equatable, Sendable {
     }
 
     public let side: Side
+    /// The text; for media, what a reply quotes ("Sticker").
     public let text: String
     public let time: String
     /// Nil for incoming messages.
     public let status: Status?
+    /// What it shows instead of text (a sticker), if anything.
+    public let media: ChatMedia?
 
-    public init(side: Side, text: String, time: String, status: Status? = nil) {
+    public init(side: Side, text: String, time: String, status: Status? = nil, media: ChatMedia? = nil) {
         self.side = side
         self.text = text
         self.time = time
         self.status = side == .outgoing ? status ?? .read : nil
+        self.media = media
     }
 
     /// Whether it is drawn as an emoji, without a bubble (chat, section 2.9): its text is one emoji grapheme.
-    public var isEmoji: Bool { SendKind.isSingleEmoji(text) }
+    public var isEmoji: Bool { media == nil && SendKind.isSingleEmoji(text) }
+
+    /// The sticker it shows, if it is one.
+    public var sticker: ChatMedia.StickerSend? {
+        if case .sticker(let sticker) = media { return sticker }
+        return nil
+    }
+}
+
+/// What a send shows instead of text (`chat-types.md` section 0).
+public enum ChatMedia: Equatable, Sendable {
+    /// A sticker sent from the panel (section 2).
+    public struct StickerSend: Equatable, Sendable {
+        /// The TGS file (an absolute path).
+        public let path: String
+        /// Where its flight starts (points), or nil for the field's centre.
+        public let from: Vec2?
+        /// The send's instant (seconds), from which it plays: set by the timeline for a message it sends.
+        public var sentAt: Double
+
+        public init(path: String, from: Vec2? = nil, sentAt: Double = 0) {
+            self.path = path
+            self.from = from
+            self.sentAt = sentAt
+        }
+    }
+
+    case sticker(StickerSend)
+
+    /// The same media sent at `at`.
+    public func sent(at: Double) -> ChatMedia {
+        switch self {
+        case .sticker(var sticker):
+            sticker.sentAt = at
+            return .sticker(sticker)
+        }
+    }
+
+    /// Its file's name, as listings show it.
+    public var shownName: String? {
+        switch self {
+        case .sticker(let sticker): return UserText.shown(String(sticker.path.split(separator: "/").last ?? ""), limit: 48)
+        }
+    }
+
+    /// What a reply quotes for it (section 6, rule 1).
+    public var quote: String {
+        switch self {
+        case .sticker: return "Sticker"
+        }
+    }
 }
 
 /// What a chat event does (chat, section 0).
 public enum ChatChange: Equatable, Sendable {
-    /// A message sent from the input field: its text, its kind when the
-    /// scenario names one, and its time when it gives one (else the scenario's `now`).
-    case send(text: String, kind: SendKind?, time: String?)
+    /// A message sent from the input field or a panel: its text (for
+    /// media, what a reply quotes), its kind when the scenario names one,
+    /// its time when it gives one (else the scenario's `now`), and its media.
+    case send(text: String, kind: SendKind?, time: String?, media: ChatMedia? = nil)
     /// The wallpaper moves one step without a message.
     case wallpaperStep
     /// The sent messages show their second check.
@@ -88,7 +143,7 @@ public enum ChatChange: Equatable, Sendable {
 /// How a sent message flies (chat, section 3); the kind of a send that
 /// names none follows from its text.
 public enum SendKind: String, CaseIterable, Sendable {
-    case small, large, emoji
+    case small, large, emoji, sticker
 }
 
 public struct ChatEvent: Equatable, Sendable {

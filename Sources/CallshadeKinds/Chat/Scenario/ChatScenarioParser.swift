@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeLottie
 
 /// The chat kind's part of a scenario file (chat, sections 0 and 6): its
 /// keys and events, read with the shared rules (`ScenarioReading`). Each
@@ -32,7 +33,7 @@ enum ChatScenarioParser {
         }
         let messages = try top["messages"].map { try self.messages($0, fields: fields) } ?? []
         let events = try reading.events(top["events"], duration: settings.duration) { object, at, index, fields in
-            ChatEvent(at: at, change: try change(object, fields: fields), index: index)
+            ChatEvent(at: at, change: try change(object, fields: fields, reading: reading.naming(fields)), index: index)
         }
         try refuseSimultaneousSends(events, file: fields.file)
         return ChatScenario(settings: settings, name: name, avatarPath: avatar, subtitle: subtitle, date: date, now: now,
@@ -122,7 +123,7 @@ enum ChatScenarioParser {
     }
 
     /// What an event changes: exactly one of `eventKinds`; "kind" and "time" only with a send.
-    static func change(_ object: [String: JSONValue], fields: ScenarioFields) throws -> ChatChange {
+    static func change(_ object: [String: JSONValue], fields: ScenarioFields, reading: ScenarioReading) throws -> ChatChange {
         let kinds = eventKinds.filter { object[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first, let payload = object[kind] else {
             throw fields.error("", kinds.isEmpty
@@ -134,19 +135,7 @@ enum ChatScenarioParser {
         }
         switch kind {
         case "send":
-            let text = try self.text(payload, "send", fields: fields)
-            let sendKind = try object["kind"].map { value -> SendKind in
-                let name = try fields.string(value, "kind")
-                guard let sendKind = SendKind(rawValue: name) else {
-                    throw fields.error("kind", "must be small, large or emoji (got \"\(UserText.shown(name))\")")
-                }
-                return sendKind
-            }
-            if sendKind == .emoji, !SendKind.isSingleEmoji(text) {
-                throw fields.error("send", "kind emoji needs one emoji (got \"\(UserText.shown(text))\")")
-            }
-            let time = try object["time"].map { try self.time($0, "time", fields: fields) }
-            return .send(text: text, kind: sendKind, time: time)
+            return try send(payload, object, fields: fields, reading: reading)
         case "wallpaper":
             guard case .string("step") = payload else {
                 throw fields.error("wallpaper", "must be \"step\" (got \(describe(payload)))")
@@ -156,6 +145,71 @@ enum ChatScenarioParser {
             guard case .bool(true) = payload else { throw fields.error("read", "must be true (got \(describe(payload)))") }
             return .read
         }
+    }
+
+    /// What a send object may hold beside its one kind (`chat-types.md` section 0, rule 1).
+    static let sendObjectKinds = ["text", "sticker"]
+    static let sendObjectQualifiers = ["from"]
+    /// Kinds of the spec not drawn yet, refused by name.
+    static let sendKindsNotDrawn = ["voice", "video", "link"]
+
+    /// A send: TEXT, or an object with one of `text` or `sticker` (with `from`); `kind` and `time` beside it.
+    static func send(_ payload: JSONValue, _ event: [String: JSONValue], fields: ScenarioFields, reading: ScenarioReading) throws -> ChatChange {
+        let time = try event["time"].map { try self.time($0, "time", fields: fields) }
+        guard case .object(let object) = payload else {
+            let text = try self.text(payload, "send", fields: fields)
+            return .send(text: text, kind: try textKind(event, text: text, field: "send", fields: fields), time: time, media: nil)
+        }
+        for key in object.keys.sorted() where !(sendObjectKinds + sendObjectQualifiers).contains(key) {
+            if sendKindsNotDrawn.contains(key) {
+                throw fields.error("send.\(key)", "\(key) sends are not drawn yet; a send object has text or sticker")
+            }
+            throw fields.error("send.\(UserText.shown(key))", "unknown key; a send object has text or sticker (and from, with a sticker)")
+        }
+        let kinds = sendObjectKinds.filter { object[$0] != nil }
+        guard kinds.count == 1, let kind = kinds.first, let value = object[kind] else {
+            throw fields.error("send", kinds.isEmpty ? "the send object has no kind; give text or sticker"
+                               : "the send object has \(kinds.count) kinds (\(kinds.joined(separator: ", "))); give one")
+        }
+        if kind == "text" {
+            if object["from"] != nil { throw fields.error("send.from", "only a sticker has from (this send is text)") }
+            let text = try self.text(value, "send.text", fields: fields)
+            return .send(text: text, kind: try textKind(event, text: text, field: "send.text", fields: fields), time: time, media: nil)
+        }
+        if event["kind"] != nil { throw fields.error("kind", "only a text send has a kind (this send is a sticker)") }
+        let path = try reading.existingFileAndSize(value, "send.sticker")
+        guard path.size <= Int64(Sticker.maximumFileBytes) else {
+            throw fields.error("send.sticker", "the file is over \(Sticker.maximumFileBytes >> 20) MiB (got \(path.size) bytes)")
+        }
+        let from = try object["from"].map { try point($0, "send.from", fields: fields) }
+        return .send(text: ChatMedia.sticker(.init(path: path.path)).quote, kind: .sticker, time: time,
+                     media: .sticker(.init(path: path.path, from: from)))
+    }
+
+    /// A text send's `kind`, if the event gives one: small, large or emoji (which needs one emoji).
+    static func textKind(_ event: [String: JSONValue], text: String, field: String, fields: ScenarioFields) throws -> SendKind? {
+        let sendKind = try event["kind"].map { value -> SendKind in
+            let name = try fields.string(value, "kind")
+            guard let sendKind = SendKind(rawValue: name), sendKind != .sticker else {
+                throw fields.error("kind", "must be small, large or emoji (got \"\(UserText.shown(name))\")")
+            }
+            return sendKind
+        }
+        if sendKind == .emoji, !SendKind.isSingleEmoji(text) {
+            throw fields.error(field, "kind emoji needs one emoji (got \"\(UserText.shown(text))\")")
+        }
+        return sendKind
+    }
+
+    /// A point on the spec's screen: two numbers, x within 0...390 and y within 0...844 (points).
+    static func point(_ value: JSONValue, _ key: String, fields: ScenarioFields) throws -> Vec2 {
+        guard case .array(let items) = value, items.count == 2, case .number(let x) = items[0], case .number(let y) = items[1] else {
+            throw fields.error(key, "must be two numbers [x, y] in points (got \(describe(value)))")
+        }
+        guard x >= 0, x <= 390, y >= 0, y <= ChatMessageLayout.screenHeight else {
+            throw fields.error(key, "must lie in the 390 x 844-point screen (got [\(ScenarioParser.format(x)), \(ScenarioParser.format(y))])")
+        }
+        return Vec2(x, y)
     }
 
     /// Two sends at one instant are refused, naming the second.
