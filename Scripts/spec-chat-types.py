@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """Independent oracle for the chat's other send kinds (chat-types.md):
-works out where a sticker lies from the spec's numbers, landed (section 2,
-rule 1) or in flight (rule 2, the shipped curves H and V), and which of its
-frames shows (section 1, rule 4: floor(s fr) mod N), reading the sticker's
+works out where a sticker or an animated emoji lies from the spec's
+numbers, landed (section 2, rules 1 and 3) or in flight (rules 2 and 3, the
+shipped curves H and V; an animated emoji from a 28-pt box on its glyph's
+advance box in the field, the advance read from Noto Color Emoji by
+Pillow), and which of its frames shows (section 1, rule 4: floor(s fr) mod
+N for a sticker, held at the last for an animated emoji), reading the
 Lottie itself (gzip, JSON, the card's hold keyframes); then measures the
 golden: the card's left and right edges along a row 15 % down its box, its
-top and bottom down a column 15 % across, each within 1 pt, and the card's
-colour at that corner, which names the frame drawn. Shares no code with
-callshade.
+top and bottom down a column 15 % across (the first and last pixels of
+the card's colour within 12 pt of the box), each within 1 pt, and the
+card's colour at that corner, which names the frame drawn. Shares no code
+with callshade.
 
   spec-chat-types.py check NAME FILE.png
   spec-chat-types.py selftest NAME FILE.png
@@ -33,6 +37,11 @@ RIGHT_EDGE = 380.0
 SHORTEST_ROW = 74.0
 FIELD_CENTRE = (195.0, 787.5)
 FLIGHT = 0.3
+EMOJI_BOX = 135.0
+EMOJI_START = 28.0
+FIELD_TOP = 810.0 - 45 + 6  # the field's top with one line in the panel (chat.md 2.10)
+FIELD_TEXT = (55.0, 5.5, 21.0)  # the field text's left, first line's top below the field's, pitch
+EMOJI_FONT = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
 V = (0.19919, 0.01064, 0.27921, 0.91025)
 H = (0.23, 1, 0.32, 1)
 EDGE_TOLERANCE = 1.0  # points
@@ -95,10 +104,22 @@ class Sticker:
     def __init__(self, case, mistake=None):
         scenario = case["scenario"]
         self.mistake = mistake
-        event = next(event for event in scenario["events"] if isinstance(event.get("send"), dict) and "sticker" in event["send"])
+        animated = {key.replace("\ufe0f", ""): path for key, path in scenario.get("animatedEmoji", {}).items()}
+        event = next(event for event in scenario["events"] if isinstance(event.get("send"), dict) and "sticker" in event["send"]
+                     or isinstance(event.get("send"), str) and event["send"].replace("\ufe0f", "") in animated)
         self.at = event["at"]
-        self.start = tuple(event["send"].get("from", FIELD_CENTRE))
-        self.document = lottie(oracle_support.ROOT / "Goldens" / event["send"]["sticker"])
+        self.emoji = isinstance(event["send"], str)
+        if self.emoji:
+            path = animated[event["send"].replace("\ufe0f", "")]
+            from PIL import ImageFont
+            advance = ImageFont.truetype(EMOJI_FONT, 109).getlength(event["send"]) * 17 / 109
+            if mistake == "start-17-box":
+                advance = 17.0
+            self.start = (FIELD_TEXT[0] + advance / 2, FIELD_TOP + FIELD_TEXT[1] + FIELD_TEXT[2] / 2)
+        else:
+            path = event["send"]["sticker"]
+            self.start = tuple(event["send"].get("from", FIELD_CENTRE))
+        self.document = lottie(oracle_support.ROOT / "Goldens" / path)
         self.width, self.height = self.document["w"], self.document["h"]
         self.rate = self.document["fr"]
         self.frames = int(self.document["op"] - self.document["ip"])
@@ -110,6 +131,10 @@ class Sticker:
 
     def landed(self):
         """The drawn box (left, top, right, bottom) on the newest row."""
+        if self.emoji:
+            side = 150.0 if self.mistake == "box-200" else EMOJI_BOX
+            right = 386.0 if self.mistake == "right-386" else RIGHT_EDGE
+            return (right - side, NEWEST_BOTTOM - side, right, NEWEST_BOTTOM)
         side = 200.0 if self.mistake == "box-200" else BOX_SIDE
         inset = 0.0 if self.mistake == "inset-0" else INSET
         right = 386.0 if self.mistake == "right-386" else RIGHT_EDGE
@@ -129,6 +154,8 @@ class Sticker:
         h, v = bezier(*H, u), bezier(*V, u)
         across, down = h, (h if self.mistake == "y-on-H" else v)
         source = self.fitted(96.0 if self.mistake == "source-96" else PANEL_CELL)
+        if self.emoji:
+            source = (17.0, 17.0) if self.mistake == "source-96" else (EMOJI_START, EMOJI_START)
         lx, ly = (landed[0] + landed[2]) / 2, (landed[1] + landed[3]) / 2
         cx = self.start[0] + (lx - self.start[0]) * across
         cy = self.start[1] + (ly - self.start[1]) * down
@@ -141,7 +168,7 @@ class Sticker:
         count = math.floor(seconds * self.rate)
         if self.mistake == "frame-plus-one":
             count += 1
-        if self.mistake == "plays-once":
+        if self.emoji != (self.mistake == "plays-once"):
             return min(count, self.frames - 1)
         return count % self.frames
 
@@ -150,21 +177,15 @@ def distance(a, b):
     return max(abs(int(x) - int(y)) for x, y in zip(a, b))
 
 
-def edges(image, colour, row=None, column=None):
-    """Along a pixel row (or column), the first and last pixel more the card's colour than not (the edge's half-coverage), as
-    the edges' positions in pixels: the first pixel's left side and the last one's right side."""
+def edges(image, colour, within, row=None, column=None):
+    """Along a pixel row (or column), within the pixels `within` (first, last), the first and last pixel more the card's
+    colour than not (the edge's half-coverage), as the edges' positions in pixels: the first pixel's left side and the last
+    one's right side."""
     line = image[row, :, :3] if row is not None else image[:, column, :3]
-    near = [index for index in range(line.shape[0]) if distance(line[index], colour) <= 48]
+    near = [index for index in range(max(within[0], 0), min(within[1], line.shape[0])) if distance(line[index], colour) <= 48]
     if not near:
         return None
-    # The longest run of near pixels: the card (its colour may recur elsewhere on the screen only by chance).
-    runs, start = [], near[0]
-    for previous, index in zip(near, near[1:] + [None]):
-        if index != previous + 1:
-            runs.append((start, previous))
-            start = index
-    first, last = max(runs, key=lambda run: run[1] - run[0])
-    return first, last + 1
+    return near[0], near[-1] + 1
 
 
 def errors(case, image, mistake=None):
@@ -176,8 +197,9 @@ def errors(case, image, mistake=None):
     found = []
     row = int((top + 0.15 * (bottom - top)) * scale)
     column = int((left + 0.15 * (right - left)) * scale)
-    across = edges(image, colour, row=row)
-    down = edges(image, colour, column=column)
+    reach = 12 * scale
+    across = edges(image, colour, (int(left * scale - reach), int(right * scale + reach)), row=row)
+    down = edges(image, colour, (int(top * scale - reach), int(bottom * scale + reach)), column=column)
     if across is None or down is None:
         return [("the card's colour for frame %d found" % sticker.frame(seconds), 0.0, 1.0, 0)]
     for label, got, want in (("left", across[0] / scale, left), ("right", across[1] / scale, right),
@@ -195,9 +217,14 @@ def errors(case, image, mistake=None):
 def mistakes(case, image):
     sticker = Sticker(case)
     seconds = case["time"] - sticker.at
-    found = ["right-386", "frame-plus-one"]
+    # An animated emoji held at its last frame shows it one frame later too.
+    held = sticker.emoji and math.floor(seconds * sticker.rate) >= sticker.frames - 1
+    found = ["right-386"] + ([] if held else ["frame-plus-one"])
     if seconds >= FLIGHT:
-        found += ["box-200", "inset-0"]
+        found += ["box-200"] + ([] if sticker.emoji else ["inset-0"])
+    elif sticker.emoji:
+        # Its glyph's copy hides the card until 0.15 s, when H has all but arrived: where it starts moves the box under 1 pt then.
+        found += ["y-on-H"]
     else:
         found += ["source-96", "y-on-H"]
     if math.floor(seconds * sticker.rate) >= sticker.frames:

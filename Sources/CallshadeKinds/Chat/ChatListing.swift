@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeLottie
 import CallshadeRender
 import CallshadeSVG
 
@@ -29,11 +30,21 @@ extension ChatScenario: ListedScenario {
         } catch {
             throw FramesError.sticker("\(file): \(error)")
         }
-        let stickerLines = stickers.byPath.keys.sorted().compactMap { path -> String? in
+        func fileFacts(_ sticker: Sticker) -> String {
+            "\(sticker.width)x\(sticker.height), \(sticker.frames) frames at \(ShownNumber.text(sticker.rate)) fps (\(ShownNumber.text(Double(sticker.frames) / sticker.rate)) s"
+        }
+        var stickerPaths: [String] = []
+        for event in events {
+            if case .send(_, _, _, .sticker(let send)) = event.change, !stickerPaths.contains(send.path) { stickerPaths.append(send.path) }
+        }
+        let stickerLines = stickerPaths.compactMap { path -> String? in
             guard let sticker = stickers.byPath[path] else { return nil }
             let box = StickerFlight(animation: animation, canvas: (Double(sticker.width), Double(sticker.height))).box(rowBottom: 0)
-            return "sticker \(path): \(sticker.width)x\(sticker.height), \(sticker.frames) frames at \(ShownNumber.text(sticker.rate)) fps "
-                + "(\(ShownNumber.text(Double(sticker.frames) / sticker.rate)) s, looping), drawn \(ShownNumber.text(box.width))x\(ShownNumber.text(box.height)) pt"
+            return "sticker \(path): \(fileFacts(sticker)), looping), drawn \(ShownNumber.text(box.width))x\(ShownNumber.text(box.height)) pt"
+        } + self.animatedEmoji.keys.sorted().compactMap { key -> String? in
+            guard let path = self.animatedEmoji[key], let sticker = stickers.byPath[path] else { return nil }
+            let side = ShownNumber.text(ChatMessageLayout.animatedEmojiBox)
+            return "animated emoji \(key) \(path): \(fileFacts(sticker)), once), drawn in \(side)x\(side) pt"
         }
         return ValidationListing(facts: facts, kind: scene, details: [summary] + stickerLines,
                                  timeline: .moments(ChatTimeline(self).milestones.map { ($0.time, $0.text) }))

@@ -18,7 +18,7 @@ extension ChatScenario: MarkedScenario {
             switch event.change {
             case .send(let text, _, _, let media):
                 let draft = max(event.at - ChatTimeline.draftLead, previousSend, 0)
-                if draft < event.at, media == nil {
+                if draft < event.at, media?.isTyped ?? true {
                     bands.append(TimelineBand(row: "drafts", label: "draft \"\(UserText.shown(text, limit: 16))\"", start: draft, end: event.at))
                 }
                 bands.append(TimelineBand(row: "wallpaper", label: "step", start: event.at, end: min(event.at + step, scenario.duration)))

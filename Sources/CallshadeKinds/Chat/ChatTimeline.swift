@@ -68,14 +68,15 @@ public struct ChatTimeline: Equatable, Sendable {
             case .send(let text, let kind, let time, let media):
                 let previous = sendTimes.last { $0 < event.at } ?? 0
                 let draft = max(event.at - Self.draftLead, previous, 0)
-                if draft < event.at, media == nil {
+                if draft < event.at, media?.isTyped ?? true {
                     lines.append(Milestone(time: draft, text: "draft \"\(UserText.shown(text, limit: 24))\" until \(ShownNumber.text(event.at))"))
                 }
-                let kindName = kind?.rawValue ?? (SendKind.isSingleEmoji(text) ? "emoji" : "auto")
+                let kindName = kind == .animatedEmoji ? "animated emoji" : kind?.rawValue ?? (SendKind.isSingleEmoji(text) ? "emoji" : "auto")
                 // The flight's window: its last track's end (an automatic kind as small; large when the draft needs over 5 lines).
                 let flight = SendMotion(kind: kind ?? (SendKind.isSingleEmoji(text) ? .emoji : .small), animation: scenario.animation).flight
                 let fps = Double(scenario.fps ?? 60)
-                let what = media?.shownName.map { "\($0)" } ?? "\"\(UserText.shown(text, limit: 24))\""
+                let what = media.map { media in media.isTyped ? "\"\(text)\" (\(media.shownName ?? ""))" : media.shownName ?? "" }
+                    ?? "\"\(UserText.shown(text, limit: 24))\""
                 lines.append(Milestone(time: event.at, text: "send (\(kindName)) \(what) at \(time ?? scenario.now); "
                                        + "flies until \(ShownNumber.text(event.at + flight)) (frame \(Int(((event.at + flight) * fps - 1e-9).rounded(.up)))); "
                                        + "wallpaper steps until \(ShownNumber.text(event.at + duration)) (\(curve))"))

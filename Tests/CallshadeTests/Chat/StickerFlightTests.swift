@@ -35,7 +35,7 @@ final class StickerFlightTests: XCTestCase {
 }
 
 /// A sticker send read from a scenario and laid out as a row of the list (chat-types sections 0 to 2).
-final class StickerSendTests: XCTestCase {
+final class LottieSendTests: XCTestCase {
     private func parse(_ events: String) throws -> ChatScenario {
         let json = #"{"scene": "chat", "duration": 3, "events": ["# + events + "]}"
         let parsed = try ScenarioFile.parseAny(Array(json.utf8), file: "c.json", folder: TestPaths.packageRoot.appendingPathComponent("Examples").path)
@@ -100,5 +100,53 @@ final class StickerSendTests: XCTestCase {
         XCTAssertFalse(layout.placed[0].hasTail == false, "the bubble above keeps its tail: a sticker merges with nothing")
         let incoming = ChatMessageLayout([ChatMessage(side: .incoming, text: "Yes", time: "12:39"), sticker], width: width) { _ in (512, 320) }
         XCTAssertEqual(incoming.placed[1].frame.y - incoming.placed[0].frame.bottom, 14.0 / 3, accuracy: 1e-9)
+    }
+}
+
+/// An emoji the scenario animates (chat-types section 0, rule 3; section 2, rule 3).
+final class AnimatedEmojiTests: XCTestCase {
+    private func parse(_ extra: String) throws -> ChatScenario {
+        let json = #"{"scene": "chat", "duration": 3, "# + extra + "}"
+        let parsed = try ScenarioFile.parseAny(Array(json.utf8), file: "c.json", folder: TestPaths.packageRoot.appendingPathComponent("Examples").path)
+        return try XCTUnwrap(parsed as? ChatScenario)
+    }
+
+    func testAOneEmojiSendItNamesBecomesAnAnimatedEmoji() throws {
+        let path = TestPaths.packageRoot.appendingPathComponent("Examples/emoji.tgs").path
+        // U+FE0F is left out on both sides: "❤️" sent matches the key "❤".
+        let chat = try parse(#""animatedEmoji": {"❤": "emoji.tgs"}, "events": [{"at": 1, "send": "❤️"}, {"at": 2, "send": "❤️", "kind": "small"}, {"at": 2.5, "send": "👍"}]"#)
+        XCTAssertEqual(chat.events.map(\.change), [.send(text: "❤️", kind: .animatedEmoji, time: nil, media: .animatedEmoji(.init(path: path))),
+                                                   .send(text: "❤️", kind: .small, time: nil), .send(text: "👍", kind: nil, time: nil)])
+        // Typed in the field: its draft shows before it.
+        XCTAssertTrue(ChatTimeline(chat).milestones.contains { $0.text == "draft \"❤️\" until 1" })
+        XCTAssertEqual(ChatTimeline(chat).messages(at: 1.5).last?.animatedEmoji?.sentAt, 1)
+    }
+
+    func testRefusals() {
+        let cases: [(String, String)] = [
+            (#""animatedEmoji": ["emoji.tgs"]"#, "animatedEmoji: must be an object of emoji to TGS files"),
+            (#""animatedEmoji": {"ab": "emoji.tgs"}"#, "animatedEmoji.ab: the key must be one emoji (got \"ab\")"),
+            (#""animatedEmoji": {"❤": "emoji.tgs", "❤️": "emoji.tgs"}"#, "animatedEmoji.❤️: names the same emoji as another key (U+FE0F aside)"),
+            (#""animatedEmoji": {"👍": "nothing.tgs"}"#, "animatedEmoji.👍: file 'nothing.tgs' not found"),
+        ]
+        for (extra, expected) in cases {
+            XCTAssertThrowsError(try parse(extra), extra) { error in
+                XCTAssertTrue("\(error)".hasPrefix("c.json: " + expected), "\(error)")
+            }
+        }
+        let many = (0..<65).map { "\"\(String(UnicodeScalar(0x1F600 + $0)!))\": \"emoji.tgs\"" }.joined(separator: ", ")
+        XCTAssertThrowsError(try parse("\"animatedEmoji\": {\(many)}")) { error in
+            XCTAssertEqual("\(error)", "c.json: animatedEmoji: has over 64 emoji (got 65)")
+        }
+    }
+
+    /// Its row: a 135-pt box, right edge 380, its row 135 tall; it merges with no bubble.
+    func testItsRow() {
+        let width: (String, TextStyle) -> Double = { text, _ in Double(text.count) * 8 }
+        let emoji = ChatMessage(side: .outgoing, text: "👍", time: "12:40", media: .animatedEmoji(.init(path: "/e.tgs")))
+        let layout = ChatMessageLayout([ChatMessage(side: .outgoing, text: "Yes", time: "12:39"), emoji], width: width) { _ in (512, 512) }
+        XCTAssertEqual(layout.placed[1].frame, Box(x: 245, y: ChatMessageLayout.newestBottom - 135, width: 135, height: 135))
+        XCTAssertTrue(layout.placed[0].hasTail)
+        XCTAssertFalse(layout.placed[1].isEmoji)
     }
 }

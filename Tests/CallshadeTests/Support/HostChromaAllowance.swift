@@ -20,6 +20,9 @@
 enum HostChromaAllowance {
     /// "name plane" (as the route matrix names them) to (largest |delta|, samples beyond 1).
     static let known: [String: (maxDelta: Int, beyondOne: Int)] = [
+        "chat-animated-emoji-flying Cb": (3, 121),
+        "chat-animated-emoji-landed Cb": (3, 159),
+        "chat-animated-emoji-landed Cr": (2, 121),
         "chat-host-390x844 Cb": (2, 128),
         "chat-layout-emoji Cb": (3, 129),
         "chat-layout-emoji Cr": (2, 85),

@@ -77,10 +77,11 @@ public struct ChatListMotion: Sendable {
             let previous = rank > 0 ? sends[rank - 1].at : 0
             let draftStart = max(send.at - ChatTimeline.draftLead, previous, 0)
             // Media come from a panel (not drawn): no draft in the field, which stays empty.
-            let lines = send.media == nil ? fieldLines(send.text) : []
-            let grownAt = send.media == nil ? CubicBezierEasing.easeInOut.value((send.at - draftStart) / Self.panelGrowth) : 0
+            let typed = send.media?.isTyped ?? true
+            let lines = typed ? fieldLines(send.text) : []
+            let grownAt = typed ? CubicBezierEasing.easeInOut.value((send.at - draftStart) / Self.panelGrowth) : 0
             let heightAt = Self.emptyPanel + (draftHeight(lines.count) - Self.emptyPanel) * grownAt
-            if send.media == nil, time >= draftStart, time < send.at {
+            if typed, time >= draftStart, time < send.at {
                 let grown = CubicBezierEasing.easeInOut.value((time - draftStart) / Self.panelGrowth)
                 panel += (draftHeight(lines.count) - Self.emptyPanel) * grown
                 draft = Draft(text: send.text, lines: Array(lines.suffix(Self.fieldMostLines)), shown: grown)

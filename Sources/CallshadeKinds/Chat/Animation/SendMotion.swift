@@ -48,6 +48,7 @@ public struct SendMotion: Equatable, Sendable {
         case .large: return "bigMessage"
         case .emoji: return "singleEmoji"
         case .sticker: return "sticker"
+        case .animatedEmoji: return "singleEmoji"
         }
     }
 
@@ -57,11 +58,13 @@ public struct SendMotion: Equatable, Sendable {
         switch animation {
         case .shipped:
             let h = Self.eased(Self.shippedH, seconds, over: 0.3), v = Self.eased(Self.shippedV, seconds, over: 0.3)
-            if kind == .sticker {
-                // chat-types section 2, rule 2: size on H, the pill 0.15 s ease-in-out after 0.16 s.
+            if kind == .sticker || kind == .animatedEmoji {
+                // chat-types section 2, rules 2 and 3: size on H, the pill 0.15 s ease-in-out after 0.16 s; an animated
+                // emoji's glyph copy fading out over 0.15 s (inputText) as its animation fades in over 0.1 s (bubbleText).
                 let pill = Self.eased(Self.easeInOut, min(max(seconds - StickerFlight.pillDelay, 0), StickerFlight.pillFade), over: StickerFlight.pillFade)
-                return SendProgress(x: h, y: v, width: 1, height: 1, bubbleLook: 1, pillLook: 0, textPosition: 1, bubbleText: 1, inputText: 0,
-                                    status: pill, emojiScale: h, rows: v, neighbourTail: fades.tail)
+                let glyph = kind == .animatedEmoji ? Self.lottieFades(seconds) : (copy: 0, animation: 1)
+                return SendProgress(x: h, y: v, width: 1, height: 1, bubbleLook: 1, pillLook: 0, textPosition: 1, bubbleText: glyph.animation,
+                                    inputText: glyph.copy, status: pill, emojiScale: h, rows: v, neighbourTail: fades.tail)
             }
             return SendProgress(x: h, y: v, width: h, height: v, bubbleLook: Self.eased(Self.easeInOut, seconds, over: 0.1),
                                 pillLook: 1 - Self.eased(Self.easeInOut, seconds, over: 0.15), textPosition: v,
@@ -71,9 +74,10 @@ public struct SendMotion: Equatable, Sendable {
             let block = settings.block(blockName)
             func p(_ name: String) -> Double { block.window(name).progress(seconds) }
             let y = p("yPosition")
-            if kind == .emoji || kind == .sticker {
+            if kind == .emoji || kind == .sticker || kind == .animatedEmoji {
+                let glyph = kind == .animatedEmoji ? Self.lottieFades(seconds) : (copy: 0, animation: 1)
                 return SendProgress(x: p("xPosition"), y: y, width: 1, height: 1, bubbleLook: 1, pillLook: 0, textPosition: 1,
-                                    bubbleText: 1, inputText: 0, status: p("timeAppears"),
+                                    bubbleText: glyph.animation, inputText: glyph.copy, status: p("timeAppears"),
                                     emojiScale: p(kind == .sticker ? "stickerScale" : "emojiScale"), rows: y, neighbourTail: fades.tail)
             }
             let shape = p("bubbleShape"), color = p("colorChange")
@@ -86,11 +90,16 @@ public struct SendMotion: Equatable, Sendable {
     /// How long the message flies (seconds): until its last track ends; the neighbour's tail may fade on after it.
     public var flight: Double {
         switch animation {
-        case .shipped: return kind == .sticker ? StickerFlight.pillDelay + StickerFlight.pillFade : 0.3
+        case .shipped: return kind == .sticker || kind == .animatedEmoji ? StickerFlight.pillDelay + StickerFlight.pillFade : 0.3
         case .editor(let settings):
             let block = settings.block(blockName)
             return block.properties.map(\.window.endSeconds).max() ?? 0.5
         }
+    }
+
+    /// An animated emoji's glyph copy (1 -> 0 over 0.15 s ease-in-out) and its animation (0 -> 1 over 0.1 s), chat-types section 2, rule 3.
+    static func lottieFades(_ seconds: Double) -> (copy: Double, animation: Double) {
+        (1 - eased(easeInOut, seconds, over: 0.15), eased(easeInOut, seconds, over: 0.1))
     }
 
     /// The neighbour's tail fade (ours: as shipped, 0.42 s ease-in-out, under either model).

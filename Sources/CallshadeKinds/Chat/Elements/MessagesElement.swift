@@ -36,9 +36,9 @@ public struct MessagesElement: ChatElement {
         for (index, (unshifted, state)) in zip(motion.layout.placed, motion.states).enumerated() where !motion.isFlying(index) {
             let placed = unshifted.shifted(by: motion.shifts[index])
             let outgoing = placed.message.side == .outgoing
-            if let sticker = placed.message.sticker {
-                let box = StickerFlight.box(inFrame: placed.frame)
-                if let node = instant.stickers.node(sticker.path, seconds: instant.time - sticker.sentAt,
+            if let lottie = placed.message.media?.lottie {
+                let box = Self.lottieBox(placed)
+                if let node = instant.stickers.node(lottie.send.path, seconds: instant.time - lottie.send.sentAt, loops: lottie.loops,
                                                     box: (box.x * scale, box.y * scale, box.width * scale, box.height * scale)) {
                     stickers.append(node)
                 }
@@ -93,6 +93,11 @@ extension MessagesElement {
         return ChatListMotion(instant.timeline, at: instant.time, height: Double(frame.height) * 390 / Double(frame.width), width: { string, style in
             text.line(string, style: style).width / text.scale
         }, canvas: instant.stickers.canvas)
+    }
+
+    /// Where a sticker's or an animated emoji's Lottie is drawn: a sticker's box inside its image frame, an animated emoji's whole 135-pt frame.
+    static func lottieBox(_ placed: ChatMessageLayout.Placed) -> ChatMessageLayout.Box {
+        placed.message.animatedEmoji != nil ? placed.frame : StickerFlight.box(inFrame: placed.frame)
     }
 
     /// A time's colour and opacity (chat, section 2.8).

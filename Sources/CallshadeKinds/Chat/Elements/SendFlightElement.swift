@@ -28,6 +28,8 @@ public struct SendFlightElement: ChatElement {
             let placed = motion.layout.placed[flight.index].shifted(by: motion.shifts[flight.index] - motion.listShift)
             if let sticker = placed.message.sticker {
                 addSticker(placed, sticker, flight, to: &scene, instant: instant, text: text, scale: scale)
+            } else if let emoji = placed.message.animatedEmoji {
+                addAnimatedEmoji(placed, emoji, flight, to: &scene, instant: instant, text: text, scale: scale)
             } else if placed.isEmoji {
                 addEmoji(placed, flight, to: &scene, instant: instant, text: text, scale: scale)
             } else {
@@ -103,7 +105,7 @@ public struct SendFlightElement: ChatElement {
     }
 
     /// The field's glyph size (ours: the text's 17 pt) and its box's place in the field.
-    static let fieldEmoji = 17.0
+    public static let fieldEmoji = 17.0
 
     /// An emoji's box in the field: 17 pt from x 55, centred on the first line (ours).
     static func fieldEmojiBox(fieldTop: Double) -> ChatMessageLayout.Box {
@@ -113,7 +115,7 @@ public struct SendFlightElement: ChatElement {
     /// A sticker in flight (chat-types section 2, rule 2): its box from the
     /// panel cell at `from` to its landed box, playing from its send; its
     /// pill at its landed offset from the box's bottom-right corner, fading in.
-    func addSticker(_ placed: ChatMessageLayout.Placed, _ sticker: ChatMedia.StickerSend, _ flight: ChatListMotion.Flight,
+    func addSticker(_ placed: ChatMessageLayout.Placed, _ sticker: ChatMedia.LottieSend, _ flight: ChatListMotion.Flight,
                     to scene: inout Scene, instant: ChatInstant, text: any TextSetting, scale: Double) {
         let landed = StickerFlight.box(inFrame: placed.frame)
         let canvas = instant.stickers.canvas(sticker.path) ?? (1, 1)
@@ -129,6 +131,42 @@ public struct SendFlightElement: ChatElement {
                                              status: placed.status.moved(dx, dy), pill: placed.pill?.moved(dx, dy))
         addPill(moved, placed, flight.progress, to: &scene, instant: instant, text: text, scale: scale)
     }
+
+    /// An animated emoji in flight (chat-types section 2, rule 3): from a
+    /// 28-pt box centred on the field's glyph to its 135-pt frame (centre x
+    /// on X, y on Y, size on the scale's track), the glyph's copy in the box
+    /// fading out as the animation, playing from its send, fades in; its pill as a sticker's.
+    func addAnimatedEmoji(_ placed: ChatMessageLayout.Placed, _ emoji: ChatMedia.LottieSend, _ flight: ChatListMotion.Flight,
+                          to scene: inout Scene, instant: ChatInstant, text: any TextSetting, scale: Double) {
+        let progress = flight.progress
+        // The glyph's advance box in the field, its centre on the first line's centre.
+        let advance = text.line(placed.message.text, style: ChatMessageLayout.textStyle).width / text.scale
+        let start = Vec2(Self.fieldTextLeft + advance / 2, flight.field.y + Self.fieldTextTop + ChatMessageLayout.pitch / 2)
+        let box = Self.emojiBox(field: flight.field, final: placed.frame, progress: progress, from: Self.animatedEmojiStart, centredAt: start)
+        if progress.bubbleText > 0, let node = instant.stickers.node(emoji.path, seconds: instant.time - emoji.sentAt, loops: false,
+                                                                     box: (box.x * scale, box.y * scale, box.width * scale, box.height * scale),
+                                                                     alpha: progress.bubbleText) {
+            scene.nodes.append(node)
+        }
+        if progress.inputText > 0 {
+            let copy = MessagesElement.emojiMarks(placed.message.text, in: box, text: text, scale: scale).map { mark in
+                var mark = mark
+                mark.alpha *= progress.inputText
+                return mark
+            }
+            scene.nodes.append(MarksNode(atlas: text.atlas, marks: copy))
+        }
+        let (dx, dy) = (box.right - placed.frame.right, box.bottom - placed.frame.bottom)
+        let moved = ChatMessageLayout.Placed(message: placed.message, frame: box, body: box, radii: placed.radii, hasTail: false, lines: [],
+                                             textLeft: box.x, status: placed.status.moved(dx, dy), pill: placed.pill?.moved(dx, dy))
+        addPill(moved, placed, progress, to: &scene, instant: instant, text: text, scale: scale)
+    }
+
+    /// The size an animated emoji's box starts from in the field (section 2, rule 3).
+    static let animatedEmojiStart = 28.0
+    /// Where the field's text starts: x 55, the first line 5.5 below the field's top (chat, section 2.10).
+    static let fieldTextLeft = 55.0
+    static let fieldTextTop = 5.5
 
     func addEmoji(_ placed: ChatMessageLayout.Placed, _ flight: ChatListMotion.Flight, to scene: inout Scene, instant: ChatInstant,
                   text: any TextSetting, scale: Double) {
@@ -169,11 +207,12 @@ public struct SendFlightElement: ChatElement {
     /// An emoji's box in flight (chat, section 3.5): its centre from the
     /// field's glyph (a 17-pt box on the field's first line) to the final
     /// box's on X and Y, its size 17 -> 96 pt on the scale's track.
-    public static func emojiBox(field: ChatMessageLayout.Box, final: ChatMessageLayout.Box, progress: SendProgress) -> ChatMessageLayout.Box {
+    public static func emojiBox(field: ChatMessageLayout.Box, final: ChatMessageLayout.Box, progress: SendProgress,
+                                from startSize: Double = fieldEmoji, centredAt centre: Vec2? = nil) -> ChatMessageLayout.Box {
         let glyph = fieldEmojiBox(fieldTop: field.y)
-        let start = (x: glyph.x + glyph.width / 2, y: glyph.y + glyph.height / 2)
+        let start = centre.map { (x: $0.x, y: $0.y) } ?? (x: glyph.x + glyph.width / 2, y: glyph.y + glyph.height / 2)
         let centre = (x: lerp(start.x, final.x + final.width / 2, progress.x), y: lerp(start.y, final.y + final.height / 2, progress.y))
-        let size = lerp(fieldEmoji, final.width, progress.emojiScale)
+        let size = lerp(startSize, final.width, progress.emojiScale)
         return ChatMessageLayout.Box(x: centre.x - size / 2, y: centre.y - size / 2, width: size, height: size)
     }
 }

@@ -30,8 +30,8 @@ public struct ChatMessageLayout: Equatable, Sendable {
 
         /// Whether it is drawn as an emoji without a bubble.
         public var isEmoji: Bool { message.isEmoji }
-        /// Whether it is a sticker (its frame the image frame, its box inside it by `StickerFlight`).
-        public var isSticker: Bool { message.sticker != nil }
+        /// Whether it is a sticker or an animated emoji (a Lottie with its pill, no bubble).
+        public var isLottie: Bool { message.media != nil }
 
         public static func == (a: Placed, b: Placed) -> Bool {
             a.message == b.message && a.frame == b.frame && a.body == b.body && a.radii == b.radii && a.hasTail == b.hasTail
@@ -55,6 +55,8 @@ public struct ChatMessageLayout: Equatable, Sendable {
     public static let emojiBox = 96.0
     public static let emojiPillHeight = 18.0
     public static let emojiMargin = 11.0
+    /// An animated emoji's box (chat-types section 2, rule 3).
+    public static let animatedEmojiBox = 135.0
 
     public let placed: [Placed]
     /// The newest frame's bottom on this screen (points).
@@ -72,9 +74,10 @@ public struct ChatMessageLayout: Equatable, Sendable {
         var sized: [(message: ChatMessage, lines: [String], lastShares: Bool, frameWidth: Double, frameHeight: Double, statusWidth: Double)] = []
         for message in messages {
             let statusWidth = 10 + width(message.time, Self.timeStyle) + (message.side == .outgoing ? 13 : 0)
-            if let sticker = message.sticker {
-                let flight = StickerFlight(animation: .shipped, canvas: canvas(sticker.path) ?? (1, 1))
-                sized.append((message, [], false, flight.frame(rowBottom: 0).width, flight.rowHeight, statusWidth))
+            if let lottie = message.media?.lottie {
+                let flight = StickerFlight(animation: .shipped, canvas: canvas(lottie.send.path) ?? (1, 1))
+                let side = lottie.loops ? flight.frame(rowBottom: 0).width : Self.animatedEmojiBox
+                sized.append((message, [], false, side, lottie.loops ? flight.rowHeight : Self.animatedEmojiBox, statusWidth))
                 continue
             }
             if message.isEmoji {
@@ -98,25 +101,29 @@ public struct ChatMessageLayout: Equatable, Sendable {
             let side = item.message.side
             let emoji = item.message.isEmoji
             // A sticker's row (chat-types section 1, rule 1; section 2, rule 1): its insets 1 pt toward a same-side neighbour, else 7/3.
-            if let sticker = item.message.sticker {
-                let flight = StickerFlight(animation: .shipped, canvas: canvas(sticker.path) ?? (1, 1))
-                let frame = flight.frame(rowBottom: bottom)
+            if let lottie = item.message.media?.lottie {
+                let flight = StickerFlight(animation: .shipped, canvas: canvas(lottie.send.path) ?? (1, 1))
+                // An animated emoji's box is its frame: 135 x 135, right edge 380, its row 135 (section 2, rule 3).
+                let frame = lottie.loops ? flight.frame(rowBottom: bottom)
+                    : Box(x: StickerFlight.rightEdge - Self.animatedEmojiBox, y: bottom - Self.animatedEmojiBox,
+                          width: Self.animatedEmojiBox, height: Self.animatedEmojiBox)
+                let rowHeight = lottie.loops ? flight.rowHeight : Self.animatedEmojiBox
                 let pillWidth = item.statusWidth + (side == .outgoing ? 4 : 0)
-                let corner = flight.pillCorner(rowBottom: bottom)
+                let corner = Vec2(frame.right - 4, frame.bottom - 4)
                 let pill = Box(x: corner.x - pillWidth, y: corner.y - Self.emojiPillHeight, width: pillWidth, height: Self.emojiPillHeight)
                 let status = Box(x: pill.x, y: pill.y + (Self.emojiPillHeight - 13) / 2, width: item.statusWidth, height: 13)
                 placed.append(Placed(message: item.message, frame: frame, body: frame, radii: [0, 0, 0, 0], hasTail: false, lines: [],
                                      textLeft: frame.x, status: status, pill: pill))
                 let sameSideAbove = index > 0 && sized[index - 1].message.side == side
-                bottom = bottom - flight.rowHeight - (sameSideAbove ? Self.mergedGap : Self.gap)
+                bottom = bottom - rowHeight - (sameSideAbove ? Self.mergedGap : Self.gap)
                 continue
             }
-            let belowIsSticker = index + 1 < sized.count && sized[index + 1].message.sticker != nil
+            let belowIsSticker = index + 1 < sized.count && sized[index + 1].message.media != nil
             // Under a sticker of its side, 1 pt each way.
-            let stickerAbove = index > 0 && sized[index - 1].message.sticker != nil && sized[index - 1].message.side == side
+            let stickerAbove = index > 0 && sized[index - 1].message.media != nil && sized[index - 1].message.side == side
             // Bubbles of one side in a row merge; an emoji merges with nothing.
             let mergedAbove = !emoji && index > 0 && sized[index - 1].message.side == side && !sized[index - 1].message.isEmoji
-                && sized[index - 1].message.sticker == nil
+                && sized[index - 1].message.media == nil
             let mergedBelow = !emoji && !belowIsSticker && index + 1 < sized.count && sized[index + 1].message.side == side
                 && !sized[index + 1].message.isEmoji
             if emoji {

@@ -21,6 +21,8 @@ public struct ChatScenario: SettingsBackedScenario, Equatable {
     public let animation: ChatAnimationPreset
     /// In file order.
     public let events: [ChatEvent]
+    /// The emoji the scenario animates: each emoji (without U+FE0F) to its TGS file (an absolute path).
+    public let animatedEmoji: [String: String]
 
     public static let defaultName = "Emma Walker"
     public static let defaultSubtitle = "online"
@@ -30,7 +32,8 @@ public struct ChatScenario: SettingsBackedScenario, Equatable {
     public init(settings: ScenarioSettings, name: String = ChatScenario.defaultName, avatarPath: String? = nil,
                 subtitle: String = ChatScenario.defaultSubtitle, date: String = ChatScenario.defaultDate,
                 now: String = ChatScenario.defaultNow, wallpaper: ChatWallpaper = ChatWallpaper(), messages: [ChatMessage] = [],
-                animation: ChatAnimationPreset = .shipped, events: [ChatEvent] = []) {
+                animation: ChatAnimationPreset = .shipped, events: [ChatEvent] = [], animatedEmoji: [String: String] = [:]) {
+        self.animatedEmoji = animatedEmoji
         self.settings = settings
         self.name = name
         self.avatarPath = avatarPath
@@ -78,16 +81,22 @@ public struct ChatMessage: Equatable, Sendable {
     public var isEmoji: Bool { media == nil && SendKind.isSingleEmoji(text) }
 
     /// The sticker it shows, if it is one.
-    public var sticker: ChatMedia.StickerSend? {
+    public var sticker: ChatMedia.LottieSend? {
         if case .sticker(let sticker) = media { return sticker }
+        return nil
+    }
+
+    /// The animated emoji it shows, if it is one.
+    public var animatedEmoji: ChatMedia.LottieSend? {
+        if case .animatedEmoji(let emoji) = media { return emoji }
         return nil
     }
 }
 
 /// What a send shows instead of text (`chat-types.md` section 0).
 public enum ChatMedia: Equatable, Sendable {
-    /// A sticker sent from the panel (section 2).
-    public struct StickerSend: Equatable, Sendable {
+    /// A Lottie sent: a sticker from the panel, or an emoji the scenario animates (section 2).
+    public struct LottieSend: Equatable, Sendable {
         /// The TGS file (an absolute path).
         public let path: String
         /// Where its flight starts (points), or nil for the field's centre.
@@ -102,7 +111,23 @@ public enum ChatMedia: Equatable, Sendable {
         }
     }
 
-    case sticker(StickerSend)
+    case sticker(LottieSend)
+    /// A one-emoji text send that `animatedEmoji` names (section 0, rule 3; section 2, rule 3).
+    case animatedEmoji(LottieSend)
+
+    /// The Lottie it plays, and whether it loops (a sticker) or plays once (an animated emoji).
+    public var lottie: (send: LottieSend, loops: Bool) {
+        switch self {
+        case .sticker(let sticker): return (sticker, true)
+        case .animatedEmoji(let emoji): return (emoji, false)
+        }
+    }
+
+    /// Whether it is typed in the field (an animated emoji: a draft shows it) rather than picked from a panel (a sticker: no draft).
+    public var isTyped: Bool {
+        if case .animatedEmoji = self { return true }
+        return false
+    }
 
     /// The same media sent at `at`.
     public func sent(at: Double) -> ChatMedia {
@@ -110,21 +135,25 @@ public enum ChatMedia: Equatable, Sendable {
         case .sticker(var sticker):
             sticker.sentAt = at
             return .sticker(sticker)
+        case .animatedEmoji(var emoji):
+            emoji.sentAt = at
+            return .animatedEmoji(emoji)
         }
     }
 
     /// Its file's name, as listings show it.
     public var shownName: String? {
         switch self {
-        case .sticker(let sticker): return UserText.shown(String(sticker.path.split(separator: "/").last ?? ""), limit: 48)
+        case .sticker(let sticker), .animatedEmoji(let sticker): return UserText.shown(String(sticker.path.split(separator: "/").last ?? ""), limit: 48)
         }
     }
 
-    /// What a reply quotes for it (section 6, rule 1).
-    public var quote: String {
-        switch self {
-        case .sticker: return "Sticker"
-        }
+    /// What a reply quotes for a sticker (section 6, rule 1), and its message's text.
+    public static let stickerQuote = "Sticker"
+
+    /// `text` as the animated emoji's keys are compared (U+FE0F left out, as Telegram's lookup).
+    public static func emojiKey(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value != 0xFE0F }))
     }
 }
 
@@ -143,7 +172,7 @@ public enum ChatChange: Equatable, Sendable {
 /// How a sent message flies (chat, section 3); the kind of a send that
 /// names none follows from its text.
 public enum SendKind: String, CaseIterable, Sendable {
-    case small, large, emoji, sticker
+    case small, large, emoji, sticker, animatedEmoji
 }
 
 public struct ChatEvent: Equatable, Sendable {

@@ -5,7 +5,7 @@ import CallshadeLottie
 /// keys and events, read with the shared rules (`ScenarioReading`). Each
 /// refusal names the field and what it got.
 enum ChatScenarioParser {
-    static let keys = ["name", "avatar", "subtitle", "date", "now", "wallpaper", "messages", "animation"]
+    static let keys = ["name", "avatar", "subtitle", "date", "now", "wallpaper", "messages", "animation", "animatedEmoji"]
     static let eventKinds = ["send", "wallpaper", "read"]
     /// Keys that go with a send.
     static let eventQualifiers = ["kind", "time"]
@@ -32,12 +32,13 @@ enum ChatScenarioParser {
             wallpaper.colors = colors
         }
         let messages = try top["messages"].map { try self.messages($0, fields: fields) } ?? []
+        let animatedEmoji = try top["animatedEmoji"].map { try self.animatedEmoji($0, reading: reading) } ?? [:]
         let events = try reading.events(top["events"], duration: settings.duration) { object, at, index, fields in
-            ChatEvent(at: at, change: try change(object, fields: fields, reading: reading.naming(fields)), index: index)
+            ChatEvent(at: at, change: animated(try change(object, fields: fields, reading: reading.naming(fields)), by: animatedEmoji), index: index)
         }
         try refuseSimultaneousSends(events, file: fields.file)
         return ChatScenario(settings: settings, name: name, avatarPath: avatar, subtitle: subtitle, date: date, now: now,
-                            wallpaper: wallpaper, messages: messages, animation: animation, events: events)
+                            wallpaper: wallpaper, messages: messages, animation: animation, events: events, animatedEmoji: animatedEmoji)
     }
 
     /// A one-line label: not empty, no control characters, at most `maximumLabelCharacters`.
@@ -182,7 +183,7 @@ enum ChatScenarioParser {
             throw fields.error("send.sticker", "the file is over \(Sticker.maximumFileBytes >> 20) MiB (got \(path.size) bytes)")
         }
         let from = try object["from"].map { try point($0, "send.from", fields: fields) }
-        return .send(text: ChatMedia.sticker(.init(path: path.path)).quote, kind: .sticker, time: time,
+        return .send(text: ChatMedia.stickerQuote, kind: .sticker, time: time,
                      media: .sticker(.init(path: path.path, from: from)))
     }
 
@@ -190,7 +191,7 @@ enum ChatScenarioParser {
     static func textKind(_ event: [String: JSONValue], text: String, field: String, fields: ScenarioFields) throws -> SendKind? {
         let sendKind = try event["kind"].map { value -> SendKind in
             let name = try fields.string(value, "kind")
-            guard let sendKind = SendKind(rawValue: name), sendKind != .sticker else {
+            guard let sendKind = SendKind(rawValue: name), [.small, .large, .emoji].contains(sendKind) else {
                 throw fields.error("kind", "must be small, large or emoji (got \"\(UserText.shown(name))\")")
             }
             return sendKind
@@ -210,6 +211,43 @@ enum ChatScenarioParser {
             throw fields.error(key, "must lie in the 390 x 844-point screen (got [\(ScenarioParser.format(x)), \(ScenarioParser.format(y))])")
         }
         return Vec2(x, y)
+    }
+
+    /// The most emoji a scenario may animate.
+    static let maximumAnimatedEmoji = 64
+
+    /// `animatedEmoji`: {EMOJI: TGS path}, each key one emoji grapheme, at most 64 (chat-types section 0, rule 3).
+    static func animatedEmoji(_ value: JSONValue, reading: ScenarioReading) throws -> [String: String] {
+        let fields = reading.fields
+        guard case .object(let object) = value else {
+            throw fields.error("animatedEmoji", "must be an object of emoji to TGS files, such as {\"👍\": \"like.tgs\"} (got \(describe(value)))")
+        }
+        guard object.count <= maximumAnimatedEmoji else {
+            throw fields.error("animatedEmoji", "has over \(maximumAnimatedEmoji) emoji (got \(object.count))")
+        }
+        var paths: [String: String] = [:]
+        for key in object.keys.sorted() {
+            let field = "animatedEmoji.\(UserText.shown(key))"
+            // One emoji, or one that U+FE0F would show as an emoji (the lookup leaves it out).
+            guard SendKind.isSingleEmoji(key) || SendKind.isSingleEmoji(key + "\u{FE0F}") else {
+                throw fields.error(field, "the key must be one emoji (got \"\(UserText.shown(key))\")")
+            }
+            let emojiKey = ChatMedia.emojiKey(key)
+            guard paths[emojiKey] == nil else { throw fields.error(field, "names the same emoji as another key (U+FE0F aside)") }
+            let file = try reading.existingFileAndSize(object[key] ?? .null, field)
+            guard file.size <= Int64(Sticker.maximumFileBytes) else {
+                throw fields.error(field, "the file is over \(Sticker.maximumFileBytes >> 20) MiB (got \(file.size) bytes)")
+            }
+            paths[emojiKey] = file.path
+        }
+        return paths
+    }
+
+    /// A text send of one emoji that `animatedEmoji` names (and no kind but emoji) becomes an animated emoji.
+    static func animated(_ change: ChatChange, by animatedEmoji: [String: String]) -> ChatChange {
+        guard case .send(let text, let kind, let time, nil) = change, kind == nil || kind == .emoji, SendKind.isSingleEmoji(text),
+              let path = animatedEmoji[ChatMedia.emojiKey(text)] else { return change }
+        return .send(text: text, kind: .animatedEmoji, time: time, media: .animatedEmoji(.init(path: path)))
     }
 
     /// Two sends at one instant are refused, naming the second.

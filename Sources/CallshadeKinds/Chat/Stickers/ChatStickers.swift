@@ -1,7 +1,7 @@
 import CallshadeCore
 import CallshadeLottie
 
-/// The stickers a chat scenario sends (`chat-types.md` sections 1 and 2),
+/// The stickers a chat scenario sends and the emoji it animates (`chat-types.md` sections 1 and 2),
 /// each TGS file read, checked and loaded into rlottie once before the
 /// first frame; their frames drawn at a box's pixel size rounded up and
 /// kept in the reuse store while the same frame at the same size comes again.
@@ -18,15 +18,18 @@ public struct ChatStickers: Sendable {
         self.reuse = reuse
     }
 
-    /// Every sticker `scenario` sends, loaded; a refusal names the event and the file.
+    /// Every sticker `scenario` sends and every emoji it animates, loaded; a refusal names the field and the file.
     public init(_ scenario: ChatScenario, reuse: ReuseStore) throws(StickerLoadError) {
-        var byPath: [String: Sticker] = [:]
+        var named: [(field: String, path: String)] = scenario.animatedEmoji.sorted { $0.key < $1.key }.map { ("animatedEmoji.\($0.key)", $0.value) }
         for event in scenario.events.sorted(by: { $0.index < $1.index }) {
-            guard case .send(_, _, _, .sticker(let send)) = event.change, byPath[send.path] == nil else { continue }
+            if case .send(_, _, _, .sticker(let send)) = event.change { named.append(("events[\(event.index)].send.sticker", send.path)) }
+        }
+        var byPath: [String: Sticker] = [:]
+        for (field, path) in named where byPath[path] == nil {
             do {
-                byPath[send.path] = try Sticker(file: send.path)
+                byPath[path] = try Sticker(file: path)
             } catch {
-                throw StickerLoadError(field: "events[\(event.index)].send.sticker", error: error)
+                throw StickerLoadError(field: field, error: error)
             }
         }
         self.init(byPath: byPath, reuse: reuse)
@@ -38,12 +41,13 @@ public struct ChatStickers: Sendable {
     }
 
     /// The sticker at `path` `seconds` after its send, drawn onto `box`
-    /// (frame pixels): frame floor(s fr) mod N, drawn by rlottie at the
-    /// box's size rounded up and laid onto the exact box, bilinearly.
-    public func node(_ path: String, seconds: Double, box: (x: Double, y: Double, width: Double, height: Double), alpha: Double = 1) -> MappedPictureNode? {
+    /// (frame pixels): frame floor(s fr) mod N if it loops, else held at its
+    /// last, drawn by rlottie at the box's size rounded up and laid onto the exact box, bilinearly.
+    public func node(_ path: String, seconds: Double, loops: Bool = true, box: (x: Double, y: Double, width: Double, height: Double),
+                     alpha: Double = 1) -> MappedPictureNode? {
         guard let sticker = byPath[path], box.width > 0, box.height > 0, box.width.isFinite, box.height.isFinite else { return nil }
         let width = Int(box.width.rounded(.up)), height = Int(box.height.rounded(.up))
-        let key = StickerFrameKey(sticker: ReuseIdentity(sticker), frame: sticker.frame(at: seconds, loops: true), width: width, height: height)
+        let key = StickerFrameKey(sticker: ReuseIdentity(sticker), frame: sticker.frame(at: seconds, loops: loops), width: width, height: height)
         let picture = reuse.value(key) {
             let picture = sticker.picture(frame: key.frame, width: width, height: height)
             return (picture, width * height * 4)
