@@ -82,7 +82,7 @@ final class ChatScenarioParserTests: XCTestCase {
             (#"{\#(chat), "events": [{"at": 1, "read": true, "kind": "small"}]}"#, "events[0].kind: only a send has a kind (this event is \"read\")"),
             (#"{\#(chat), "animation": 3}"#, "animation: must be \"shipped\", \"contest\", a settings file (.json) or a settings object (got 3)"),
             (#"{\#(chat), "audio": "x.wav"}"#, "audio: a key of \"call\" scenarios, not of \"chat\" ones; valid keys: "
-                + "animation, avatar, date, duration, events, fps, messages, name, now, scene, seed, size, subtitle, wallpaper"),
+                + "animatedEmoji, animation, avatar, date, duration, events, fps, messages, name, now, scene, seed, size, subtitle, wallpaper"),
             (#"{"duration": 2, "messages": []}"#, "messages: a key of \"chat\" scenarios, not of \"call\" ones; valid keys: "
                 + "audio, avatar, duration, events, fps, key, localVideo, name, remoteVideo, scene, seed, size, tooltipSeen"),
             (#"{"scene": "chats", "duration": 2}"#, "scene: unknown scene kind 'chats'; valid kinds: call, chat, drawing, access, gallery"),
