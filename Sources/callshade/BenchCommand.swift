@@ -27,8 +27,9 @@ struct BenchCommand: ParsableCommand {
         with both cameras on (the peer's full screen, yours in the picture in picture, the \
         controls shown over them), its pictures decoded beforehand. \
         Chat rows render a conversation (wallpaper stepping with sends, a pattern of \
-        doodles drawn by librsvg, bubbles, text) by each route; on the host route the \
-        host draws chat frames whole. \
+        doodles drawn by librsvg, bubbles, text, a sticker and an animated emoji drawn \
+        by rlottie) by each route; on the host route the host draws chat frames whole; \
+        after them, rlottie's time for a frame of the sticker at its box's size. \
         Drawing rows replay a 1080x1920 canvas's session with 5 and with 200 \
         finished strokes and one pen stroke growing (the scene made and rendered \
         each frame, the two in turn over 9 rounds of 30 frames; the finished \

@@ -1,14 +1,16 @@
 import CallshadeCore
 import CallshadeKinds
+import CallshadeLottie
 import CallshadeSVG
 import CallshadeText
 
 /// The chat frames `bench` times: a conversation of five messages and a
-/// send every second (each flying from the field and stepping the
-/// wallpaper; the last an emoji) with a read between, 1/60 s apart through
-/// its sends, the text set once a size, over the classic wallpaper with a
-/// pattern of doodles (`pattern`, drawn by librsvg once a size, as
-/// `Examples/chat.json`'s is) at intensity 50.
+/// send every half second or second (each flying from the field or the
+/// sticker panel and stepping the wallpaper; a sticker at 1 s and an
+/// animated emoji at 1.5 s, both Lottie drawn by rlottie) with a read between, 1/60 s
+/// apart through its sends, the text set once a size, over the classic
+/// wallpaper with a pattern of doodles (`pattern`, drawn by librsvg once a
+/// size, as `Examples/chat.json`'s is) at intensity 50.
 public final class ChatBench: KindBench {
     private var table = BenchTable(header: ["size", "chat (a conversation, the wallpaper stepping)", "ms/frame", "frames/s", "x CPU reference"])
     private var costs: [String] = []
@@ -19,6 +21,7 @@ public final class ChatBench: KindBench {
     /// route the host draws them whole (no background, so no grid: the GPU draws nothing).
     public func measureRenders(size: FrameSize, context: BenchContext) throws {
         let chat = try Self.frames(size: size, count: context.frames + 1)
+        lottieTimes.append(try measureLottie(size: size))
         let reference = try BenchTiming.secondsPerFrame(chat) { _ = try context.cpu.render($0) }
         let (passes, host) = (context.passes, context.host)
         for (name, marked, time) in [
@@ -50,7 +53,19 @@ public final class ChatBench: KindBench {
                      + "\(String(format: "%.2f", cpu.children)) s against \(String(format: "%.2f", oursCPU.children)) s)")
     }
 
-    public var renderReport: [String] { [table.text] }
+    /// rlottie's time for a frame of the bench's sticker at its landed box's pixel size (184 x 115 pt), each frame in turn.
+    public func measureLottie(size: FrameSize) throws -> String {
+        let sticker = try Self.sticker()
+        let scale = Double(size.width) / 390
+        let (width, height) = (Int((184 * scale).rounded(.up)), Int((115 * scale).rounded(.up)))
+        let clock = ContinuousClock(), start = clock.now
+        for frame in 0..<sticker.frames { _ = sticker.picture(frame: frame, width: width, height: height) }
+        let seconds = BenchTiming.seconds(clock.now - start) / Double(sticker.frames)
+        return "\(size): rlottie drew the sticker's \(sticker.frames) frames at \(width)x\(height) in \(String(format: "%.2f", seconds * 1000)) ms a frame"
+    }
+
+    public var renderReport: [String] { [table.text] + lottieTimes }
+    private var lottieTimes: [String] = []
     public var encodeReport: [String] { costs }
 
     static let scenario = ChatScenario(settings: ScenarioSettings(duration: 4),
@@ -64,11 +79,39 @@ public final class ChatBench: KindBench {
         ChatMessage(side: .incoming, text: "Tom and Anna are coming too, they might be a little late because of the train", time: "12:38"),
     ], events: [
         ChatEvent(at: 0.5, change: .send(text: "Great, see you there", kind: nil, time: nil), index: 0),
-        ChatEvent(at: 1.5, change: .send(text: "Shall I bring a ball as well?", kind: nil, time: nil), index: 1),
-        ChatEvent(at: 2.5, change: .send(text: "See you!", kind: nil, time: nil), index: 2),
-        ChatEvent(at: 3, change: .read, index: 3),
-        ChatEvent(at: 3.5, change: .send(text: "👍", kind: nil, time: nil), index: 4),
-    ])
+        ChatEvent(at: 1, change: .send(text: ChatMedia.stickerQuote, kind: .sticker, time: nil, media: .sticker(.init(path: stickerPath))), index: 1),
+        ChatEvent(at: 1.5, change: .send(text: "👍", kind: .animatedEmoji, time: nil, media: .animatedEmoji(.init(path: stickerPath))), index: 2),
+        ChatEvent(at: 2.5, change: .send(text: "Shall I bring a ball as well?", kind: nil, time: nil), index: 3),
+        ChatEvent(at: 3, change: .read, index: 4),
+        ChatEvent(at: 3.5, change: .send(text: "See you!", kind: nil, time: nil), index: 5),
+    ], animatedEmoji: ["👍": stickerPath])
+
+    /// The bench's sticker, made here (no file): a 512 x 320 card whose colour steps through the hue circle one frame at a
+    /// time (hold keyframes), 30 frames at 30 fps, a white disc gliding across it, as `Scripts/make-stickers` makes the example's.
+    static let stickerPath = "bench-sticker.tgs"
+
+    static func sticker() throws -> Sticker {
+        let frames = 30
+        let colours = (0..<frames).map { frame -> String in
+            let h = Double(frame) / Double(frames) * 6, f = h - h.rounded(.down)
+            let rgb: (Double, Double, Double) = [(1, f, 0), (1 - f, 1, 0), (0, 1, f), (0, 1 - f, 1), (f, 0, 1), (1, 0, 1 - f)][Int(h) % 6]
+            return "{\"t\":\(frame),\"h\":1,\"s\":[\(rgb.0),\(rgb.1),\(rgb.2),1]}"
+        }
+        func still(_ value: String) -> String { "{\"a\":0,\"k\":\(value)}" }
+        let transform = "{\"ty\":\"tr\",\"p\":\(still("[0,0]")),\"a\":\(still("[0,0]")),\"s\":\(still("[100,100]")),\"r\":\(still("0")),\"o\":\(still("100"))}"
+        let glide = "{\"a\":1,\"k\":[{\"t\":0,\"s\":[153.6,160],\"i\":{\"x\":[0.5],\"y\":[1]},\"o\":{\"x\":[0.5],\"y\":[0]}},{\"t\":29,\"s\":[358.4,160]}]}"
+        let disc = "{\"ty\":\"gr\",\"it\":[{\"ty\":\"el\",\"d\":1,\"s\":\(still("[128,128]")),\"p\":\(glide)},"
+            + "{\"ty\":\"fl\",\"c\":\(still("[1,1,1,1]")),\"o\":\(still("100")),\"r\":1},\(transform)]}"
+        let card = "{\"ty\":\"gr\",\"it\":[{\"ty\":\"rc\",\"d\":1,\"s\":\(still("[512,320]")),\"p\":\(still("[256,160]")),\"r\":\(still("40"))},"
+            + "{\"ty\":\"fl\",\"c\":{\"a\":1,\"k\":[\(colours.joined(separator: ","))]},\"o\":\(still("100")),\"r\":1},\(transform)]}"
+        func layer(_ index: Int, _ shapes: String) -> String {
+            "{\"ty\":4,\"ind\":\(index),\"ip\":0,\"op\":\(frames),\"st\":0,\"ks\":{\"o\":\(still("100")),\"r\":\(still("0")),"
+                + "\"p\":\(still("[0,0,0]")),\"a\":\(still("[0,0,0]")),\"s\":\(still("[100,100,100]"))},\"shapes\":[\(shapes)]}"
+        }
+        let json = "{\"v\":\"5.5.2\",\"fr\":30,\"ip\":0,\"op\":\(frames),\"w\":512,\"h\":320,\"assets\":[],"
+            + "\"layers\":[\(layer(1, disc)),\(layer(2, card))]}"
+        return try Sticker(bytes: Array(json.utf8), file: stickerPath)
+    }
 
     /// The bench's pattern: rings, crosses and waves in rows over the
     /// 390 x 844 pt screen, 1.6-pt round strokes (about the share of the
@@ -93,7 +136,7 @@ public final class ChatBench: KindBench {
     static func frames(size: FrameSize, count: Int) throws -> [Scene] {
         let text = try TextSetter(scale: Double(size.width) / 390, texts: ChatKind.elements.texts(for: scenario))
         let mask = try PatternDrawing.mask(svg: Array(pattern.utf8), size: size)
-        let screen = ChatScreen(scenario, size: size, pattern: mask, text: text)
+        let screen = ChatScreen(scenario, size: size, pattern: mask, text: text, stickers: [stickerPath: try sticker()])
         return (0..<count).map { screen.scene(at: (Double($0) / 60).truncatingRemainder(dividingBy: scenario.duration)) }
     }
 }
