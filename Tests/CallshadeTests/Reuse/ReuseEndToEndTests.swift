@@ -24,7 +24,7 @@ final class ReuseEndToEndTests: XCTestCase {
 
     private static let ranges = [
         Range(example: "call", start: 2.95), Range(example: "call", start: 12.45),
-        Range(example: "chat", start: 0.97), Range(example: "chat", start: 3.97),
+        Range(example: "chat", start: 0.97), Range(example: "chat", start: 3.97), Range(example: "chat", start: 6.1),
         Range(example: "drawing", start: 2.0), Range(example: "drawing", start: 9.0),
         Range(example: "access", start: 0.6), Range(example: "access", start: 1.1),
         Range(example: "video-call", start: 5.97), Range(example: "video-call", start: 13.97),

@@ -1,5 +1,6 @@
 @testable import CallshadeLottie
 import CallshadeCore
+import CallshadePNG
 import Foundation
 import XCTest
 
@@ -106,5 +107,29 @@ final class StickerTests: XCTestCase {
         let (p, q, t) = (0.0, 1 - f, f)
         let rgb: (Double, Double, Double) = [(1, t, p), (q, 1, p), (p, 1, t), (p, q, 1), (t, p, 1), (1, p, q)][sector]
         return (UInt8((rgb.0 * 255).rounded()), UInt8((rgb.1 * 255).rounded()), UInt8((rgb.2 * 255).rounded()))
+    }
+}
+
+/// `frame --time t` is the render's frame at t through a sticker's and an animated emoji's flights and plays (the example chat).
+final class StickerCommandTests: XCTestCase {
+    func testAFrameIsTheRendersFrameAtItsTime() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("callshade-sticker-frames-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let example = TestPaths.packageRoot.appendingPathComponent("Examples/chat.json").path
+        let times = ["6.1", "6.2", "7.3", "8"]
+        for backend in ["cpu", "gpu"] {
+            let frames = folder.appendingPathComponent("frames-\(backend)").path
+            let rendered = try runCallshade(["render", example, "--at", times.joined(separator: ","), "--size", "195x422", "-o", frames,
+                                             "--backend", backend, "--quiet"])
+            XCTAssertEqual(rendered.status, 0, rendered.standardError)
+            for (index, time) in times.enumerated() {
+                let single = folder.appendingPathComponent("frame-\(backend)-\(index).png").path
+                let result = try runCallshade(["frame", "--scenario", example, "--time", time, "--size", "195x422", "--backend", backend, "-o", single])
+                XCTAssertEqual(result.status, 0, result.standardError)
+                let fromRender = try PNGFile.read(path: frames + "/frame_" + String(format: "%06d", index) + ".png")
+                XCTAssertEqual(try PNGFile.read(path: single).pixels, fromRender.pixels, "\(time) s by \(backend)")
+            }
+        }
     }
 }
