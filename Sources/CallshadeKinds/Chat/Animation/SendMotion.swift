@@ -7,7 +7,8 @@ public struct SendProgress: Equatable, Sendable {
     public var x: Double, y: Double, width: Double, height: Double
     /// The bubble look's opacity, and the pill look's (1 -> 0).
     public var bubbleLook: Double, pillLook: Double
-    /// The text copies' position, the bubble copy's opacity and the input copy's (1 -> 0).
+    /// The text copies' position, the bubble copy's opacity and the input copy's (1 -> 0); for an
+    /// animated emoji, its animation's opacity (bubbleText) and its glyph copy's (inputText).
     public var textPosition: Double, bubbleText: Double, inputText: Double
     /// The time and checks (an emoji's pill too).
     public var status: Double
