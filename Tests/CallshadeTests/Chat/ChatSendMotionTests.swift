@@ -160,3 +160,36 @@ final class ChatSendMotionTests: XCTestCase {
         }
     }
 }
+
+/// Sends in a row (chat-types section 7): a later send j moves everything above it, in flight or not, by its rise D_j on V:
+/// R_k = lerp(P_k, B_k, p_k) - D_j V_j, so a flight's start moves up with it (and its end is its place before j, raised alike).
+final class SendsInARowTests: XCTestCase {
+    func testALaterSendRaisesAFlightInProgress() {
+        let width: (String, TextStyle) -> Double = { text, _ in Double(text.count) * 8 }
+        let chat = ChatScenario(settings: ScenarioSettings(duration: 3), messages: [ChatMessage(side: .incoming, text: "Hi", time: "12:38")],
+                                events: [ChatEvent(at: 1, change: .send(text: "One", kind: nil, time: nil), index: 0),
+                                         ChatEvent(at: 1.1, change: .send(text: "Two", kind: nil, time: nil), index: 1)])
+        let timeline = ChatTimeline(chat)
+        let alone = ChatListMotion(timeline, at: 1.05, height: 844, width: width)
+        let both = ChatListMotion(timeline, at: 1.2, height: 844, width: width)
+        guard let first = alone.flights.first, let raised = both.flights.first(where: { $0.index == first.index }) else {
+            return XCTFail("both sends fly at 1.2 s")
+        }
+        // D: how far "Two" raises the row of "One"; V at 0.1 s into "Two".
+        let rise = ChatMessageLayout(Array(timeline.messages(at: 1.05)), width: width).placed[1].frame.y
+            - ChatMessageLayout(timeline.messages(at: 1.2), width: width).placed[1].frame.y
+        let v = SendMotion(kind: .small, animation: .shipped).progress(0.1).rows
+        XCTAssertGreaterThan(rise * v, 10)
+        XCTAssertEqual(raised.risen, -rise * v, accuracy: 1e-9)
+        XCTAssertEqual(raised.field.y, first.field.y - rise * v, accuracy: 1e-9)
+        // The moving shape: the spec's lerp from P to its place before "Two", less D V.
+        let before = ChatMessageLayout(timeline.messages(at: 1.05), width: width).placed[1].shifted(by: alone.shifts[1] - alone.listShift)
+        let spec = SendFlightElement.movingShape(field: first.field, body: before.body, progress: raised.progress)
+        let placed = both.layout.placed[1].shifted(by: both.shifts[1] - both.listShift)
+        let drawn = SendFlightElement.movingShape(field: raised.field, body: placed.body, progress: raised.progress)
+        XCTAssertEqual(drawn.y, spec.y - rise * v, accuracy: 1e-9)
+        XCTAssertEqual(drawn.x, spec.x, accuracy: 1e-9)
+        // Once "Two" has risen, nothing is left to move.
+        XCTAssertEqual(ChatListMotion(timeline, at: 1.6, height: 844, width: width).flights.first { $0.index == 1 }?.risen ?? 0, 0)
+    }
+}

@@ -17,12 +17,22 @@ public struct ChatListMotion: Sendable {
         public let progress: SendProgress
         /// Whether the message itself still flies (false: only the neighbour's tail fades on).
         public let flying: Bool
-        /// The field at the send's instant (P).
+        /// The field at the send's instant (P), moved up with everything above
+        /// each later send by that send's rise so far (chat-types section 7:
+        /// R_k = lerp(P_k, B_k, p_k) - sum_j D_j V_j, every lerp from P moved alike).
         public let field: ChatMessageLayout.Box
+        /// How far the later sends have raised it so far (points, up negative): the field's move, for starts given apart from it.
+        public let risen: Double
         /// The lines the field showed (the last 5).
         public let fieldLines: [String]
         /// The merged previous bubble's look before the send (its tail), placed in its row as `layout` places it, if it merges with it.
         public let neighbourBefore: ChatMessageLayout.Placed?
+
+        /// The same flight with its start `dy` points lower.
+        func raised(by dy: Double) -> Flight {
+            Flight(index: index, kind: kind, progress: progress, flying: flying, field: field.shifted(by: dy), risen: risen + dy,
+                   fieldLines: fieldLines, neighbourBefore: neighbourBefore)
+        }
     }
 
     /// The field's draft before a send.
@@ -102,12 +112,14 @@ public struct ChatListMotion: Sendable {
             if index > 0 {
                 let rise = without.placed[index - 1].frame.y - layout.placed[index - 1].frame.y
                 for row in 0..<index { shifts[row] += rise * (1 - progress.rows) }
+                // Sends still flying above it rise with the list: their starts move by D V (section 7).
+                flights = flights.map { $0.index < index ? $0.raised(by: -rise * progress.rows) : $0 }
             }
             // The neighbour's look before the send, in its row's place (its tail fades there, section 3.4).
             let neighbour = index > 0 && layout.placed[index - 1].hasTail != without.placed[index - 1].hasTail
                 ? without.placed[index - 1].shifted(by: layout.placed[index - 1].frame.y - without.placed[index - 1].frame.y) : nil
             let field = ChatMessageLayout.Box(x: 42, y: bottom - heightAt + 6, width: 306, height: heightAt - 12)
-            flights.append(Flight(index: index, kind: kind, progress: progress, flying: elapsed < motion.flight, field: field,
+            flights.append(Flight(index: index, kind: kind, progress: progress, flying: elapsed < motion.flight, field: field, risen: 0,
                                   fieldLines: Array(lines.suffix(Self.fieldMostLines)), neighbourBefore: neighbour))
         }
         panelHeight = panel

@@ -119,7 +119,8 @@ public struct SendFlightElement: ChatElement {
                     to scene: inout Scene, instant: ChatInstant, text: any TextSetting, scale: Double) {
         let landed = StickerFlight.box(inFrame: placed.frame)
         let canvas = instant.stickers.canvas(sticker.path) ?? (1, 1)
-        let path = StickerFlight(animation: instant.scenario.animation, canvas: canvas, from: sticker.from ?? StickerFlight.defaultFrom)
+        let start = sticker.from ?? StickerFlight.defaultFrom
+        let path = StickerFlight(animation: instant.scenario.animation, canvas: canvas, from: Vec2(start.x, start.y + flight.risen))
         let box = path.flying(to: landed, progress: flight.progress)
         if let node = instant.stickers.node(sticker.path, seconds: instant.time - sticker.sentAt,
                                             box: (box.x * scale, box.y * scale, box.width * scale, box.height * scale)) {
