@@ -1,7 +1,6 @@
 import CallshadeCore
 import CallshadeJSON
 import CallshadeSystem
-import Dispatch
 
 /// A Lottie sticker or animated emoji (`chat-types.md` section 1, rule 4,
 /// and section 8): a TGS file (gzip'd Lottie JSON; plain JSON accepted too)
@@ -74,8 +73,9 @@ public final class Sticker: Sendable {
         self.calls = calls
         // Its first, middle and last frames drawn at its own size, each within the limit: no frame should hang a render.
         for frame in Set([0, frames / 2, frames - 1]).sorted() {
-            let drawing = TimedFrame(calls: calls, frame: frame, width: width, height: height)
-            guard drawing.finishes(within: frameTimeLimit) else {
+            let (width, height) = (width, height)
+            // rlottie cannot be interrupted: past the limit its drawing is left to finish and the sticker refused.
+            guard BoundedWait.run(within: frameTimeLimit, { calls.draw(frame: frame, width: width, height: height).count }) != nil else {
                 throw refuse("rlottie took over \(ShownNumber.text(frameTimeLimit)) s to draw frame \(frame)")
             }
         }
@@ -109,30 +109,4 @@ public struct StickerError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "\(file): \(reason)" }
-}
-
-/// One frame drawn by rlottie on a thread of its own, waited for at most a
-/// while: rlottie cannot be interrupted, so a drawing past the limit is left
-/// to finish (or to end with the process) and the sticker refused.
-private final class TimedFrame: @unchecked Sendable {
-    private let calls: LottieCalls
-    private let frame: Int
-    private let width: Int
-    private let height: Int
-    private let done = DispatchSemaphore(value: 0)
-
-    init(calls: LottieCalls, frame: Int, width: Int, height: Int) {
-        self.calls = calls
-        self.frame = frame
-        self.width = width
-        self.height = height
-    }
-
-    func finishes(within seconds: Double) -> Bool {
-        DispatchQueue.global().async { [self] in
-            _ = calls.draw(frame: frame, width: width, height: height)
-            done.signal()
-        }
-        return done.wait(timeout: .now() + seconds) == .success
-    }
 }

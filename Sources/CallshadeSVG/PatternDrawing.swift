@@ -1,6 +1,5 @@
 import CallshadeCore
 import CallshadeSystem
-import Dispatch
 
 /// The chat wallpaper's pattern drawn for an output size (chat, section
 /// 1.7): the SVG file read by callshade (at most 8 MiB, a regular file),
@@ -40,29 +39,18 @@ public enum PatternDrawing {
     }
 }
 
-/// One drawing by librsvg on a thread of its own, waited for at most a
-/// while: librsvg cannot be interrupted, so a drawing past the limit is
-/// left to finish (or to end with the process) and its result dropped.
-private final class BoundedDrawing: @unchecked Sendable {
-    private let bytes: [UInt8]
-    private let width: Int
-    private let height: Int
-    private let done = DispatchSemaphore(value: 0)
-    /// Written once by the drawing thread before it signals `done`; read after the wait.
-    private var outcome: Result<[UInt8], SVGError>?
-
-    init(bytes: [UInt8], width: Int, height: Int) {
-        self.bytes = bytes
-        self.width = width
-        self.height = height
-    }
+/// One drawing by librsvg, bounded in time by `BoundedWait` (librsvg cannot be interrupted).
+private struct BoundedDrawing: Sendable {
+    let bytes: [UInt8]
+    let width: Int
+    let height: Int
 
     func result(within seconds: Double) throws -> [UInt8] {
-        DispatchQueue.global().async { [self] in
-            outcome = Result { try draw() }.mapError { ($0 as? SVGError) ?? .drawing("\($0)") }
-            done.signal()
+        let drawing = self
+        let outcome = BoundedWait.run(within: seconds) {
+            Result { try drawing.draw() }.mapError { ($0 as? SVGError) ?? .drawing("\($0)") }
         }
-        guard done.wait(timeout: .now() + seconds) == .success, let outcome else { throw SVGError.tooSlow(seconds) }
+        guard let outcome else { throw SVGError.tooSlow(seconds) }
         return try outcome.get()
     }
 

@@ -1,6 +1,7 @@
 @testable import CallshadeLottie
 import CallshadeCore
 import CallshadePNG
+import CallshadeSystem
 import Foundation
 import XCTest
 
@@ -62,6 +63,17 @@ final class StickerTests: XCTestCase {
         assertRefused(bomb, "inflates to more than 8 MiB")
         // Plain JSON is read as a TGS is.
         XCTAssertEqual(try Sticker(bytes: try Self.bytes(good), file: "s.json").frames, 30)
+    }
+
+    /// Work past its limit is given up on (the sticker's 2 s a frame, the pattern's 10 s); work within it gives its value.
+    func testBoundedWaitGivesUpPastItsLimit() {
+        let late: Int? = BoundedWait.run(within: 0.05) { () -> Int in
+            Thread.sleep(forTimeInterval: 1)
+            return 1
+        }
+        XCTAssertNil(late)
+        let value: Int? = BoundedWait.run(within: 10) { 2 }
+        XCTAssertEqual(value, 2)
     }
 
     /// A gzip stream of `bytes` (by the gzip command, not by callshade).
