@@ -1,4 +1,5 @@
 import CallshadeCore
+import CallshadeLottie
 import CallshadeRender
 import CallshadeSVG
 import CallshadeText
@@ -29,14 +30,14 @@ public struct ChatFrames: FrameScenes {
         let side = Int((NavigationBarElement.avatarDiameter * Double(size.width) / 390).rounded(.up)) + 1
         let avatar = showing.contains(.nav) ? try choices.avatarImage(scenarioAvatar: scenario.avatarPath, side: side) : nil
         // Every sticker it sends, read and checked before the first frame (section 8), if the messages are drawn.
-        let stickers: ChatStickers
+        let stickers: [String: Sticker]
         do {
-            stickers = showing.contains(.messages) ? try ChatStickers(scenario, reuse: reuse) : .none
+            stickers = showing.contains(.messages) ? try ChatStickers.load(scenario) : [:]
         } catch {
             throw FramesError.sticker("\(file): \(error)")
         }
         screen = ChatScreen(scenario, size: size, pattern: pattern, text: text, avatar: avatar, showing: showing, reuse: reuse,
-                            stickers: stickers.byPath)
+                            stickers: stickers)
     }
 
     public func scene(at time: Double) throws -> Scene {

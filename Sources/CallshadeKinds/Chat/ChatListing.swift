@@ -24,9 +24,9 @@ extension ChatScenario: ListedScenario {
         if wallpaper.iosKeyframes { summary += ", iOS keyframes" }
         if let pattern = wallpaper.patternPath { summary += ", pattern \(pattern) at \(wallpaper.intensity)" }
         // Each sticker read and checked as the frames will (chat-types section 8), and its facts.
-        let stickers: ChatStickers
+        let stickers: [String: Sticker]
         do {
-            stickers = try ChatStickers(self, reuse: ReuseStore(.off))
+            stickers = try ChatStickers.load(self)
         } catch {
             throw FramesError.sticker("\(file): \(error)")
         }
@@ -38,11 +38,11 @@ extension ChatScenario: ListedScenario {
             if case .send(_, _, _, .sticker(let send)) = event.change, !stickerPaths.contains(send.path) { stickerPaths.append(send.path) }
         }
         let stickerLines = stickerPaths.compactMap { path -> String? in
-            guard let sticker = stickers.byPath[path] else { return nil }
+            guard let sticker = stickers[path] else { return nil }
             let box = StickerFlight(animation: animation, canvas: (Double(sticker.width), Double(sticker.height))).box(rowBottom: 0)
             return "sticker \(path): \(fileFacts(sticker)), looping), drawn \(ShownNumber.text(box.width))x\(ShownNumber.text(box.height)) pt"
         } + self.animatedEmoji.keys.sorted().compactMap { key -> String? in
-            guard let path = self.animatedEmoji[key], let sticker = stickers.byPath[path] else { return nil }
+            guard let path = self.animatedEmoji[key], let sticker = stickers[path] else { return nil }
             let side = ShownNumber.text(ChatMessageLayout.animatedEmojiBox)
             return "animated emoji \(key) \(path): \(fileFacts(sticker)), once), drawn in \(side)x\(side) pt"
         }

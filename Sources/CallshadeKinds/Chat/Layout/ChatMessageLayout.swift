@@ -30,8 +30,6 @@ public struct ChatMessageLayout: Equatable, Sendable {
 
         /// Whether it is drawn as an emoji without a bubble.
         public var isEmoji: Bool { message.isEmoji }
-        /// Whether it is a sticker or an animated emoji (a Lottie with its pill, no bubble).
-        public var isLottie: Bool { message.media != nil }
 
         public static func == (a: Placed, b: Placed) -> Bool {
             a.message == b.message && a.frame == b.frame && a.body == b.body && a.radii == b.radii && a.hasTail == b.hasTail
@@ -74,10 +72,9 @@ public struct ChatMessageLayout: Equatable, Sendable {
         var sized: [(message: ChatMessage, lines: [String], lastShares: Bool, frameWidth: Double, frameHeight: Double, statusWidth: Double)] = []
         for message in messages {
             let statusWidth = 10 + width(message.time, Self.timeStyle) + (message.side == .outgoing ? 13 : 0)
-            if let lottie = message.media?.lottie {
-                let flight = StickerFlight(animation: .shipped, canvas: canvas(lottie.send.path) ?? (1, 1))
-                let side = lottie.loops ? flight.frame(rowBottom: 0).width : Self.animatedEmojiBox
-                sized.append((message, [], false, side, lottie.loops ? flight.rowHeight : Self.animatedEmojiBox, statusWidth))
+            if message.media != nil {
+                // A sticker's or an animated emoji's frame follows from its row's bottom (`lottieRow`).
+                sized.append((message, [], false, 0, 0, statusWidth))
                 continue
             }
             if message.isEmoji {
@@ -102,12 +99,7 @@ public struct ChatMessageLayout: Equatable, Sendable {
             let emoji = item.message.isEmoji
             // A sticker's row (chat-types section 1, rule 1; section 2, rule 1): its insets 1 pt toward a same-side neighbour, else 7/3.
             if let lottie = item.message.media?.lottie {
-                let flight = StickerFlight(animation: .shipped, canvas: canvas(lottie.send.path) ?? (1, 1))
-                // An animated emoji's box is its frame: 135 x 135, right edge 380, its row 135 (section 2, rule 3).
-                let frame = lottie.loops ? flight.frame(rowBottom: bottom)
-                    : Box(x: StickerFlight.rightEdge - Self.animatedEmojiBox, y: bottom - Self.animatedEmojiBox,
-                          width: Self.animatedEmojiBox, height: Self.animatedEmojiBox)
-                let rowHeight = lottie.loops ? flight.rowHeight : Self.animatedEmojiBox
+                let (frame, rowHeight) = Self.lottieRow(lottie, canvas: canvas(lottie.send.path), rowBottom: bottom)
                 let pillWidth = item.statusWidth + (side == .outgoing ? 4 : 0)
                 let corner = Vec2(frame.right - 4, frame.bottom - 4)
                 let pill = Box(x: corner.x - pillWidth, y: corner.y - Self.emojiPillHeight, width: pillWidth, height: Self.emojiPillHeight)
@@ -118,13 +110,13 @@ public struct ChatMessageLayout: Equatable, Sendable {
                 bottom = bottom - rowHeight - (sameSideAbove ? Self.mergedGap : Self.gap)
                 continue
             }
-            let belowIsSticker = index + 1 < sized.count && sized[index + 1].message.media != nil
-            // Under a sticker of its side, 1 pt each way.
-            let stickerAbove = index > 0 && sized[index - 1].message.media != nil && sized[index - 1].message.side == side
+            let lottieBelow = index + 1 < sized.count && sized[index + 1].message.media != nil
+            // Under a sticker or an animated emoji of its side, 1 pt each way.
+            let lottieAbove = index > 0 && sized[index - 1].message.media != nil && sized[index - 1].message.side == side
             // Bubbles of one side in a row merge; an emoji merges with nothing.
             let mergedAbove = !emoji && index > 0 && sized[index - 1].message.side == side && !sized[index - 1].message.isEmoji
                 && sized[index - 1].message.media == nil
-            let mergedBelow = !emoji && !belowIsSticker && index + 1 < sized.count && sized[index + 1].message.side == side
+            let mergedBelow = !emoji && !lottieBelow && index + 1 < sized.count && sized[index + 1].message.side == side
                 && !sized[index + 1].message.isEmoji
             if emoji {
                 let frame = Box(x: side == .outgoing ? 390 - Self.emojiMargin - Self.emojiBox : Self.emojiMargin, y: bottom - Self.emojiBox,
@@ -136,7 +128,7 @@ public struct ChatMessageLayout: Equatable, Sendable {
                 let status = Box(x: pill.x, y: pill.y + (Self.emojiPillHeight - 13) / 2, width: item.statusWidth, height: 13)
                 placed.append(Placed(message: item.message, frame: frame, body: frame, radii: [16, 16, 16, 16], hasTail: false,
                                      lines: [(item.message.text, frame.y)], textLeft: frame.x, status: status, pill: pill))
-                bottom = frame.y - (stickerAbove ? Self.mergedGap : Self.gap)
+                bottom = frame.y - (lottieAbove ? Self.mergedGap : Self.gap)
                 continue
             }
             let frame = Box(x: side == .outgoing ? 386 - item.frameWidth : 4, y: bottom - item.frameHeight,
@@ -154,10 +146,23 @@ public struct ChatMessageLayout: Equatable, Sendable {
             let status = Box(x: body.right - 11 - item.statusWidth, y: statusTop, width: item.statusWidth, height: 13)
             placed.append(Placed(message: item.message, frame: frame, body: body, radii: radii, hasTail: !mergedBelow, lines: lines,
                                  textLeft: body.x + 11, status: status, pill: nil))
-            let gapAbove = mergedAbove || stickerAbove ? Self.mergedGap : Self.gap
+            let gapAbove = mergedAbove || lottieAbove ? Self.mergedGap : Self.gap
             bottom = frame.y - gapAbove
         }
         self.placed = placed.reversed()
+    }
+
+    /// A sticker's or an animated emoji's frame and its row's height on a row whose bottom is at `bottom`:
+    /// a sticker's by `StickerFlight` (its canvas's aspect, square when unknown); an animated emoji's box is
+    /// its frame, 135 x 135 with its right edge at 380, its row 135 (chat-types section 2, rules 1 and 3).
+    static func lottieRow(_ lottie: (send: ChatMedia.LottieSend, loops: Bool), canvas: (width: Double, height: Double)?,
+                          rowBottom bottom: Double) -> (frame: Box, rowHeight: Double) {
+        guard lottie.loops else {
+            let side = animatedEmojiBox
+            return (Box(x: StickerFlight.rightEdge - side, y: bottom - side, width: side, height: side), side)
+        }
+        let flight = StickerFlight(animation: .shipped, canvas: canvas ?? (1, 1))
+        return (flight.frame(rowBottom: bottom), flight.rowHeight)
     }
 
     /// `text` broken into lines no wider than `wrap` points: at spaces (and

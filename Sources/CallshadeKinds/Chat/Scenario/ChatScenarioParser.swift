@@ -178,13 +178,18 @@ enum ChatScenarioParser {
             return .send(text: text, kind: try textKind(event, text: text, field: "send.text", fields: fields), time: time, media: nil)
         }
         if event["kind"] != nil { throw fields.error("kind", "only a text send has a kind (this send is a sticker)") }
-        let path = try reading.existingFileAndSize(value, "send.sticker")
-        guard path.size <= Int64(Sticker.maximumFileBytes) else {
-            throw fields.error("send.sticker", "the file is over \(Sticker.maximumFileBytes >> 20) MiB (got \(path.size) bytes)")
-        }
+        let path = try stickerFile(value, "send.sticker", reading: reading)
         let from = try object["from"].map { try point($0, "send.from", fields: fields) }
-        return .send(text: ChatMedia.stickerQuote, kind: .sticker, time: time,
-                     media: .sticker(.init(path: path.path, from: from)))
+        return .send(text: ChatMedia.stickerQuote, kind: .sticker, time: time, media: .sticker(.init(path: path, from: from)))
+    }
+
+    /// A TGS file a scenario names: a regular file of at most 1 MiB (its contents are checked when it is loaded).
+    static func stickerFile(_ value: JSONValue, _ key: String, reading: ScenarioReading) throws -> String {
+        let file = try reading.existingFileAndSize(value, key)
+        guard file.size <= Int64(Sticker.maximumFileBytes) else {
+            throw reading.fields.error(key, "the file is over \(Sticker.maximumFileBytes >> 20) MiB (got \(file.size) bytes)")
+        }
+        return file.path
     }
 
     /// A text send's `kind`, if the event gives one: small, large or emoji (which needs one emoji).
@@ -234,11 +239,7 @@ enum ChatScenarioParser {
             }
             let emojiKey = ChatMedia.emojiKey(key)
             guard paths[emojiKey] == nil else { throw fields.error(field, "names the same emoji as another key (U+FE0F aside)") }
-            let file = try reading.existingFileAndSize(object[key] ?? .null, field)
-            guard file.size <= Int64(Sticker.maximumFileBytes) else {
-                throw fields.error(field, "the file is over \(Sticker.maximumFileBytes >> 20) MiB (got \(file.size) bytes)")
-            }
-            paths[emojiKey] = file.path
+            paths[emojiKey] = try stickerFile(object[key] ?? .null, field, reading: reading)
         }
         return paths
     }

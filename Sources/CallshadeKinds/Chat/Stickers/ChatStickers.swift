@@ -18,8 +18,8 @@ public struct ChatStickers: Sendable {
         self.reuse = reuse
     }
 
-    /// Every sticker `scenario` sends and every emoji it animates, loaded; a refusal names the field and the file.
-    public init(_ scenario: ChatScenario, reuse: ReuseStore) throws(StickerLoadError) {
+    /// Every sticker `scenario` sends and every emoji it animates, loaded, by path; a refusal names the field and the file.
+    public static func load(_ scenario: ChatScenario) throws(StickerLoadError) -> [String: Sticker] {
         var named: [(field: String, path: String)] = scenario.animatedEmoji.sorted { $0.key < $1.key }.map { ("animatedEmoji.\($0.key)", $0.value) }
         for event in scenario.events.sorted(by: { $0.index < $1.index }) {
             if case .send(_, _, _, .sticker(let send)) = event.change { named.append(("events[\(event.index)].send.sticker", send.path)) }
@@ -32,7 +32,7 @@ public struct ChatStickers: Sendable {
                 throw StickerLoadError(field: field, error: error)
             }
         }
-        self.init(byPath: byPath, reuse: reuse)
+        return byPath
     }
 
     /// A sticker's canvas (points are its pixels' aspect only), if it is loaded.
