@@ -23,35 +23,56 @@ public struct VoiceWaveform: Equatable, Sendable {
         self.init(bins: bins)
     }
 
-    /// The waveform of the sound file at `path`, read twice: its frames
-    /// counted as decoded (a header's count may differ), then each frame's
-    /// channel mean binned; nothing but the 100 bins is kept.
-    public init(path: String) throws {
-        var buffer: [Float] = []
-        let counting = try SoundFile(path: path)
-        var count = 0
-        while true {
-            let read = try counting.read(into: &buffer, frameCount: 8192)
-            if read == 0 { break }
-            count += read
+    /// Bins a sound of a known number of frames as it is read (the second
+    /// reading: the first counts them, as decoded, since a header's count may
+    /// differ): frame i's channel mean, as a magnitude in 16-bit units, into
+    /// bin floor(100 i / n); frames past the count are left out.
+    public struct Binning: SoundMeter {
+        /// The frames the sound holds (n); set before the first block.
+        public var frameCount = 0
+        let sampleRate: Int
+        let channels: Int
+        var index = 0
+        var bins = [Double](repeating: 0, count: VoiceWaveform.binCount)
+
+        public init(sampleRate: Int, channels: Int) {
+            self.sampleRate = sampleRate
+            self.channels = max(channels, 1)
         }
-        var bins = [Double](repeating: 0, count: Self.binCount)
-        if count > 0 {
-            let sound = try SoundFile(path: path)
-            var index = 0
-            while index < count {
-                let read = try sound.read(into: &buffer, frameCount: 8192)
-                if read == 0 { break }
-                for frame in 0..<min(read, count - index) {
-                    var sum = 0.0
-                    for channel in 0..<sound.channels { sum += Double(buffer[frame * sound.channels + channel]) }
-                    let bin = Self.binCount * index / count
-                    bins[bin] = max(bins[bin], abs(sum / Double(sound.channels)) * 32768)
-                    index += 1
-                }
+
+        public mutating func add(interleaved samples: UnsafeBufferPointer<Float>) {
+            let frames = samples.count / channels
+            for frame in 0..<frames where index < frameCount {
+                var sum = 0.0
+                for channel in 0..<channels { sum += Double(samples[frame * channels + channel]) }
+                let bin = VoiceWaveform.binCount * index / frameCount
+                bins[bin] = max(bins[bin], abs(sum / Double(channels)) * 32768)
+                index += 1
             }
         }
-        self.init(bins: bins)
+
+        public var duration: Double { Double(index) / Double(sampleRate) }
+
+        /// The waveform of the frames binned.
+        public var waveform: VoiceWaveform { VoiceWaveform(bins: bins) }
+    }
+
+    /// Counts a sound's frames as it is read (the first reading).
+    public struct FrameCount: SoundMeter {
+        public private(set) var frames = 0
+        public let sampleRate: Int
+        let channels: Int
+
+        public init(sampleRate: Int, channels: Int) {
+            self.sampleRate = sampleRate
+            self.channels = max(channels, 1)
+        }
+
+        public mutating func add(interleaved samples: UnsafeBufferPointer<Float>) {
+            frames += samples.count / channels
+        }
+
+        public var duration: Double { Double(frames) / Double(sampleRate) }
     }
 
     /// From the 100 bins' peaks: P = max(2500, 1.8 x their mean); each level floor(31 min(b, P) / P).

@@ -36,8 +36,15 @@ public struct ChatFrames: FrameScenes {
         } catch {
             throw FramesError.sticker("\(file): \(error)")
         }
+        // Every voice message decoded (its length sizes its bubble and its recording), if the messages or the panel are drawn.
+        let voices: [String: VoiceClip]
+        do {
+            voices = showing.isDisjoint(with: [.messages, .input]) ? [:] : try ChatVoices.load(scenario)
+        } catch {
+            throw FramesError.audio("\(file): \(error)")
+        }
         screen = ChatScreen(scenario, size: size, pattern: pattern, text: text, avatar: avatar, showing: showing, reuse: reuse,
-                            stickers: stickers)
+                            stickers: stickers, voices: voices)
     }
 
     public func scene(at time: Double) throws -> Scene {

@@ -54,10 +54,14 @@ public struct ChatInstant: Sendable {
     public let wallpaper: WallpaperNode?
     /// The stickers the scenario sends, loaded.
     public let stickers: ChatStickers
+    /// The voice messages it sends, decoded, by path.
+    public let voices: [String: VoiceClip]
 
     public init(scenario: ChatScenario, timeline: ChatTimeline, time: Double, pattern: PatternMask? = nil, text: (any TextSetting)? = nil,
-                avatar: AvatarImage? = nil, motion: ChatListMotion? = nil, wallpaper: WallpaperNode? = nil, stickers: ChatStickers = .none) {
+                avatar: AvatarImage? = nil, motion: ChatListMotion? = nil, wallpaper: WallpaperNode? = nil, stickers: ChatStickers = .none,
+                voices: [String: VoiceClip] = [:]) {
         self.stickers = stickers
+        self.voices = voices
         self.avatar = avatar
         self.motion = motion
         self.wallpaper = wallpaper

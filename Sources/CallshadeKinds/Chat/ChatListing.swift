@@ -46,7 +46,26 @@ extension ChatScenario: ListedScenario {
             let side = ShownNumber.text(ChatMessageLayout.animatedEmojiBox)
             return "animated emoji \(key) \(path): \(fileFacts(sticker)), once), drawn in \(side)x\(side) pt"
         }
-        return ValidationListing(facts: facts, kind: scene, details: [summary] + stickerLines,
+        // Each voice message decoded as the frames will, its length, bubble and recording window (chat-types section 3).
+        let voices: [String: VoiceClip]
+        do {
+            voices = try ChatVoices.load(self)
+        } catch {
+            throw FramesError.audio("\(file): \(error)")
+        }
+        let sends = events.sorted { ($0.at, $0.index) < ($1.at, $1.index) }.filter { event in
+            if case .send = event.change { return true }
+            return false
+        }
+        let voiceLines = sends.enumerated().compactMap { rank, event -> String? in
+            guard case .send(_, _, _, .voice(let voice)) = event.change, let clip = voices[voice.path] else { return nil }
+            let bubble = VoiceBubbleLayout(duration: clip.duration, durationWidth: 0, statusWidth: 0, right: 0, bottom: 0)
+            let recorded = max(event.at - clip.duration, rank > 0 ? sends[rank - 1].at : 0, 0)
+            return "voice \(voice.path): \(ShownNumber.text(clip.duration)) s (shown \(clip.shownDuration)), "
+                + "bubble at least \(ShownNumber.text(bubble.frameWidth)) pt wide, \(bubble.waveform.bars) bars; "
+                + "recorded from \(ShownNumber.text(recorded)) until \(ShownNumber.text(event.at))"
+        }
+        return ValidationListing(facts: facts, kind: scene, details: [summary] + stickerLines + voiceLines,
                                  timeline: .moments(ChatTimeline(self).milestones.map { ($0.time, $0.text) }))
     }
 

@@ -19,11 +19,15 @@ public struct ChatScreen: Sendable {
     public let reuse: ReuseStore
     /// The stickers it sends, loaded.
     public let stickers: ChatStickers
+    /// The voice messages it sends, decoded.
+    public let voices: [String: VoiceClip]
 
     public init(_ scenario: ChatScenario, size: FrameSize, pattern: PatternMask? = nil, text: (any TextSetting)? = nil,
                 avatar: AvatarImage? = nil, showing: Set<SceneTag>? = nil, elements: ChatElements = ChatKind.elements,
-                reuse: ReuseStore = ReuseStore(), stickers: [String: Sticker] = [:]) {
+                reuse: ReuseStore = ReuseStore(), stickers: [String: Sticker] = [:],
+                voices: [String: VoiceClip] = [:]) {
         self.reuse = reuse
+        self.voices = voices
         self.stickers = ChatStickers(byPath: stickers, reuse: reuse)
         timeline = ChatTimeline(scenario)
         self.avatar = avatar
@@ -40,12 +44,13 @@ public struct ChatScreen: Sendable {
         var scene = Scene(size: size, background: nil)
         // The list's motion once a frame, for the messages, the date, the panel and the flights.
         let partial = ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time, pattern: pattern, text: text, avatar: avatar,
-                                  stickers: stickers)
+                                  stickers: stickers, voices: voices)
         let motion = text.map { MessagesElement.motion(at: partial, text: $0, frame: size) }
         // The wallpaper once a frame, for itself and each glass over it (its raster is the four-point gradient at 3,600 points).
         let wallpaper = WallpaperElement.node(at: partial, size: size, reuse: reuse)
         elements.add(to: &scene, at: ChatInstant(scenario: timeline.scenario, timeline: timeline, time: time, pattern: pattern, text: text,
-                                                 avatar: avatar, motion: motion, wallpaper: wallpaper, stickers: stickers), showing: showing)
+                                                 avatar: avatar, motion: motion, wallpaper: wallpaper, stickers: stickers, voices: voices),
+                       showing: showing)
         return scene
     }
 }

@@ -75,7 +75,7 @@ public struct ChatTimeline: Equatable, Sendable {
                 // The flight's window: its last track's end (an automatic kind as small; large when the draft needs over 5 lines).
                 let flight = SendMotion(kind: kind ?? (SendKind.isSingleEmoji(text) ? .emoji : .small), animation: scenario.animation).flight
                 let fps = Double(scenario.fps ?? 60)
-                let what = media.map { media in media.isTyped ? "\"\(text)\" (\(media.shownName ?? ""))" : media.shownName ?? "" }
+                let what = media.map { media in media.isTyped ? "\"\(text)\" (\(media.shownName))" : media.shownName }
                     ?? "\"\(UserText.shown(text, limit: 24))\""
                 lines.append(Milestone(time: event.at, text: "send (\(kindName)) \(what) at \(time ?? scenario.now); "
                                        + "flies until \(ShownNumber.text(event.at + flight)) (frame \(Int(((event.at + flight) * fps - 1e-9).rounded(.up)))); "

@@ -23,24 +23,29 @@ public final class Recording {
     /// A meter of `kind` fed with the whole recording: libsndfile for what it
     /// reads, ffmpeg as the decoder for anything else (AAC, M4A, video files' sound).
     public func measured<Meter: SoundMeter>(by kind: Meter.Type) throws -> Meter {
+        try measured(making: Meter.init)
+    }
+
+    /// The same, with the meter made by `make` from the sound's sample rate and channels.
+    public func measured<Meter: SoundMeter>(making make: (_ sampleRate: Int, _ channels: Int) -> Meter) throws -> Meter {
         let sound: SoundFile
         do {
             sound = try SoundFile(file: file)
         } catch AudioError.cannotOpen(_, let reason) {
-            return try decodeWithFFmpeg(Meter.self, libsndfileReason: reason)
+            return try decodeWithFFmpeg(make, libsndfileReason: reason)
         }
-        var meter = Meter(sampleRate: sound.sampleRate, channels: sound.channels)
+        var meter = make(sound.sampleRate, sound.channels)
         try sound.measure(into: &meter)
         return meter
     }
 
     /// Decodes to mono 32-bit float at 48 kHz with an ffmpeg child and meters that.
-    private func decodeWithFFmpeg<Meter: SoundMeter>(_ kind: Meter.Type, libsndfileReason: String) throws -> Meter {
+    private func decodeWithFFmpeg<Meter: SoundMeter>(_ make: (Int, Int) -> Meter, libsndfileReason: String) throws -> Meter {
         guard let ffmpeg = FFmpeg.locate() else {
             throw AudioError.cannotOpen(path: path, reason: "\(libsndfileReason) (and ffmpeg, which reads more formats, is not installed)")
         }
         let rate = 48_000
-        var meter = Meter(sampleRate: rate, channels: 1)
+        var meter = make(rate, 1)
         var carry: [UInt8] = []
         let (child, exit): (ChildProcess, ChildExit)
         do {

@@ -10,6 +10,8 @@ public enum FramesError: Error, Equatable, CustomStringConvertible {
     case media(String)
     /// A chat's sticker (a TGS file) that cannot be read, is beyond the limits or that rlottie cannot draw, naming the field and file.
     case sticker(String)
+    /// A chat's voice message that cannot be decoded or is beyond the limits, naming the field and file.
+    case audio(String)
     /// A `--points-width` that gives too many or too few pixels a point.
     case pointsWidth(given: String, requirement: String)
     /// A scenario whose kind has no frames (its module not linked).
@@ -17,7 +19,7 @@ public enum FramesError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .avatar(let text), .pattern(let text), .media(let text), .sticker(let text): return text
+        case .avatar(let text), .pattern(let text), .media(let text), .sticker(let text), .audio(let text): return text
         case .pointsWidth(let given, let requirement): return "\(given) \(requirement)"
         case .notDrawable(let kind): return "a scenario of kind \(kind) cannot be drawn"
         }

@@ -246,6 +246,7 @@ enum Diagnostic: Error, Equatable {
             case .avatar(let text): self = .avatar(text)
             case .media(let text): self = .media(text)
             case .sticker(let text): self = .sticker(text)
+            case .audio(let text): self = .audio(text)
             case .pattern(let text): self = .pattern(text)
             case .pointsWidth(let given, let requirement): self = .pointsWidth(given: given, requirement: requirement)
             case .notDrawable: self = .internalError(error.description)

@@ -7,9 +7,9 @@ import XCTest
 final class VoiceSendFlightTests: XCTestCase {
     func testTheWorkedExample() {
         let flight = VoiceSendFlight(animation: .shipped)
-        let curves = flight.curves(0.1)
-        XCTAssertEqual(curves.h, 0.8769, accuracy: 0.00005)
-        XCTAssertEqual(curves.v, 0.5196, accuracy: 0.00005)
+        let progress = SendMotion(kind: .voice, animation: .shipped).progress(0.1)
+        XCTAssertEqual(progress.x, 0.8769, accuracy: 0.00005)
+        XCTAssertEqual(progress.y, 0.5196, accuracy: 0.00005)
         let layout = VoiceBubbleLayout(duration: 8, durationWidth: 24, statusWidth: 40, right: 386, bottom: 758.67)
         let state = flight.state(0.1, landed: layout.discCentre)
         XCTAssertEqual(state.discCentre.x, 247.42, accuracy: 0.005)

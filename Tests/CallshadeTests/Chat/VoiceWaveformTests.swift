@@ -1,4 +1,5 @@
 import CallshadeAudio
+@testable import CallshadeKinds
 import Foundation
 import XCTest
 
@@ -45,6 +46,8 @@ final class VoiceWaveformTests: XCTestCase {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("voice-waveform-\(getpid()).wav").path
         try Data(wav).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        XCTAssertEqual(try VoiceWaveform(path: path).levels, Array(repeating: 17, count: 100))
+        let clip = try VoiceClip(path: path)
+        XCTAssertEqual(clip.waveform.levels, Array(repeating: 17, count: 100))
+        XCTAssertEqual(clip.duration, 0.5)
     }
 }

@@ -44,6 +44,16 @@ public struct ChatListMotion: Sendable {
         public let shown: Double
     }
 
+    /// A voice message being recorded before its send, or just sent (chat-types section 3, rules 3 and 4).
+    public struct Recording: Sendable {
+        /// The seconds recorded so far, t - at + D (D once sent).
+        public let elapsed: Double
+        /// The dot and timer's opacity: 1 while recording, fading out over 0.15 s after the send (ours).
+        public let shown: Double
+        /// Whether the send has come (the recording disc flies with the play disc).
+        public let sent: Bool
+    }
+
     public let layout: ChatMessageLayout
     public let states: [(message: ChatMessage, readAt: Double?)]
     /// Each row's vertical shift from its place in `layout` (points, y down).
@@ -52,6 +62,7 @@ public struct ChatListMotion: Sendable {
     /// The input panel's height (45 empty) and its draft, if one shows.
     public let panelHeight: Double
     public let draft: Draft?
+    public let recording: Recording?
     /// The shift of the whole list with the panel (points; the date row over an empty list).
     public let listShift: Double
 
@@ -65,10 +76,10 @@ public struct ChatListMotion: Sendable {
 
     /// The rows at `time`, the text's widths in points by `width`, on a screen `height` points tall.
     public init(_ timeline: ChatTimeline, at time: Double, height: Double, width: @escaping (String, TextStyle) -> Double,
-                canvas: (String) -> (width: Double, height: Double)? = { _ in nil }) {
+                canvas: (String) -> (width: Double, height: Double)? = { _ in nil }, voice: (String) -> VoiceClip? = { _ in nil }) {
         let scenario = timeline.scenario
         states = timeline.messageStates(at: time)
-        layout = ChatMessageLayout(states.map(\.message), height: height, width: width, canvas: canvas)
+        layout = ChatMessageLayout(states.map(\.message), height: height, width: width, canvas: canvas, voice: voice)
         let sends = scenario.events.sorted { ($0.at, $0.index) < ($1.at, $1.index) }.compactMap { event -> (at: Double, text: String, kind: SendKind?, media: ChatMedia?)? in
             if case .send(let text, let kind, _, let media) = event.change { return (event.at, text, kind, media) }
             return nil
@@ -80,6 +91,7 @@ public struct ChatListMotion: Sendable {
         // The panel: the next send's draft growing it, each sent draft's height returning on its Y.
         var panel = Self.emptyPanel
         var draft: Draft?
+        var recording: Recording?
         var flights: [Flight] = []
         var shifts = [Double](repeating: 0, count: layout.placed.count)
         let bottom = 810.0 + (height - ChatMessageLayout.screenHeight)
@@ -88,6 +100,15 @@ public struct ChatListMotion: Sendable {
             let draftStart = max(send.at - ChatTimeline.draftLead, previous, 0)
             // Media come from a panel (not drawn): no draft in the field, which stays empty.
             let typed = send.media?.isTyped ?? true
+            // A voice message is recorded during [max(at - D, previous send, 0), at) (chat-types section 3, rule 3).
+            if case .voice(let sent)? = send.media, let clip = voice(sent.path) {
+                if time >= max(send.at - clip.duration, previous, 0), time < send.at {
+                    recording = Recording(elapsed: time - send.at + clip.duration, shown: 1, sent: false)
+                } else if time >= send.at, time < send.at + VoiceSendFlight.recordingFade {
+                    let gone = SendMotion.eased(SendMotion.easeInOut, time - send.at, over: VoiceSendFlight.recordingFade)
+                    recording = Recording(elapsed: clip.duration, shown: 1 - gone, sent: true)
+                }
+            }
             let lines = typed ? fieldLines(send.text) : []
             let grownAt = typed ? CubicBezierEasing.easeInOut.value((send.at - draftStart) / Self.panelGrowth) : 0
             let heightAt = Self.emptyPanel + (draftHeight(lines.count) - Self.emptyPanel) * grownAt
@@ -108,7 +129,7 @@ public struct ChatListMotion: Sendable {
             guard index < layout.placed.count else { continue }
             // The rows above rise from where they were without it.
             let without = ChatMessageLayout(states.enumerated().filter { $0.offset != index }.map(\.element.message), height: height,
-                                            width: width, canvas: canvas)
+                                            width: width, canvas: canvas, voice: voice)
             if index > 0 {
                 let rise = without.placed[index - 1].frame.y - layout.placed[index - 1].frame.y
                 for row in 0..<index { shifts[row] += rise * (1 - progress.rows) }
@@ -124,6 +145,7 @@ public struct ChatListMotion: Sendable {
         }
         panelHeight = panel
         self.draft = draft
+        self.recording = recording
         let listShift = -(panel - Self.emptyPanel)
         self.listShift = listShift
         self.shifts = shifts.map { $0 + listShift }

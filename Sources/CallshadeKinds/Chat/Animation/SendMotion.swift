@@ -50,12 +50,14 @@ public struct SendMotion: Equatable, Sendable {
         case .emoji: return "singleEmoji"
         case .sticker: return "sticker"
         case .animatedEmoji: return "singleEmoji"
+        case .voice: return "voiceMessage"
         }
     }
 
     public func progress(_ seconds: Double) -> SendProgress {
         let fades = (bubbleText: Self.eased(Self.easeInOut, seconds, over: 0.08), inputText: 1 - Self.eased(Self.easeInOut, seconds, over: 0.1),
                      tail: Self.eased(Self.easeInOut, seconds, over: 0.42))
+        if kind == .voice { return voiceProgress(seconds, tail: fades.tail) }
         switch animation {
         case .shipped:
             let h = Self.eased(Self.shippedH, seconds, over: 0.3), v = Self.eased(Self.shippedV, seconds, over: 0.3)
@@ -88,10 +90,32 @@ public struct SendMotion: Equatable, Sendable {
         }
     }
 
+    /// A voice message's send (chat-types section 3, rule 4): the play disc's
+    /// centre x on H (X) and y on V (Y) over 0.3 s, its size and the
+    /// recording disc's fade on H (emojiScale); the rest of the bubble and its
+    /// status fading in over 0.2 s easeInOut (bubbleLook, status); the
+    /// recording's dot and timer fading out over 0.15 s (inputText). With the
+    /// editor's `voiceMessage` block: xPosition and yPosition, the size and fade on xPosition (ours).
+    func voiceProgress(_ seconds: Double, tail: Double) -> SendProgress {
+        let (x, y): (Double, Double)
+        switch animation {
+        case .shipped: (x, y) = (Self.eased(Self.shippedH, seconds, over: 0.3), Self.eased(Self.shippedV, seconds, over: 0.3))
+        case .editor(let settings):
+            let block = settings.block(blockName)
+            (x, y) = (block.window("xPosition").progress(seconds), block.window("yPosition").progress(seconds))
+        }
+        let bubble = Self.eased(Self.easeInOut, seconds, over: VoiceSendFlight.bubbleFade)
+        return SendProgress(x: x, y: y, width: 1, height: 1, bubbleLook: bubble, pillLook: 0, textPosition: 1, bubbleText: 1,
+                            inputText: 1 - Self.eased(Self.easeInOut, seconds, over: VoiceSendFlight.recordingFade), status: bubble,
+                            emojiScale: x, rows: y, neighbourTail: tail)
+    }
+
     /// How long the message flies (seconds): until its last track ends; the neighbour's tail may fade on after it.
     public var flight: Double {
         switch animation {
         case .shipped: return kind == .sticker || kind == .animatedEmoji ? StickerFlight.pillDelay + StickerFlight.pillFade : 0.3
+        case .editor(let settings) where kind == .voice:
+            return max(settings.block(blockName).properties.map(\.window.endSeconds).max() ?? 0.5, VoiceSendFlight.bubbleFade)
         case .editor(let settings):
             let block = settings.block(blockName)
             return block.properties.map(\.window.endSeconds).max() ?? 0.5

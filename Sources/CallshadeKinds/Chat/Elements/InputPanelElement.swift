@@ -31,7 +31,12 @@ public struct InputPanelElement: ChatElement {
     static let hairline = RGB(hex: "#B2B2B2") ?? .black
 
     public func texts(for scenario: ChatScenario) -> [TextStyle: [String]] {
-        [Self.textStyle: [Self.placeholder], Self.icons: [Self.attach, Self.mic]]
+        let records = scenario.events.contains { event in
+            if case .send(_, _, _, .voice?) = event.change { return true }
+            return false
+        }
+        return [Self.textStyle: [Self.placeholder], Self.icons: [Self.attach, Self.mic] + (records ? [Self.recordingMic] : []),
+                Self.timerStyle: records ? ["0:00,00"] : []]
     }
 
     public func add(to scene: inout Scene, at instant: ChatInstant, showing: Set<SceneTag>) {
@@ -46,13 +51,16 @@ public struct InputPanelElement: ChatElement {
                                           wallpaper: WallpaperElement.node(at: instant, size: scene.size), scale: scale))
         guard let text = instant.text else { return }
         var marks = [ChatGlass.hairline(y: top, color: Self.hairline, scale: scale, width: scene.size.width)]
+        // While a voice message is recorded the field, its placeholder and the glyphs hide, coming back after its send (chat-types section 3).
+        let recording = motion?.recording
+        let hidden = recording?.shown ?? 0
         // The field: white, then black at 0.1 over it, then white again 1 pt in: the inner stroke.
         let field = Self.field
         let fieldTop = top + field.inset
         func rectangle(inset: Double, color: RGB, alpha: Double) -> Mark {
             Mark(x: (field.x + inset) * scale, y: (fieldTop + inset) * scale, width: (field.width - 2 * inset) * scale,
                  height: (field.height + grown - 2 * inset) * scale, kind: .roundedRectangle(cornerRadius: (field.radius - inset) * scale),
-                 color: color, alpha: alpha)
+                 color: color, alpha: alpha * (1 - hidden))
         }
         marks += [rectangle(inset: 0, color: .white, alpha: 1), rectangle(inset: 0, color: .black, alpha: 0.1),
                   rectangle(inset: 1, color: .white, alpha: 1)]
@@ -77,7 +85,7 @@ public struct InputPanelElement: ChatElement {
         }
         // Right after a send the placeholder comes back as the field's text copy flies off and fades (ours).
         let afterSend = (motion?.flights ?? []).filter(\.flying).map { 1 - $0.progress.inputText }.min() ?? 1
-        let placeholderAlpha = draft == nil ? afterSend : 0
+        let placeholderAlpha = draft == nil ? afterSend * (1 - hidden) : 0
         if placeholderAlpha > 0 {
             let placeholder = text.line(Self.placeholder, style: Self.textStyle)
             marks += placeholder.marks(origin: Vec2(55 * scale, (fieldTop + 5.5 + ChatMessageLayout.baseline) * scale), color: Self.placeholderColor,
@@ -85,12 +93,20 @@ public struct InputPanelElement: ChatElement {
         }
         // The icons' line boxes centred in the lowest 45 pt; with a draft, the send disc fading in over the mic.
         let middle = (Self.bottom + shift - 22.5) * scale
-        for (name, centre, alpha) in [(Self.attach, 22.0, 1.0), (Self.mic, 369.0, 1 - shown)] where alpha > 0 {
+        for (name, centre, alpha) in [(Self.attach, 22.0, 1 - hidden), (Self.mic, 369.0, (1 - shown) * (1 - hidden))] where alpha > 0 {
             let icon = text.line(name, style: Self.icons)
             marks += icon.marks(origin: Vec2(centre * scale - icon.width / 2, middle - icon.height / 2 + icon.ascent), color: Self.iconColor,
                                 alpha: alpha)
         }
         if shown > 0 { marks.append(Self.sendDisc(centreX: 369, centreY: Self.bottom + shift - 22.5, scale: scale, alpha: shown)) }
+        if let recording, hidden > 0 {
+            // The red dot and the timer on the row's centre.
+            let dot = Self.recordingDot
+            marks.append(Mark(x: (22 - dot / 2) * scale, y: middle - dot / 2 * scale, width: dot * scale, height: dot * scale,
+                              kind: .roundedRectangle(cornerRadius: dot / 2 * scale), color: Self.recordingDotColor, alpha: hidden))
+            let timer = text.line(VoiceClip.timer(recording.elapsed), style: Self.timerStyle)
+            marks += timer.marks(origin: Vec2(40 * scale, middle - timer.height / 2 + timer.ascent), color: .black, alpha: hidden)
+        }
         scene.nodes.append(MarksNode(atlas: text.atlas, marks: marks))
         if !draftMarks.isEmpty {
             let fieldBottom = fieldTop + field.height + grown
@@ -100,6 +116,30 @@ public struct InputPanelElement: ChatElement {
         if shown > 0 {
             scene.nodes.append(BubbleNode(bubbles: [], strokes: Self.sendArrow(centreX: 369, centreY: Self.bottom + shift - 22.5, scale: scale, alpha: shown)))
         }
+        // The recording disc over the list until the send (after it, it rides on the flying play disc).
+        if let recording, !recording.sent {
+            let disc = Self.recordingDisc(centre: Vec2(369, Self.bottom + shift - 22.5), diameter: VoiceSendFlight.recordingDiameter, alpha: 1,
+                                          text: text, scale: scale)
+            scene.nodes.append(BubbleNode(bubbles: [], strokes: [disc.disc]))
+            scene.nodes.append(MarksNode(atlas: text.atlas, marks: disc.mic))
+        }
+    }
+
+    /// A voice message's recording (chat-types section 3, rule 3): the 10-pt #ED2521 dot at x 22, the 15-pt timer from x 40.
+    static let recordingDot = 10.0
+    static let recordingDotColor = RGB(hex: "#ED2521") ?? .black
+    static let timerStyle = TextStyle(.regular, 15)
+    static let recordingMic = "mic"
+
+    /// The recording disc centred at `centre`, `diameter` across (points): #007AFF, its white 24-pt `mic` scaled with it (110 pt: 24), at `alpha`.
+    static func recordingDisc(centre: Vec2, diameter: Double, alpha: Double, text: any TextSetting, scale: Double)
+        -> (disc: BubbleNode.Stroke, mic: [Mark]) {
+        let pixels = Vec2(centre.x * scale, centre.y * scale)
+        let disc = BubbleNode.Stroke(capsule: Capsule(from: pixels, to: pixels, radius: diameter / 2 * scale), color: discColor, alpha: alpha)
+        let icon = text.line(recordingMic, style: icons)
+        let size = diameter / VoiceSendFlight.recordingDiameter
+        let origin = Vec2(pixels.x - icon.width / 2, pixels.y - icon.height / 2 + icon.ascent)
+        return (disc, icon.marks(origin: origin, color: .white, alpha: alpha, scale: size, about: pixels))
     }
 
     /// The send disc (chat, section 2.3): 33 pt, #007AFF, centred where the mic was.

@@ -33,6 +33,7 @@ public struct MessagesElement: ChatElement {
         var marks: [Mark] = []
         var emoji: [Mark] = []
         var stickers: [any SceneNode] = []
+        var triangles: [PlacedShape] = []
         for (index, (unshifted, state)) in zip(motion.layout.placed, motion.states).enumerated() where !motion.isFlying(index) {
             let placed = unshifted.shifted(by: motion.shifts[index])
             let outgoing = placed.message.side == .outgoing
@@ -60,6 +61,12 @@ public struct MessagesElement: ChatElement {
                flight.progress.neighbourTail < 1 {
                 bubbles.append(Self.bubble(before.shifted(by: motion.shifts[index]), scale: scale, opacity: 1 - flight.progress.neighbourTail))
             }
+            if let voice = placed.message.voice {
+                let parts = Self.voiceParts(placed, voice, instant: instant, text: text, scale: scale, alpha: 1)
+                strokes += parts.strokes
+                triangles += parts.triangle
+                marks += parts.marks
+            }
             for line in placed.lines {
                 let origin = Vec2(placed.textLeft * scale, (line.top + ChatMessageLayout.baseline) * scale)
                 marks += text.line(line.text, style: ChatMessageLayout.textStyle).marks(origin: origin, color: .black)
@@ -75,6 +82,7 @@ public struct MessagesElement: ChatElement {
         if !emoji.isEmpty { scene.nodes.append(MarksNode(atlas: text.atlas, marks: emoji)) }
         scene.nodes += pills
         scene.nodes.append(BubbleNode(bubbles: bubbles, strokes: strokes))
+        if !triangles.isEmpty { scene.nodes.append(ShapesNode(shapes: triangles)) }
         scene.nodes.append(MarksNode(atlas: text.atlas, marks: marks))
     }
 }
@@ -92,7 +100,23 @@ extension MessagesElement {
         if let motion = instant.motion { return motion }
         return ChatListMotion(instant.timeline, at: instant.time, height: Double(frame.height) * 390 / Double(frame.width), width: { string, style in
             text.line(string, style: style).width / text.scale
-        }, canvas: instant.stickers.canvas)
+        }, canvas: instant.stickers.canvas, voice: { instant.voices[$0] })
+    }
+
+    /// A voice message's disc, triangle, bars and duration where `placed` has
+    /// its bubble (chat-types section 3, rule 2), its bars grown as far as the
+    /// time since its send takes them, at `alpha`; the disc at `disc` (centre and
+    /// diameter, points) when given, else in its place.
+    static func voiceParts(_ placed: ChatMessageLayout.Placed, _ voice: ChatMedia.VoiceSend, instant: ChatInstant, text: any TextSetting,
+                           scale: Double, alpha: Double, disc: (centre: Vec2, diameter: Double)? = nil)
+        -> (strokes: [BubbleNode.Stroke], triangle: [PlacedShape], marks: [Mark]) {
+        let bubble = VoiceBubbleLayout(frame: placed.frame)
+        let clip = instant.voices[voice.path]
+        let fill = placed.message.side == .outgoing ? green : .white
+        let play = VoiceBubbleParts.disc(centre: disc?.centre ?? bubble.discCentre, diameter: disc?.diameter ?? VoiceBubbleLayout.discDiameter,
+                                         fill: fill, alpha: disc == nil ? alpha : 1, scale: scale)
+        let bars = VoiceBubbleParts.bars(bubble, clip: clip, seconds: instant.time - voice.sentAt, alpha: alpha, scale: scale)
+        return (bars + [play.disc], play.triangle, VoiceBubbleParts.duration(bubble, clip: clip, text: text, alpha: alpha, scale: scale))
     }
 
     /// Where a sticker's or an animated emoji's Lottie is drawn: a sticker's box inside its image frame, an animated emoji's whole 135-pt frame.

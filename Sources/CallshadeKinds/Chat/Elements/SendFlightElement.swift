@@ -30,6 +30,8 @@ public struct SendFlightElement: ChatElement {
                 addSticker(placed, sticker, flight, to: &scene, instant: instant, text: text, scale: scale)
             } else if let emoji = placed.message.animatedEmoji {
                 addAnimatedEmoji(placed, emoji, flight, to: &scene, instant: instant, text: text, scale: scale)
+            } else if let voice = placed.message.voice {
+                addVoice(placed, voice, flight, to: &scene, instant: instant, text: text, scale: scale)
             } else if placed.isEmoji {
                 addEmoji(placed, flight, to: &scene, instant: instant, text: text, scale: scale)
             } else {
@@ -161,6 +163,44 @@ public struct SendFlightElement: ChatElement {
         let moved = ChatMessageLayout.Placed(message: placed.message, frame: box, body: box, radii: placed.radii, hasTail: false, lines: [],
                                              textLeft: box.x, status: placed.status.moved(dx, dy), pill: placed.pill?.moved(dx, dy))
         addPill(moved, placed, progress, to: &scene, instant: instant, text: text, scale: scale)
+    }
+
+    /// A voice message in flight (chat-types section 3, rule 4): its bubble,
+    /// bars, duration and status fading in where it lands; the play disc
+    /// flying from the recording disc's centre (moved with the panel and by
+    /// later sends' rises) to its place, growing from 100 pt to 44; the
+    /// recording disc riding over it, shrinking and fading out.
+    func addVoice(_ placed: ChatMessageLayout.Placed, _ voice: ChatMedia.VoiceSend, _ flight: ChatListMotion.Flight,
+                  to scene: inout Scene, instant: ChatInstant, text: any TextSetting, scale: Double) {
+        let shift = Double(scene.size.height) / scale - ChatMessageLayout.screenHeight
+        let start = VoiceSendFlight.micCentre + Vec2(0, shift + flight.risen)
+        let state = VoiceSendFlight.state(flight.progress, from: start, landed: VoiceBubbleLayout(frame: placed.frame).discCentre)
+        let alpha = state.bubbleAlpha
+        let parts = MessagesElement.voiceParts(placed, voice, instant: instant, text: text, scale: scale, alpha: alpha,
+                                               disc: (state.discCentre, state.discDiameter))
+        let outgoing = placed.message.side == .outgoing
+        var strokes = Array(parts.strokes.dropLast())
+        if let checks = placed.message.status {
+            strokes += MessagesElement.checks(checks, at: MessagesElement.checksCorner(placed, text: text), scale: scale,
+                                              color: MessagesElement.checkColor, pop: 1).map { stroke in
+                var stroke = stroke
+                stroke.alpha = alpha
+                return stroke
+            }
+        }
+        let marks = parts.marks + MessagesElement.timeMarks(placed, text: text, scale: scale, color: MessagesElement.timeColor(outgoing),
+                                                             alpha: (outgoing ? 0.8 : 0.6) * alpha)
+        // The bubble and what lies in it, then the flying disc and its triangle, then the recording disc over them.
+        scene.nodes.append(BubbleNode(bubbles: alpha > 0 ? [MessagesElement.bubble(placed, scale: scale, opacity: alpha)] : [], strokes: strokes))
+        scene.nodes.append(MarksNode(atlas: text.atlas, marks: marks))
+        scene.nodes.append(BubbleNode(bubbles: [], strokes: parts.strokes.suffix(1)))
+        scene.nodes.append(ShapesNode(shapes: parts.triangle))
+        if state.recordingAlpha > 0 {
+            let recording = InputPanelElement.recordingDisc(centre: state.discCentre, diameter: state.recordingDiameter, alpha: state.recordingAlpha,
+                                                            text: text, scale: scale)
+            scene.nodes.append(BubbleNode(bubbles: [], strokes: [recording.disc]))
+            scene.nodes.append(MarksNode(atlas: text.atlas, marks: recording.mic))
+        }
     }
 
     /// The size an animated emoji's box starts from in the field (section 2, rule 3).

@@ -66,19 +66,28 @@ public struct ChatMessageLayout: Equatable, Sendable {
 
     /// Lays out `messages` (oldest first) on a screen `height` points tall;
     /// `width` gives a text's width in points in a style, `canvas` a
-    /// sticker's Lottie canvas (its aspect sizes its row; square when unknown).
+    /// sticker's Lottie canvas (its aspect sizes its row; square when unknown),
+    /// `voice` a voice message's sound (its length sizes its bubble; 0 when unknown).
     public init(_ messages: [ChatMessage], height: Double = ChatMessageLayout.screenHeight, width: (String, TextStyle) -> Double,
-                canvas: (String) -> (width: Double, height: Double)? = { _ in nil }) {
+                canvas: (String) -> (width: Double, height: Double)? = { _ in nil }, voice: (String) -> VoiceClip? = { _ in nil }) {
         var sized: [(message: ChatMessage, lines: [String], lastShares: Bool, frameWidth: Double, frameHeight: Double, statusWidth: Double)] = []
         for message in messages {
             let statusWidth = 10 + width(message.time, Self.timeStyle) + (message.side == .outgoing ? 13 : 0)
-            if message.media != nil {
+            if message.media?.lottie != nil {
                 // A sticker's or an animated emoji's frame follows from its row's bottom (`lottieRow`).
                 sized.append((message, [], false, 0, 0, statusWidth))
                 continue
             }
             if message.isEmoji {
                 sized.append((message, [message.text], false, Self.emojiBox, Self.emojiBox, statusWidth))
+                continue
+            }
+            if let send = message.voice {
+                // A voice message's bubble (chat-types section 3, rule 2): W + 27 wide, 68 high.
+                let clip = voice(send.path)
+                let bubble = VoiceBubbleLayout(duration: clip?.duration ?? 0, durationWidth: width(clip?.shownDuration ?? "0:00", Self.timeStyle),
+                                               statusWidth: statusWidth, right: 0, bottom: 0)
+                sized.append((message, [], false, bubble.frameWidth, VoiceBubbleLayout.height, statusWidth))
                 continue
             }
             let lines = Self.lines(message.text, width: { width($0, Self.textStyle) })
@@ -110,12 +119,12 @@ public struct ChatMessageLayout: Equatable, Sendable {
                 bottom = bottom - rowHeight - (sameSideAbove ? Self.mergedGap : Self.gap)
                 continue
             }
-            let lottieBelow = index + 1 < sized.count && sized[index + 1].message.media != nil
+            let lottieBelow = index + 1 < sized.count && sized[index + 1].message.media?.lottie != nil
             // Under a sticker or an animated emoji of its side, 1 pt each way.
-            let lottieAbove = index > 0 && sized[index - 1].message.media != nil && sized[index - 1].message.side == side
-            // Bubbles of one side in a row merge; an emoji merges with nothing.
+            let lottieAbove = index > 0 && sized[index - 1].message.media?.lottie != nil && sized[index - 1].message.side == side
+            // Bubbles of one side in a row merge (a voice message's too); an emoji merges with nothing.
             let mergedAbove = !emoji && index > 0 && sized[index - 1].message.side == side && !sized[index - 1].message.isEmoji
-                && sized[index - 1].message.media == nil
+                && sized[index - 1].message.media?.lottie == nil
             let mergedBelow = !emoji && !lottieBelow && index + 1 < sized.count && sized[index + 1].message.side == side
                 && !sized[index + 1].message.isEmoji
             if emoji {
@@ -142,7 +151,8 @@ public struct ChatMessageLayout: Equatable, Sendable {
             let radii = side == .outgoing ? [16, top, low, 16] : [top, 16, 16, low]
             let lines = item.lines.enumerated().map { ($0.element, frame.y + Self.textTop + Self.pitch * Double($0.offset)) }
             let lastBottom = frame.y + Self.textTop + Self.pitch * Double(item.lines.count)
-            let statusTop = item.lastShares ? lastBottom - 13 : lastBottom
+            // A voice message's status box: its top 50 below the frame's (chat-types section 3, rule 2).
+            let statusTop = item.message.voice != nil ? frame.y + 50 : item.lastShares ? lastBottom - 13 : lastBottom
             let status = Box(x: body.right - 11 - item.statusWidth, y: statusTop, width: item.statusWidth, height: 13)
             placed.append(Placed(message: item.message, frame: frame, body: body, radii: radii, hasTail: !mergedBelow, lines: lines,
                                  textLeft: body.x + 11, status: status, pill: nil))

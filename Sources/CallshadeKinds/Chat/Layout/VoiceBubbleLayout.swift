@@ -27,6 +27,12 @@ public struct VoiceBubbleLayout: Equatable, Sendable {
         origin = Vec2(right - (width + 27), bottom - Self.height)
     }
 
+    /// The bubble whose frame is `frame` (points): its width less 27 is W.
+    public init(frame: Box) {
+        width = frame.width - 27
+        origin = Vec2(frame.x, frame.y)
+    }
+
     public var frameWidth: Double { width + 27 }
 
     /// The play disc's centre.

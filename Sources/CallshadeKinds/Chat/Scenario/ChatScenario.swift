@@ -91,6 +91,12 @@ public struct ChatMessage: Equatable, Sendable {
         if case .animatedEmoji(let emoji) = media { return emoji }
         return nil
     }
+
+    /// The voice message it plays, if it is one.
+    public var voice: ChatMedia.VoiceSend? {
+        if case .voice(let voice) = media { return voice }
+        return nil
+    }
 }
 
 /// What a send shows instead of text (`chat-types.md` section 0).
@@ -111,15 +117,38 @@ public enum ChatMedia: Equatable, Sendable {
         }
     }
 
+    /// A voice message recorded before its send (section 3).
+    public struct VoiceSend: Equatable, Sendable {
+        /// The audio file (an absolute path).
+        public let path: String
+        /// The send's instant (seconds): set by the timeline for a message it sends.
+        public var sentAt: Double
+
+        public init(path: String, sentAt: Double = 0) {
+            self.path = path
+            self.sentAt = sentAt
+        }
+    }
+
     case sticker(LottieSend)
     /// A one-emoji text send that `animatedEmoji` names (section 0, rule 3; section 2, rule 3).
     case animatedEmoji(LottieSend)
+    case voice(VoiceSend)
 
-    /// The Lottie it plays, and whether it loops (a sticker) or plays once (an animated emoji).
-    public var lottie: (send: LottieSend, loops: Bool) {
+    /// The Lottie it plays, and whether it loops (a sticker) or plays once (an animated emoji); nil for a voice message.
+    public var lottie: (send: LottieSend, loops: Bool)? {
         switch self {
         case .sticker(let sticker): return (sticker, true)
         case .animatedEmoji(let emoji): return (emoji, false)
+        case .voice: return nil
+        }
+    }
+
+    /// The file it shows or plays.
+    public var path: String {
+        switch self {
+        case .sticker(let send), .animatedEmoji(let send): return send.path
+        case .voice(let voice): return voice.path
         }
     }
 
@@ -138,18 +167,20 @@ public enum ChatMedia: Equatable, Sendable {
         case .animatedEmoji(var emoji):
             emoji.sentAt = at
             return .animatedEmoji(emoji)
+        case .voice(var voice):
+            voice.sentAt = at
+            return .voice(voice)
         }
     }
 
     /// Its file's name, as listings show it.
-    public var shownName: String? {
-        switch self {
-        case .sticker(let sticker), .animatedEmoji(let sticker): return UserText.shown(String(sticker.path.split(separator: "/").last ?? ""), limit: 48)
-        }
+    public var shownName: String {
+        UserText.shown(String(path.split(separator: "/").last ?? ""), limit: 48)
     }
 
-    /// What a reply quotes for a sticker (section 6, rule 1), and its message's text.
+    /// What a reply quotes for a sticker and a voice message (section 6, rule 1), and their messages' text.
     public static let stickerQuote = "Sticker"
+    public static let voiceQuote = "Voice Message"
 
     /// `text` as the animated emoji's keys are compared (U+FE0F left out, as Telegram's lookup).
     public static func emojiKey(_ text: String) -> String {
@@ -172,7 +203,7 @@ public enum ChatChange: Equatable, Sendable {
 /// How a sent message flies (chat, section 3); the kind of a send that
 /// names none follows from its text.
 public enum SendKind: String, CaseIterable, Sendable {
-    case small, large, emoji, sticker, animatedEmoji
+    case small, large, emoji, sticker, animatedEmoji, voice
 }
 
 public struct ChatEvent: Equatable, Sendable {

@@ -149,12 +149,12 @@ enum ChatScenarioParser {
     }
 
     /// What a send object may hold beside its one kind (`chat-types.md` section 0, rule 1).
-    static let sendObjectKinds = ["text", "sticker"]
+    static let sendObjectKinds = ["text", "sticker", "voice"]
     static let sendObjectQualifiers = ["from"]
     /// Kinds of the spec not drawn yet, refused by name.
-    static let sendKindsNotDrawn = ["voice", "video", "link"]
+    static let sendKindsNotDrawn = ["video", "link"]
 
-    /// A send: TEXT, or an object with one of `text` or `sticker` (with `from`); `kind` and `time` beside it.
+    /// A send: TEXT, or an object with one of `text`, `sticker` (with `from`) or `voice`; `kind` and `time` beside it.
     static func send(_ payload: JSONValue, _ event: [String: JSONValue], fields: ScenarioFields, reading: ScenarioReading) throws -> ChatChange {
         let time = try event["time"].map { try self.time($0, "time", fields: fields) }
         guard case .object(let object) = payload else {
@@ -163,13 +163,13 @@ enum ChatScenarioParser {
         }
         for key in object.keys.sorted() where !(sendObjectKinds + sendObjectQualifiers).contains(key) {
             if sendKindsNotDrawn.contains(key) {
-                throw fields.error("send.\(key)", "\(key) sends are not drawn yet; a send object has text or sticker")
+                throw fields.error("send.\(key)", "\(key) sends are not drawn yet; a send object has text, sticker or voice")
             }
-            throw fields.error("send.\(UserText.shown(key))", "unknown key; a send object has text or sticker (and from, with a sticker)")
+            throw fields.error("send.\(UserText.shown(key))", "unknown key; a send object has text, sticker or voice (and from, with a sticker)")
         }
         let kinds = sendObjectKinds.filter { object[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first, let value = object[kind] else {
-            throw fields.error("send", kinds.isEmpty ? "the send object has no kind; give text or sticker"
+            throw fields.error("send", kinds.isEmpty ? "the send object has no kind; give text, sticker or voice"
                                : "the send object has \(kinds.count) kinds (\(kinds.joined(separator: ", "))); give one")
         }
         if kind == "text" {
@@ -177,7 +177,13 @@ enum ChatScenarioParser {
             let text = try self.text(value, "send.text", fields: fields)
             return .send(text: text, kind: try textKind(event, text: text, field: "send.text", fields: fields), time: time, media: nil)
         }
-        if event["kind"] != nil { throw fields.error("kind", "only a text send has a kind (this send is a sticker)") }
+        if event["kind"] != nil { throw fields.error("kind", "only a text send has a kind (this send is a \(kind))") }
+        if kind == "voice" {
+            if object["from"] != nil { throw fields.error("send.from", "only a sticker has from (this send is voice)") }
+            // Its sound is decoded and checked when the frames are made (section 8, audio.unreadable).
+            let path = try reading.existingFile(value, "send.voice")
+            return .send(text: ChatMedia.voiceQuote, kind: .voice, time: time, media: .voice(.init(path: path)))
+        }
         let path = try stickerFile(value, "send.sticker", reading: reading)
         let from = try object["from"].map { try point($0, "send.from", fields: fields) }
         return .send(text: ChatMedia.stickerQuote, kind: .sticker, time: time, media: .sticker(.init(path: path, from: from)))

@@ -122,14 +122,14 @@ final class StickerTests: XCTestCase {
     }
 }
 
-/// `frame --time t` is the render's frame at t through a sticker's and an animated emoji's flights and plays (the example chat).
+/// `frame --time t` is the render's frame at t through a sticker's and an animated emoji's flights and plays, and a voice message's recording, flight and bars (the example chat).
 final class StickerCommandTests: XCTestCase {
     func testAFrameIsTheRendersFrameAtItsTime() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("callshade-sticker-frames-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let example = TestPaths.packageRoot.appendingPathComponent("Examples/chat.json").path
-        let times = ["6.1", "6.2", "7.3", "8"]
+        let times = ["6.1", "6.2", "7.3", "8", "9.4", "10"]
         for backend in ["cpu", "gpu"] {
             let frames = folder.appendingPathComponent("frames-\(backend)").path
             let rendered = try runCallshade(["render", example, "--at", times.joined(separator: ","), "--size", "195x422", "-o", frames,
