@@ -39,6 +39,14 @@ def script(module, file):
     return loaded
 
 
+def near(found, label, got, want, tolerance):
+    """Notes in `found` (label, got, want, tolerance) a measurement `got` that is missing (None) or beyond `tolerance` of `want`."""
+    if got is None:
+        found.append((label + " found", 0.0, want, tolerance))
+    elif abs(got - want) > tolerance:
+        found.append((label, got, want, tolerance))
+
+
 def check_or_selftest(argv, usage, tool, errors, ok, mistakes):
     """`check NAME FILE.png`: each of `errors(case, image)` (label, got, spec,
     tolerance) printed and exit 1, else `ok`. `selftest NAME FILE.png`: each

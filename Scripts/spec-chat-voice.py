@@ -126,10 +126,7 @@ def errors(case, image, mistake=None):
     found = []
 
     def near(label, got, want):
-        if got is None:
-            found.append((label + " found", 0.0, want, TOLERANCE))
-        elif abs(got - want) > TOLERANCE:
-            found.append((label, got, want, TOLERANCE))
+        oracle_support.near(found, label, got, want, TOLERANCE)
 
     def row(y):
         return image[int(y * scale)]

@@ -19,7 +19,7 @@ final class GoldenTests: XCTestCase {
     /// says which family broke); `testEveryGoldenIsListedOnceWithAKnownParityAndOracle`
     /// fails for an oracle that none of them checks.
     static let oracles = ["spec-gradient", "spec-foreground", "spec-words", "spec-scripts", "spec-key", "spec-rating",
-                          "spec-video", "spec-chat-wallpaper", "spec-chat-layout", "spec-chat-send", "spec-chat-types", "spec-chat-voice",
+                          "spec-video", "spec-chat-wallpaper", "spec-chat-layout", "spec-chat-send", "spec-chat-types", "spec-chat-voice", "spec-chat-video",
                           "spec-access", "spec-shapes", "spec-texts", "spec-drawing", "spec-tools", "spec-lasso", "spec-editor", "spec-editor-chrome",
                           "spec-gallery"]
     func testGradientGoldens() throws { try checkGoldens(of: "spec-gradient") }
@@ -34,6 +34,7 @@ final class GoldenTests: XCTestCase {
     func testChatSendGoldens() throws { try checkGoldens(of: "spec-chat-send") }
     func testChatTypesGoldens() throws { try checkGoldens(of: "spec-chat-types") }
     func testChatVoiceGoldens() throws { try checkGoldens(of: "spec-chat-voice") }
+    func testChatVideoGoldens() throws { try checkGoldens(of: "spec-chat-video") }
     func testAccessGoldens() throws { try checkGoldens(of: "spec-access") }
     func testShapeGoldens() throws { try checkGoldens(of: "spec-shapes") }
     func testTextGoldens() throws { try checkGoldens(of: "spec-texts") }

@@ -36,19 +36,27 @@ public struct ChatFrames: FrameScenes {
         } catch {
             throw FramesError.sticker("\(file): \(error)")
         }
-        // Every voice message decoded (its length sizes its bubble and its recording), if the messages or the panel are drawn.
-        let voices: [String: VoiceClip]
+        // Every voice message decoded (its length sizes its bubble and its recording) and every round video opened, if the
+        // messages or the panel are drawn.
+        let voices: [String: VoiceClip], videos: [String: RoundVideoFile]
+        let drawn = !showing.isDisjoint(with: [.messages, .input])
         do {
-            voices = showing.isDisjoint(with: [.messages, .input]) ? [:] : try ChatVoices.load(scenario)
+            voices = drawn ? try ChatVoices.load(scenario) : [:]
         } catch {
             throw FramesError.audio("\(file): \(error)")
         }
+        do {
+            videos = drawn ? try ChatVideos.load(scenario) : [:]
+        } catch {
+            throw FramesError.video("\(file): \(error)")
+        }
         screen = ChatScreen(scenario, size: size, pattern: pattern, text: text, avatar: avatar, showing: showing, reuse: reuse,
-                            stickers: stickers, voices: voices)
+                            stickers: stickers, voices: voices, videos: videos)
     }
 
     public func scene(at time: Double) throws -> Scene {
-        var scene = screen.scene(at: time)
+        // Each round video's picture the frame shows, decoded at its source time (frame exact).
+        var scene = try screen.scene(at: time) { key in try screen.videos[key.path]?.source.picture(at: key.sourceTime) }
         scene.dither = dither
         return scene
     }

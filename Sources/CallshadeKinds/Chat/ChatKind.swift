@@ -13,6 +13,7 @@ public struct ChatKind: SceneKind {
         MessagesElement(),
         DatePillElement(),
         NavigationBarElement(),
+        VideoCaptureElement(),
         InputPanelElement(),
         SendFlightElement(),
     ])
@@ -56,12 +57,17 @@ public struct ChatInstant: Sendable {
     public let stickers: ChatStickers
     /// The voice messages it sends, decoded, by path.
     public let voices: [String: VoiceClip]
+    /// The round videos it sends, opened, by path, and the pictures of them this frame shows.
+    public let videos: [String: RoundVideoFile]
+    public let videoPictures: RoundVideoPictures
 
     public init(scenario: ChatScenario, timeline: ChatTimeline, time: Double, pattern: PatternMask? = nil, text: (any TextSetting)? = nil,
                 avatar: AvatarImage? = nil, motion: ChatListMotion? = nil, wallpaper: WallpaperNode? = nil, stickers: ChatStickers = .none,
-                voices: [String: VoiceClip] = [:]) {
+                voices: [String: VoiceClip] = [:], videos: [String: RoundVideoFile] = [:], videoPictures: RoundVideoPictures = .init()) {
         self.stickers = stickers
         self.voices = voices
+        self.videos = videos
+        self.videoPictures = videoPictures
         self.avatar = avatar
         self.motion = motion
         self.wallpaper = wallpaper

@@ -65,7 +65,22 @@ extension ChatScenario: ListedScenario {
                 + "bubble at least \(ShownNumber.text(bubble.frameWidth)) pt wide, \(bubble.waveform.bars) bars; "
                 + "recorded from \(ShownNumber.text(recorded)) until \(ShownNumber.text(event.at))"
         }
-        return ValidationListing(facts: facts, kind: scene, details: [summary] + stickerLines + voiceLines,
+        // Each round video opened as the frames will, its size, length and capture window (chat-types section 4).
+        let videos: [String: RoundVideoFile]
+        do {
+            videos = try ChatVideos.load(self)
+        } catch {
+            throw FramesError.video("\(file): \(error)")
+        }
+        let videoLines = sends.enumerated().compactMap { rank, event -> String? in
+            guard case .send(_, _, _, .roundVideo(let video)) = event.change, let opened = videos[video.path] else { return nil }
+            let input = opened.source.input
+            let captured = max(event.at - opened.duration, rank > 0 ? sends[rank - 1].at : 0, 0)
+            let circle = RoundVideoFlight(animation: animation, screen: (390, Double((size ?? .phone).height) * 390 / Double((size ?? .phone).width)))
+            return "round video \(video.path): \(input.width)x\(input.height), \(ShownNumber.text(opened.duration)) s looping, "
+                + "circle \(ShownNumber.text(circle.diameter)) pt; captured from \(ShownNumber.text(captured)) until \(ShownNumber.text(event.at))"
+        }
+        return ValidationListing(facts: facts, kind: scene, details: [summary] + stickerLines + voiceLines + videoLines,
                                  timeline: .moments(ChatTimeline(self).milestones.map { ($0.time, $0.text) }))
     }
 

@@ -13,6 +13,8 @@ import Foundation
 public final class VideoFileSource: VideoPictureSource, @unchecked Sendable {
     public let path: String
     public let input: VideoInput
+    /// How long one pass lasts (seconds; nil for a still), as `VideoSource` has it.
+    public let loopDuration: Double?
     private let lock = NSLock()
     private let source: VideoSource
 
@@ -22,6 +24,7 @@ public final class VideoFileSource: VideoPictureSource, @unchecked Sendable {
         self.path = path
         self.source = source
         input = VideoInput(width: source.width, height: source.height, rotation: source.rotation)
+        loopDuration = source.loopDuration
     }
 
     public func picture(at sourceTime: Double) throws -> SourcePicture {

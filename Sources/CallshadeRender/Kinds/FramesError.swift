@@ -12,6 +12,8 @@ public enum FramesError: Error, Equatable, CustomStringConvertible {
     case sticker(String)
     /// A chat's voice message that cannot be decoded or is beyond the limits, naming the field and file.
     case audio(String)
+    /// A chat's round video that cannot be decoded or is beyond the limits, naming the field and file.
+    case video(String)
     /// A `--points-width` that gives too many or too few pixels a point.
     case pointsWidth(given: String, requirement: String)
     /// A scenario whose kind has no frames (its module not linked).
@@ -19,7 +21,7 @@ public enum FramesError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .avatar(let text), .pattern(let text), .media(let text), .sticker(let text), .audio(let text): return text
+        case .avatar(let text), .pattern(let text), .media(let text), .sticker(let text), .audio(let text), .video(let text): return text
         case .pointsWidth(let given, let requirement): return "\(given) \(requirement)"
         case .notDrawable(let kind): return "a scenario of kind \(kind) cannot be drawn"
         }

@@ -247,6 +247,7 @@ enum Diagnostic: Error, Equatable {
             case .media(let text): self = .media(text)
             case .sticker(let text): self = .sticker(text)
             case .audio(let text): self = .audio(text)
+            case .video(let text): self = .video(text)
             case .pattern(let text): self = .pattern(text)
             case .pointsWidth(let given, let requirement): self = .pointsWidth(given: given, requirement: requirement)
             case .notDrawable: self = .internalError(error.description)

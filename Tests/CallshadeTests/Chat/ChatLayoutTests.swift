@@ -101,7 +101,7 @@ final class ChatLayoutTests: XCTestCase {
         let picture = try PNGFile.read(path: out)
         XCTAssertEqual([picture.width, picture.height], [98, 211])
         let late = folder.appendingPathComponent("late.png").path
-        let refused = try runCallshade(["frame", "--scenario", example, "--time", "11", "--size", "98x211", "-o", late])
+        let refused = try runCallshade(["frame", "--scenario", example, "--time", "15", "--size", "98x211", "-o", late])
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.standardError.hasPrefix("Error [time.outside-scenario]"), refused.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: late))

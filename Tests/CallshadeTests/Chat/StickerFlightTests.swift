@@ -56,11 +56,12 @@ final class LottieSendTests: XCTestCase {
 
     func testRefusals() {
         let cases: [(String, String)] = [
-            (#"{"at": 1, "send": {}}"#, "events[0].send: the send object has no kind; give text, sticker or voice"),
+            (#"{"at": 1, "send": {}}"#, "events[0].send: the send object has no kind; give text, sticker, voice or video"),
             (#"{"at": 1, "send": {"text": "a", "sticker": "sticker.tgs"}}"#, "events[0].send: the send object has 2 kinds (text, sticker); give one"),
-            (#"{"at": 1, "send": {"video": "voice.flac"}}"#, "events[0].send.video: video sends are not drawn yet; a send object has text, sticker or voice"),
+            (#"{"at": 1, "send": {"link": {"url": "https://example.org"}}}"#,
+             "events[0].send.link: link sends are not drawn yet; a send object has text, sticker, voice or video"),
             (#"{"at": 1, "send": {"sticker": "sticker.tgs", "size": 3}}"#,
-             "events[0].send.size: unknown key; a send object has text, sticker or voice (and from, with a sticker)"),
+             "events[0].send.size: unknown key; a send object has text, sticker, voice or video (and from, with a sticker)"),
             (#"{"at": 1, "send": {"text": "a", "from": [1, 2]}}"#, "events[0].send.from: only a sticker has from (this send is text)"),
             (#"{"at": 1, "send": {"sticker": "sticker.tgs"}, "kind": "small"}"#, "events[0].kind: only a text send has a kind (this send is a sticker)"),
             (#"{"at": 1, "send": "a", "kind": "sticker"}"#, "events[0].kind: must be small, large or emoji (got \"sticker\")"),

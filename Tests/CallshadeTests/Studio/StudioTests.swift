@@ -183,8 +183,8 @@ final class StudioTests: XCTestCase {
         let (_, port) = try await start(examples.appendingPathComponent("chat.json").path)
         let refused: [(String, String)] = [
             ("/api/frame", "n (the frame number) is missing"),
-            ("/api/frame?n=631", "n must be between 0 and 630 (got 631)"),
-            ("/api/frame?n=-1", "n must be between 0 and 630 (got -1)"),
+            ("/api/frame?n=871", "n must be between 0 and 870 (got 871)"),
+            ("/api/frame?n=-1", "n must be between 0 and 870 (got -1)"),
             ("/api/frame?n=1e3", "n '1e3' is not a whole number"),
             ("/api/frame?n=99999999999999999999999", "is not a whole number"),
             ("/api/frame?n=1&size=20000x20000", "must be preview or full"),
@@ -193,7 +193,7 @@ final class StudioTests: XCTestCase {
             ("/api/frame?n=1&layers=", "has an empty entry"),
             ("/api/frame?n=1&seed=3", "unknown parameter 'seed'"),
             ("/api/frame?n=1&n=2", "parameter 'n' is given twice"),
-            ("/api/export?from=0&to=99", "to 99 is outside the scenario (0 to 10.5 s)"),
+            ("/api/export?from=0&to=99", "to 99 is outside the scenario (0 to 14.5 s)"),
             ("/api/export?from=2&to=1", "must come after from"),
             ("/api/export?from=0&to=1&format=gif", "format 'gif' must be mp4 or png"),
         ]
@@ -293,9 +293,10 @@ final class StudioTests: XCTestCase {
         XCTAssertEqual(missing.standardError, "Error [scenario.invalid]: no-such-scenario.json: no such file\n")
     }
 
-    /// A copy of the example chat (and its pattern) in a scratch folder, with `animation` set to `animation` when given.
+    /// A copy of the example chat (and its pattern, stickers, voice and round video) in a scratch folder, with `animation` set to `animation` when given.
     private func chatCopy(_ folder: URL, animation: String? = nil) throws -> URL {
-        for name in ["chat.json", "chat-pattern.svg", "sticker.tgs", "emoji.tgs", "voice-note.wav"] {
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("media"), withIntermediateDirectories: true)
+        for name in ["chat.json", "chat-pattern.svg", "sticker.tgs", "emoji.tgs", "voice-note.wav", "media/round.mp4"] {
             try FileManager.default.copyItem(at: examples.appendingPathComponent(name), to: folder.appendingPathComponent(name))
         }
         let file = folder.appendingPathComponent("chat.json")

@@ -44,8 +44,10 @@ public struct ChatListMotion: Sendable {
         public let shown: Double
     }
 
-    /// A voice message being recorded before its send, or just sent (chat-types section 3, rules 3 and 4).
+    /// A voice message being recorded, or a round video captured, before its send, or just sent (chat-types sections 3 and 4).
     public struct Recording: Sendable {
+        /// The round video captured (its file), or nil for a voice message.
+        public let video: String?
         /// The seconds recorded so far, t - at + D (D once sent).
         public let elapsed: Double
         /// The dot and timer's opacity: 1 while recording, fading out over 0.15 s after the send (ours).
@@ -76,7 +78,8 @@ public struct ChatListMotion: Sendable {
 
     /// The rows at `time`, the text's widths in points by `width`, on a screen `height` points tall.
     public init(_ timeline: ChatTimeline, at time: Double, height: Double, width: @escaping (String, TextStyle) -> Double,
-                canvas: (String) -> (width: Double, height: Double)? = { _ in nil }, voice: (String) -> VoiceClip? = { _ in nil }) {
+                canvas: (String) -> (width: Double, height: Double)? = { _ in nil }, voice: (String) -> VoiceClip? = { _ in nil },
+                videoDuration: (String) -> Double? = { _ in nil }) {
         let scenario = timeline.scenario
         states = timeline.messageStates(at: time)
         layout = ChatMessageLayout(states.map(\.message), height: height, width: width, canvas: canvas, voice: voice)
@@ -100,13 +103,19 @@ public struct ChatListMotion: Sendable {
             let draftStart = max(send.at - ChatTimeline.draftLead, previous, 0)
             // Media come from a panel (not drawn): no draft in the field, which stays empty.
             let typed = send.media?.isTyped ?? true
-            // A voice message is recorded during [max(at - D, previous send, 0), at) (chat-types section 3, rule 3).
-            if case .voice(let sent)? = send.media, let clip = voice(sent.path) {
-                if time >= max(send.at - clip.duration, previous, 0), time < send.at {
-                    recording = Recording(elapsed: time - send.at + clip.duration, shown: 1, sent: false)
+            // A voice message is recorded, a round video captured, during [max(at - D, previous send, 0), at) (chat-types
+            // section 3, rule 3; section 4, rule 2); its dot and timer fade out after.
+            let recorded: (video: String?, duration: Double)? = switch send.media {
+            case .voice(let sent)?: voice(sent.path).map { (nil, $0.duration) }
+            case .roundVideo(let sent)?: videoDuration(sent.path).map { (sent.path, $0) }
+            default: nil
+            }
+            if let recorded {
+                if time >= max(send.at - recorded.duration, previous, 0), time < send.at {
+                    recording = Recording(video: recorded.video, elapsed: time - send.at + recorded.duration, shown: 1, sent: false)
                 } else if time >= send.at, time < send.at + VoiceSendFlight.recordingFade {
                     let gone = SendMotion.eased(SendMotion.easeInOut, time - send.at, over: VoiceSendFlight.recordingFade)
-                    recording = Recording(elapsed: clip.duration, shown: 1 - gone, sent: true)
+                    recording = Recording(video: recorded.video, elapsed: recorded.duration, shown: 1 - gone, sent: true)
                 }
             }
             let lines = typed ? fieldLines(send.text) : []

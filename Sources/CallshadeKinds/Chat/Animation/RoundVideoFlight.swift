@@ -15,6 +15,9 @@ public struct RoundVideoFlight: Equatable, Sendable {
     public static let coverFade = 0.22
     public static let pillsDelay = 0.18
     public static let pillsFade = 0.15
+    /// The circle's inset above and below its row (section 1, rule 1), and how far each pill stands from its centre (rule 1).
+    public static let inset = 4.0
+    public static let pillsApart = 55.0
 
     /// One instant of the flight.
     public struct State: Equatable, Sendable {
@@ -49,21 +52,14 @@ public struct RoundVideoFlight: Equatable, Sendable {
 
     /// The flight `seconds` after the send, landing on a row whose bottom is `bottom` (points).
     public func state(_ seconds: Double, bottom: Double) -> State {
-        let easeInOut = SendMotion.easeInOut
-        let across: Double, down: Double, size: Double, pills: Double
-        switch animation {
-        case .shipped:
-            let h = SendMotion.eased(SendMotion.shippedH, seconds, over: 0.3), v = SendMotion.eased(SendMotion.shippedV, seconds, over: 0.3)
-            (across, down, size) = (v, h, h)
-            pills = SendMotion.eased(easeInOut, min(max(seconds - Self.pillsDelay, 0), Self.pillsFade), over: Self.pillsFade)
-        case .editor(let settings):
-            let block = settings.block("videoMessage")
-            (across, down) = (block.window("xPosition").progress(seconds), block.window("yPosition").progress(seconds))
-            (size, pills) = (across, block.window("timeAppears").progress(seconds))
-        }
-        let from = captureCentre, to = landedCentre(bottom: bottom)
-        return State(centre: Vec2(from.x + (to.x - from.x) * across, from.y + (to.y - from.y) * down),
-                     diameter: Self.captureDiameter + (diameter - Self.captureDiameter) * size, captureAlpha: 1 - size,
-                     coverAlpha: 1 - SendMotion.eased(easeInOut, min(max(seconds, 0), Self.coverFade), over: Self.coverFade), pillsAlpha: pills)
+        state(SendMotion(kind: .roundVideo, animation: animation).progress(seconds), bottom: bottom)
+    }
+
+    /// The flight at `progress` (`SendMotion`'s for a round video), landing on a row whose bottom is `bottom`, its start `risen` points lower.
+    public func state(_ progress: SendProgress, bottom: Double, risen: Double = 0) -> State {
+        let from = captureCentre + Vec2(0, risen), to = landedCentre(bottom: bottom)
+        return State(centre: Vec2(from.x + (to.x - from.x) * progress.x, from.y + (to.y - from.y) * progress.y),
+                     diameter: Self.captureDiameter + (diameter - Self.captureDiameter) * progress.emojiScale,
+                     captureAlpha: 1 - progress.emojiScale, coverAlpha: 1 - progress.bubbleLook, pillsAlpha: progress.status)
     }
 }

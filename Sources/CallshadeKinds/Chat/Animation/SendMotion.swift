@@ -51,6 +51,7 @@ public struct SendMotion: Equatable, Sendable {
         case .sticker: return "sticker"
         case .animatedEmoji: return "singleEmoji"
         case .voice: return "voiceMessage"
+        case .roundVideo: return "videoMessage"
         }
     }
 
@@ -58,6 +59,7 @@ public struct SendMotion: Equatable, Sendable {
         let fades = (bubbleText: Self.eased(Self.easeInOut, seconds, over: 0.08), inputText: 1 - Self.eased(Self.easeInOut, seconds, over: 0.1),
                      tail: Self.eased(Self.easeInOut, seconds, over: 0.42))
         if kind == .voice { return voiceProgress(seconds, tail: fades.tail) }
+        if kind == .roundVideo { return roundVideoProgress(seconds, tail: fades.tail) }
         switch animation {
         case .shipped:
             let h = Self.eased(Self.shippedH, seconds, over: 0.3), v = Self.eased(Self.shippedV, seconds, over: 0.3)
@@ -110,11 +112,39 @@ public struct SendMotion: Equatable, Sendable {
                             emojiScale: x, rows: y, neighbourTail: tail)
     }
 
+    /// A round video's send (chat-types section 4, rule 3): the circle's
+    /// centre x on V (X) and y on H (Y), swapped as in Telegram's code, its
+    /// diameter and the capture's last frame's fade on H (emojiScale); the
+    /// pills fading in over 0.15 s easeInOut after 0.18 s (status); the
+    /// capture's cover fading out over 0.22 s easeInOut (bubbleLook: how far
+    /// it has gone); the dot and timer over 0.15 s (inputText). With the
+    /// editor's `videoMessage` block: xPosition and yPosition (not swapped),
+    /// the diameter on xPosition, the pills on timeAppears.
+    func roundVideoProgress(_ seconds: Double, tail: Double) -> SendProgress {
+        let (x, y, size, pills): (Double, Double, Double, Double)
+        switch animation {
+        case .shipped:
+            let h = Self.eased(Self.shippedH, seconds, over: 0.3), v = Self.eased(Self.shippedV, seconds, over: 0.3)
+            let delay = RoundVideoFlight.pillsDelay, fade = RoundVideoFlight.pillsFade
+            (x, y, size, pills) = (v, h, h, Self.eased(Self.easeInOut, min(max(seconds - delay, 0), fade), over: fade))
+        case .editor(let settings):
+            let block = settings.block(blockName)
+            let across = block.window("xPosition").progress(seconds)
+            (x, y, size, pills) = (across, block.window("yPosition").progress(seconds), across, block.window("timeAppears").progress(seconds))
+        }
+        let rows = animation.settings == nil ? Self.eased(Self.shippedV, seconds, over: 0.3) : y
+        return SendProgress(x: x, y: y, width: 1, height: 1, bubbleLook: Self.eased(Self.easeInOut, seconds, over: RoundVideoFlight.coverFade),
+                            pillLook: 0, textPosition: 1, bubbleText: 1,
+                            inputText: 1 - Self.eased(Self.easeInOut, seconds, over: VoiceSendFlight.recordingFade), status: pills,
+                            emojiScale: size, rows: rows, neighbourTail: tail)
+    }
+
     /// How long the message flies (seconds): until its last track ends; the neighbour's tail may fade on after it.
     public var flight: Double {
         switch animation {
+        case .shipped where kind == .roundVideo: return RoundVideoFlight.pillsDelay + RoundVideoFlight.pillsFade
         case .shipped: return kind == .sticker || kind == .animatedEmoji ? StickerFlight.pillDelay + StickerFlight.pillFade : 0.3
-        case .editor(let settings) where kind == .voice:
+        case .editor(let settings) where kind == .voice || kind == .roundVideo:
             return max(settings.block(blockName).properties.map(\.window.endSeconds).max() ?? 0.5, VoiceSendFlight.bubbleFade)
         case .editor(let settings):
             let block = settings.block(blockName)

@@ -35,8 +35,13 @@ public struct InputPanelElement: ChatElement {
             if case .send(_, _, _, .voice?) = event.change { return true }
             return false
         }
-        return [Self.textStyle: [Self.placeholder], Self.icons: [Self.attach, Self.mic] + (records ? [Self.recordingMic] : []),
-                Self.timerStyle: records ? ["0:00,00"] : []]
+        let captures = scenario.events.contains { event in
+            if case .send(_, _, _, .roundVideo?) = event.change { return true }
+            return false
+        }
+        return [Self.textStyle: [Self.placeholder],
+                Self.icons: [Self.attach, Self.mic] + (records ? [Self.recordingMic] : []) + (captures ? [Self.captureIcon] : []),
+                Self.timerStyle: records || captures ? ["0:00,00"] : []]
     }
 
     public func add(to scene: inout Scene, at instant: ChatInstant, showing: Set<SceneTag>) {
@@ -116,10 +121,11 @@ public struct InputPanelElement: ChatElement {
         if shown > 0 {
             scene.nodes.append(BubbleNode(bubbles: [], strokes: Self.sendArrow(centreX: 369, centreY: Self.bottom + shift - 22.5, scale: scale, alpha: shown)))
         }
-        // The recording disc over the list until the send (after it, it rides on the flying play disc).
-        if let recording, !recording.sent {
-            let disc = Self.recordingDisc(centre: Vec2(369, Self.bottom + shift - 22.5), diameter: VoiceSendFlight.recordingDiameter, alpha: 1,
-                                          text: text, scale: scale)
+        // The recording disc over the list until the send (after it, a voice message's rides on the flying play disc; a
+        // round video's fades out with the dot and timer, ours).
+        if let recording, !recording.sent || recording.video != nil {
+            let disc = Self.recordingDisc(centre: Vec2(369, Self.bottom + shift - 22.5), diameter: VoiceSendFlight.recordingDiameter, alpha: hidden,
+                                          text: text, scale: scale, icon: recording.video == nil ? Self.recordingMic : Self.captureIcon)
             scene.nodes.append(BubbleNode(bubbles: [], strokes: [disc.disc]))
             scene.nodes.append(MarksNode(atlas: text.atlas, marks: disc.mic))
         }
@@ -130,13 +136,14 @@ public struct InputPanelElement: ChatElement {
     static let recordingDotColor = RGB(hex: "#ED2521") ?? .black
     static let timerStyle = TextStyle(.regular, 15)
     static let recordingMic = "mic"
+    static let captureIcon = "videocam"
 
     /// The recording disc centred at `centre`, `diameter` across (points): #007AFF, its white 24-pt `mic` scaled with it (110 pt: 24), at `alpha`.
-    static func recordingDisc(centre: Vec2, diameter: Double, alpha: Double, text: any TextSetting, scale: Double)
+    static func recordingDisc(centre: Vec2, diameter: Double, alpha: Double, text: any TextSetting, scale: Double, icon: String = recordingMic)
         -> (disc: BubbleNode.Stroke, mic: [Mark]) {
         let pixels = Vec2(centre.x * scale, centre.y * scale)
         let disc = BubbleNode.Stroke(capsule: Capsule(from: pixels, to: pixels, radius: diameter / 2 * scale), color: discColor, alpha: alpha)
-        let icon = text.line(recordingMic, style: icons)
+        let icon = text.line(icon, style: icons)
         let size = diameter / VoiceSendFlight.recordingDiameter
         let origin = Vec2(pixels.x - icon.width / 2, pixels.y - icon.height / 2 + icon.ascent)
         return (disc, icon.marks(origin: origin, color: .white, alpha: alpha, scale: size, about: pixels))

@@ -30,6 +30,8 @@ public struct SendFlightElement: ChatElement {
                 addSticker(placed, sticker, flight, to: &scene, instant: instant, text: text, scale: scale)
             } else if let emoji = placed.message.animatedEmoji {
                 addAnimatedEmoji(placed, emoji, flight, to: &scene, instant: instant, text: text, scale: scale)
+            } else if let video = placed.message.roundVideo {
+                addRoundVideo(placed, video, flight, to: &scene, instant: instant, text: text, scale: scale)
             } else if let voice = placed.message.voice {
                 addVoice(placed, voice, flight, to: &scene, instant: instant, text: text, scale: scale)
             } else if placed.isEmoji {
@@ -201,6 +203,32 @@ public struct SendFlightElement: ChatElement {
             scene.nodes.append(BubbleNode(bubbles: [], strokes: [recording.disc]))
             scene.nodes.append(MarksNode(atlas: text.atlas, marks: recording.mic))
         }
+    }
+
+    /// A round video in flight (chat-types section 4, rule 3): its circle from
+    /// the capture's to its place (x on X, y on Y, its diameter on the
+    /// scale's track), playing from its send, the capture's last picture over
+    /// it fading out; its pills fading in at their landed offsets from the
+    /// circle's centre. The capture's cover fading is `VideoCaptureElement`'s.
+    func addRoundVideo(_ placed: ChatMessageLayout.Placed, _ video: ChatMedia.VoiceSend, _ flight: ChatListMotion.Flight,
+                       to scene: inout Scene, instant: ChatInstant, text: any TextSetting, scale: Double) {
+        let path = RoundVideoFlight(animation: instant.scenario.animation, screen: (390, Double(scene.size.height) / scale))
+        let state = path.state(flight.progress, bottom: placed.frame.bottom, risen: flight.risen)
+        let circle = ChatMessageLayout.Box(x: state.centre.x - state.diameter / 2, y: state.centre.y - state.diameter / 2, width: state.diameter,
+                                           height: state.diameter)
+        let (dx, dy) = (circle.x + circle.width / 2 - (placed.frame.x + placed.frame.width / 2),
+                        circle.y + circle.height / 2 - (placed.frame.y + placed.frame.height / 2))
+        let parts = MessagesElement.roundVideoParts(circle, video, instant: instant, text: text, size: scene.size, alpha: 1,
+                                                    pillsAlpha: state.pillsAlpha, capture: state.captureAlpha)
+        scene.nodes += parts.nodes
+        scene.nodes += parts.pills
+        if !parts.marks.isEmpty { scene.nodes.append(MarksNode(atlas: text.atlas, marks: parts.marks)) }
+        let moved = ChatMessageLayout.Placed(message: placed.message, frame: placed.frame.moved(dx, dy), body: placed.body.moved(dx, dy),
+                                             radii: placed.radii, hasTail: false, lines: [], textLeft: placed.textLeft + dx,
+                                             status: placed.status.moved(dx, dy), pill: placed.pill?.moved(dx, dy))
+        var progress = flight.progress
+        progress.status = state.pillsAlpha
+        addPill(moved, placed, progress, to: &scene, instant: instant, text: text, scale: scale)
     }
 
     /// The size an animated emoji's box starts from in the field (section 2, rule 3).

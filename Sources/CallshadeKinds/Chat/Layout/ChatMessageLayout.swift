@@ -73,7 +73,7 @@ public struct ChatMessageLayout: Equatable, Sendable {
         var sized: [(message: ChatMessage, lines: [String], lastShares: Bool, frameWidth: Double, frameHeight: Double, statusWidth: Double)] = []
         for message in messages {
             let statusWidth = 10 + width(message.time, Self.timeStyle) + (message.side == .outgoing ? 13 : 0)
-            if message.media?.lottie != nil {
+            if message.isStandalone {
                 // A sticker's or an animated emoji's frame follows from its row's bottom (`lottieRow`).
                 sized.append((message, [], false, 0, 0, statusWidth))
                 continue
@@ -119,12 +119,29 @@ public struct ChatMessageLayout: Equatable, Sendable {
                 bottom = bottom - rowHeight - (sameSideAbove ? Self.mergedGap : Self.gap)
                 continue
             }
-            let lottieBelow = index + 1 < sized.count && sized[index + 1].message.media?.lottie != nil
-            // Under a sticker or an animated emoji of its side, 1 pt each way.
-            let lottieAbove = index > 0 && sized[index - 1].message.media?.lottie != nil && sized[index - 1].message.side == side
+            if item.message.roundVideo != nil {
+                // A round video's circle (chat-types section 1, rule 1; section 4, rule 1): its insets 4 pt both sides, where a
+                // neighbour's row takes 1 toward it on its side, else 7/3 (as `bottom` took it for the row below).
+                let diameter = RoundVideoFlight(animation: .shipped, screen: (390, height)).diameter
+                let sameSideBelow = index + 1 < sized.count && sized[index + 1].message.side == side
+                let frameBottom = bottom + (sameSideBelow ? Self.mergedGap / 2 : Self.gap / 2) - RoundVideoFlight.inset
+                let frame = Box(x: StickerFlight.rightEdge - diameter, y: frameBottom - diameter, width: diameter, height: diameter)
+                let pillWidth = item.statusWidth + (side == .outgoing ? 4 : 0)
+                let pill = Box(x: min(frame.x + diameter / 2 + RoundVideoFlight.pillsApart, frame.right - 4 - pillWidth),
+                               y: frame.bottom - Self.emojiPillHeight, width: pillWidth, height: Self.emojiPillHeight)
+                let status = Box(x: pill.x, y: pill.y + (Self.emojiPillHeight - 13) / 2, width: item.statusWidth, height: 13)
+                placed.append(Placed(message: item.message, frame: frame, body: frame, radii: [0, 0, 0, 0], hasTail: false, lines: [],
+                                     textLeft: frame.x, status: status, pill: pill))
+                let sameSideAbove = index > 0 && sized[index - 1].message.side == side
+                bottom = frame.y - RoundVideoFlight.inset - (sameSideAbove ? Self.mergedGap / 2 : Self.gap / 2)
+                continue
+            }
+            let lottieBelow = index + 1 < sized.count && sized[index + 1].message.isStandalone
+            // Under a sticker, an animated emoji or a round video of its side, 1 pt each way.
+            let lottieAbove = index > 0 && sized[index - 1].message.isStandalone && sized[index - 1].message.side == side
             // Bubbles of one side in a row merge (a voice message's too); an emoji merges with nothing.
             let mergedAbove = !emoji && index > 0 && sized[index - 1].message.side == side && !sized[index - 1].message.isEmoji
-                && sized[index - 1].message.media?.lottie == nil
+                && !sized[index - 1].message.isStandalone
             let mergedBelow = !emoji && !lottieBelow && index + 1 < sized.count && sized[index + 1].message.side == side
                 && !sized[index + 1].message.isEmoji
             if emoji {

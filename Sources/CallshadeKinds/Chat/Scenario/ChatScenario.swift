@@ -80,6 +80,9 @@ public struct ChatMessage: Equatable, Sendable {
     /// Whether it is drawn as an emoji, without a bubble (chat, section 2.9): its text is one emoji grapheme.
     public var isEmoji: Bool { media == nil && SendKind.isSingleEmoji(text) }
 
+    /// Whether it stands on its own without a bubble: a sticker, an animated emoji or a round video (chat-types sections 2 and 4).
+    public var isStandalone: Bool { media?.lottie != nil || roundVideo != nil }
+
     /// The sticker it shows, if it is one.
     public var sticker: ChatMedia.LottieSend? {
         if case .sticker(let sticker) = media { return sticker }
@@ -95,6 +98,12 @@ public struct ChatMessage: Equatable, Sendable {
     /// The voice message it plays, if it is one.
     public var voice: ChatMedia.VoiceSend? {
         if case .voice(let voice) = media { return voice }
+        return nil
+    }
+
+    /// The round video it plays, if it is one.
+    public var roundVideo: ChatMedia.VoiceSend? {
+        if case .roundVideo(let video) = media { return video }
         return nil
     }
 }
@@ -117,9 +126,9 @@ public enum ChatMedia: Equatable, Sendable {
         }
     }
 
-    /// A voice message recorded before its send (section 3).
+    /// A voice message recorded before its send (section 3), or a round video captured before it (section 4).
     public struct VoiceSend: Equatable, Sendable {
-        /// The audio file (an absolute path).
+        /// The audio or video file (an absolute path).
         public let path: String
         /// The send's instant (seconds): set by the timeline for a message it sends.
         public var sentAt: Double
@@ -134,13 +143,14 @@ public enum ChatMedia: Equatable, Sendable {
     /// A one-emoji text send that `animatedEmoji` names (section 0, rule 3; section 2, rule 3).
     case animatedEmoji(LottieSend)
     case voice(VoiceSend)
+    case roundVideo(VoiceSend)
 
     /// The Lottie it plays, and whether it loops (a sticker) or plays once (an animated emoji); nil for a voice message.
     public var lottie: (send: LottieSend, loops: Bool)? {
         switch self {
         case .sticker(let sticker): return (sticker, true)
         case .animatedEmoji(let emoji): return (emoji, false)
-        case .voice: return nil
+        case .voice, .roundVideo: return nil
         }
     }
 
@@ -148,7 +158,7 @@ public enum ChatMedia: Equatable, Sendable {
     public var path: String {
         switch self {
         case .sticker(let send), .animatedEmoji(let send): return send.path
-        case .voice(let voice): return voice.path
+        case .voice(let voice), .roundVideo(let voice): return voice.path
         }
     }
 
@@ -170,6 +180,9 @@ public enum ChatMedia: Equatable, Sendable {
         case .voice(var voice):
             voice.sentAt = at
             return .voice(voice)
+        case .roundVideo(var video):
+            video.sentAt = at
+            return .roundVideo(video)
         }
     }
 
@@ -181,6 +194,7 @@ public enum ChatMedia: Equatable, Sendable {
     /// What a reply quotes for a sticker and a voice message (section 6, rule 1), and their messages' text.
     public static let stickerQuote = "Sticker"
     public static let voiceQuote = "Voice Message"
+    public static let videoQuote = "Video Message"
 
     /// `text` as the animated emoji's keys are compared (U+FE0F left out, as Telegram's lookup).
     public static func emojiKey(_ text: String) -> String {
@@ -203,7 +217,7 @@ public enum ChatChange: Equatable, Sendable {
 /// How a sent message flies (chat, section 3); the kind of a send that
 /// names none follows from its text.
 public enum SendKind: String, CaseIterable, Sendable {
-    case small, large, emoji, sticker, animatedEmoji, voice
+    case small, large, emoji, sticker, animatedEmoji, voice, roundVideo
 }
 
 public struct ChatEvent: Equatable, Sendable {

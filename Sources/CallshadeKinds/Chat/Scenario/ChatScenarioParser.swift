@@ -149,10 +149,10 @@ enum ChatScenarioParser {
     }
 
     /// What a send object may hold beside its one kind (`chat-types.md` section 0, rule 1).
-    static let sendObjectKinds = ["text", "sticker", "voice"]
+    static let sendObjectKinds = ["text", "sticker", "voice", "video"]
     static let sendObjectQualifiers = ["from"]
     /// Kinds of the spec not drawn yet, refused by name.
-    static let sendKindsNotDrawn = ["video", "link"]
+    static let sendKindsNotDrawn = ["link"]
 
     /// A send: TEXT, or an object with one of `text`, `sticker` (with `from`) or `voice`; `kind` and `time` beside it.
     static func send(_ payload: JSONValue, _ event: [String: JSONValue], fields: ScenarioFields, reading: ScenarioReading) throws -> ChatChange {
@@ -163,13 +163,13 @@ enum ChatScenarioParser {
         }
         for key in object.keys.sorted() where !(sendObjectKinds + sendObjectQualifiers).contains(key) {
             if sendKindsNotDrawn.contains(key) {
-                throw fields.error("send.\(key)", "\(key) sends are not drawn yet; a send object has text, sticker or voice")
+                throw fields.error("send.\(key)", "\(key) sends are not drawn yet; a send object has text, sticker, voice or video")
             }
-            throw fields.error("send.\(UserText.shown(key))", "unknown key; a send object has text, sticker or voice (and from, with a sticker)")
+            throw fields.error("send.\(UserText.shown(key))", "unknown key; a send object has text, sticker, voice or video (and from, with a sticker)")
         }
         let kinds = sendObjectKinds.filter { object[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first, let value = object[kind] else {
-            throw fields.error("send", kinds.isEmpty ? "the send object has no kind; give text, sticker or voice"
+            throw fields.error("send", kinds.isEmpty ? "the send object has no kind; give text, sticker, voice or video"
                                : "the send object has \(kinds.count) kinds (\(kinds.joined(separator: ", "))); give one")
         }
         if kind == "text" {
@@ -178,11 +178,12 @@ enum ChatScenarioParser {
             return .send(text: text, kind: try textKind(event, text: text, field: "send.text", fields: fields), time: time, media: nil)
         }
         if event["kind"] != nil { throw fields.error("kind", "only a text send has a kind (this send is a \(kind))") }
-        if kind == "voice" {
-            if object["from"] != nil { throw fields.error("send.from", "only a sticker has from (this send is voice)") }
-            // Its sound is decoded and checked when the frames are made (section 8, audio.unreadable).
-            let path = try reading.existingFile(value, "send.voice")
-            return .send(text: ChatMedia.voiceQuote, kind: .voice, time: time, media: .voice(.init(path: path)))
+        if kind == "voice" || kind == "video" {
+            if object["from"] != nil { throw fields.error("send.from", "only a sticker has from (this send is \(kind))") }
+            // Its sound or video is decoded and checked when the frames are made (section 8, audio.unreadable, video.unreadable).
+            let path = try reading.existingFile(value, "send.\(kind)")
+            return kind == "voice" ? .send(text: ChatMedia.voiceQuote, kind: .voice, time: time, media: .voice(.init(path: path)))
+                : .send(text: ChatMedia.videoQuote, kind: .roundVideo, time: time, media: .roundVideo(.init(path: path)))
         }
         let path = try stickerFile(value, "send.sticker", reading: reading)
         let from = try object["from"].map { try point($0, "send.from", fields: fields) }

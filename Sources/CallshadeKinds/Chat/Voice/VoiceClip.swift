@@ -58,24 +58,10 @@ public struct VoiceClip: Equatable, Sendable {
 
 /// The voice messages a chat scenario sends, each decoded once before the first frame, by path.
 public enum ChatVoices {
-    public static func load(_ scenario: ChatScenario) throws(VoiceLoadError) -> [String: VoiceClip] {
-        var clips: [String: VoiceClip] = [:]
-        for event in scenario.events.sorted(by: { $0.index < $1.index }) {
-            guard case .send(_, _, _, .voice(let voice)) = event.change, clips[voice.path] == nil else { continue }
-            do {
-                clips[voice.path] = try VoiceClip(path: voice.path)
-            } catch {
-                throw VoiceLoadError(field: "events[\(event.index)].send.voice", error: error)
-            }
-        }
-        return clips
+    public static func load(_ scenario: ChatScenario) throws(MediaLoadError) -> [String: VoiceClip] {
+        try ChatMediaFiles.load(scenario, kind: "voice", path: { media in
+            if case .voice(let voice) = media { return voice.path }
+            return nil
+        }, open: VoiceClip.init(path:))
     }
-}
-
-/// A voice message the scenario sends that could not be decoded or is beyond the limits: where it is named, and why.
-public struct VoiceLoadError: Error, CustomStringConvertible {
-    public let field: String
-    public let error: any Error
-
-    public var description: String { "\(field): \(error)" }
 }
