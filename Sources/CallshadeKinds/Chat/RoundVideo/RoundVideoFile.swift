@@ -33,7 +33,7 @@ public enum ChatVideos {
         try ChatMediaFiles.load(scenario, kind: "video", path: { media in
             if case .roundVideo(let video) = media { return video.path }
             return nil
-        }, open: RoundVideoFile.init(path:))
+        }, opening: RoundVideoFile.init(path:))
     }
 }
 

@@ -62,6 +62,6 @@ public enum ChatVoices {
         try ChatMediaFiles.load(scenario, kind: "voice", path: { media in
             if case .voice(let voice) = media { return voice.path }
             return nil
-        }, open: VoiceClip.init(path:))
+        }, opening: VoiceClip.init(path:))
     }
 }
