@@ -121,7 +121,7 @@ let package = Package(
         // `callshade bench`: how it times (Run/), and each kind's rows in its own folder.
         .target(name: "CallshadeBench", dependencies: [
             "CallshadeSystem", "CallshadeCore", "CallshadeGL", "CallshadeRender", "CallshadeText", "CallshadeSVG", "CallshadeVideo", "CallshadeKinds", "CallshadeJSON",
-            "CallshadeLottie",
+            "CallshadeLottie", "CallshadeAudio",
         ]),
 
         // The studio (`callshade studio`): its HTTP server (FlyingFox), its page (Page/, embedded at

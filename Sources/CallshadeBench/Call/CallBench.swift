@@ -30,6 +30,9 @@ public final class CallBench: KindBench {
 
     public func discard() { cameras?.discard() }
 
+    /// Your camera's video (portrait 480x640, 10 s), if the bench made the cameras.
+    var camera: String? { cameras?.mine }
+
     public func measureRenders(size: FrameSize, context: BenchContext) throws {
         let (passes, passesOnGPU, host) = (context.passes, context.passesOnGPU, context.host)
         let requests = try Self.frames(size: size, count: context.frames + 1, layers: layers)

@@ -1,13 +1,18 @@
+import CallshadeAudio
 import CallshadeCore
 import CallshadeKinds
 import CallshadeLottie
+import CallshadeRender
 import CallshadeSVG
 import CallshadeText
+import Foundation
 
 /// The chat frames `bench` times: a conversation of five messages and a
 /// send every half second or second (each flying from the field or the
 /// sticker panel and stepping the wallpaper; a sticker at 1 s and an
-/// animated emoji at 1.5 s, both Lottie drawn by rlottie) with a read between, 1/60 s
+/// animated emoji at 1.5 s, both Lottie drawn by rlottie; a voice message at
+/// 2 s, recorded from 1.5 s; a round video at 3 s, captured from 2.5 s, the
+/// call's camera decoded) with a read between, 1/60 s
 /// apart through its sends, the text set once a size, over the classic
 /// wallpaper with a pattern of doodles (`pattern`, drawn by librsvg once a
 /// size, as `Examples/chat.json`'s is) at intensity 50.
@@ -15,12 +20,17 @@ public final class ChatBench: KindBench {
     private var table = BenchTable(header: ["size", "chat (a conversation, the wallpaper stepping)", "ms/frame", "frames/s", "x CPU reference"])
     private var costs: [String] = []
 
-    public init() {}
+    /// The round video's source: the call's camera, when there is one (without it the round video shows its circle only).
+    private let camera: (any VideoPictureSource)?
+
+    init(camera: String?) throws {
+        self.camera = try camera.map { try VideoFileSource(path: $0) }
+    }
 
     /// Its conversation's frames (wallpaper with its pattern, bubbles, text) by each route; on the host
     /// route the host draws them whole (no background, so no grid: the GPU draws nothing).
     public func measureRenders(size: FrameSize, context: BenchContext) throws {
-        let chat = try Self.frames(size: size, count: context.frames + 1)
+        let chat = try Self.frames(size: size, count: context.frames + 1, camera: camera)
         lottieTimes.append(try measureLottie(size: size))
         let reference = try BenchTiming.secondsPerFrame(chat) { _ = try context.cpu.render($0) }
         let (passes, host) = (context.passes, context.host)
@@ -42,7 +52,7 @@ public final class ChatBench: KindBench {
         let count = context.seconds * 60
         var scenes: [Scene] = []
         let (mp4, cpu) = try BenchTiming.usingCPU {
-            scenes = try Self.frames(size: size, count: count)
+            scenes = try Self.frames(size: size, count: count, camera: camera)
             return try BenchTiming.encodeSeconds(renderer: context.gpu, size: size, frames: count) { scenes[$0] }
         }
         try row("  the same, the chat (wallpaper stepping, pattern)", mp4, cpu)
@@ -81,10 +91,26 @@ public final class ChatBench: KindBench {
         ChatEvent(at: 0.5, change: .send(text: "Great, see you there", kind: nil, time: nil), index: 0),
         ChatEvent(at: 1, change: .send(text: ChatMedia.stickerQuote, kind: .sticker, time: nil, media: .sticker(.init(path: stickerPath))), index: 1),
         ChatEvent(at: 1.5, change: .send(text: "👍", kind: .animatedEmoji, time: nil, media: .animatedEmoji(.init(path: stickerPath))), index: 2),
+        ChatEvent(at: 2, change: .send(text: ChatMedia.voiceQuote, kind: .voice, time: nil, media: .voice(.init(path: voicePath))), index: 6),
         ChatEvent(at: 2.5, change: .send(text: "Shall I bring a ball as well?", kind: nil, time: nil), index: 3),
-        ChatEvent(at: 3, change: .read, index: 4),
+        ChatEvent(at: 3, change: .send(text: ChatMedia.videoQuote, kind: .roundVideo, time: nil, media: .roundVideo(.init(path: videoPath))),
+                  index: 7),
+        ChatEvent(at: 3.2, change: .read, index: 4),
         ChatEvent(at: 3.5, change: .send(text: "See you!", kind: nil, time: nil), index: 5),
     ], animatedEmoji: ["👍": stickerPath])
+
+    /// The bench's voice message, made here (no file): 3 s, its waveform from a seeded envelope.
+    static let voicePath = "bench-voice.wav"
+    static let voice: VoiceClip = {
+        let random = CounterRandom(seed: 7, domain: 1)
+        let amplitudes = (0..<3000).map { index -> Double in
+            let envelope: Double = 0.5 + 0.5 * sin(Double(index) / 90)
+            return random.unit(UInt64(index), 0) * 20000 * envelope
+        }
+        return VoiceClip(duration: 3, waveform: VoiceWaveform(amplitudes: amplitudes))
+    }()
+    /// The bench's round video: 3 s of the bench's own camera (`BenchCameras`, made by ffmpeg), when there is one.
+    static let videoPath = "bench-round.mp4"
 
     /// The bench's sticker, made here (no file): a 512 x 320 card whose colour steps through the hue circle one frame at a
     /// time (hold keyframes), 30 frames at 30 fps, a white disc gliding across it, as `Scripts/make-stickers` makes the example's.
@@ -133,10 +159,16 @@ public final class ChatBench: KindBench {
     }
 
     /// `count` frames of the conversation at `size`, 1/60 s apart from 0 (wrapping round).
-    static func frames(size: FrameSize, count: Int) throws -> [Scene] {
+    static func frames(size: FrameSize, count: Int, camera: (any VideoPictureSource)?) throws -> [Scene] {
         let text = try TextSetter(scale: Double(size.width) / 390, texts: ChatKind.elements.texts(for: scenario))
         let mask = try PatternDrawing.mask(svg: Array(pattern.utf8), size: size)
-        let screen = ChatScreen(scenario, size: size, pattern: mask, text: text, stickers: [stickerPath: try sticker()])
-        return (0..<count).map { screen.scene(at: (Double($0) / 60).truncatingRemainder(dividingBy: scenario.duration)) }
+        let videos = camera.map { [videoPath: RoundVideoFile(source: $0, duration: 3)] } ?? [:]
+        let screen = ChatScreen(scenario, size: size, pattern: mask, text: text, stickers: [stickerPath: try sticker()],
+                                voices: [voicePath: voice], videos: videos)
+        return try (0..<count).map { index in
+            try screen.scene(at: (Double(index) / 60).truncatingRemainder(dividingBy: scenario.duration)) { key in
+                try videos[key.path]?.source.picture(at: key.sourceTime)
+            }
+        }
     }
 }

@@ -7,7 +7,7 @@ import CallshadeVideo
 /// order): a video of at most 8192 pixels a side and 60 s (Telegram's
 /// limit); a still is refused.
 public struct RoundVideoFile: Sendable {
-    public let source: VideoFileSource
+    public let source: any VideoPictureSource
     /// D: one pass, seconds.
     public let duration: Double
 
@@ -22,6 +22,11 @@ public struct RoundVideoFile: Sendable {
         guard duration <= Self.longest else {
             throw VideoError.cannotDecode(path: path, reason: "it lasts over \(Int(Self.longest)) s (got \(ShownNumber.text(duration)) s)")
         }
+        self.init(source: source, duration: duration)
+    }
+
+    /// `source`, one pass of it `duration` seconds (the bench's, made without a file).
+    public init(source: any VideoPictureSource, duration: Double) {
         self.source = source
         self.duration = duration
     }
