@@ -69,6 +69,9 @@ final class VoiceSendTests: XCTestCase {
         XCTAssertEqual(sent.shown, 0.5, accuracy: 1e-9)
         XCTAssertNil(motion(9.15).recording)
         XCTAssertEqual(motion(9.1).flights.map(\.kind), [.voice])
+        // The studio's band for it, beside the drafts.
+        let band = try XCTUnwrap(ChatScenario.bands(ChatTimeline(chat), length: { _ in clip.duration }).first { $0.label.hasPrefix("recording") })
+        XCTAssertEqual([band.label, "\(band.start)", "\(band.end)"], ["recording voice-note.wav", "2.5", "9.0"])
         XCTAssertEqual(VoiceClip.timer(4), "0:04,00")
         XCTAssertEqual(VoiceClip.timer(63.456), "1:03,45")
         XCTAssertEqual(VoiceClip.minutesAndSeconds(600), "10:00")
