@@ -5,14 +5,17 @@ import CallshadeCore
 public struct SendProgress: Equatable, Sendable {
     /// The moving shape's left edge (X), bottom edge (Y), width (S_w) and height (S_h).
     public var x: Double, y: Double, width: Double, height: Double
-    /// The bubble look's opacity, and the pill look's (1 -> 0).
+    /// The bubble look's opacity, and the pill look's (1 -> 0); a voice message's bubble fading in (bubbleLook); how far a
+    /// round video's capture cover has faded (bubbleLook).
     public var bubbleLook: Double, pillLook: Double
     /// The text copies' position, the bubble copy's opacity and the input copy's (1 -> 0); for an
-    /// animated emoji, its animation's opacity (bubbleText) and its glyph copy's (inputText).
+    /// animated emoji, its animation's opacity (bubbleText) and its glyph copy's (inputText); for a voice message or a
+    /// round video, the recording's dot and timer (inputText).
     public var textPosition: Double, bubbleText: Double, inputText: Double
-    /// The time and checks (an emoji's pill too).
+    /// The time and checks (an emoji's pill too; a round video's pills).
     public var status: Double
-    /// An emoji's size from the field's glyph (17 pt) to its box (96).
+    /// An emoji's size from the field's glyph (17 pt) to its box (96); a voice message's play disc's size and the
+    /// recording disc's fade; a round video's diameter and its capture's last picture's fade.
     public var emojiScale: Double
     /// The rows above rising, and the input panel returning to one line (Y's curve, or yPosition's).
     public var rows: Double

@@ -11,7 +11,10 @@ import CallshadeCore
 /// y 810, at x 2 to 42 and 347 to 391. Before a send (section 3.1) the
 /// field shows its draft (the last 5 lines, broken at 280 pt) and the
 /// panel grows to 24 + 21 n pt; the mic becomes the send disc, a 33-pt
-/// #007AFF disc with a white arrow of 2-pt round strokes.
+/// #007AFF disc with a white arrow of 2-pt round strokes. While a voice
+/// message is recorded or a round video captured (chat-types sections 3
+/// and 4) the field and glyphs hide under the red dot, the timer and the
+/// 110-pt recording disc.
 public struct InputPanelElement: ChatElement {
     public init() {}
 
@@ -31,14 +34,12 @@ public struct InputPanelElement: ChatElement {
     static let hairline = RGB(hex: "#B2B2B2") ?? .black
 
     public func texts(for scenario: ChatScenario) -> [TextStyle: [String]] {
-        let records = scenario.events.contains { event in
-            if case .send(_, _, _, .voice?) = event.change { return true }
-            return false
+        let sent = scenario.events.compactMap { event -> ChatMedia? in
+            if case .send(_, _, _, let media?) = event.change { return media }
+            return nil
         }
-        let captures = scenario.events.contains { event in
-            if case .send(_, _, _, .roundVideo?) = event.change { return true }
-            return false
-        }
+        let records = sent.contains { if case .voice = $0 { true } else { false } }
+        let captures = sent.contains { if case .roundVideo = $0 { true } else { false } }
         return [Self.textStyle: [Self.placeholder],
                 Self.icons: [Self.attach, Self.mic] + (records ? [Self.recordingMic] : []) + (captures ? [Self.captureIcon] : []),
                 Self.timerStyle: records || captures ? ["0:00,00"] : []]
@@ -56,7 +57,8 @@ public struct InputPanelElement: ChatElement {
                                           wallpaper: WallpaperElement.node(at: instant, size: scene.size), scale: scale))
         guard let text = instant.text else { return }
         var marks = [ChatGlass.hairline(y: top, color: Self.hairline, scale: scale, width: scene.size.width)]
-        // While a voice message is recorded the field, its placeholder and the glyphs hide, coming back after its send (chat-types section 3).
+        // While a voice message is recorded or a round video captured, the field, its placeholder and the glyphs hide, coming
+        // back after its send (chat-types sections 3 and 4).
         let recording = motion?.recording
         let hidden = recording?.shown ?? 0
         // The field: white, then black at 0.1 over it, then white again 1 pt in: the inner stroke.
@@ -131,14 +133,15 @@ public struct InputPanelElement: ChatElement {
         }
     }
 
-    /// A voice message's recording (chat-types section 3, rule 3): the 10-pt #ED2521 dot at x 22, the 15-pt timer from x 40.
+    /// A voice message's recording or a round video's capture (chat-types section 3, rule 3; section 4, rule 2): the 10-pt
+    /// #ED2521 dot at x 22, the 15-pt timer from x 40; the disc's glyph `mic`, or `videocam` for a capture.
     static let recordingDot = 10.0
     static let recordingDotColor = RGB(hex: "#ED2521") ?? .black
     static let timerStyle = TextStyle(.regular, 15)
     static let recordingMic = "mic"
     static let captureIcon = "videocam"
 
-    /// The recording disc centred at `centre`, `diameter` across (points): #007AFF, its white 24-pt `mic` scaled with it (110 pt: 24), at `alpha`.
+    /// The recording disc centred at `centre`, `diameter` across (points): #007AFF, its white 24-pt `icon` scaled with it (110 pt: 24), at `alpha`.
     static func recordingDisc(centre: Vec2, diameter: Double, alpha: Double, text: any TextSetting, scale: Double, icon: String = recordingMic)
         -> (disc: BubbleNode.Stroke, mic: [Mark]) {
         let pixels = Vec2(centre.x * scale, centre.y * scale)
