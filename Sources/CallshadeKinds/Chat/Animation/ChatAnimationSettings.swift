@@ -78,5 +78,5 @@ public struct ChatAnimationSettings: Equatable, Sendable {
     }()
 
     /// The blocks that no send draws yet: checked, exported and plotted (chat, section 4.2).
-    public static let unrenderedBlocks = ["linkPreview", "videoMessage"]
+    public static let unrenderedBlocks = ["linkPreview"]
 }
