@@ -58,6 +58,8 @@ final class LottieSendTests: XCTestCase {
         let cases: [(String, String)] = [
             (#"{"at": 1, "send": {}}"#, "events[0].send: the send object has no kind; give text, sticker, voice or video"),
             (#"{"at": 1, "send": {"text": "a", "sticker": "sticker.tgs"}}"#, "events[0].send: the send object has 2 kinds (text, sticker); give one"),
+            (#"{"at": 1, "send": "Yes", "reply": 0}"#, "events[0].reply: replies are not drawn yet; a send stands on its own"),
+            (#"{"at": 1, "read": true, "reply": 0}"#, "events[0].reply: only a send has a reply (this event is \"read\")"),
             (#"{"at": 1, "send": {"link": {"url": "https://example.org"}}}"#,
              "events[0].send.link: link sends are not drawn yet; a send object has text, sticker, voice or video"),
             (#"{"at": 1, "send": {"sticker": "sticker.tgs", "size": 3}}"#,

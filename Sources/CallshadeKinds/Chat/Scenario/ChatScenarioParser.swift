@@ -7,8 +7,8 @@ import CallshadeLottie
 enum ChatScenarioParser {
     static let keys = ["name", "avatar", "subtitle", "date", "now", "wallpaper", "messages", "animation", "animatedEmoji"]
     static let eventKinds = ["send", "wallpaper", "read"]
-    /// Keys that go with a send.
-    static let eventQualifiers = ["kind", "time"]
+    /// Keys that go with a send (`reply`: refused by name until replies are drawn).
+    static let eventQualifiers = ["kind", "time", "reply"]
 
     /// The most messages a scenario may hold.
     static let maximumMessages = 500
@@ -136,6 +136,7 @@ enum ChatScenarioParser {
         }
         switch kind {
         case "send":
+            if object["reply"] != nil { throw fields.error("reply", "replies are not drawn yet; a send stands on its own") }
             return try send(payload, object, fields: fields, reading: reading)
         case "wallpaper":
             guard case .string("step") = payload else {
