@@ -60,7 +60,7 @@ extension ChatScenario: ListedScenario {
         let voiceLines = sends.enumerated().compactMap { rank, event -> String? in
             guard case .send(_, _, _, .voice(let voice)) = event.change, let clip = voices[voice.path] else { return nil }
             let bubble = VoiceBubbleLayout(duration: clip.duration, durationWidth: 0, statusWidth: 0, right: 0, bottom: 0)
-            let recorded = max(event.at - clip.duration, rank > 0 ? sends[rank - 1].at : 0, 0)
+            let recorded = ChatTimeline.leadStart(sendAt: event.at, lead: clip.duration, previousSend: rank > 0 ? sends[rank - 1].at : 0)
             return "voice \(voice.path): \(ShownNumber.text(clip.duration)) s (shown \(clip.shownDuration)), "
                 + "bubble at least \(ShownNumber.text(bubble.frameWidth)) pt wide, \(bubble.waveform.bars) bars; "
                 + "recorded from \(ShownNumber.text(recorded)) until \(ShownNumber.text(event.at))"
@@ -75,7 +75,7 @@ extension ChatScenario: ListedScenario {
         let videoLines = sends.enumerated().compactMap { rank, event -> String? in
             guard case .send(_, _, _, .roundVideo(let video)) = event.change, let opened = videos[video.path] else { return nil }
             let input = opened.source.input
-            let captured = max(event.at - opened.duration, rank > 0 ? sends[rank - 1].at : 0, 0)
+            let captured = ChatTimeline.leadStart(sendAt: event.at, lead: opened.duration, previousSend: rank > 0 ? sends[rank - 1].at : 0)
             let circle = RoundVideoFlight(animation: animation, screen: (390, Double((size ?? .phone).height) * 390 / Double((size ?? .phone).width)))
             return "round video \(video.path): \(input.width)x\(input.height), \(ShownNumber.text(opened.duration)) s looping, "
                 + "circle \(ShownNumber.text(circle.diameter)) pt; captured from \(ShownNumber.text(captured)) until \(ShownNumber.text(event.at))"

@@ -27,15 +27,15 @@ extension ChatScenario: MarkedScenario {
         for event in scenario.events.sorted(by: { ($0.at, $0.index) < ($1.at, $1.index) }) {
             switch event.change {
             case .send(let text, _, _, let media):
-                let draft = max(event.at - ChatTimeline.draftLead, previousSend, 0)
+                let draft = ChatTimeline.leadStart(sendAt: event.at, lead: ChatTimeline.draftLead, previousSend: previousSend)
                 if draft < event.at, media?.isTyped ?? true {
                     bands.append(TimelineBand(row: "drafts", label: "draft \"\(UserText.shown(text, limit: 16))\"", start: draft, end: event.at))
                 }
-                if let media, let duration = length(media), max(event.at - duration, previousSend, 0) < event.at {
+                if let media, let duration = length(media) {
+                    let start = ChatTimeline.leadStart(sendAt: event.at, lead: duration, previousSend: previousSend)
                     let what: String
                     if case .voice = media { what = "recording" } else { what = "capture" }
-                    bands.append(TimelineBand(row: "drafts", label: "\(what) \(media.shownName)", start: max(event.at - duration, previousSend, 0),
-                                              end: event.at))
+                    if start < event.at { bands.append(TimelineBand(row: "drafts", label: "\(what) \(media.shownName)", start: start, end: event.at)) }
                 }
                 bands.append(TimelineBand(row: "wallpaper", label: "step", start: event.at, end: min(event.at + step, scenario.duration)))
                 previousSend = event.at

@@ -46,6 +46,13 @@ public struct ChatTimeline: Equatable, Sendable {
     /// How long a draft shows before its send (chat, section 3.1).
     public static let draftLead = 0.8
 
+    /// Where what comes before a send at `at` starts, `lead` seconds before it
+    /// (a draft's 0.8 s, a recording's or a capture's D): never before the
+    /// previous send, nor before 0.
+    public static func leadStart(sendAt at: Double, lead: Double, previousSend: Double) -> Double {
+        max(at - lead, previousSend, 0)
+    }
+
     /// One line of `validate`'s listing.
     public struct Milestone: Equatable, Sendable {
         public let time: Double
@@ -67,7 +74,7 @@ public struct ChatTimeline: Equatable, Sendable {
             switch event.change {
             case .send(let text, let kind, let time, let media):
                 let previous = sendTimes.last { $0 < event.at } ?? 0
-                let draft = max(event.at - Self.draftLead, previous, 0)
+                let draft = Self.leadStart(sendAt: event.at, lead: Self.draftLead, previousSend: previous)
                 if draft < event.at, media?.isTyped ?? true {
                     lines.append(Milestone(time: draft, text: "draft \"\(UserText.shown(text, limit: 24))\" until \(ShownNumber.text(event.at))"))
                 }

@@ -100,7 +100,7 @@ public struct ChatListMotion: Sendable {
         let bottom = 810.0 + (height - ChatMessageLayout.screenHeight)
         for (rank, send) in sends.enumerated() {
             let previous = rank > 0 ? sends[rank - 1].at : 0
-            let draftStart = max(send.at - ChatTimeline.draftLead, previous, 0)
+            let draftStart = ChatTimeline.leadStart(sendAt: send.at, lead: ChatTimeline.draftLead, previousSend: previous)
             // Media come from a panel (not drawn): no draft in the field, which stays empty.
             let typed = send.media?.isTyped ?? true
             // A voice message is recorded, a round video captured, during [max(at - D, previous send, 0), at) (chat-types
@@ -111,7 +111,7 @@ public struct ChatListMotion: Sendable {
             default: nil
             }
             if let recorded {
-                if time >= max(send.at - recorded.duration, previous, 0), time < send.at {
+                if time >= ChatTimeline.leadStart(sendAt: send.at, lead: recorded.duration, previousSend: previous), time < send.at {
                     recording = Recording(video: recorded.video, elapsed: time - send.at + recorded.duration, shown: 1, sent: false)
                 } else if time >= send.at, time < send.at + VoiceSendFlight.recordingFade {
                     let gone = SendMotion.eased(SendMotion.easeInOut, time - send.at, over: VoiceSendFlight.recordingFade)

@@ -45,7 +45,7 @@ public struct MessagesElement: ChatElement {
                 }
             }
             if let video = placed.message.roundVideo {
-                let parts = Self.roundVideoParts(placed.frame, video, instant: instant, text: text, size: scene.size, alpha: 1)
+                let parts = RoundVideoParts.parts(placed.frame, video, instant: instant, text: text, size: scene.size, alpha: 1)
                 stickers += parts.nodes
                 pills += parts.pills
                 marks += parts.marks
@@ -68,7 +68,7 @@ public struct MessagesElement: ChatElement {
                 bubbles.append(Self.bubble(before.shifted(by: motion.shifts[index]), scale: scale, opacity: 1 - flight.progress.neighbourTail))
             }
             if let voice = placed.message.voice {
-                let parts = Self.voiceParts(placed, voice, instant: instant, text: text, scale: scale, alpha: 1)
+                let parts = VoiceBubbleParts.parts(placed, voice, instant: instant, text: text, scale: scale, alpha: 1)
                 strokes += parts.strokes
                 triangles += parts.triangle
                 marks += parts.marks
@@ -107,50 +107,6 @@ extension MessagesElement {
         return ChatListMotion(instant.timeline, at: instant.time, height: Double(frame.height) * 390 / Double(frame.width), width: { string, style in
             text.line(string, style: style).width / text.scale
         }, canvas: instant.stickers.canvas, voice: { instant.voices[$0] }, videoDuration: { instant.videos[$0]?.duration })
-    }
-
-    /// A voice message's disc, triangle, bars and duration where `placed` has
-    /// its bubble (chat-types section 3, rule 2), its bars grown as far as the
-    /// time since its send takes them, at `alpha`; the disc at `disc` (centre and
-    /// diameter, points) when given, else in its place.
-    static func voiceParts(_ placed: ChatMessageLayout.Placed, _ voice: ChatMedia.VoiceSend, instant: ChatInstant, text: any TextSetting,
-                           scale: Double, alpha: Double, disc: (centre: Vec2, diameter: Double)? = nil)
-        -> (strokes: [BubbleNode.Stroke], triangle: [PlacedShape], marks: [Mark]) {
-        let bubble = VoiceBubbleLayout(frame: placed.frame)
-        let clip = instant.voices[voice.path]
-        let fill = placed.message.side == .outgoing ? green : .white
-        let play = VoiceBubbleParts.disc(centre: disc?.centre ?? bubble.discCentre, diameter: disc?.diameter ?? VoiceBubbleLayout.discDiameter,
-                                         fill: fill, alpha: disc == nil ? alpha : 1, scale: scale)
-        let bars = VoiceBubbleParts.bars(bubble, clip: clip, seconds: instant.time - voice.sentAt, alpha: alpha, scale: scale)
-        return (bars + [play.disc], play.triangle, VoiceBubbleParts.duration(bubble, clip: clip, text: text, alpha: alpha, scale: scale))
-    }
-
-    /// A round video's circle on `circle` (points): its disc and rim, its
-    /// picture at s mod D, and its duration's pill (glass and white text), at
-    /// `alpha`; the capture's last picture over it at `capture` when given
-    /// (in flight). Its status pill is drawn as an emoji's.
-    static func roundVideoParts(_ circle: ChatMessageLayout.Box, _ video: ChatMedia.VoiceSend, instant: ChatInstant, text: any TextSetting,
-                                size: FrameSize, alpha: Double, pillsAlpha: Double = 1, capture: Double = 0)
-        -> (nodes: [any SceneNode], pills: [GlassNode], marks: [Mark]) {
-        let scale = Double(size.width) / 390
-        let centre = Vec2(circle.x + circle.width / 2, circle.y + circle.height / 2)
-        var nodes: [any SceneNode] = [RoundVideoParts.disc(centre: centre, diameter: circle.width, alpha: alpha, scale: scale)]
-        guard let file = instant.videos[video.path] else { return (nodes, [], []) }
-        for (time, opacity) in [(RoundVideoPictures.played(instant.time - video.sentAt, duration: file.duration), alpha),
-                                (RoundVideoPictures.lastCaptured(duration: file.duration), capture)] where opacity > 0 {
-            if let picture = instant.videoPictures.picture(video.path, at: time) {
-                nodes.append(RoundVideoParts.video(picture, input: file.source.input, centre: centre, diameter: circle.width, alpha: opacity, scale: scale))
-            }
-        }
-        guard pillsAlpha > 0 else { return (nodes, [], []) }
-        let line = text.line(VoiceClip.minutesAndSeconds(Int(file.duration.rounded(.down))), style: ChatMessageLayout.timeStyle)
-        let pill = RoundVideoParts.durationPill(circle: circle, textWidth: line.width / text.scale)
-        var glass = ChatGlass.node(x: pill.x, y: pill.y, width: pill.width, height: pill.height, radius: pill.height / 2, tone: ChatGlass.pill,
-                                   wallpaper: WallpaperElement.node(at: instant, size: size), scale: scale)
-        glass.opacity = pillsAlpha
-        // Its text as a pill's time: 5 pt in, its line box 2/3 pt into the 13-pt box centred in the pill.
-        let origin = Vec2((pill.x + 5) * scale, (pill.y + (pill.height - 13) / 2 + 2.0 / 3) * scale + line.ascent)
-        return (nodes, [glass], line.marks(origin: origin, color: .white, alpha: pillsAlpha))
     }
 
     /// Where a sticker's or an animated emoji's Lottie is drawn: a sticker's box inside its image frame, an animated emoji's whole 135-pt frame.

@@ -172,14 +172,14 @@ public struct SendFlightElement: ChatElement {
     /// flying from the recording disc's centre (moved with the panel and by
     /// later sends' rises) to its place, growing from 100 pt to 44; the
     /// recording disc riding over it, shrinking and fading out.
-    func addVoice(_ placed: ChatMessageLayout.Placed, _ voice: ChatMedia.VoiceSend, _ flight: ChatListMotion.Flight,
+    func addVoice(_ placed: ChatMessageLayout.Placed, _ voice: ChatMedia.RecordedSend, _ flight: ChatListMotion.Flight,
                   to scene: inout Scene, instant: ChatInstant, text: any TextSetting, scale: Double) {
         let shift = Double(scene.size.height) / scale - ChatMessageLayout.screenHeight
         let start = VoiceSendFlight.micCentre + Vec2(0, shift + flight.risen)
         let state = VoiceSendFlight.state(flight.progress, from: start, landed: VoiceBubbleLayout(frame: placed.frame).discCentre)
         let alpha = state.bubbleAlpha
-        let parts = MessagesElement.voiceParts(placed, voice, instant: instant, text: text, scale: scale, alpha: alpha,
-                                               disc: (state.discCentre, state.discDiameter))
+        let parts = VoiceBubbleParts.parts(placed, voice, instant: instant, text: text, scale: scale, alpha: alpha,
+                                               flying: (state.discCentre, state.discDiameter))
         let outgoing = placed.message.side == .outgoing
         var strokes = Array(parts.strokes.dropLast())
         if let checks = placed.message.status {
@@ -210,7 +210,7 @@ public struct SendFlightElement: ChatElement {
     /// scale's track), playing from its send, the capture's last picture over
     /// it fading out; its pills fading in at their landed offsets from the
     /// circle's centre. The capture's cover fading is `VideoCaptureElement`'s.
-    func addRoundVideo(_ placed: ChatMessageLayout.Placed, _ video: ChatMedia.VoiceSend, _ flight: ChatListMotion.Flight,
+    func addRoundVideo(_ placed: ChatMessageLayout.Placed, _ video: ChatMedia.RecordedSend, _ flight: ChatListMotion.Flight,
                        to scene: inout Scene, instant: ChatInstant, text: any TextSetting, scale: Double) {
         let path = RoundVideoFlight(animation: instant.scenario.animation, screen: (390, Double(scene.size.height) / scale))
         let state = path.state(flight.progress, bottom: placed.frame.bottom, risen: flight.risen)
@@ -218,7 +218,7 @@ public struct SendFlightElement: ChatElement {
                                            height: state.diameter)
         let (dx, dy) = (circle.x + circle.width / 2 - (placed.frame.x + placed.frame.width / 2),
                         circle.y + circle.height / 2 - (placed.frame.y + placed.frame.height / 2))
-        let parts = MessagesElement.roundVideoParts(circle, video, instant: instant, text: text, size: scene.size, alpha: 1,
+        let parts = RoundVideoParts.parts(circle, video, instant: instant, text: text, size: scene.size, alpha: 1,
                                                     pillsAlpha: state.pillsAlpha, capture: state.captureAlpha)
         scene.nodes += parts.nodes
         scene.nodes += parts.pills

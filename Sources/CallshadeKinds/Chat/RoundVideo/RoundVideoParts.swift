@@ -41,4 +41,32 @@ enum RoundVideoParts {
         return Box(x: circle.x + circle.width / 2 - RoundVideoFlight.pillsApart - width, y: circle.bottom - ChatMessageLayout.emojiPillHeight,
                    width: width, height: ChatMessageLayout.emojiPillHeight)
     }
+
+    /// A round video's circle on `circle` (points): its disc and rim, its
+    /// picture at s mod D, and its duration's pill (glass and white text), at
+    /// `alpha`; the capture's last picture over it at `capture` when given
+    /// (in flight). Its status pill is drawn as an emoji's.
+    static func parts(_ circle: ChatMessageLayout.Box, _ video: ChatMedia.RecordedSend, instant: ChatInstant, text: any TextSetting,
+                      size: FrameSize, alpha: Double, pillsAlpha: Double = 1, capture: Double = 0)
+        -> (nodes: [any SceneNode], pills: [GlassNode], marks: [Mark]) {
+        let scale = Double(size.width) / 390
+        let centre = Vec2(circle.x + circle.width / 2, circle.y + circle.height / 2)
+        var nodes: [any SceneNode] = [disc(centre: centre, diameter: circle.width, alpha: alpha, scale: scale)]
+        guard let file = instant.videos[video.path] else { return (nodes, [], []) }
+        for (time, opacity) in [(RoundVideoPictures.played(instant.time - video.sentAt, duration: file.duration), alpha),
+                                (RoundVideoPictures.lastCaptured(duration: file.duration), capture)] where opacity > 0 {
+            if let picture = instant.videoPictures.picture(video.path, at: time) {
+                nodes.append(Self.video(picture, input: file.source.input, centre: centre, diameter: circle.width, alpha: opacity, scale: scale))
+            }
+        }
+        guard pillsAlpha > 0 else { return (nodes, [], []) }
+        let line = text.line(VoiceClip.minutesAndSeconds(Int(file.duration.rounded(.down))), style: ChatMessageLayout.timeStyle)
+        let pill = durationPill(circle: circle, textWidth: line.width / text.scale)
+        var glass = ChatGlass.node(x: pill.x, y: pill.y, width: pill.width, height: pill.height, radius: pill.height / 2, tone: ChatGlass.pill,
+                                   wallpaper: WallpaperElement.node(at: instant, size: size), scale: scale)
+        glass.opacity = pillsAlpha
+        // Its text as a pill's time: 5 pt in, its line box 2/3 pt into the 13-pt box centred in the pill.
+        let origin = Vec2((pill.x + 5) * scale, (pill.y + (pill.height - 13) / 2 + 2.0 / 3) * scale + line.ascent)
+        return (nodes, [glass], line.marks(origin: origin, color: .white, alpha: pillsAlpha))
+    }
 }

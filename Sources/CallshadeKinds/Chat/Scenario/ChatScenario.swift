@@ -96,13 +96,13 @@ public struct ChatMessage: Equatable, Sendable {
     }
 
     /// The voice message it plays, if it is one.
-    public var voice: ChatMedia.VoiceSend? {
+    public var voice: ChatMedia.RecordedSend? {
         if case .voice(let voice) = media { return voice }
         return nil
     }
 
     /// The round video it plays, if it is one.
-    public var roundVideo: ChatMedia.VoiceSend? {
+    public var roundVideo: ChatMedia.RecordedSend? {
         if case .roundVideo(let video) = media { return video }
         return nil
     }
@@ -127,7 +127,7 @@ public enum ChatMedia: Equatable, Sendable {
     }
 
     /// A voice message recorded before its send (section 3), or a round video captured before it (section 4).
-    public struct VoiceSend: Equatable, Sendable {
+    public struct RecordedSend: Equatable, Sendable {
         /// The audio or video file (an absolute path).
         public let path: String
         /// The send's instant (seconds): set by the timeline for a message it sends.
@@ -142,8 +142,8 @@ public enum ChatMedia: Equatable, Sendable {
     case sticker(LottieSend)
     /// A one-emoji text send that `animatedEmoji` names (section 0, rule 3; section 2, rule 3).
     case animatedEmoji(LottieSend)
-    case voice(VoiceSend)
-    case roundVideo(VoiceSend)
+    case voice(RecordedSend)
+    case roundVideo(RecordedSend)
 
     /// The Lottie it plays, and whether it loops (a sticker) or plays once (an animated emoji); nil for a voice message.
     public var lottie: (send: LottieSend, loops: Bool)? {

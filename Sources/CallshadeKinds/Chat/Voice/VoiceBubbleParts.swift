@@ -53,4 +53,20 @@ enum VoiceBubbleParts {
         let corner = bubble.durationOrigin
         return line.marks(origin: Vec2(corner.x * scale, corner.y * scale + line.ascent), color: durationColor, alpha: durationAlpha * alpha)
     }
+
+    /// A voice message's disc, triangle, bars and duration where `placed` has
+    /// its bubble (chat-types section 3, rule 2), its bars grown as far as the
+    /// time since its send takes them, at `alpha`; the disc at `flying` (centre and
+    /// diameter, points) when given, else in its place.
+    static func parts(_ placed: ChatMessageLayout.Placed, _ voice: ChatMedia.RecordedSend, instant: ChatInstant, text: any TextSetting,
+                      scale: Double, alpha: Double, flying: (centre: Vec2, diameter: Double)? = nil)
+        -> (strokes: [BubbleNode.Stroke], triangle: [PlacedShape], marks: [Mark]) {
+        let bubble = VoiceBubbleLayout(frame: placed.frame)
+        let clip = instant.voices[voice.path]
+        let fill = placed.message.side == .outgoing ? MessagesElement.green : .white
+        let play = Self.disc(centre: flying?.centre ?? bubble.discCentre, diameter: flying?.diameter ?? VoiceBubbleLayout.discDiameter,
+                             fill: fill, alpha: flying == nil ? alpha : 1, scale: scale)
+        let bars = Self.bars(bubble, clip: clip, seconds: instant.time - voice.sentAt, alpha: alpha, scale: scale)
+        return (bars + [play.disc], play.triangle, duration(bubble, clip: clip, text: text, alpha: alpha, scale: scale))
+    }
 }
